@@ -1,0 +1,35 @@
+# The two set-up commands (README): `make certify` and `make test`. Both install the Debian
+# packages that are missing, configure and build in build/, then do their job. Re-running is fast
+# when nothing changed (no apt call when every package is present; incremental build).
+BUILD    ?= build
+JOBS     ?= $(shell nproc)
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev libflint-dev \
+            libflint-arb-dev libboost-dev doctest-dev nlohmann-json3-dev libcli11-dev \
+            libfmt-dev libtbb-dev libssl-dev
+
+.PHONY: all deps build test certify clean
+all: build
+
+deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing missing packages:" $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+certify: build
+	./$(BUILD)/approxcert eval --net docs/examples/relu_2d.json --at "1/3,-0.25" --prec 128
+
+clean:
+	rm -rf $(BUILD)

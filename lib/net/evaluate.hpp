@@ -1,0 +1,171 @@
+#pragma once
+// The ONE generic evaluator: runs a Program over any Scalar type.
+// Guarantee (for rigorous S): if every input encloses the exact input coordinate, every node value
+// encloses the exact node value, because every node is evaluated by enclosure-preserving scalar
+// operations (straight-line-program lemma, proofs/Enclosure.v). Kinks and ties (relu, step,
+// piecewise-linear breakpoints, hardmax ties) are enclosed as the hull of every branch.
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "net/program.hpp"
+#include "scalar/scalar.hpp"
+
+namespace approxcert {
+
+template <Scalar S>
+class Evaluator {
+ public:
+  // Converts the program's exact constants to S once, at precision p.
+  Evaluator(const Program& prog, Prec p) : prog_(prog), prec_(p), vals_(prog.nodes().size()) {
+    pool_.resize(prog.pool().size());
+    for (std::size_t i = 0; i < pool_.size(); ++i) set(pool_[i], prog.pool()[i], prec_);
+  }
+
+  // Evaluates every node; inputs.size() must equal the program's input count.
+  void run(std::span<const S> inputs) {
+    if (inputs.size() != prog_.num_inputs())
+      throw std::invalid_argument("evaluate: expected " + std::to_string(prog_.num_inputs()) +
+                                  " inputs, got " + std::to_string(inputs.size()));
+    const auto nodes = prog_.nodes();
+    for (std::size_t i = 0; i < nodes.size(); ++i) eval_node(nodes[i], vals_[i], inputs);
+  }
+
+  std::span<const S> values() const { return vals_; }
+  const S& value(NodeId id) const { return vals_[id]; }
+  std::vector<S> outputs() const {
+    std::vector<S> out;
+    for (NodeId id : prog_.outputs()) out.push_back(vals_[id]);
+    return out;
+  }
+  Prec prec() const { return prec_; }
+
+ private:
+  const S& v(NodeId id) const { return vals_[id]; }
+
+  void eval_node(const Node& n, S& r, std::span<const S> inputs) {
+    const Prec p = prec_;
+    switch (n.op) {
+      case Op::Input: r = inputs[static_cast<std::size_t>(n.index)]; return;
+      case Op::Const: r = pool_[n.first]; return;
+      case Op::Pi: set_pi(r, p); return;
+      case Op::Affine: {
+        const std::size_t k = n.args.size();
+        r = pool_[n.first + k];
+        for (std::size_t j = 0; j < k; ++j) addmul(r, v(n.args[j]), pool_[n.first + j], p);
+        return;
+      }
+      case Op::Dot: {
+        const std::size_t k = n.args.size() / 2;
+        set(r, Rational(0), p);
+        for (std::size_t j = 0; j < k; ++j) addmul(r, v(n.args[j]), v(n.args[k + j]), p);
+        return;
+      }
+      case Op::Add: add(r, v(n.args[0]), v(n.args[1]), p); return;
+      case Op::Sub: sub(r, v(n.args[0]), v(n.args[1]), p); return;
+      case Op::Mul: mul(r, v(n.args[0]), v(n.args[1]), p); return;
+      case Op::Div: div(r, v(n.args[0]), v(n.args[1]), p); return;
+      case Op::Min: min(r, v(n.args[0]), v(n.args[1]), p); return;
+      case Op::Max: max(r, v(n.args[0]), v(n.args[1]), p); return;
+      case Op::Neg: neg(r, v(n.args[0])); return;
+      case Op::PowInt: pow_int(r, v(n.args[0]), static_cast<long>(n.index), p); return;
+      case Op::Exp: exp(r, v(n.args[0]), p); return;
+      case Op::Log: log(r, v(n.args[0]), p); return;
+      case Op::Sqrt: sqrt(r, v(n.args[0]), p); return;
+      case Op::Sin: sin(r, v(n.args[0]), p); return;
+      case Op::Cos: cos(r, v(n.args[0]), p); return;
+      case Op::Tan: tan(r, v(n.args[0]), p); return;
+      case Op::Atan: atan(r, v(n.args[0]), p); return;
+      case Op::Tanh: tanh(r, v(n.args[0]), p); return;
+      case Op::Sigmoid: sigmoid(r, v(n.args[0]), p); return;
+      case Op::Relu: relu(r, v(n.args[0]), p); return;
+      case Op::Step: step(r, v(n.args[0]), p); return;
+      case Op::Abs: abs(r, v(n.args[0]), p); return;
+      case Op::PiecewiseLinear: eval_piecewise_linear(n, r); return;
+      case Op::Mix:
+        if (static_cast<Normalizer>(n.index) == Normalizer::Softmax) eval_softmax_mix(n, r);
+        else eval_hardmax_mix(n, r);
+        return;
+    }
+    throw std::logic_error("evaluate: unknown op");
+  }
+
+  // f(x) = v_0 + sum_k slope_k * (clamp(x, b_k, b_{k+1}) - b_k): exact for the continuous
+  // interpolant with constant extension, and each term is monotone, so balls give enclosures.
+  // Pool layout (Program::piecewise_linear): b_0..b_{K-1}, v_0..v_{K-1}, slope_0..slope_{K-2}.
+  void eval_piecewise_linear(const Node& n, S& r) {
+    const std::size_t K = static_cast<std::size_t>(n.index);
+    const S& x = v(n.args[0]);
+    r = pool_[n.first + K];
+    S t;
+    for (std::size_t k = 0; k + 1 < K; ++k) {
+      max(t, x, pool_[n.first + k], prec_);
+      min(t, t, pool_[n.first + k + 1], prec_);
+      sub(t, t, pool_[n.first + k], prec_);
+      addmul(r, t, pool_[n.first + 2 * K + k], prec_);
+    }
+  }
+
+  // w_j = 1 / sum_k exp(s_k - s_j): each weight is computed from score differences, which keeps
+  // the enclosure tight and avoids overflow for large scores.
+  void eval_softmax_mix(const Node& n, S& r) {
+    const std::size_t N = n.args.size() / 2;
+    S denom, d, e, w;
+    set(r, Rational(0), prec_);
+    for (std::size_t j = 0; j < N; ++j) {
+      set(denom, Rational(1), prec_);
+      for (std::size_t k = 0; k < N; ++k) {
+        if (k == j) continue;
+        sub(d, v(n.args[k]), v(n.args[j]), prec_);
+        exp(e, d, prec_);
+        add(denom, denom, e, prec_);
+      }
+      set(w, Rational(1), prec_);
+      div(w, w, denom, prec_);
+      addmul(r, w, v(n.args[N + j]), prec_);
+    }
+  }
+
+  // Candidates are the j not certainly below some other score. If all candidates are certainly
+  // tied, the output is their average (hardmax splits ties evenly); otherwise the exact argmax set
+  // is an unknown subset of the candidates and every average over it lies in their hull.
+  void eval_hardmax_mix(const Node& n, S& r) {
+    const std::size_t N = n.args.size() / 2;
+    std::vector<std::size_t> cand;
+    for (std::size_t j = 0; j < N; ++j) {
+      bool below = false;
+      for (std::size_t i = 0; i < N && !below; ++i)
+        below = i != j && less(v(n.args[j]), v(n.args[i])) == Truth::True;
+      if (!below) cand.push_back(j);
+    }
+    bool all_tied = true;
+    for (std::size_t c : cand) all_tied = all_tied && equal(v(n.args[c]), v(n.args[cand[0]])) == Truth::True;
+    if (all_tied) {
+      set(r, Rational(0), prec_);
+      for (std::size_t c : cand) add(r, r, v(n.args[N + c]), prec_);
+      if (cand.size() > 1) {
+        S count;
+        set(count, Rational(static_cast<long>(cand.size())), prec_);
+        div(r, r, count, prec_);
+      }
+      return;
+    }
+    r = v(n.args[N + cand[0]]);
+    for (std::size_t c : cand) hull(r, r, v(n.args[N + c]), prec_);
+  }
+
+  const Program& prog_;
+  Prec prec_;
+  std::vector<S> pool_;
+  std::vector<S> vals_;
+};
+
+// Convenience: evaluates prog at the inputs and returns its outputs.
+template <Scalar S>
+std::vector<S> evaluate(const Program& prog, std::span<const S> inputs, Prec p) {
+  Evaluator<S> ev(prog, p);
+  ev.run(inputs);
+  return ev.outputs();
+}
+
+}  // namespace approxcert

@@ -1,0 +1,125 @@
+#include "net/program.hpp"
+
+#include <stdexcept>
+
+namespace approxcert {
+
+std::string_view op_name(Op op) {
+  switch (op) {
+    case Op::Input: return "input";
+    case Op::Const: return "const";
+    case Op::Pi: return "pi";
+    case Op::Affine: return "affine";
+    case Op::Dot: return "dot";
+    case Op::Add: return "add";
+    case Op::Sub: return "sub";
+    case Op::Mul: return "mul";
+    case Op::Div: return "div";
+    case Op::Neg: return "neg";
+    case Op::PowInt: return "pow_int";
+    case Op::Exp: return "exp";
+    case Op::Log: return "log";
+    case Op::Sqrt: return "sqrt";
+    case Op::Sin: return "sin";
+    case Op::Cos: return "cos";
+    case Op::Tan: return "tan";
+    case Op::Atan: return "atan";
+    case Op::Tanh: return "tanh";
+    case Op::Sigmoid: return "sigmoid";
+    case Op::Relu: return "relu";
+    case Op::Step: return "step";
+    case Op::Abs: return "abs";
+    case Op::Min: return "min";
+    case Op::Max: return "max";
+    case Op::PiecewiseLinear: return "piecewise_linear";
+    case Op::Mix: return "mix";
+  }
+  return "?";
+}
+
+NodeId Program::push(Node n) {
+  for (NodeId a : n.args)
+    if (a >= nodes_.size()) throw std::logic_error("Program: operand refers to a later node");
+  nodes_.push_back(std::move(n));
+  return static_cast<NodeId>(nodes_.size() - 1);
+}
+
+NodeId Program::input(std::size_t k) {
+  if (k >= num_inputs_) throw std::logic_error("Program: input index out of range");
+  return push(Node{Op::Input, {}, static_cast<std::int64_t>(k), 0});
+}
+
+NodeId Program::constant(const Rational& c) {
+  const auto first = static_cast<std::uint32_t>(pool_.size());
+  pool_.push_back(c);
+  return push(Node{Op::Const, {}, 0, first});
+}
+
+NodeId Program::pi() { return push(Node{Op::Pi, {}, 0, 0}); }
+
+NodeId Program::affine(std::span<const NodeId> xs, std::span<const Rational> weights, const Rational& bias) {
+  if (xs.size() != weights.size()) throw std::logic_error("Program::affine: size mismatch");
+  const auto first = static_cast<std::uint32_t>(pool_.size());
+  pool_.insert(pool_.end(), weights.begin(), weights.end());
+  pool_.push_back(bias);
+  return push(Node{Op::Affine, {xs.begin(), xs.end()}, 0, first});
+}
+
+NodeId Program::dot(std::span<const NodeId> a, std::span<const NodeId> b) {
+  if (a.size() != b.size()) throw std::logic_error("Program::dot: size mismatch");
+  std::vector<NodeId> args(a.begin(), a.end());
+  args.insert(args.end(), b.begin(), b.end());
+  return push(Node{Op::Dot, std::move(args), 0, 0});
+}
+
+NodeId Program::unary(Op op, NodeId a) {
+  switch (op) {
+    case Op::Neg: case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos:
+    case Op::Tan: case Op::Atan: case Op::Tanh: case Op::Sigmoid: case Op::Relu: case Op::Step:
+    case Op::Abs:
+      return push(Node{op, {a}, 0, 0});
+    default: throw std::logic_error("Program::unary: not a unary op");
+  }
+}
+
+NodeId Program::binary(Op op, NodeId a, NodeId b) {
+  switch (op) {
+    case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Min: case Op::Max:
+      return push(Node{op, {a, b}, 0, 0});
+    default: throw std::logic_error("Program::binary: not a binary op");
+  }
+}
+
+NodeId Program::pow_int(NodeId a, std::int64_t n) { return push(Node{Op::PowInt, {a}, n, 0}); }
+
+NodeId Program::piecewise_linear(NodeId x, std::span<const Rational> bp, std::span<const Rational> vals) {
+  if (bp.empty() || bp.size() != vals.size())
+    throw std::logic_error("Program::piecewise_linear: need K >= 1 breakpoints and K values");
+  for (std::size_t k = 0; k + 1 < bp.size(); ++k)
+    if (!(bp[k] < bp[k + 1])) throw std::logic_error("Program::piecewise_linear: breakpoints must increase");
+  const auto first = static_cast<std::uint32_t>(pool_.size());
+  pool_.insert(pool_.end(), bp.begin(), bp.end());
+  pool_.insert(pool_.end(), vals.begin(), vals.end());
+  for (std::size_t k = 0; k + 1 < bp.size(); ++k) pool_.push_back((vals[k + 1] - vals[k]) / (bp[k + 1] - bp[k]));
+  return push(Node{Op::PiecewiseLinear, {x}, static_cast<std::int64_t>(bp.size()), first});
+}
+
+NodeId Program::mix(Normalizer normalizer, std::span<const NodeId> scores, std::span<const NodeId> values) {
+  if (scores.empty() || scores.size() != values.size())
+    throw std::logic_error("Program::mix: need N >= 1 scores and N values");
+  std::vector<NodeId> args(scores.begin(), scores.end());
+  args.insert(args.end(), values.begin(), values.end());
+  return push(Node{Op::Mix, std::move(args), static_cast<std::int64_t>(normalizer), 0});
+}
+
+void Program::add_output(NodeId id) {
+  if (id >= nodes_.size()) throw std::logic_error("Program: output refers to a missing node");
+  outputs_.push_back(id);
+}
+
+void Program::set_outputs(std::vector<NodeId> ids) {
+  outputs_.clear();
+  for (NodeId id : ids) add_output(id);
+}
+
+}  // namespace approxcert

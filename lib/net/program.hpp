@@ -1,0 +1,79 @@
+#pragma once
+// The network IR: a straight-line program of indexed scalar nodes. Every node reads only nodes
+// with smaller indices, so evaluating nodes in order computes the program. Networks
+// (lib/net/lower.cpp) and target expressions (lib/target) compile to the same node set, so one
+// generic evaluator (evaluate.hpp) serves every network, every target and every Scalar type.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "scalar/rational.hpp"
+
+namespace approxcert {
+
+using NodeId = std::uint32_t;
+
+enum class Op : std::uint8_t {
+  Input,            // value of input coordinate `index`
+  Const,            // exact constant pool[first]
+  Pi,               // the constant pi
+  Affine,           // pool[first+n] + sum_k pool[first+k] * args[k], n = args.size()
+  Dot,              // sum_k args[k] * args[n+k], args = a_0..a_{n-1}, b_0..b_{n-1}
+  Add, Sub, Mul, Div,
+  Neg,
+  PowInt,           // args[0]^index (index may be negative)
+  Exp, Log, Sqrt, Sin, Cos, Tan, Atan, Tanh, Sigmoid,
+  Relu,             // max(x, 0)
+  Step,             // 1 if x >= 0 else 0
+  Abs, Min, Max,
+  PiecewiseLinear,  // continuous interpolant of (pool[first+k], pool[first+K+k]), k < K = index,
+                    // constant outside [pool[first], pool[first+K-1]]
+  Mix,              // sum_j w_j * args[N+j] with w = normalizer(args[0..N-1]), N = args.size()/2;
+                    // index = 0: softmax, 1: hardmax (ties split evenly)
+};
+
+enum class Normalizer : std::int64_t { Softmax = 0, Hardmax = 1 };
+
+struct Node {
+  Op op;
+  std::vector<NodeId> args;
+  std::int64_t index = 0;  // Input: coordinate; PowInt: exponent; PiecewiseLinear: K; Mix: Normalizer
+  std::uint32_t first = 0; // start of this node's constants in Program::pool
+};
+
+std::string_view op_name(Op op);
+
+class Program {
+ public:
+  explicit Program(std::size_t num_inputs = 0) : num_inputs_(num_inputs) {}
+
+  std::size_t num_inputs() const { return num_inputs_; }
+  std::span<const Node> nodes() const { return nodes_; }
+  std::span<const Rational> pool() const { return pool_; }
+  std::span<const NodeId> outputs() const { return outputs_; }
+
+  // Builders. Each returns the new node's id; operands must already exist (else std::logic_error).
+  NodeId input(std::size_t k);
+  NodeId constant(const Rational& c);
+  NodeId pi();
+  NodeId affine(std::span<const NodeId> xs, std::span<const Rational> weights, const Rational& bias);
+  NodeId dot(std::span<const NodeId> a, std::span<const NodeId> b);
+  NodeId unary(Op op, NodeId a);             // Neg, Exp, ..., Relu, Step, Abs
+  NodeId binary(Op op, NodeId a, NodeId b);  // Add, Sub, Mul, Div, Min, Max
+  NodeId pow_int(NodeId a, std::int64_t n);
+  NodeId piecewise_linear(NodeId x, std::span<const Rational> breakpoints, std::span<const Rational> values);
+  NodeId mix(Normalizer normalizer, std::span<const NodeId> scores, std::span<const NodeId> values);
+
+  void add_output(NodeId id);
+  void set_outputs(std::vector<NodeId> ids);
+
+ private:
+  NodeId push(Node n);
+  std::size_t num_inputs_;
+  std::vector<Node> nodes_;
+  std::vector<Rational> pool_;
+  std::vector<NodeId> outputs_;
+};
+
+}  // namespace approxcert

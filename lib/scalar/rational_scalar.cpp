@@ -1,0 +1,37 @@
+#include "scalar/rational_scalar.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace approxcert {
+
+namespace {
+[[noreturn]] void not_exact(const char* op) {
+  throw NotExactError(std::string(op) + " has no exact rational result; evaluate with balls (--engine arb)");
+}
+}  // namespace
+
+void set_pi(Rational&, Prec) { not_exact("pi"); }
+void div(Rational& r, const Rational& a, const Rational& b, Prec) {
+  if (b.sign() == 0) throw NotExactError("division by zero");
+  r = a / b;
+}
+void pow_int(Rational& r, const Rational& a, long n, Prec) {
+  if (n < 0 && a.sign() == 0) throw NotExactError("zero to a negative power");
+  r = pow_int(a, n);
+}
+void exp(Rational&, const Rational&, Prec) { not_exact("exp"); }
+void log(Rational&, const Rational&, Prec) { not_exact("log"); }
+void sqrt(Rational&, const Rational&, Prec) { not_exact("sqrt"); }
+void sin(Rational&, const Rational&, Prec) { not_exact("sin"); }
+void cos(Rational&, const Rational&, Prec) { not_exact("cos"); }
+void tan(Rational&, const Rational&, Prec) { not_exact("tan"); }
+void atan(Rational&, const Rational&, Prec) { not_exact("atan"); }
+void tanh(Rational&, const Rational&, Prec) { not_exact("tanh"); }
+void sigmoid(Rational&, const Rational&, Prec) { not_exact("sigmoid"); }
+void hull(Rational& r, const Rational& a, const Rational& b, Prec) {
+  if (a != b) throw std::logic_error("hull of two different exact rationals is not a rational");
+  r = a;
+}
+
+}  // namespace approxcert
