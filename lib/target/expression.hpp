@@ -1,0 +1,25 @@
+#pragma once
+// Target expressions (docs/target.md): text such as "exp(x0)*sin(x1) + x0^-2" compiled into the
+// IR (net/program.hpp), so targets are evaluated by the same generic evaluator as networks.
+// Numbers are read exactly with parse_rational (never through double) and no subexpression is
+// folded: the compiled program computes exactly the mathematical function the text spells.
+#include <cstddef>
+#include <span>
+#include <string_view>
+
+#include "net/program.hpp"
+
+namespace approxcert {
+
+inline constexpr std::size_t kMaxExpressionDepth = 1000;  // nesting of parentheses, signs, calls
+inline constexpr long kMaxPowerExponent = 10000;          // |n| in x^n
+
+// Parses `text` and appends its nodes to `prog`; vars[k] is the node holding x_k, so the text may
+// use x0 .. x{D-1} with D = vars.size(). Returns the node of the whole expression.
+// Bad text throws InputError("expression: column N: what is wrong") and appends nothing.
+NodeId compile_expression(std::string_view text, Program& prog, std::span<const NodeId> vars);
+
+// A program with `dim` inputs (x0 .. x{dim-1}) and one output: the expression.
+Program compile_target(std::string_view text, std::size_t dim);
+
+}  // namespace approxcert
