@@ -6,7 +6,8 @@ JOBS     ?= $(shell nproc)
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev libflint-dev \
             libflint-arb-dev libboost-dev doctest-dev nlohmann-json3-dev libcli11-dev \
-            libfmt-dev libtbb-dev libssl-dev
+            libfmt-dev libtbb-dev libssl-dev \
+            coq libcoq-interval libcoq-coquelicot libcoq-flocq
 
 .PHONY: all deps build test certify clean
 all: build
