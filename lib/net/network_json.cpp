@@ -1,0 +1,244 @@
+#include "net/network_json.hpp"
+
+#include <algorithm>
+
+#include "scalar/input_error.hpp"
+
+namespace approxcert {
+
+namespace {
+
+// ---- reading -------------------------------------------------------------------------------
+
+RationalVector read_vector(const ExactJson& v, const JsonAt& at) {
+  json_array(v, at);
+  RationalVector out;
+  out.reserve(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) out.push_back(json_rational(v[i], at.index(i)));
+  return out;
+}
+
+RationalMatrix read_matrix(const ExactJson& v, const JsonAt& at) {
+  json_array(v, at);
+  RationalMatrix out;
+  out.reserve(v.size());
+  for (std::size_t r = 0; r < v.size(); ++r) out.push_back(read_vector(v[r], at.index(r)));
+  return out;
+}
+
+std::size_t read_size(const ExactJson& v, const JsonAt& at) { return static_cast<std::size_t>(json_count(v, at)); }
+
+LayerList read_layers(const ExactJson& v, const JsonAt& at);
+
+// Reads the fields of a layer whose "type" is known.
+LayerKind read_layer_fields(std::string_view type, const ExactJson& obj, const JsonAt& at) {
+  const std::string what = (type[0] == 'a' || type[0] == 'i' ? "an " : "a ") + std::string(type) + " layer";
+  auto req = [&](std::string_view key) -> const ExactJson& { return json_required(obj, key, at, what); };
+  if (type == "dense") {
+    json_check_keys(obj, at, {"type", "weight", "bias"}, what);
+    return DenseLayer{read_matrix(req("weight"), at.key("weight")), read_vector(req("bias"), at.key("bias"))};
+  }
+  if (type == "relu" || type == "step" || type == "sigmoid" || type == "tanh") {
+    json_check_keys(obj, at, {"type"}, what);
+    if (type == "relu") return ReluLayer{};
+    if (type == "step") return StepLayer{};
+    if (type == "sigmoid") return SigmoidLayer{};
+    return TanhLayer{};
+  }
+  if (type == "piecewise_linear") {
+    json_check_keys(obj, at, {"type", "breakpoints", "values"}, what);
+    return PiecewiseLinearLayer{read_vector(req("breakpoints"), at.key("breakpoints")),
+                                read_vector(req("values"), at.key("values"))};
+  }
+  if (type == "residual") {
+    json_check_keys(obj, at, {"type", "body"}, what);
+    return ResidualLayer{read_layers(req("body"), at.key("body"))};
+  }
+  if (type == "inner_product") {
+    json_check_keys(obj, at, {"type", "split", "left", "right"}, what);
+    return InnerProductLayer{read_size(req("split"), at.key("split")), read_layers(req("left"), at.key("left")),
+                             read_layers(req("right"), at.key("right"))};
+  }
+  if (type == "attention") {
+    json_check_keys(obj, at, {"type", "heads", "normalizer", "scale"}, what);
+    AttentionLayer att;
+    const JsonAt heads_at = at.key("heads");
+    const ExactJson& heads = json_array(req("heads"), heads_at);
+    for (std::size_t h = 0; h < heads.size(); ++h) {
+      const JsonAt hat = heads_at.index(h);
+      const ExactJson& head = json_object(heads[h], hat);
+      const std::string_view head_what = "an attention head";
+      json_check_keys(head, hat, {"wq", "wk", "wv", "wo", "bq"}, head_what);
+      AttentionHead out;
+      out.wq = read_matrix(json_required(head, "wq", hat, head_what), hat.key("wq"));
+      out.wk = read_matrix(json_required(head, "wk", hat, head_what), hat.key("wk"));
+      out.wv = read_matrix(json_required(head, "wv", hat, head_what), hat.key("wv"));
+      out.wo = read_matrix(json_required(head, "wo", hat, head_what), hat.key("wo"));
+      if (const ExactJson* bq = json_optional(head, "bq")) out.bq = read_vector(*bq, hat.key("bq"));
+      att.heads.push_back(std::move(out));
+    }
+    const std::string normalizer = json_string(req("normalizer"), at.key("normalizer"));
+    if (normalizer == "softmax") att.normalizer = Normalizer::Softmax;
+    else if (normalizer == "hardmax") att.normalizer = Normalizer::Hardmax;
+    else at.key("normalizer").fail("unknown normalizer " + describe_json(req("normalizer")) + "; known: softmax, hardmax");
+    att.scale = json_rational(req("scale"), at.key("scale"));
+    return att;
+  }
+  if (type == "tokenwise") {
+    json_check_keys(obj, at, {"type", "layers"}, what);
+    return TokenwiseLayer{read_layers(req("layers"), at.key("layers"))};
+  }
+  json_check_keys(obj, at, {"type", "matrix"}, what);  // positional_encoding (the last known type)
+  return PositionalEncodingLayer{read_matrix(req("matrix"), at.key("matrix"))};
+}
+
+Layer read_layer(const ExactJson& v, const JsonAt& at) {
+  json_object(v, at);
+  const std::string type = json_string(json_required(v, "type", at, "a layer"), at.key("type"));
+  const auto names = layer_type_names();
+  if (std::find(names.begin(), names.end(), type) == names.end()) {
+    std::string known;
+    for (std::string_view n : names) known += (known.empty() ? "" : ", ") + std::string(n);
+    at.key("type").fail("unknown layer type " + describe_json(v["type"]) + "; known: " + known);
+  }
+  return Layer{read_layer_fields(type, v, at)};
+}
+
+LayerList read_layers(const ExactJson& v, const JsonAt& at) {
+  json_array(v, at);
+  LayerList out;
+  out.reserve(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) out.push_back(read_layer(v[i], at.index(i)));
+  return out;
+}
+
+// ---- writing -------------------------------------------------------------------------------
+
+using OutJson = nlohmann::ordered_json;  // numbers are written as exact strings
+
+OutJson vector_json(const RationalVector& v) {
+  OutJson out = OutJson::array();
+  for (const Rational& q : v) out.push_back(q.to_string());
+  return out;
+}
+
+OutJson matrix_json(const RationalMatrix& m) {
+  OutJson out = OutJson::array();
+  for (const RationalVector& row : m) out.push_back(vector_json(row));
+  return out;
+}
+
+OutJson layers_json(const LayerList& layers);
+
+OutJson layer_json(const Layer& layer) {
+  OutJson out = OutJson::object();
+  out["type"] = std::string(layer_type_name(layer));
+  std::visit(
+      [&](const auto& l) {
+        using T = std::decay_t<decltype(l)>;
+        if constexpr (std::is_same_v<T, DenseLayer>) {
+          out["weight"] = matrix_json(l.weight);
+          out["bias"] = vector_json(l.bias);
+        } else if constexpr (std::is_same_v<T, PiecewiseLinearLayer>) {
+          out["breakpoints"] = vector_json(l.breakpoints);
+          out["values"] = vector_json(l.values);
+        } else if constexpr (std::is_same_v<T, ResidualLayer>) {
+          out["body"] = layers_json(l.body);
+        } else if constexpr (std::is_same_v<T, InnerProductLayer>) {
+          out["split"] = l.split;
+          out["left"] = layers_json(l.left);
+          out["right"] = layers_json(l.right);
+        } else if constexpr (std::is_same_v<T, AttentionLayer>) {
+          OutJson heads = OutJson::array();
+          for (const AttentionHead& h : l.heads) {
+            OutJson head = {{"wq", matrix_json(h.wq)}, {"wk", matrix_json(h.wk)}, {"wv", matrix_json(h.wv)},
+                            {"wo", matrix_json(h.wo)}};
+            if (h.bq) head["bq"] = vector_json(*h.bq);
+            heads.push_back(std::move(head));
+          }
+          out["heads"] = std::move(heads);
+          out["normalizer"] = l.normalizer == Normalizer::Softmax ? "softmax" : "hardmax";
+          out["scale"] = l.scale.to_string();
+        } else if constexpr (std::is_same_v<T, TokenwiseLayer>) {
+          out["layers"] = layers_json(l.layers);
+        } else if constexpr (std::is_same_v<T, PositionalEncodingLayer>) {
+          out["matrix"] = matrix_json(l.matrix);
+        }
+      },
+      layer.kind);
+  return out;
+}
+
+OutJson layers_json(const LayerList& layers) {
+  OutJson out = OutJson::array();
+  for (const Layer& l : layers) out.push_back(layer_json(l));
+  return out;
+}
+
+// Layout: a container holding only scalars goes on one line, others one element per line.
+void write_json(const OutJson& v, std::size_t indent, std::string& out) {
+  const bool flat = std::none_of(v.begin(), v.end(), [](const OutJson& e) { return e.is_structured(); });
+  if (!v.is_structured() || v.empty() || flat) {
+    if (!v.is_structured()) { out += v.dump(); return; }
+    out += v.is_object() ? "{" : "[";
+    bool first = true;
+    for (auto it = v.begin(); it != v.end(); ++it, first = false) {
+      if (!first) out += ", ";
+      if (v.is_object()) out += OutJson(it.key()).dump() + ": ";
+      out += it->dump();
+    }
+    out += v.is_object() ? "}" : "]";
+    return;
+  }
+  const std::string pad(indent + 2, ' ');
+  out += v.is_object() ? "{\n" : "[\n";
+  bool first = true;
+  for (auto it = v.begin(); it != v.end(); ++it, first = false) {
+    if (!first) out += ",\n";
+    out += pad;
+    if (v.is_object()) out += OutJson(it.key()).dump() + ": ";
+    write_json(*it, indent + 2, out);
+  }
+  out += "\n" + std::string(indent, ' ') + (v.is_object() ? "}" : "]");
+}
+
+}  // namespace
+
+Network network_from_json(const ExactJson& doc, std::string_view source) {
+  const JsonAt top{std::string(source)};
+  json_object(doc, top);
+  const std::string_view what = "a network file";
+  json_check_keys(doc, top, {"format", "input", "layers"}, what);
+  const ExactJson& format = json_required(doc, "format", top, what);
+  if (!format.is_string() || format.get_ref<const std::string&>() != kNetworkFormat)
+    top.key("format").fail("expected \"" + std::string(kNetworkFormat) + "\", got " + describe_json(format));
+
+  Network net;
+  const JsonAt input_at = top.key("input");
+  const ExactJson& input = json_object(json_required(doc, "input", top, what), input_at);
+  json_check_keys(input, input_at, {"dim", "tokens"}, "the input");
+  net.input.dim = read_size(json_required(input, "dim", input_at, "the input"), input_at.key("dim"));
+  if (const ExactJson* tokens = json_optional(input, "tokens")) net.input.tokens = read_size(*tokens, input_at.key("tokens"));
+  net.layers = read_layers(json_required(doc, "layers", top, what), top.key("layers"));
+  check_network(net, source);
+  return net;
+}
+
+Network parse_network(std::string_view text, std::string_view source) {
+  return network_from_json(parse_exact_json(text, source), source);
+}
+
+Network load_network(const std::string& path) { return network_from_json(read_exact_json_file(path), path); }
+
+std::string save_network(const Network& net) {
+  OutJson doc = OutJson::object();
+  doc["format"] = std::string(kNetworkFormat);
+  doc["input"] = {{"dim", net.input.dim}};
+  if (net.input.tokens) doc["input"]["tokens"] = *net.input.tokens;
+  doc["layers"] = layers_json(net.layers);
+  std::string out;
+  write_json(doc, 0, out);
+  return out + "\n";
+}
+
+}  // namespace approxcert

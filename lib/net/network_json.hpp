@@ -1,0 +1,27 @@
+#pragma once
+// Reading and writing `approxcert-net/1` network files (DESIGN.md "Network files", docs/net.md).
+// Loading validates everything (JSON syntax, types, unknown keys, exact numbers, dimensions,
+// limits); every problem is one InputError "<file>: <json pointer>: <what>". Numbers are read
+// exactly (parse_exact_json): "0.1" and 0.1 both mean 1/10.
+#include <string>
+#include <string_view>
+
+#include "net/network.hpp"
+#include "scalar/exact_json.hpp"
+
+namespace approxcert {
+
+inline constexpr std::string_view kNetworkFormat = "approxcert-net/1";
+
+// Reads, parses and checks a network file; errors name `path`.
+Network load_network(const std::string& path);
+// Same for text held in memory; errors name `source` (e.g. a file name or "<test>").
+Network parse_network(std::string_view text, std::string_view source);
+// Same for an already parsed document.
+Network network_from_json(const ExactJson& doc, std::string_view source);
+
+// Canonical JSON text of a checked network: numbers as exact strings (Rational::to_string),
+// fixed key order and layout. parse_network(save_network(n)) == n, and saving is deterministic.
+std::string save_network(const Network& net);
+
+}  // namespace approxcert

@@ -1,0 +1,314 @@
+#include "scalar/exact_json.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "scalar/input_error.hpp"
+
+namespace approxcert {
+
+namespace {
+
+constexpr std::size_t kMaxDepth = 256;  // nesting of arrays/objects; deeper input is refused
+
+// Non-printable bytes (binary garbage quoted by the lexer) are shown as \xNN.
+std::string printable(std::string_view s) {
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : s) {
+    if (c >= 0x20 && c < 0x7f) out += static_cast<char>(c);
+    else { out += "\\x"; out += hex[c >> 4]; out += hex[c & 15]; }
+  }
+  return out;
+}
+
+std::string escape_pointer_token(std::string_view key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+// "line L, column C (byte B)" for the byte the lexer stopped at (position = bytes read, 1-based).
+std::string location(std::string_view text, std::size_t position) {
+  const std::size_t b = std::min(position > 0 ? position - 1 : 0, text.size());
+  const auto before = text.substr(0, b);
+  const std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+  const std::size_t nl = before.rfind('\n');
+  const std::size_t column = nl == std::string_view::npos ? b + 1 : b - nl;
+  return "line " + std::to_string(line) + ", column " + std::to_string(column) + " (byte " + std::to_string(b) + ")";
+}
+
+// nlohmann's what() is "[json.exception.parse_error.101] parse error at line 1, column 5: <reason>".
+std::string lexer_reason(const std::string& what) {
+  std::string_view s = what;
+  if (const auto close = s.find("] "); !s.empty() && s[0] == '[' && close != std::string_view::npos) s.remove_prefix(close + 2);
+  if (s.rfind("parse error", 0) == 0)
+    if (const auto colon = s.find(": "); colon != std::string_view::npos) s.remove_prefix(colon + 2);
+  return std::string(s);
+}
+
+// SAX handler building an ExactJson tree; numbers keep their source text (see the header).
+class ExactDomBuilder {
+ public:
+  using number_integer_t = ExactJson::number_integer_t;
+  using number_unsigned_t = ExactJson::number_unsigned_t;
+  using number_float_t = ExactJson::number_float_t;
+  using string_t = ExactJson::string_t;
+  using binary_t = ExactJson::binary_t;
+
+  ExactDomBuilder(ExactJson& root, std::string_view text, std::string_view source)
+      : root_(root), text_(text), source_(source) {}
+
+  bool null() { put(nullptr); return true; }
+  bool boolean(bool b) { put(b); return true; }
+  bool number_integer(number_integer_t v) { put_number(std::to_string(v)); return true; }
+  bool number_unsigned(number_unsigned_t v) { put_number(std::to_string(v)); return true; }
+  // The lexer's text, except that it swaps '.' for the C locale's decimal point (for strtod): a
+  // JSON number has no other non-digit characters than e E + -, so any other one is the point.
+  bool number_float(number_float_t /*double: ignored*/, const string_t& text) {
+    std::string source = text;
+    for (char& c : source)
+      if (!std::isdigit(static_cast<unsigned char>(c)) && c != 'e' && c != 'E' && c != '+' && c != '-') c = '.';
+    put_number(source);
+    return true;
+  }
+  bool string(string_t& s) { put(std::move(s)); return true; }
+  bool binary(binary_t& /*never produced by JSON text*/) { return false; }
+
+  bool start_object(std::size_t) { open(ExactJson::object()); return true; }
+  bool start_array(std::size_t) { open(ExactJson::array()); return true; }
+  bool end_object() { close(); return true; }
+  bool end_array() { close(); return true; }
+
+  bool key(string_t& k) {
+    ExactJson& obj = *stack_.back();
+    if (obj.contains(k))
+      throw InputError(std::string(source_) + ": " + pointer() + "/" + escape_pointer_token(k) +
+                       ": duplicate key \"" + printable(k) + "\"");
+    pending_key_ = escape_pointer_token(k);
+    pending_ = &obj[k];
+    return true;
+  }
+
+  bool parse_error(std::size_t position, const std::string& last_token, const nlohmann::detail::exception& ex) {
+    std::string reason = ex.id == 406  // number overflow: the lexer cannot hold it as a double
+        ? "number " + last_token + " is too large for the JSON reader; write it as a string: \"" + last_token + "\""
+        : lexer_reason(ex.what());
+    throw InputError(std::string(source_) + ": " + location(text_, position) + ": invalid JSON: " + printable(reason));
+  }
+
+ private:
+  void put_number(std::string_view text) {
+    put(ExactJson::binary(std::vector<std::uint8_t>(text.begin(), text.end())));
+  }
+
+  ExactJson* put(ExactJson v) {
+    if (stack_.empty()) {
+      root_ = std::move(v);
+      last_segment_.clear();
+      return &root_;
+    }
+    ExactJson& top = *stack_.back();
+    if (top.is_array()) {
+      last_segment_ = std::to_string(top.size());
+      top.push_back(std::move(v));
+      return &top.back();
+    }
+    last_segment_ = pending_key_;
+    *pending_ = std::move(v);
+    return pending_;
+  }
+
+  // Containers on the stack stay in place: only the innermost one grows, and its parents are
+  // untouched until it is closed.
+  void open(ExactJson v) {
+    ExactJson* slot = put(std::move(v));
+    stack_.push_back(slot);
+    segments_.push_back(last_segment_);
+    if (stack_.size() > kMaxDepth)
+      throw InputError(std::string(source_) + ": " + pointer() + ": nesting deeper than " +
+                       std::to_string(kMaxDepth) + " levels");
+  }
+  void close() {
+    stack_.pop_back();
+    segments_.pop_back();
+  }
+
+  std::string pointer() const {
+    std::string p;
+    for (std::size_t i = 1; i < segments_.size(); ++i) p += "/" + segments_[i];
+    return p.empty() ? std::string("top level") : p;
+  }
+
+  ExactJson& root_;
+  std::string_view text_, source_;
+  std::vector<ExactJson*> stack_;
+  std::vector<std::string> segments_;  // JSON pointer token of each open container
+  std::string last_segment_, pending_key_;
+  ExactJson* pending_ = nullptr;
+};
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+bool is_nan_or_inf(std::string_view text) {
+  std::string s;
+  for (char c : text) s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.erase(0, 1);
+  return s == "nan" || s == "inf" || s == "infinity";
+}
+
+std::string truncated(std::string s, std::size_t n = 60) {
+  return s.size() <= n ? s : s.substr(0, n) + "...";
+}
+
+}  // namespace
+
+ExactJson parse_exact_json(std::string_view text, std::string_view source) {
+  ExactJson root;
+  ExactDomBuilder builder(root, text, source);
+  if (!ExactJson::sax_parse(text.begin(), text.end(), &builder))
+    throw InputError(std::string(source) + ": invalid JSON");  // unreachable: errors throw above
+  return root;
+}
+
+std::string read_text_file(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) throw InputError(path + ": cannot read file: no such file");
+  if (fs::is_directory(status)) throw InputError(path + ": cannot read file: it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot read file: permission denied or unreadable");
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (in.bad()) throw InputError(path + ": cannot read file: read error");
+  return std::move(bytes).str();
+}
+
+ExactJson read_exact_json_file(const std::string& path) { return parse_exact_json(read_text_file(path), path); }
+
+bool is_json_number(const ExactJson& v) { return v.is_binary(); }
+
+std::string_view json_number_text(const ExactJson& v) {
+  const auto& bytes = v.get_binary();
+  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
+std::string describe_json(const ExactJson& v) {
+  if (is_json_number(v)) return truncated(std::string(json_number_text(v)));
+  if (v.is_string()) return truncated(printable(ExactJson(v.get_ref<const std::string&>()).dump()));
+  if (v.is_array()) return "an array";
+  if (v.is_object()) return "an object";
+  return v.dump();  // true, false, null
+}
+
+JsonAt JsonAt::key(std::string_view k) const {
+  JsonAt child = *this;
+  child.pointer_ += "/" + escape_pointer_token(k);
+  return child;
+}
+
+JsonAt JsonAt::index(std::size_t i) const {
+  JsonAt child = *this;
+  child.pointer_ += "/" + std::to_string(i);
+  return child;
+}
+
+std::string JsonAt::prefix() const { return file_ + ": " + (pointer_.empty() ? "top level" : printable(pointer_)) + ": "; }
+
+void JsonAt::fail(std::string_view what) const { throw InputError(prefix() + std::string(what)); }
+
+const ExactJson& json_object(const ExactJson& v, const JsonAt& at) {
+  if (!v.is_object()) at.fail("expected an object, got " + describe_json(v));
+  return v;
+}
+
+const ExactJson& json_array(const ExactJson& v, const JsonAt& at) {
+  if (!v.is_array()) at.fail("expected an array, got " + describe_json(v));
+  return v;
+}
+
+std::string json_string(const ExactJson& v, const JsonAt& at) {
+  if (!v.is_string()) at.fail("expected a string, got " + describe_json(v));
+  return v.get<std::string>();
+}
+
+Rational json_rational(const ExactJson& v, const JsonAt& at) {
+  std::string_view text;
+  if (is_json_number(v)) text = json_number_text(v);
+  else if (v.is_string()) text = v.get_ref<const std::string&>();
+  else at.fail("expected a number, got " + describe_json(v));
+  const std::string got = "expected a number, got " + describe_json(v);
+  if (is_nan_or_inf(text)) at.fail(got + ": NaN and infinities are not numbers here");
+  try {
+    return parse_rational(text);
+  } catch (const InputError& e) {
+    // parse_rational says `invalid number "<text>": <reason>`; keep the reason only.
+    const std::string_view what = e.what();
+    const auto sep = what.rfind("\": ");
+    at.fail(got + ": " + std::string(sep == std::string_view::npos ? what : what.substr(sep + 3)));
+  }
+}
+
+std::uint64_t json_count(const ExactJson& v, const JsonAt& at) {
+  const Rational r = json_rational(v, at);
+  if (!r.is_integer() || r.sign() < 0) at.fail("expected a non-negative integer, got " + describe_json(v));
+  const mpz_class n = r.num();
+  if (mpz_sizeinbase(n.get_mpz_t(), 2) > 63) at.fail("expected a non-negative integer below 2^63, got " + describe_json(v));
+  return static_cast<std::uint64_t>(n.get_ui());
+}
+
+void json_check_keys(const ExactJson& obj, const JsonAt& at, std::initializer_list<std::string_view> known,
+                     std::string_view what) {
+  for (const auto& item : obj.items()) {
+    const std::string& k = item.key();
+    if (std::find(known.begin(), known.end(), k) != known.end()) continue;
+    std::string list, closest;
+    std::size_t best = 2;  // suggest only close matches (at most 2 edits); ties are all named
+    for (std::string_view name : known) {
+      list += (list.empty() ? "" : ", ") + std::string(name);
+      const std::size_t d = edit_distance(k, name);
+      if (d < best) {
+        best = d;
+        closest.clear();
+      }
+      if (d == best) closest += (closest.empty() ? "\"" : " or \"") + std::string(name) + "\"";
+    }
+    at.key(k).fail("unknown key \"" + printable(k) + "\" in " + std::string(what) +
+                   (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; known keys: " + list);
+  }
+}
+
+const ExactJson& json_required(const ExactJson& obj, std::string_view key, const JsonAt& at, std::string_view what) {
+  const auto it = obj.find(key);
+  if (it == obj.end()) at.fail("missing required key \"" + std::string(key) + "\" in " + std::string(what));
+  return *it;
+}
+
+const ExactJson* json_optional(const ExactJson& obj, std::string_view key) {
+  const auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+}  // namespace approxcert
