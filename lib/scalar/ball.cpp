@@ -5,6 +5,7 @@
 #include <arb.h>
 #include <flint/fmpq.h>
 
+#include <climits>
 #include <stdexcept>
 
 namespace approxcert {
@@ -38,12 +39,12 @@ Rational arf_to_rational(const arf_t a) {
   return Rational(m) * pow2(fmpz_get_si(e.v));
 }
 
-// arf rounded in direction rnd at prec bits from an exact rational.
-void rational_to_arf(arf_t r, const Rational& q, long prec, arf_rnd_t rnd) {
+// arf rounded in direction rnd at prec bits from an exact rational; nonzero when inexact.
+int rational_to_arf(arf_t r, const Rational& q, long prec, arf_rnd_t rnd) {
   Fmpz num, den;
   fmpz_set_mpz(num.v, q.gmp().get_num_mpz_t());
   fmpz_set_mpz(den.v, q.gmp().get_den_mpz_t());
-  arf_fmpz_div_fmpz(r, num.v, den.v, prec, rnd);
+  return arf_fmpz_div_fmpz(r, num.v, den.v, prec, rnd);
 }
 
 // r = [lo, hi] with 0 <= lo: a ball with no negative points. Arb's radius is rounded up, so a
@@ -79,6 +80,19 @@ void set(Ball& r, const Rational& q, Prec p) {
 
 void set_interval(Ball& r, const Rational& lo, const Rational& hi, Prec p) {
   if (hi < lo) throw std::invalid_argument("set_interval: lower bound above upper bound");
+  // Exactly [lo, hi] when the midpoint fits in p bits and the half-width in a radius (MAG_BITS):
+  // the usual case for boxes cut at short dyadics, where an outward ulp would make every kink on
+  // a box edge look crossed.
+  Arf m, w;
+  const Rational half(mpz_class(1), mpz_class(2));
+  if (rational_to_arf(m.v, (lo + hi) * half, p.bits, ARF_RND_DOWN) == 0 &&
+      rational_to_arf(w.v, (hi - lo) * half, MAG_BITS, ARF_RND_UP) == 0) {
+    Fmpz man, e;
+    arf_get_fmpz_2exp(man.v, e.v, w.v);
+    arb_set_arf(r.arb(), m.v);
+    mag_set_fmpz_2exp_fmpz(arb_radref(r.arb()), man.v, e.v);  // rounds up: exact, man has <= MAG_BITS bits
+    return;
+  }
   Arf a, b;
   rational_to_arf(a.v, lo, p.bits + 32, ARF_RND_FLOOR);
   rational_to_arf(b.v, hi, p.bits + 32, ARF_RND_CEIL);
@@ -97,10 +111,10 @@ void neg(Ball& r, const Ball& a) { arb_neg(r.arb(), a.arb()); }
 
 // a^n from the endpoints: x^m is monotone on [0, inf) (and on R for odd m), so
 // [lo^m rounded down, hi^m rounded up] of the right endpoints encloses it tightly, which plain ball
-// multiplication does not (it loses the sign of even powers). Negative n inverts the result
-// (indeterminate if it contains 0). a^0 = 1.
+// multiplication does not (it loses the sign of even powers). For n < 0, x^n is decreasing on each
+// side of 0: [1/hi^m, 1/lo^m], indeterminate if the range contains 0. a^0 = 1.
 void pow_int(Ball& r, const Ball& a, long n, Prec p) {
-  if (!arb_is_finite(a.arb())) { arb_indeterminate(r.arb()); return; }
+  if (!arb_is_finite(a.arb()) || n == LONG_MIN) { arb_indeterminate(r.arb()); return; }
   if (n == 0) { arb_one(r.arb()); return; }
   const unsigned long m = static_cast<unsigned long>(n < 0 ? -n : n);
   const long ep = endpoint_prec(a);
@@ -111,6 +125,10 @@ void pow_int(Ball& r, const Ball& a, long n, Prec p) {
     if (arf_sgn(hi.v) <= 0) { arf_neg(lo.v, lo.v); arf_neg(hi.v, hi.v); arf_swap(lo.v, hi.v); }
     else if (arf_sgn(lo.v) < 0) { arf_neg(lo.v, lo.v); arf_max(hi.v, hi.v, lo.v); arf_zero(lo.v); }
   }
+  if (n < 0) {
+    if (arf_sgn(lo.v) <= 0 && arf_sgn(hi.v) >= 0) { arb_indeterminate(r.arb()); return; }
+    arf_swap(lo.v, hi.v);  // the new lower end comes from the old upper end, and vice versa
+  }
   arb_t plo, phi;
   arb_init(plo);
   arb_init(phi);
@@ -118,13 +136,16 @@ void pow_int(Ball& r, const Ball& a, long n, Prec p) {
   arb_set_arf(phi, hi.v);
   arb_pow_ui(plo, plo, m, p.bits);
   arb_pow_ui(phi, phi, m, p.bits);
+  if (n < 0) {
+    arb_inv(plo, plo, p.bits);
+    arb_inv(phi, phi, p.bits);
+  }
   arb_get_lbound_arf(lo.v, plo, p.bits + 32);
   arb_get_ubound_arf(hi.v, phi, p.bits + 32);
   arb_clear(plo);
   arb_clear(phi);
   if (m % 2 == 0) set_nonnegative_interval(r.arb(), lo.v, hi.v, p.bits);
   else arb_set_interval_arf(r.arb(), lo.v, hi.v, p.bits);
-  if (n < 0) arb_inv(r.arb(), r.arb(), p.bits);
 }
 
 void exp(Ball& r, const Ball& a, Prec p) { arb_exp(r.arb(), a.arb(), p.bits); }
@@ -140,15 +161,56 @@ void sin(Ball& r, const Ball& a, Prec p) { arb_sin(r.arb(), a.arb(), p.bits); }
 void cos(Ball& r, const Ball& a, Prec p) { arb_cos(r.arb(), a.arb(), p.bits); }
 void tan(Ball& r, const Ball& a, Prec p) { arb_tan(r.arb(), a.arb(), p.bits); }  // indeterminate across a pole
 void atan(Ball& r, const Ball& a, Prec p) { arb_atan(r.arb(), a.arb(), p.bits); }
-void tanh(Ball& r, const Ball& a, Prec p) { arb_tanh(r.arb(), a.arb(), p.bits); }
 
-// sigmoid(x) = (1 + tanh(x/2)) / 2: x occurs once, so the enclosure has no dependency blow-up.
-void sigmoid(Ball& r, const Ball& a, Prec p) {
-  arb_mul_2exp_si(r.arb(), a.arb(), -1);
-  arb_tanh(r.arb(), r.arb(), p.bits);
-  arb_add_ui(r.arb(), r.arb(), 1, p.bits);
-  arb_mul_2exp_si(r.arb(), r.arb(), -1);
+namespace {
+
+// Increasing f on a wide ball: [f(lo) rounded down, f(hi) rounded up] from the endpoints. Arb's
+// ball evaluation of tanh/sigmoid gives up (nan) on balls wider than about 20.
+template <class F>
+void increasing_from_endpoints(arb_t r, const arb_t a, long prec, F f) {
+  const long ep = arf_bits(arb_midref(a)) + 64;
+  Arf lo, hi;
+  arb_get_lbound_arf(lo.v, a, ep);
+  arb_get_ubound_arf(hi.v, a, ep);
+  arb_t flo, fhi;
+  arb_init(flo);
+  arb_init(fhi);
+  arb_set_arf(flo, lo.v);
+  arb_set_arf(fhi, hi.v);
+  f(flo, flo, prec);
+  f(fhi, fhi, prec);
+  arb_get_lbound_arf(lo.v, flo, prec + 32);
+  arb_get_ubound_arf(hi.v, fhi, prec + 32);
+  arb_clear(flo);
+  arb_clear(fhi);
+  if (arf_is_finite(lo.v) && arf_is_finite(hi.v)) arb_set_interval_arf(r, lo.v, hi.v, prec);
+  else arb_indeterminate(r);
 }
+
+// (1 + tanh(x/2)) / 2: x occurs once, so there is no dependency blow-up.
+void sigmoid_of_ball(arb_t r, const arb_t a, long prec) {
+  arb_mul_2exp_si(r, a, -1);
+  arb_tanh(r, r, prec);
+  arb_add_ui(r, r, 1, prec);
+  arb_mul_2exp_si(r, r, -1);
+}
+
+// f of an increasing function: Arb's ball evaluation for narrow balls (radius <= 2^-16), where its
+// derivative-based radius is tight; from the endpoints for wider ones, where Arb's radius
+// overestimates (or is nan beyond a width of about 20) and two point evaluations are exact.
+template <class F>
+void increasing(Ball& r, const Ball& a, Prec p, F f) {
+  if (arb_is_finite(a.arb()) && mag_cmp_2exp_si(arb_radref(a.arb()), -16) > 0) {
+    increasing_from_endpoints(r.arb(), a.arb(), p.bits, f);
+    return;
+  }
+  f(r.arb(), a.arb(), p.bits);
+}
+
+}  // namespace
+
+void tanh(Ball& r, const Ball& a, Prec p) { increasing(r, a, p, arb_tanh); }
+void sigmoid(Ball& r, const Ball& a, Prec p) { increasing(r, a, p, sigmoid_of_ball); }
 
 void relu(Ball& r, const Ball& a, Prec) { arb_nonnegative_part(r.arb(), a.arb()); }
 

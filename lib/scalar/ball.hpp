@@ -52,7 +52,7 @@ void cos(Ball& r, const Ball& a, Prec p);
 void tan(Ball& r, const Ball& a, Prec p);   // a may contain a pole: indeterminate
 void atan(Ball& r, const Ball& a, Prec p);
 void tanh(Ball& r, const Ball& a, Prec p);
-void sigmoid(Ball& r, const Ball& a, Prec p);  // 1/(1+exp(-a)), enclosure within [0,1]
+void sigmoid(Ball& r, const Ball& a, Prec p);  // 1/(1+exp(-a)); may overshoot [0,1] by the radius
 void relu(Ball& r, const Ball& a, Prec p);     // max(a,0)
 void step(Ball& r, const Ball& a, Prec p);     // 1 if a >= 0 else 0; [0,1] if a straddles 0
 void abs(Ball& r, const Ball& a, Prec p);
@@ -66,8 +66,8 @@ Truth equal(const Ball& a, const Ball& b);       // True only for identical exac
 bool is_finite(const Ball& a);                   // midpoint and radius finite
 bool is_exact(const Ball& a);                    // radius zero
 
-// Exact endpoints: lower(a) <= every point of a <= upper(a). Throws std::domain_error if infinite.
-Rational lower(const Ball& a);
+// Exact dyadic bounds: lower(a) <= every point of a <= upper(a). Throws std::domain_error if not finite.
+Rational lower(const Ball& a);  // dyadic lower bound (rounded down to bits(mid)+64 bits)
 Rational upper(const Ball& a);
 Rational mid(const Ball& a);  // exact midpoint
 Rational rad(const Ball& a);  // exact radius

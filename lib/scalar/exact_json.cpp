@@ -8,23 +8,13 @@
 #include <vector>
 
 #include "scalar/input_error.hpp"
+#include "scalar/printable.hpp"
 
 namespace approxcert {
 
 namespace {
 
 constexpr std::size_t kMaxDepth = 256;  // nesting of arrays/objects; deeper input is refused
-
-// Non-printable bytes (binary garbage quoted by the lexer) are shown as \xNN.
-std::string printable(std::string_view s) {
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : s) {
-    if (c >= 0x20 && c < 0x7f) out += static_cast<char>(c);
-    else { out += "\\x"; out += hex[c >> 4]; out += hex[c & 15]; }
-  }
-  return out;
-}
 
 std::string escape_pointer_token(std::string_view key) {
   std::string out;

@@ -5,6 +5,7 @@
 
 #include <mpfr.h>
 
+#include <climits>
 #include <stdexcept>
 
 namespace approxcert {
@@ -77,7 +78,7 @@ void neg(Interval& r, const Interval& a) {
 // Endpoint powers with directed rounding: x^m is monotone on [0, inf), and on R for odd m.
 void pow_int(Interval& r, const Interval& a, long n, Prec p) {
   compute(r, p, [&](mpfi_ptr t) {
-    if (has_nan(a) || !mpfi_bounded_p(a.mpfi())) { set_entire(t); return; }
+    if (has_nan(a) || !mpfi_bounded_p(a.mpfi()) || n == LONG_MIN) { set_entire(t); return; }
     if (n == 0) { mpfi_set_ui(t, 1); return; }
     const unsigned long m = static_cast<unsigned long>(n < 0 ? -n : n);
     mpfr_t lo, hi;

@@ -1,10 +1,12 @@
 #include "scalar/rational.hpp"
 
 #include <cctype>
+#include <climits>
 #include <stdexcept>
 #include <string>
 
 #include "scalar/input_error.hpp"
+#include "scalar/printable.hpp"
 
 namespace approxcert {
 
@@ -13,7 +15,7 @@ namespace {
 constexpr long kMaxExponent = 100000;  // |decimal exponent| and |binary exponent| accepted
 
 [[noreturn]] void bad(std::string_view text, const std::string& why) {
-  throw InputError("invalid number \"" + std::string(text.substr(0, 60)) + (text.size() > 60 ? "..." : "") +
+  throw InputError("invalid number \"" + printable(text.substr(0, 60)) + (text.size() > 60 ? "..." : "") +
                    "\": " + why);
 }
 
@@ -53,7 +55,7 @@ Rational parse_unsigned(std::string_view whole, std::string_view s) {
     if (ndigits > 100000) bad(whole, "too many digits");
     long e2 = 0;
     if (i < s.size() && (s[i] == 'p' || s[i] == 'P')) e2 = read_exponent(whole, s, ++i);
-    if (i != s.size()) bad(whole, "unexpected character '" + std::string(1, s[i]) + "'");
+    if (i != s.size()) bad(whole, "unexpected character '" + printable(s.substr(i, 1)) + "'");
     return Rational(mpq_class(mant)) * pow2(e2 - 4 * frac_digits);
   }
   std::string digits;
@@ -70,7 +72,7 @@ Rational parse_unsigned(std::string_view whole, std::string_view s) {
   if (digits.size() > 100000) bad(whole, "too many digits");
   long e10 = 0;
   if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) e10 = read_exponent(whole, s, ++i);
-  if (i != s.size()) bad(whole, "unexpected character '" + std::string(1, s[i]) + "'");
+  if (i != s.size()) bad(whole, "unexpected character '" + printable(s.substr(i, 1)) + "'");
   return Rational(mpq_class(mpz_class(digits, 10))) * pow10(e10 - frac_digits);
 }
 
@@ -104,6 +106,7 @@ Rational min(const Rational& a, const Rational& b) { return b < a ? b : a; }
 Rational max(const Rational& a, const Rational& b) { return a < b ? b : a; }
 
 Rational pow_int(const Rational& a, long n) {
+  if (n == LONG_MIN) throw std::domain_error("Rational: exponent out of range");
   if (n < 0) {
     if (a.sign() == 0) throw std::domain_error("Rational: 0 to a negative power");
     return Rational(1) / pow_int(a, -n);
@@ -115,12 +118,14 @@ Rational pow_int(const Rational& a, long n) {
 }
 
 Rational pow2(long e) {
+  if (e == LONG_MIN) throw std::domain_error("pow2: exponent out of range");
   mpz_class p = 1;
   mpz_mul_2exp(p.get_mpz_t(), p.get_mpz_t(), static_cast<unsigned long>(e < 0 ? -e : e));
   return e >= 0 ? Rational(p) : Rational(mpz_class(1), p);
 }
 
 Rational pow10(long e) {
+  if (e == LONG_MIN) throw std::domain_error("pow10: exponent out of range");
   mpz_class p;
   mpz_ui_pow_ui(p.get_mpz_t(), 10, static_cast<unsigned long>(e < 0 ? -e : e));
   return e >= 0 ? Rational(p) : Rational(mpz_class(1), p);

@@ -1,0 +1,157 @@
+#pragma once
+// The scalar operations under test, one row each: how to call it on S, where its random inputs come
+// from (ranges and kinks), and its independent reference: the exact rational value for rational
+// operations, or an MPFR bracket for transcendental ones.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "scalar_test_support.hpp"
+
+namespace approxcert::testing {
+
+struct ArgDomain {
+  std::vector<Range> ranges;     // inputs are drawn inside one of these
+  std::vector<Rational> kinks;   // and often touch, straddle or equal one of these
+};
+
+template <class S>
+struct Operation {
+  std::string name;
+  std::vector<ArgDomain> args;
+  // r := op(args) at precision p. addmul takes args {c, a, b} and computes c + a*b.
+  std::function<void(S&, const std::vector<S>&, Prec)> eval;
+  // Exact value at an exact point (rational operations); empty for transcendental ones.
+  std::function<Rational(const std::vector<Rational>&)> exact;
+  // MPFR bracket of f(x) at a dyadic x, at the given number of bits (transcendental operations).
+  std::function<Bracket(const Rational&, long)> reference;
+  // Points where the mathematical function is defined (others are not sampled).
+  std::function<bool(const std::vector<Rational>&)> defined = [](const std::vector<Rational>&) { return true; };
+  // Whether a finite enclosure is required, given the exact input enclosures [mid - rad, mid + rad].
+  // (Not a soundness matter: it keeps the oracles from passing vacuously on unbounded results.)
+  std::function<bool(const std::vector<Range>&)> finite_expected = [](const std::vector<Range>&) { return true; };
+  bool aliasable = true;  // r may be passed as one of the arguments
+};
+
+inline const std::vector<Range> kWide = {{q(-8), q(8)}};
+inline const std::vector<Range> kNonzero = {{q(-8), -pow2(-20)}, {pow2(-20), q(8)}};
+inline const std::vector<Rational> kZero = {q(0)};
+
+inline bool excludes_zero(const Range& r) { return r.lo.sign() > 0 || r.hi.sign() < 0; }
+
+template <class S>
+std::vector<Operation<S>> operations() {
+  using V = std::vector<S>;
+  using X = std::vector<Rational>;
+  using R = std::vector<Range>;
+  const ArgDomain wide{kWide, kZero};
+  std::vector<Operation<S>> ops;
+
+  auto binary = [&](std::string name, void (*f)(S&, const S&, const S&, Prec), Rational (*exact)(const X&)) {
+    Operation<S> op;
+    op.name = std::move(name);
+    op.args = {wide, wide};
+    op.eval = [f](S& r, const V& a, Prec p) { f(r, a[0], a[1], p); };
+    op.exact = exact;
+    ops.push_back(op);
+  };
+  binary("add", add, [](const X& x) { return x[0] + x[1]; });
+  binary("sub", sub, [](const X& x) { return x[0] - x[1]; });
+  binary("mul", mul, [](const X& x) { return x[0] * x[1]; });
+  binary("min", min, [](const X& x) { return min(x[0], x[1]); });
+  binary("max", max, [](const X& x) { return max(x[0], x[1]); });
+  binary("div", div, [](const X& x) { return x[0] / x[1]; });
+  ops.back().args[1] = {kNonzero, {pow2(-20), -pow2(-20)}};
+  ops.back().defined = [](const X& x) { return x[1].sign() != 0; };
+  ops.back().finite_expected = [](const R& r) { return excludes_zero(r[1]); };
+
+  {
+    Operation<S> op;
+    op.name = "addmul";
+    op.args = {wide, wide, wide};
+    op.eval = [](S& r, const V& a, Prec p) { r = a[0]; addmul(r, a[1], a[2], p); };
+    op.exact = [](const X& x) { return x[0] + x[1] * x[2]; };
+    op.aliasable = false;  // r is the accumulator, not an alias of a or b
+    ops.push_back(op);
+  }
+  {
+    Operation<S> op;
+    op.name = "neg";
+    op.args = {wide};
+    op.eval = [](S& r, const V& a, Prec) { neg(r, a[0]); };
+    op.exact = [](const X& x) { return -x[0]; };
+    ops.push_back(op);
+  }
+  for (long n : {-3L, -2L, -1L, 0L, 1L, 2L, 3L, 4L, 7L}) {
+    Operation<S> op;
+    op.name = "pow_int(" + std::to_string(n) + ")";
+    op.args = {n < 0 ? ArgDomain{kNonzero, {pow2(-20), -pow2(-20)}} : ArgDomain{{{q(-4), q(4)}}, kZero}};
+    op.eval = [n](S& r, const V& a, Prec p) { pow_int(r, a[0], n, p); };
+    op.exact = [n](const X& x) { return pow_int(x[0], n); };
+    if (n < 0) {
+      op.defined = [](const X& x) { return x[0].sign() != 0; };
+      // A Ball is mid +/- rad with a 30-bit radius: [lo^n, hi^n] can only be held without reaching
+      // 0 when lo^n/hi^n is not tiny.
+      op.finite_expected = [n](const R& r) {
+        if (!excludes_zero(r[0])) return false;
+        const Rational ratio = min(abs(r[0].lo), abs(r[0].hi)) / max(abs(r[0].lo), abs(r[0].hi));
+        return pow_int(ratio, -n) >= pow2(-24);
+      };
+    }
+    ops.push_back(op);
+  }
+
+  auto unary_exact = [&](std::string name, void (*f)(S&, const S&, Prec), Rational (*exact)(const X&)) {
+    Operation<S> op;
+    op.name = std::move(name);
+    op.args = {{{{q(-4), q(4)}}, kZero}};
+    op.eval = [f](S& r, const V& a, Prec p) { f(r, a[0], p); };
+    op.exact = exact;
+    ops.push_back(op);
+  };
+  unary_exact("relu", relu, [](const X& x) { return max(x[0], q(0)); });
+  unary_exact("step", step, [](const X& x) { return x[0].sign() >= 0 ? q(1) : q(0); });
+  unary_exact("abs", abs, [](const X& x) { return abs(x[0]); });
+
+  auto unary_mpfr = [&](std::string name, void (*f)(S&, const S&, Prec), ArgDomain dom,
+                        std::function<Bracket(const Rational&, long)> ref) {
+    Operation<S> op;
+    op.name = std::move(name);
+    op.args = {std::move(dom)};
+    op.eval = [f](S& r, const V& a, Prec p) { f(r, a[0], p); };
+    op.reference = std::move(ref);
+    ops.push_back(op);
+  };
+  auto mpfr = [](MpfrUnary f) { return [f](const Rational& x, long bits) { return mpfr_bracket(f, x, bits); }; };
+  unary_mpfr("exp", exp, {{{q(-30), q(30)}}, kZero}, mpfr(mpfr_exp));
+  unary_mpfr("log", log, {{{pow2(-40), q(1000)}}, {q(1)}}, mpfr(mpfr_log));
+  ops.back().defined = [](const X& x) { return x[0].sign() > 0; };
+  ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() > 0; };
+  unary_mpfr("sqrt", sqrt, {{{q(0), q(1000)}}, {q(0), q(1)}}, mpfr(mpfr_sqrt));
+  ops.back().defined = [](const X& x) { return x[0].sign() >= 0; };
+  ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() >= 0; };
+  unary_mpfr("sin", sin, {{{q(-20), q(20)}}, kZero}, mpfr(mpfr_sin));
+  unary_mpfr("cos", cos, {{{q(-20), q(20)}}, kZero}, mpfr(mpfr_cos));
+  // tan: inside the branches (-pi/2, pi/2), (pi/2, 3pi/2), (-3pi/2, -pi/2), away from the poles.
+  unary_mpfr("tan", tan,
+             {{{q(-3, 2), q(3, 2)}, {q(158, 100), q(470, 100)}, {q(-470, 100), q(-158, 100)}}, kZero},
+             mpfr(mpfr_tan));
+  ops.back().finite_expected = [](const R& r) { return r[0].hi - r[0].lo <= q(1, 4); };
+  unary_mpfr("atan", atan, {{{q(-40), q(40)}}, kZero}, mpfr(mpfr_atan));
+  // Arb's tanh of a ball wider than about 20 is indeterminate (its exp(2x)+1 reaches 0): sound.
+  unary_mpfr("tanh", tanh, {{{q(-40), q(40)}}, kZero}, mpfr(mpfr_tanh));
+  ops.back().finite_expected = [](const R& r) { return r[0].hi - r[0].lo <= q(16); };
+  unary_mpfr("sigmoid", sigmoid, {{{q(-40), q(40)}}, kZero}, sigmoid_bracket);
+  ops.back().finite_expected = [](const R& r) { return r[0].hi - r[0].lo <= q(32); };
+  return ops;
+}
+
+template <class S>
+Operation<S> operation(const std::string& name) {
+  for (auto& op : operations<S>())
+    if (op.name == name) return op;
+  FAIL("no operation named " << name);
+  return {};
+}
+
+}  // namespace approxcert::testing

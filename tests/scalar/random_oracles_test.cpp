@@ -1,0 +1,191 @@
+// Arb's random oracles, run for every operation of the table over Ball and Interval:
+//  (a) the same exact input at 64 and at 256 bits gives overlapping enclosures;
+//  (d) exact points inside random input enclosures (exact rational endpoints, zero to wide widths,
+//      touching and straddling kinks, mixed input/output precisions) have their exact value
+//      (rational operations) or their MPFR value rounded down and up at prec+100 bits
+//      (transcendental operations) inside the result; the same holds when the result aliases an
+//      argument. No slack anywhere.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "operation_table.hpp"
+
+using namespace approxcert;
+using namespace approxcert::testing;
+
+namespace {
+
+constexpr int kCases = 300;
+
+std::string describe(const std::string& name, const std::vector<Range>& in, Prec pin, Prec pout) {
+  std::ostringstream s;
+  s << name << " on";
+  for (const auto& r : in) s << " [" << r.lo.to_string() << ", " << r.hi.to_string() << "]";
+  s << " (input prec " << pin.bits << ", output prec " << pout.bits << ")";
+  return s.str();
+}
+
+bool inside_some(const Range& r, const std::vector<Range>& ranges) {
+  for (const auto& g : ranges)
+    if (g.lo <= r.lo && r.hi <= g.hi) return true;
+  return false;
+}
+
+// Random intended inputs for op; the second argument is sometimes equal to the first.
+template <class S>
+std::vector<Range> draw_inputs(const Operation<S>& op, Rng& rng) {
+  std::vector<Range> in;
+  for (const auto& a : op.args) in.push_back(rng.interval(a.ranges, a.kinks));
+  if (in.size() >= 2 && rng.chance(25) && inside_some(in[0], op.args[1].ranges)) in[1] = in[0];
+  return in;
+}
+
+template <class S>
+std::vector<S> make_all(const std::vector<Range>& in, Prec p) {
+  std::vector<S> out;
+  for (const auto& r : in) out.push_back(make<S>(r, p));
+  return out;
+}
+
+template <class S>
+void two_precisions_overlap(const Operation<S>& op, std::uint64_t seed) {
+  Rng rng(seed);
+  for (int c = 0; c < kCases; ++c) {
+    const auto in = draw_inputs(op, rng);
+    INFO(describe(op.name, in, Prec(64), Prec(256)));
+    S r64, r256;
+    const auto in256 = make_all<S>(in, Prec(256));
+    op.eval(r64, make_all<S>(in, Prec(64)), Prec(64));
+    op.eval(r256, in256, Prec(256));
+    CHECK(overlaps(r64, r256));
+    std::vector<Range> actual;
+    for (const auto& a : in256) actual.push_back(exact_range(a));
+    if (op.finite_expected(actual)) CHECK(is_finite(r256));
+  }
+}
+
+template <class S>
+void random_points_enclosed(const Operation<S>& op, std::uint64_t seed) {
+  Rng rng(seed);
+  int checked = 0;
+  for (int c = 0; c < kCases; ++c) {
+    const auto intended = draw_inputs(op, rng);
+    const Prec pin = rng.prec(), pout = rng.prec();
+    INFO(describe(op.name, intended, pin, pout));
+    const auto in = make_all<S>(intended, pin);
+    std::vector<Range> actual;
+    for (const auto& a : in) {
+      REQUIRE(encloses(a, intended[actual.size()].lo, intended[actual.size()].hi));
+      actual.push_back(exact_range(a));
+    }
+
+    std::vector<S> results(1);
+    op.eval(results[0], in, pout);
+    if (op.finite_expected(actual)) CHECK(is_finite(results[0]));
+    if (op.aliasable) {
+      for (std::size_t i = 0; i < in.size(); ++i) {  // r passed as argument i
+        auto args = in;
+        op.eval(args[i], args, pout);
+        results.push_back(args[i]);
+      }
+    }
+
+    for (int k = 0; k < 6; ++k) {
+      std::vector<Rational> x;
+      for (std::size_t i = 0; i < in.size(); ++i) {
+        const bool intended_point = op.exact && rng.chance(50);
+        x.push_back(intended_point ? rng.in(intended[i].lo, intended[i].hi)
+                                   : rng.dyadic_in(actual[i].lo, actual[i].hi));
+      }
+      if (x.size() >= 2 && intended[0].lo == intended[1].lo && intended[0].hi == intended[1].hi && rng.chance(30))
+        x[1] = x[0];
+      if (!op.defined(x)) continue;
+      std::string point = "at";
+      for (const auto& xi : x) point += " " + xi.to_string();
+      INFO(point);
+      for (const auto& r : results) {
+        if (op.exact) CHECK(encloses(r, op.exact(x)));
+        else CHECK(encloses_value(r, [&](long bits) { return op.reference(x[0], bits); }, pout.bits + 100));
+      }
+      ++checked;
+    }
+  }
+  CHECK(checked >= kCases * 3);  // the oracle really ran
+}
+
+}  // namespace
+
+#define APPROXCERT_RANDOM_ORACLES(OPNAME, SEED)                                                     \
+  TEST_CASE_TEMPLATE("scalar oracles: " OPNAME ": 64 and 256 bits overlap", S, Ball, Interval) {    \
+    two_precisions_overlap(operation<S>(OPNAME), SEED);                                             \
+  }                                                                                                 \
+  TEST_CASE_TEMPLATE("scalar oracles: " OPNAME ": random exact points are enclosed", S, Ball,       \
+                     Interval) {                                                                    \
+    random_points_enclosed(operation<S>(OPNAME), SEED);                                             \
+  }
+
+APPROXCERT_RANDOM_ORACLES("add", 101)
+APPROXCERT_RANDOM_ORACLES("sub", 102)
+APPROXCERT_RANDOM_ORACLES("mul", 103)
+APPROXCERT_RANDOM_ORACLES("addmul", 104)
+APPROXCERT_RANDOM_ORACLES("div", 105)
+APPROXCERT_RANDOM_ORACLES("neg", 106)
+APPROXCERT_RANDOM_ORACLES("pow_int(-3)", 107)
+APPROXCERT_RANDOM_ORACLES("pow_int(-2)", 108)
+APPROXCERT_RANDOM_ORACLES("pow_int(-1)", 109)
+APPROXCERT_RANDOM_ORACLES("pow_int(0)", 110)
+APPROXCERT_RANDOM_ORACLES("pow_int(1)", 111)
+APPROXCERT_RANDOM_ORACLES("pow_int(2)", 112)
+APPROXCERT_RANDOM_ORACLES("pow_int(3)", 113)
+APPROXCERT_RANDOM_ORACLES("pow_int(4)", 114)
+APPROXCERT_RANDOM_ORACLES("pow_int(7)", 115)
+APPROXCERT_RANDOM_ORACLES("exp", 116)
+APPROXCERT_RANDOM_ORACLES("log", 117)
+APPROXCERT_RANDOM_ORACLES("sqrt", 118)
+APPROXCERT_RANDOM_ORACLES("sin", 119)
+APPROXCERT_RANDOM_ORACLES("cos", 120)
+APPROXCERT_RANDOM_ORACLES("tan", 121)
+APPROXCERT_RANDOM_ORACLES("atan", 122)
+APPROXCERT_RANDOM_ORACLES("tanh", 123)
+APPROXCERT_RANDOM_ORACLES("sigmoid", 124)
+APPROXCERT_RANDOM_ORACLES("relu", 125)
+APPROXCERT_RANDOM_ORACLES("step", 126)
+APPROXCERT_RANDOM_ORACLES("abs", 127)
+APPROXCERT_RANDOM_ORACLES("min", 128)
+APPROXCERT_RANDOM_ORACLES("max", 129)
+
+TEST_CASE_TEMPLATE("scalar oracles: the table covers every operation of the header", S, Ball, Interval) {
+  // hull, set, set_pi and the comparisons have their own tests (reference_test.cpp, comparison_test.cpp).
+  std::vector<std::string> names;
+  for (const auto& op : operations<S>()) names.push_back(op.name);
+  for (const char* want : {"add", "sub", "mul", "addmul", "div", "neg", "pow_int(-1)", "exp", "log", "sqrt",
+                           "sin", "cos", "tan", "atan", "tanh", "sigmoid", "relu", "step", "abs", "min", "max"})
+    CHECK(std::find(names.begin(), names.end(), want) != names.end());
+}
+
+// A fifth oracle: the two engines are independent implementations (Arb and MPFI), so their
+// results for the same exact inputs must overlap.
+TEST_CASE("scalar oracles: Ball and Interval overlap on every operation") {
+  const auto ball_ops = operations<Ball>();
+  const auto interval_ops = operations<Interval>();
+  REQUIRE(ball_ops.size() == interval_ops.size());
+  Rng rng(130);
+  for (std::size_t k = 0; k < ball_ops.size(); ++k) {
+    const auto& bop = ball_ops[k];
+    const auto& iop = interval_ops[k];
+    REQUIRE(bop.name == iop.name);
+    for (int c = 0; c < 100; ++c) {
+      const auto in = draw_inputs(bop, rng);
+      const Prec p = rng.prec();
+      INFO(describe(bop.name, in, p, p));
+      Ball b;
+      Interval i;
+      bop.eval(b, make_all<Ball>(in, p), p);
+      iop.eval(i, make_all<Interval>(in, p), p);
+      const auto bl = lower_bound_of(b), bu = upper_bound_of(b), il = lower_bound_of(i), iu = upper_bound_of(i);
+      CHECK((!bl || !iu || *bl <= *iu));
+      CHECK((!il || !bu || *il <= *bu));
+    }
+  }
+}
