@@ -1,0 +1,49 @@
+#pragma once
+// Chain certificates: "format": "approxcert-cert/1", "kind": "chain" (docs/chain.md describes
+// every field). A certificate is written from an InstanceRun and rendered to Markdown.
+//
+// Numbers: each side records "lower" and "upper" as decimal strings rounded OUTWARD
+// (decimal_down / decimal_up) with at least 17 significant digits, more when needed for the
+// recorded verdict to be re-decidable from the strings; "exact" (exact rational text) when the
+// side is a single point; and "lower_exact"/"upper_exact" when even 60 digits cannot reproduce
+// the verdict. Unbounded sides are written "-inf" / "+inf".
+//
+// Canonical content and hash: "sha256" is the SHA-256 (lowercase hex) of the canonical text: the
+// certificate without its top-level "sha256" member and without every member named
+// "elapsed_seconds" (at any depth: timings are volatile), serialised as compact JSON with object
+// keys sorted bytewise (nlohmann::json::dump() with no indent). The certificate holds only
+// strings, integers, booleans, arrays and objects (no floating-point numbers).
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "chain/instance.hpp"
+
+namespace approxcert::chain {
+
+// The certificate of a run, including its "sha256".
+nlohmann::json make_certificate(const InstanceRun& run);
+
+std::string canonical_text(const nlohmann::json& certificate);
+std::string certificate_hash(const nlohmann::json& certificate);  // SHA-256 of canonical_text
+
+// Reads a certificate file exactly (duplicate keys and non-integer numbers are InputErrors) and
+// checks "format" and "kind".
+nlohmann::json read_certificate(const std::string& path);
+
+// Markdown page of a certificate: title, the theorem in one paragraph, parameters, overall
+// verdict, refuted findings first (with their counterexamples), then the table of every step with
+// verdict and margin, then tool, precision and hash.
+std::string render_markdown(const nlohmann::json& certificate);
+// Index page listing every certificate (paper, instance, theorem, overall verdict, step counts,
+// link to its page); `certificates` are read from `dir`, links are relative to it.
+std::string render_index(const std::vector<nlohmann::json>& certificates);
+
+// Writes <dir>/<paper>/<instance>.json and .md atomically (temp file + rename; nothing is left
+// behind on error) and returns the JSON path.
+std::string write_certificate(const std::string& dir, const nlohmann::json& certificate);
+// Regenerates <dir>/index.md from every certificate under <dir>/*/*.json.
+void write_index(const std::string& dir);
+
+}  // namespace approxcert::chain

@@ -1,0 +1,98 @@
+#include "chain/certificate_fields.hpp"
+
+#include "scalar/input_error.hpp"
+
+namespace approxcert::chain {
+
+namespace {
+
+Rational parse_at(const std::string& text, const std::string& where) {
+  try {
+    return parse_rational(text);
+  } catch (const InputError& e) {
+    throw InputError(where + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+const nlohmann::json& field(const nlohmann::json& obj, const std::string& key, const std::string& where) {
+  if (!obj.is_object()) throw InputError(where + ": expected an object");
+  const auto it = obj.find(key);
+  if (it == obj.end()) throw InputError(where + ": missing \"" + key + "\"");
+  return *it;
+}
+
+std::string string_field(const nlohmann::json& obj, const std::string& key, const std::string& where) {
+  const nlohmann::json& v = field(obj, key, where);
+  if (!v.is_string()) throw InputError(where + "/" + key + ": expected a string");
+  return v.get<std::string>();
+}
+
+nlohmann::json side_json(const Side& side, int digits, bool with_exact_endpoints) {
+  nlohmann::json j;
+  const Enclosure& e = side.value;
+  if (!e.bounded()) {
+    j["lower"] = "-inf";
+    j["upper"] = "+inf";
+  } else {
+    j["lower"] = decimal_down(e.lower(), digits);
+    j["upper"] = decimal_up(e.upper(), digits);
+    if (e.is_exact()) j["exact"] = e.lower().to_string();
+    else if (with_exact_endpoints) {
+      j["lower_exact"] = e.lower().to_string();
+      j["upper_exact"] = e.upper().to_string();
+    }
+  }
+  nlohmann::json ev;
+  ev["kind"] = side.evidence.kind;
+  if (!side.evidence.note.empty()) ev["note"] = side.evidence.note;
+  if (const auto& s = side.evidence.supnorm) {
+    ev["supnorm"] = {{"status", s->status}, {"witness", point_json(s->witness)}, {"boxes", s->boxes}};
+  }
+  j["evidence"] = std::move(ev);
+  return j;
+}
+
+Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& where) {
+  const std::string lo_text = string_field(side, "lower", where);
+  const std::string hi_text = string_field(side, "upper", where);
+  if (lo_text == "-inf" || hi_text == "+inf") {
+    if (lo_text != "-inf" || hi_text != "+inf") throw InputError(where + ": a half-infinite enclosure is not allowed");
+    return Enclosure::whole_line();
+  }
+  const Rational lo = parse_at(lo_text, where + "/lower");
+  const Rational hi = parse_at(hi_text, where + "/upper");
+  if (hi < lo) throw InputError(where + ": lower " + lo_text + " exceeds upper " + hi_text);
+  Enclosure e = Enclosure::between(lo, hi);
+  if (side.contains("exact")) {
+    const Rational x = parse_at(string_field(side, "exact", where), where + "/exact");
+    if (!e.contains(x)) throw InputError(where + ": exact value " + x.to_string() + " is outside [lower, upper]");
+    e = Enclosure::exact(x);
+  } else if (side.contains("lower_exact") || side.contains("upper_exact")) {
+    const Rational xl = parse_at(string_field(side, "lower_exact", where), where + "/lower_exact");
+    const Rational xh = parse_at(string_field(side, "upper_exact", where), where + "/upper_exact");
+    if (xl < lo || xh > hi || xh < xl)
+      throw InputError(where + ": exact endpoints are not inside the decimal ones");
+    e = Enclosure::between(xl, xh);
+  }
+  return e;
+}
+
+nlohmann::json point_json(const Point& p) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& [name, value] : p.coordinates) j.push_back({{"name", name}, {"value", value.to_string()}});
+  return j;
+}
+
+Point read_point(const nlohmann::json& j, const std::string& where) {
+  if (!j.is_array()) throw InputError(where + ": expected an array of {name, value}");
+  Point p;
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const std::string at = where + "/" + std::to_string(i);
+    p.add(string_field(j[i], "name", at), parse_at(string_field(j[i], "value", at), at + "/value"));
+  }
+  return p;
+}
+
+}  // namespace approxcert::chain

@@ -1,0 +1,26 @@
+#pragma once
+// The JSON form of the pieces of a chain certificate (sides, points), shared by the writer,
+// verify, regress and the Markdown renderer, so that every reader interprets numbers the same way.
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "chain/enclosure.hpp"
+
+namespace approxcert::chain {
+
+// {"lower", "upper" (outward decimals with `digits` significant digits), "exact"? (single point),
+//  "lower_exact"/"upper_exact"? (if with_exact_endpoints), "evidence"}.
+nlohmann::json side_json(const Side& side, int digits, bool with_exact_endpoints);
+// The enclosure a side JSON records: the exact fields when present, else the decimals. Checks that
+// the decimals are outward of the exact values. InputError "<where>: ..." if malformed.
+Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& where);
+// [{"name": "x", "value": "37/40"}, ...] (exact values).
+nlohmann::json point_json(const Point& p);
+Point read_point(const nlohmann::json& j, const std::string& where);
+
+// Field access with InputError "<where>: missing/expected ..." messages.
+const nlohmann::json& field(const nlohmann::json& obj, const std::string& key, const std::string& where);
+std::string string_field(const nlohmann::json& obj, const std::string& key, const std::string& where);
+
+}  // namespace approxcert::chain

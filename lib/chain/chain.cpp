@@ -1,0 +1,95 @@
+#include "chain/chain.hpp"
+
+#include <chrono>
+#include <set>
+#include <stdexcept>
+
+#include "scalar/input_error.hpp"
+
+namespace approxcert::chain {
+
+namespace {
+
+// A Coq identifier: a letter or '_' first, then letters, digits, '_' or '\''.
+bool is_coq_identifier(const std::string& s) {
+  if (s.empty()) return false;
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  if (!letter(s[0])) return false;
+  for (char c : s)
+    if (!letter(c) && !(c >= '0' && c <= '9') && c != '\'') return false;
+  return true;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Runs one attempt; a numerical failure becomes an unknown outcome with its message.
+StepResult attempt(const Chain::Entry& entry, const Attempt& a) {
+  StepResult r;
+  r.spec = entry.spec;
+  r.kind = entry.computation.kind;
+  r.engine = a.engine;
+  r.prec_bits = entry.computation.kind == Computation::Kind::Exact ? 0 : a.prec.bits;
+  try {
+    r.outcome = entry.computation.run(a);
+    const Enclosure* high = r.outcome.rhs_high ? &r.outcome.rhs_high->value : nullptr;
+    r.verdict = decide(entry.spec.relation, r.outcome.lhs.value, r.outcome.rhs.value, high);
+  } catch (const std::domain_error& e) {
+    r.error = e.what();
+  } catch (const NotExactError& e) {
+    r.error = e.what();
+  }
+  if (!r.error.empty()) {
+    r.outcome = Outcome();
+    if (is_range(entry.spec.relation)) r.outcome.rhs_high = Side();
+    r.verdict = Verdict::Unknown;
+  }
+  return r;
+}
+
+}  // namespace
+
+Chain& Chain::add(StepSpec spec, Computation computation) {
+  if (spec.id.empty()) throw std::logic_error("Chain::add: a step needs an id");
+  if (spec.status.empty()) throw std::logic_error("Chain::add: step " + spec.id + " needs a status tag");
+  if (!is_coq_identifier(spec.coq_lemma))
+    throw std::logic_error("Chain::add: step " + spec.id + ": coq_lemma '" + spec.coq_lemma + "' is not a Coq identifier");
+  for (const Entry& e : steps_) {
+    if (e.spec.id == spec.id) throw std::logic_error("Chain::add: duplicate step id " + spec.id);
+    if (e.spec.coq_lemma == spec.coq_lemma) throw std::logic_error("Chain::add: duplicate coq_lemma " + spec.coq_lemma);
+  }
+  if (!computation.run) throw std::logic_error("Chain::add: step " + spec.id + " has no computation");
+  steps_.push_back({std::move(spec), std::move(computation)});
+  return *this;
+}
+
+ChainResult run_chain(const Chain& chain, const RunOptions& options) {
+  if (options.base_bits < 2 || options.max_bits < options.base_bits)
+    throw std::logic_error("run_chain: need 2 <= base_bits <= max_bits");
+  const auto chain_start = std::chrono::steady_clock::now();
+  ChainResult result;
+  result.options = options;
+  result.overall = Verdict::Proved;
+  for (const Chain::Entry& entry : chain.steps()) {
+    const auto start = std::chrono::steady_clock::now();
+    const bool exact = entry.computation.kind == Computation::Kind::Exact;
+    const Engine engine = entry.computation.kind == Computation::Kind::Generic ? options.engine : Engine::Ball;
+    StepResult r;
+    int attempts = 0;
+    for (long bits = options.base_bits;; bits *= 2) {
+      r = attempt(entry, Attempt{Prec(bits), engine, attempts, entry.spec.relation, &result.steps});
+      ++attempts;
+      if (exact || r.verdict != Verdict::Unknown || bits * 2 > options.max_bits) break;
+    }
+    r.attempts = attempts;
+    r.elapsed_seconds = seconds_since(start);
+    result.overall = conjunction(result.overall, r.verdict);
+    result.steps.push_back(std::move(r));
+  }
+  if (result.steps.empty()) result.overall = Verdict::Unknown;
+  result.elapsed_seconds = seconds_since(chain_start);
+  return result;
+}
+
+}  // namespace approxcert::chain

@@ -1,0 +1,53 @@
+#pragma once
+// A Chain is the ordered list of steps a theorem module builds for one instance; run_chain() runs
+// it and decides every verdict. Later steps may use earlier results (Attempt::result / reported).
+//
+// Precision policy (documented limits): every numeric step runs first at RunOptions::base_bits
+// (default 128) and, while its verdict is unknown, is re-run at twice the precision up to
+// max_bits (default 512): 128, 256, 512. Attempt::index counts the retries so that a step can also
+// raise its sup-norm budget (Attempt::scaled_budget: x1, x4, x16). Exact steps run once.
+// The overall verdict is the conjunction of the steps' verdicts: proved only if every step is
+// proved, refuted if any step is refuted, unknown otherwise.
+#include <string>
+#include <vector>
+
+#include "chain/step.hpp"
+#include "chain/verdict.hpp"
+
+namespace approxcert::chain {
+
+class Chain {
+ public:
+  // Appends a step. Checked here (std::logic_error, a bug in the theorem module): id non-empty and
+  // unique, status non-empty, coq_lemma a Coq identifier unique in the chain.
+  Chain& add(StepSpec spec, Computation computation);
+
+  struct Entry {
+    StepSpec spec;
+    Computation computation;
+  };
+  const std::vector<Entry>& steps() const { return steps_; }
+
+ private:
+  std::vector<Entry> steps_;
+};
+
+struct RunOptions {
+  Engine engine = Engine::Ball;  // Interval: Generic steps run with MPFI (BallOnly ones with Ball)
+  long base_bits = 128;
+  long max_bits = 512;
+};
+
+struct ChainResult {
+  std::vector<StepResult> steps;
+  Verdict overall = Verdict::Unknown;
+  RunOptions options;
+  double elapsed_seconds = 0;  // volatile
+};
+
+// Runs every step in order (see the file comment for the precision policy). An InputError thrown
+// by a computation propagates; a numerical failure (std::domain_error, NotExactError) makes that
+// step unknown with its message in StepResult::error.
+ChainResult run_chain(const Chain& chain, const RunOptions& options = {});
+
+}  // namespace approxcert::chain

@@ -1,0 +1,229 @@
+#include "chain/coq_export.hpp"
+
+#include <filesystem>
+#include <regex>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "approxcert_version.hpp"
+#include "chain/certificate.hpp"
+#include "chain/certificate_fields.hpp"
+#include "chain/coq_instance.hpp"
+#include "chain/coq_lemmas.hpp"
+#include "chain/coq_text.hpp"
+#include "chain/verify.hpp"
+#include "io/file.hpp"
+#include "scalar/input_error.hpp"
+
+namespace approxcert::chain {
+
+namespace {
+
+std::string point_words(const Point& p) {
+  std::string t;
+  for (const auto& [name, value] : p.coordinates) t += (t.empty() ? "" : ", ") + name + " = " + value.to_string();
+  return t;
+}
+
+std::vector<CoqStep> read_steps(const nlohmann::json& certificate) {
+  const nlohmann::json& steps = field(certificate, "steps", "certificate");
+  if (!steps.is_array()) throw InputError("certificate/steps: expected an array");
+  std::vector<CoqStep> out;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const nlohmann::json& s = steps[i];
+    const std::string where = "certificate/steps/" + std::to_string(i);
+    CoqStep c;
+    c.id = string_field(s, "id", where);
+    c.coq_lemma = string_field(s, "coq_lemma", where);
+    c.claim = string_field(s, "claim", where);
+    c.lhs_name = string_field(s, "lhs_name", where);
+    c.rhs_name = string_field(s, "rhs_name", where);
+    c.mode = string_field(s, "mode", where);
+    const std::string rel = string_field(s, "relation", where);
+    const auto relation = parse_relation(rel);
+    if (!relation) throw InputError(where + "/relation: unknown relation \"" + rel + "\"");
+    c.relation = *relation;
+    const std::string verdict = string_field(s, "verdict", where);
+    const auto v = parse_verdict(verdict);
+    if (!v) throw InputError(where + "/verdict: unknown verdict \"" + verdict + "\"");
+    c.verdict = *v;
+    c.lhs = recorded_enclosure(field(s, "lhs", where), where + "/lhs");
+    c.rhs = recorded_enclosure(field(s, "rhs", where), where + "/rhs");
+    if (s.contains("rhs_high")) c.rhs_high = recorded_enclosure(s["rhs_high"], where + "/rhs_high");
+    if (is_range(c.relation) != c.rhs_high.has_value())
+      throw InputError(where + ": relation \"" + rel + "\" and the presence of rhs_high disagree");
+    c.at = point_words(read_point(field(s, "at", where), where + "/at"));
+    if (s.contains("counterexample"))
+      c.counterexample = string_field(field(s, "counterexample", where), "description", where + "/counterexample");
+    if (s.contains("for_all") && s["for_all"].contains("points") && s["for_all"]["points"].is_number_unsigned())
+      c.for_all_points = s["for_all"]["points"].get<std::uint64_t>();
+    if (s.contains("reported")) {
+      const nlohmann::json& rep = s["reported"];
+      if (!rep.is_array()) throw InputError(where + "/reported: expected an array");
+      for (std::size_t k = 0; k < rep.size(); ++k) {
+        const std::string at = where + "/reported/" + std::to_string(k);
+        c.reported.emplace(string_field(rep[k], "name", at), recorded_enclosure(field(rep[k], "value", at), at + "/value"));
+      }
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// The relation whose proof is the refutation of `r` (over the reals).
+Relation negation(Relation r) {
+  switch (r) {
+    case Relation::LessEqual: return Relation::Greater;
+    case Relation::Less: return Relation::GreaterEqual;
+    case Relation::GreaterEqual: return Relation::Less;
+    case Relation::Greater: return Relation::LessEqual;
+    case Relation::Equal: return Relation::NotEqual;
+    case Relation::NotEqual: return Relation::Equal;
+    case Relation::Distinct: return Relation::Equal;  // the decisive pair is equal
+    case Relation::InClosed: return Relation::NotInClosed;
+    case Relation::NotInClosed: return Relation::InClosed;
+  }
+  return r;
+}
+
+// Statement and proof of one proved relation over the recorded enclosures.
+struct StepFormulas {
+  std::string leaf;        // closed statement over the endpoints
+  std::string conclusion;  // over the variables l, r (and h for ranges)
+  std::string tactic;      // closes the step fact, with the leaf as hypothesis Hleaf
+};
+
+// Precondition: decide(r, L, R, H) is proved (so the sides are bounded).
+StepFormulas formulas(Relation r, const Enclosure& L, const Enclosure& R, const Enclosure* H) {
+  const std::string LL = coq_real(L.lower()), UL = coq_real(L.upper());
+  const std::string LR = coq_real(R.lower()), UR = coq_real(R.upper());
+  switch (r) {
+    case Relation::LessEqual: return {UL + " <= " + LR, "l <= r", "lra"};
+    case Relation::Less: return {UL + " < " + LR, "l < r", "lra"};
+    case Relation::GreaterEqual: return {UR + " <= " + LL, "l >= r", "lra"};
+    case Relation::Greater: return {UR + " < " + LL, "l > r", "lra"};
+    case Relation::Equal: return {LL + " = " + LR, "l = r", "lra"};
+    case Relation::NotEqual:
+    case Relation::Distinct:
+      return {L.upper() < R.lower() ? UL + " < " + LR : UR + " < " + LL, "l <> r", "intro; lra"};
+    case Relation::InClosed:
+      return {UR + " <= " + LL + " /\\ " + UL + " <= " + coq_real(H->lower()), "r <= l <= h",
+              "destruct Hleaf; split; lra"};
+    case Relation::NotInClosed:
+      return {L.upper() < R.lower() ? UL + " < " + LR : coq_real(H->upper()) + " < " + LL, "~ (r <= l <= h)",
+              "intros [H1 H2]; lra"};
+  }
+  return {};
+}
+
+std::string side_hypothesis(const std::string& var, const Enclosure& e) {
+  if (e.is_exact()) return var + " = " + coq_real(e.lower());
+  return coq_real(e.lower()) + " <= " + var + " <= " + coq_real(e.upper());
+}
+
+bool is_identifier(const std::string& s) { return !s.empty() && coq_identifier(s) == s; }
+
+// The comment and, for a decided step, the leaf and the step fact.
+std::string export_step(const CoqStep& s, const std::string& base, CoqExport& stats) {
+  std::string text = "(* Step " + coq_comment_text(s.id) + " (" + coq_comment_text(s.coq_lemma) + "): " +
+                     coq_comment_text(s.claim) + "\n   Claim: " + coq_comment_text(s.lhs_name.empty() ? "lhs" : s.lhs_name) +
+                     " " + std::string(to_string(s.relation)) + " " +
+                     coq_comment_text(s.rhs_name.empty() ? "rhs" : s.rhs_name) + " [" + coq_comment_text(s.mode) +
+                     "]; verdict: " + std::string(to_string(s.verdict)) + ".";
+  if (const auto j = coq_justification(s.coq_lemma)) {
+    text += j->lemma.empty() ? "\n   No Coq chain lemma: " + coq_comment_text(j->note) + "."
+                             : "\n   Combined in Coq by " + j->lemma + (j->note.empty() ? "" : " (" + coq_comment_text(j->note) + ")") + ".";
+  } else if (!s.coq_lemma.empty()) {
+    text += "\n   The exporter knows no proofs/ lemma for this step.";
+  }
+  if (s.for_all_points)
+    text += fmt::format("\n   A claim over {} points: the recorded sides are those of the decisive point ({}); only that point is exported.",
+                        *s.for_all_points, coq_comment_text(s.at));
+  else if (!s.at.empty())
+    text += "\n   Evaluated at " + coq_comment_text(s.at) + ".";
+
+  const Enclosure* high = s.rhs_high ? &*s.rhs_high : nullptr;
+  if (s.verdict == Verdict::Unknown) {
+    ++stats.skipped;
+    return text + "\n   Not exported: an unknown verdict is not a fact. *)\n\n";
+  }
+  const Relation r = s.verdict == Verdict::Proved ? s.relation : negation(s.relation);
+  if (decide(r, s.lhs, s.rhs, high) != Verdict::Proved) {
+    ++stats.skipped;
+    return text + "\n   Not exported: the recorded enclosures do not decide the " +
+           (s.verdict == Verdict::Proved ? std::string("claim") : std::string("negated claim")) + " by themselves. *)\n\n";
+  }
+  if (s.verdict == Verdict::Refuted) {
+    ++stats.negations;
+    text += "\n   REFUTED: exported as the negation " + std::string(to_string(r)) + " (the counterexample: " +
+            coq_comment_text(s.counterexample) + ").";
+  } else {
+    ++stats.facts;
+  }
+  text += "\n   The enclosures are certified by approxcert (hypotheses of the step fact); the leaf re-checks\n"
+          "   in Coq that their recorded exact endpoints decide the relation. *)\n";
+  const StepFormulas f = formulas(r, s.lhs, s.rhs, high);
+  const std::string leaf = "leaf_" + base, fact = "step_" + base;
+  text += "Lemma " + leaf + " : " + f.leaf + ".\nProof. approxcert_leaf. Qed.\n";
+  const bool range = high != nullptr;
+  text += "Lemma " + fact + " : forall l r" + (range ? " h" : "") + " : R,\n  " + side_hypothesis("l", s.lhs) + " ->\n  " +
+          side_hypothesis("r", s.rhs) + " ->\n  " + (range ? side_hypothesis("h", *high) + " ->\n  " : "") + f.conclusion +
+          ".\nProof. intros l r" + (range ? " h" : "") + " Hl Hr" + (range ? " Hh" : "") + ". pose proof " + leaf +
+          " as Hleaf. " + f.tactic + ". Qed.\n\n";
+  return text;
+}
+
+}  // namespace
+
+CoqExport coq_export(const nlohmann::json& certificate, const std::string& source) {
+  CoqExport out;
+  const std::vector<CoqStep> steps = read_steps(certificate);
+  const nlohmann::json& theorem = field(certificate, "theorem", "certificate");
+  const std::string theorem_name = string_field(theorem, "name", "certificate/theorem");
+  const std::string instance = string_field(certificate, "instance", "certificate");
+  const std::string hash = certificate.contains("sha256") && certificate["sha256"].is_string()
+                               ? certificate["sha256"].get<std::string>() : std::string("none");
+  const CoqConclusion conclusion = coq_chain_conclusion(certificate, steps, coq_identifier(instance));
+
+  std::string body;
+  std::set<std::string> bases;
+  for (const CoqStep& s : steps) {
+    std::string base = is_identifier(s.coq_lemma) ? s.coq_lemma : coq_identifier(s.id);
+    while (!bases.insert(base).second) base += "_";
+    body += export_step(s, base, out);
+  }
+
+  std::string modules = "Leaf Sums";
+  for (const std::string& m : conclusion.modules) modules += " " + m;
+  out.text = "(** Generated by approxcert " + std::string(APPROXCERT_VERSION) + " from " + coq_comment_text(source) +
+             " (sha256 " + coq_comment_text(hash) + "). Do not edit.\n    Theorem: " +
+             coq_comment_text(string_field(theorem, "title", "certificate/theorem")) + " (" + coq_comment_text(theorem_name) +
+             "), instance " + coq_comment_text(instance) + ", overall verdict: " +
+             coq_comment_text(string_field(certificate, "overall", "certificate")) + ". *)\n" +
+             "From Coq Require Import Reals Lia Lra.\nFrom Approxcert Require Import " + modules + ".\nOpen Scope R_scope.\n\n" +
+             "(** * 1. Numeric leaves and step facts, one per certified step *)\n\n" + body +
+             "(** * 2. The instance theorem from the chain lemmas of proofs/ *)\n\n" +
+             (conclusion.text.empty() ? "(* No chain lemma of proofs/ is applied for " + coq_comment_text(theorem_name) +
+                                            " by this version of the exporter. *)\n"
+                                      : conclusion.text);
+  out.theorems = conclusion.theorems;
+  return out;
+}
+
+CoqExport export_certificate_to_coq(const TheoremRegistry& registry, const std::string& cert_path,
+                                    const std::string& out_path) {
+  const std::string module = std::filesystem::path(out_path).filename().string();
+  static const std::regex module_name("[A-Za-z_][A-Za-z0-9_]*\\.v");
+  if (!std::regex_match(module, module_name))
+    throw InputError(out_path + ": the output must be named [A-Za-z_][A-Za-z0-9_]*.v (its base name is the Coq module name)");
+  const VerifyReport report = verify_certificate(registry, cert_path, VerifyOptions{.recompute = false});
+  if (!report.ok())
+    throw InputError(cert_path + ": not a valid certificate: " + report.problems.front() +
+                     (report.problems.size() > 1 ? fmt::format(" (and {} more problems; see approxcert verify)", report.problems.size() - 1) : ""));
+  CoqExport out = coq_export(read_certificate(cert_path), std::filesystem::path(cert_path).filename().string());
+  write_file_atomic(out_path, out.text);
+  return out;
+}
+
+}  // namespace approxcert::chain

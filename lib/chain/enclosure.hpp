@@ -1,0 +1,106 @@
+#pragma once
+// The two sides of a claim. An Enclosure is a closed interval [lower, upper] with EXACT rational
+// endpoints that contains the true value (or the whole real line when nothing finite is known).
+// A Side is an enclosure plus its evidence: how it was obtained (exact arithmetic, an Arb ball,
+// an MPFI interval, a two-sided sup-norm result, or exact arithmetic on earlier steps' enclosures).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "scalar/rational.hpp"
+#include "scalar/scalar.hpp"
+
+namespace approxcert::chain {
+
+class Enclosure {
+ public:
+  // Guarantee: contains exactly the one point q.
+  static Enclosure exact(const Rational& q) { return Enclosure(q, q); }
+  // [lo, hi]; lo > hi is a programming error (std::logic_error).
+  static Enclosure between(const Rational& lo, const Rational& hi);
+  // The whole real line: what a non-finite ball or interval encloses.
+  static Enclosure whole_line() { return Enclosure(); }
+  // [lower(x), upper(x)] of a Ball or Interval (whole line if x is not finite): contains every
+  // point x contains.
+  template <RigorousScalar S>
+  static Enclosure of(const S& x) {
+    if (!is_finite(x)) return whole_line();
+    return between(approxcert::lower(x), approxcert::upper(x));
+  }
+
+  bool bounded() const { return bounded_; }
+  bool is_exact() const { return bounded_ && lower_ == upper_; }
+  // Exact endpoints; calling them on an unbounded enclosure is a std::logic_error.
+  const Rational& lower() const;
+  const Rational& upper() const;
+
+  bool contains(const Rational& q) const { return !bounded_ || (lower_ <= q && q <= upper_); }
+  bool intersects(const Enclosure& o) const;
+  friend bool operator==(const Enclosure&, const Enclosure&) = default;
+
+ private:
+  Enclosure() = default;
+  Enclosure(Rational lo, Rational hi) : bounded_(true), lower_(std::move(lo)), upper_(std::move(hi)) {}
+  bool bounded_ = false;
+  Rational lower_, upper_;
+};
+
+// A point given by named exact coordinates, e.g. {x: 1, y: 37/40} or {i: 2, j: 5}. Used for the
+// input point of a counterexample, the witness of a sup-norm lower bound, and the worst point of
+// a "for all points" step. An empty Point means "the instance itself" (its parameters).
+struct Point {
+  std::vector<std::pair<std::string, Rational>> coordinates;
+  Point& add(std::string name, Rational value) {
+    coordinates.emplace_back(std::move(name), std::move(value));
+    return *this;
+  }
+  bool empty() const { return coordinates.empty(); }
+  friend bool operator==(const Point&, const Point&) = default;
+};
+
+// What a sup-norm side carries besides its enclosure [lower, upper] (lib/supnorm's result, kept
+// thin so that the chain does not depend on the supnorm engine).
+struct SupNormEvidence {
+  std::string status;       // "converged", "budget_exhausted", ...
+  Point witness;            // the point whose rigorous value gives `lower`
+  std::uint64_t boxes = 0;  // boxes in the cover that gives `upper`
+  friend bool operator==(const SupNormEvidence&, const SupNormEvidence&) = default;
+};
+
+struct Evidence {
+  // "exact" (exact rational arithmetic), "ball" (Arb), "interval" (MPFI), "supnorm"
+  // (branch and bound, two-sided), "derived" (exact arithmetic on earlier enclosures).
+  std::string kind;
+  std::string note;  // optional: how it was computed, in words ("closed-form tail 2/pi^2 psi'(N+1/2)")
+  std::optional<SupNormEvidence> supnorm;  // present iff kind == "supnorm"
+  friend bool operator==(const Evidence&, const Evidence&) = default;
+};
+
+struct Side {
+  Enclosure value = Enclosure::whole_line();
+  Evidence evidence;
+
+  // An exact rational (a count, a parameter, a rational formula): kind "exact".
+  static Side exact(const Rational& q, std::string note = {});
+  // An enclosure computed with Ball ("ball") or Interval ("interval").
+  template <RigorousScalar S>
+  static Side enclosure(const S& x, std::string note = {}) {
+    return Side{Enclosure::of(x), Evidence{evidence_kind_of<S>(), std::move(note), std::nullopt}};
+  }
+  // A two-sided sup-norm result lower <= sup <= upper (lower from `witness`).
+  static Side sup_norm(const Rational& lower, const Rational& upper, std::string status, Point witness,
+                       std::uint64_t boxes, std::string note = {});
+  // An enclosure obtained by exact rational arithmetic on earlier enclosures: kind "derived".
+  static Side derived(Enclosure value, std::string note = {});
+
+  template <class S>
+  static constexpr const char* evidence_kind_of() {
+    if constexpr (std::is_same_v<S, Ball>) return "ball";
+    else if constexpr (std::is_same_v<S, Interval>) return "interval";
+    else return "exact";
+  }
+};
+
+}  // namespace approxcert::chain

@@ -1,0 +1,119 @@
+#include "chain/instance.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "scalar/input_error.hpp"
+
+namespace approxcert::chain {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+long precision_bits(const ExactJson& v, const JsonAt& at) {
+  const std::uint64_t bits = json_count(v, at);
+  if (bits < 16 || bits > 65536) at.fail("precision must be between 16 and 65536 bits");
+  return static_cast<long>(bits);
+}
+
+}  // namespace
+
+CheckFile read_check_file(const std::string& path) {
+  const ExactJson doc = read_exact_json_file(path);
+  const JsonAt top(path);
+  json_object(doc, top);
+  json_check_keys(doc, top, {"format", "theorem", "description", "parameters", "precision", "expected"}, "a check file");
+  const std::string format = json_string(json_required(doc, "format", top, "a check file"), top.key("format"));
+  if (format != "approxcert-check/1")
+    top.key("format").fail("expected \"approxcert-check/1\", got \"" + format + "\"");
+
+  CheckFile f;
+  f.path = path;
+  f.instance = fs::path(path).stem().string();
+  f.theorem = json_string(json_required(doc, "theorem", top, "a check file"), top.key("theorem"));
+  if (const ExactJson* d = json_optional(doc, "description")) f.description = json_string(*d, top.key("description"));
+  f.parameters = json_object(json_required(doc, "parameters", top, "a check file"), top.key("parameters"));
+
+  if (const ExactJson* p = json_optional(doc, "precision")) {
+    const JsonAt at = top.key("precision");
+    json_object(*p, at);
+    json_check_keys(*p, at, {"base_bits", "max_bits"}, "\"precision\"");
+    if (const ExactJson* b = json_optional(*p, "base_bits")) f.options.base_bits = precision_bits(*b, at.key("base_bits"));
+    if (const ExactJson* m = json_optional(*p, "max_bits")) f.options.max_bits = precision_bits(*m, at.key("max_bits"));
+    if (f.options.max_bits < f.options.base_bits) at.fail("max_bits is below base_bits");
+  }
+
+  const JsonAt exp_at = top.key("expected");
+  const ExactJson& expected = json_object(json_required(doc, "expected", top, "a check file"), exp_at);
+  for (const auto& item : expected.items()) {
+    const JsonAt at = exp_at.key(item.key());
+    const std::string text = json_string(item.value(), at);
+    const auto v = parse_verdict(text);
+    if (!v) at.fail("expected \"proved\", \"refuted\" or \"unknown\", got \"" + text + "\"");
+    if (item.key() == "overall") f.expected_overall = *v;
+    else f.expected[item.key()] = *v;
+  }
+  return f;
+}
+
+InstanceRun run_instance(const TheoremRegistry& registry, const std::string& theorem_name, const ExactJson& parameters,
+                         const JsonAt& at, const std::string& instance, const RunOptions& options) {
+  const Theorem& theorem = registry.get(theorem_name, at.key("theorem"));
+  const Parameters params(parameters, at.key("parameters"));
+  const Chain chain = theorem.build(params);
+  params.check_all_read();
+  if (chain.steps().empty()) throw std::logic_error("theorem " + theorem_name + " built an empty chain");
+  return InstanceRun{theorem.info, instance, params.to_json(), run_chain(chain, options)};
+}
+
+CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file) {
+  const JsonAt top(file.path);
+  CheckRun out{file, run_instance(registry, file.theorem, file.parameters, top, file.instance, file.options), {}};
+  for (const auto& [id, verdict] : file.expected) {
+    const auto& steps = out.run.result.steps;
+    if (std::none_of(steps.begin(), steps.end(), [&](const StepResult& s) { return s.spec.id == id; })) {
+      std::string ids;
+      for (const StepResult& s : steps) ids += (ids.empty() ? "" : ", ") + s.spec.id;
+      top.key("expected").key(id).fail("theorem " + file.theorem + " has no step \"" + id + "\" (its steps: " + ids + ")");
+    }
+  }
+  for (const StepResult& s : out.run.result.steps) {
+    const auto it = file.expected.find(s.spec.id);
+    if (it == file.expected.end()) out.mismatches.push_back({s.spec.id, "(not given)", std::string(to_string(s.verdict))});
+    else if (it->second != s.verdict)
+      out.mismatches.push_back({s.spec.id, std::string(to_string(it->second)), std::string(to_string(s.verdict))});
+  }
+  if (file.expected_overall && *file.expected_overall != out.run.result.overall)
+    out.mismatches.push_back(
+        {"overall", std::string(to_string(*file.expected_overall)), std::string(to_string(out.run.result.overall))});
+  return out;
+}
+
+std::vector<std::string> collect_json_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    const auto status = fs::status(p, ec);
+    if (ec || !fs::exists(status)) throw InputError(p + ": no such file or directory");
+    if (!fs::is_directory(status)) {
+      out.push_back(p);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (name.starts_with(".")) {
+        if (it->is_directory()) it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file() && it->path().extension() == ".json") found.push_back(it->path().string());
+    }
+    if (ec) throw InputError(p + ": cannot list directory: " + ec.message());
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
+}  // namespace approxcert::chain

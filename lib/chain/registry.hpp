@@ -1,0 +1,45 @@
+#pragma once
+// Theorem registry: a theorem module registers, under a theorem name, a builder that turns an
+// instance's Parameters into a Chain. Check files and certificates name the theorem; the CLI looks
+// it up in theorems::builtin_theorems() (lib/theorems/builtin.cpp lists every family).
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chain/chain.hpp"
+#include "chain/parameters.hpp"
+#include "scalar/exact_json.hpp"
+
+namespace approxcert::chain {
+
+struct TheoremInfo {
+  std::string name{};       // what check files write in "theorem": "altabaa2024/theorem-2.1"
+  std::string paper{};      // folder under checks/ and docs/certificates/: "altabaa2024"
+  std::string title{};      // "Altabaa & Lafferty 2024, Theorem 2.1: symmetric PD kernels"
+  std::string statement{};  // the theorem in one paragraph (Markdown; $...$ allowed)
+};
+
+// Builds the chain of one instance. Reads its parameters with Parameters' readers and reports
+// bad values with Parameters::fail (InputError naming the JSON path).
+using ChainBuilder = std::function<Chain(const Parameters&)>;
+
+struct Theorem {
+  TheoremInfo info;
+  ChainBuilder build;
+};
+
+class TheoremRegistry {
+ public:
+  // std::logic_error on an empty or duplicate name, or an empty paper.
+  void add(TheoremInfo info, ChainBuilder build);
+  const Theorem* find(std::string_view name) const;  // nullptr if unknown
+  // InputError at `at` (the "theorem" field) listing the known names if unknown.
+  const Theorem& get(std::string_view name, const JsonAt& at) const;
+  std::vector<std::string> names() const;  // sorted
+
+ private:
+  std::vector<Theorem> theorems_;
+};
+
+}  // namespace approxcert::chain

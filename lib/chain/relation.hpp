@@ -1,0 +1,49 @@
+#pragma once
+// The relations a step can claim between its sides, and the ONE place where a verdict is decided
+// from enclosures. Every verdict in the tool (engine, ForAll, verify, regress) comes from decide().
+//
+//   relation      proved when                         refuted when
+//   lhs <= rhs    upper(lhs) <= lower(rhs)            lower(lhs) >  upper(rhs)
+//   lhs <  rhs    upper(lhs) <  lower(rhs)            lower(lhs) >= upper(rhs)
+//   lhs >= rhs    lower(lhs) >= upper(rhs)            upper(lhs) <  lower(rhs)
+//   lhs >  rhs    lower(lhs) >  upper(rhs)            upper(lhs) <= lower(rhs)
+//   lhs =  rhs    both exact and equal                the enclosures are disjoint
+//   lhs != rhs    the enclosures are disjoint         both exact and equal
+//   lhs in [rhs, rhs_high]      upper(rhs) <= lower(lhs) and upper(lhs) <= lower(rhs_high)
+//                               refuted: upper(lhs) < lower(rhs) or lower(lhs) > upper(rhs_high)
+//   lhs not in [rhs, rhs_high]  proved and refuted swapped with respect to "in"
+//   distinct      a family of values is pairwise distinct; each recorded pair is decided as "!="
+//                 (see distinct() in step.hpp)
+// Otherwise (overlap, or an unbounded side) the verdict is unknown.
+#include <optional>
+#include <string_view>
+
+#include "chain/enclosure.hpp"
+#include "chain/verdict.hpp"
+
+namespace approxcert::chain {
+
+enum class Relation : unsigned char {
+  LessEqual, Less, GreaterEqual, Greater, Equal, NotEqual, InClosed, NotInClosed, Distinct
+};
+
+// "<=", "<", ">=", ">", "=", "!=", "in", "not in", "distinct": the spelling in certificates.
+std::string_view to_string(Relation r);
+std::optional<Relation> parse_relation(std::string_view text);
+// True for InClosed / NotInClosed, whose right side is the range [rhs, rhs_high].
+constexpr bool is_range(Relation r) { return r == Relation::InClosed || r == Relation::NotInClosed; }
+
+// The verdict of `lhs r rhs` (rhs_high: the range's upper end, required iff is_range(r); a
+// missing or superfluous one is a std::logic_error). Rigorous: proved/refuted only when every
+// point of the enclosures satisfies/violates the relation.
+Verdict decide(Relation r, const Enclosure& lhs, const Enclosure& rhs, const Enclosure* rhs_high = nullptr);
+
+// Certified slack of a decided claim, >= 0, for reports and regression: for a proved claim the
+// distance by which the enclosures satisfy it (e.g. lower(rhs) - upper(lhs) for <=), for a
+// refuted one the distance by which they violate it (e.g. lower(lhs) - upper(rhs) for <=).
+// nullopt when the verdict is unknown. For "=" proved it is 0; for "in" it is the smaller of the
+// two distances.
+std::optional<Rational> margin(Relation r, const Enclosure& lhs, const Enclosure& rhs,
+                               const Enclosure* rhs_high = nullptr);
+
+}  // namespace approxcert::chain

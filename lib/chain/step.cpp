@@ -1,0 +1,95 @@
+#include "chain/step.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+namespace approxcert::chain {
+
+Outcome Outcome::in_range(Side value, Side low, Side high) {
+  Outcome o(std::move(value), std::move(low));
+  o.rhs_high = std::move(high);
+  return o;
+}
+
+namespace {
+
+// Severity order of a point's verdict for ForAll: a refutation beats everything, then unknown.
+int severity(Verdict v) { return v == Verdict::Refuted ? 2 : v == Verdict::Unknown ? 1 : 0; }
+
+}  // namespace
+
+Verdict ForAll::add(Point at, Side lhs, Side rhs, std::optional<Side> rhs_high) {
+  const Enclosure* high = rhs_high ? &rhs_high->value : nullptr;
+  const Verdict v = decide(relation_, lhs.value, rhs.value, high);
+  std::optional<Rational> m = margin(relation_, lhs.value, rhs.value, high);
+  ++summary_.points;
+  (v == Verdict::Proved ? summary_.proved : v == Verdict::Refuted ? summary_.refuted : summary_.unknown)++;
+
+  bool replace = !worst_ || severity(v) > severity(worst_verdict_);
+  if (worst_ && severity(v) == severity(worst_verdict_) && m && worst_margin_) {
+    // Among refutations keep the largest violation; among proofs the smallest slack.
+    replace = v == Verdict::Refuted ? *m > *worst_margin_ : *m < *worst_margin_;
+  }
+  if (replace) {
+    Outcome o(std::move(lhs), std::move(rhs));
+    o.rhs_high = std::move(rhs_high);
+    o.at = std::move(at);
+    worst_ = std::move(o);
+    worst_verdict_ = v;
+    worst_margin_ = std::move(m);
+  }
+  return v;
+}
+
+Outcome ForAll::outcome() const {
+  if (!worst_) throw std::logic_error("ForAll::outcome: no point was added (a vacuous claim is not certified)");
+  Outcome o = *worst_;
+  o.for_all = summary_;
+  return o;
+}
+
+Outcome distinct(const std::vector<Side>& values) {
+  if (values.size() < 2) throw std::logic_error("distinct: needs at least two values");
+  for (const Side& s : values)
+    if (!s.value.bounded()) {
+      // Nothing can be decided about an unbounded value: record it against its neighbour.
+      const std::size_t k = static_cast<std::size_t>(&s - values.data());
+      const std::size_t other = k == 0 ? 1 : 0;
+      Outcome o(s, values[other]);
+      o.at = Point{}.add("i", static_cast<long>(std::min(k, other))).add("j", static_cast<long>(std::max(k, other)));
+      o.for_all = ForAllSummary{1, 0, 0, 1};
+      return o;
+    }
+  std::vector<std::size_t> order(values.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const Enclosure& x = values[a].value;
+    const Enclosure& y = values[b].value;
+    return x.lower() != y.lower() ? x.lower() < y.lower() : x.upper() < y.upper();
+  });
+  ForAll fa(Relation::Distinct);
+  for (std::size_t k = 0; k + 1 < order.size(); ++k) {
+    const std::size_t i = std::min(order[k], order[k + 1]);
+    const std::size_t j = std::max(order[k], order[k + 1]);
+    fa.add(Point{}.add("i", static_cast<long>(i)).add("j", static_cast<long>(j)), values[i], values[j]);
+  }
+  return fa.outcome();
+}
+
+std::string_view to_string(Engine e) { return e == Engine::Ball ? "ball" : "interval"; }
+
+const StepResult& Attempt::result(std::string_view id) const {
+  if (earlier)
+    for (const StepResult& r : *earlier)
+      if (r.spec.id == id) return r;
+  throw std::logic_error("Attempt::result: no earlier step '" + std::string(id) + "'");
+}
+
+const Side& Attempt::reported(std::string_view step_id, std::string_view name) const {
+  for (const auto& [n, side] : result(step_id).outcome.reported)
+    if (n == name) return side;
+  throw std::logic_error("Attempt::reported: step '" + std::string(step_id) + "' reported no '" + std::string(name) + "'");
+}
+
+}  // namespace approxcert::chain

@@ -1,0 +1,165 @@
+#pragma once
+// One step of an inequality chain: its description (StepSpec, fixed by the theorem module), its
+// computation (a callable producing the two sides), and its result (verdict decided by the engine).
+//
+// A theorem module never decides a verdict itself: a computation returns an Outcome (enclosures of
+// both sides), and the engine applies decide() from relation.hpp. For claims over many points
+// ("for all grid points", "for all cell pairs") the computation feeds every point to a ForAll,
+// which keeps the decisive point: the worst violation if any point refutes the claim (that point
+// is the certified counterexample), else an undecided point, else the point of smallest margin.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "chain/enclosure.hpp"
+#include "chain/relation.hpp"
+#include "chain/verdict.hpp"
+#include "scalar/prec.hpp"
+
+namespace approxcert::chain {
+
+// What the theorem module states about a step; copied verbatim into the certificate.
+struct StepSpec {
+  std::string id{};         // the claim's label in the specification: "S1", "V5", "A6", "Y-9"
+  std::string claim{};      // the claim in words
+  std::string symbols{};    // the claim in symbols (plain text or LaTeX): "sup |K - K_N| <= eps/2"
+  Relation relation = Relation::LessEqual;
+  std::string lhs_name{};   // what the left side is, in symbols: "T_1" (optional)
+  std::string rhs_name{};   // what the right side is: "eps/2" (optional; "[a, b]" for ranges)
+  std::string reference{};  // the paper's equation or lemma: "(2.5)", "Lemma 3.1", "chain after (2.7)"
+  std::string status{};     // the spec's status tag: "P" (stated), "R" (reconstructed), "P/R", "P?", "H"
+  std::string mode{};       // the spec's evaluation tag: "CF", "NET", "EX", "PR", "count" (optional)
+  std::string coq_lemma{};  // Coq name of the numeric leaf: a Coq identifier, unique in the chain
+};
+
+// Counts of a "for all" step.
+struct ForAllSummary {
+  std::uint64_t points = 0, proved = 0, refuted = 0, unknown = 0;
+};
+
+// What a computation returns: the enclosures of both sides (and of the range's upper end for
+// "in" / "not in"), where they were evaluated, and optional auxiliary quantities to report.
+struct Outcome {
+  Side lhs;
+  Side rhs;
+  std::optional<Side> rhs_high;          // the range's upper end, iff the relation is a range
+  Point at;                              // evaluation point; empty = the instance itself
+  std::optional<ForAllSummary> for_all;  // set by ForAll::outcome()
+  // Named auxiliary quantities (e.g. "N", "eps_NN", "slack ratio", "neurons (shared layer)"),
+  // recorded in the certificate and visible to later steps through Attempt::reported().
+  std::vector<std::pair<std::string, Side>> reported;
+
+  Outcome() = default;
+  Outcome(Side l, Side r) : lhs(std::move(l)), rhs(std::move(r)) {}
+  // lhs in [low, high] (for Relation::InClosed / NotInClosed).
+  static Outcome in_range(Side value, Side low, Side high);
+  Outcome& report(std::string name, Side value) {
+    reported.emplace_back(std::move(name), std::move(value));
+    return *this;
+  }
+  Outcome& where(Point p) {
+    at = std::move(p);
+    return *this;
+  }
+};
+
+// Accumulates a claim over many points and keeps the decisive one (see the file comment).
+// Obtain it from Attempt::for_all() so that it uses the step's relation.
+class ForAll {
+ public:
+  explicit ForAll(Relation r) : relation_(r) {}
+  // Decides `lhs relation rhs` at `at` (rhs_high for ranges) and keeps it if it is worse than the
+  // current decisive point. Returns the point's verdict, so that a caller may stop early.
+  Verdict add(Point at, Side lhs, Side rhs, std::optional<Side> rhs_high = std::nullopt);
+  const ForAllSummary& summary() const { return summary_; }
+  // The decisive point's sides, with `at` and `for_all` filled in. No point at all is a
+  // std::logic_error (a vacuous claim must be stated as such, not certified).
+  Outcome outcome() const;
+
+ private:
+  Relation relation_;
+  ForAllSummary summary_;
+  std::optional<Outcome> worst_;
+  Verdict worst_verdict_ = Verdict::Proved;
+  std::optional<Rational> worst_margin_;
+};
+
+// The claim "the values are pairwise distinct" (Relation::Distinct): sorts the enclosures and
+// decides adjacent pairs as "!=" (pairwise disjoint iff adjacent ones are, after sorting by
+// (lower, upper)). The outcome records the decisive pair with at = {i, j} (indices into values).
+// At least two values are required (std::logic_error otherwise).
+Outcome distinct(const std::vector<Side>& values);
+
+// The arithmetic engine of one attempt.
+enum class Engine : unsigned char { Ball, Interval };
+std::string_view to_string(Engine e);  // "ball" | "interval"
+
+struct StepResult;
+
+// What a computation receives: precision, engine, retry index, and the chain's results so far.
+struct Attempt {
+  Prec prec;                                // working precision of this attempt
+  Engine engine;                            // Ball normally; Interval when verify re-checks
+  int index;                                // 0 first attempt, 1, 2, ... retries (higher prec)
+  Relation relation;                        // the step's relation
+  const std::vector<StepResult>* earlier;   // results of the steps before this one, in order
+
+  // A budget that grows with the retries: base * 4^index (e.g. sup-norm max boxes).
+  std::uint64_t scaled_budget(std::uint64_t base) const { return base << (2 * index); }
+  // The result of an earlier step by id (std::logic_error if there is none before this step).
+  const StepResult& result(std::string_view id) const;
+  // A quantity an earlier step reported under `name` (std::logic_error if none did).
+  const Side& reported(std::string_view step_id, std::string_view name) const;
+  ForAll for_all() const { return ForAll(relation); }
+};
+
+// How a step is computed. Build one with exact(), ball() or generic() below.
+struct Computation {
+  enum class Kind : unsigned char {
+    Exact,    // sides are exact rationals: run once, never retried (prec/engine ignored)
+    BallOnly, // uses Ball: retried at higher precision; verify re-runs it at other precisions
+    Generic,  // written for any RigorousScalar: verify re-runs it with Interval (MPFI)
+  };
+  Kind kind;
+  std::function<Outcome(const Attempt&)> run;
+};
+
+// f() -> Outcome with exact sides (Side::exact / Side::derived of exact enclosures).
+template <class F>
+Computation exact(F f) {
+  return {Computation::Kind::Exact, [f = std::move(f)](const Attempt&) { return f(); }};
+}
+// f(const Attempt&) -> Outcome, computed with Ball at a.prec.
+template <class F>
+Computation ball(F f) {
+  return {Computation::Kind::BallOnly, std::move(f)};
+}
+// f is a template lambda  []<class S>(const Attempt& a) -> Outcome  that works for S = Ball and
+// S = Interval; the engine instantiates it with the Attempt's engine.
+template <class F>
+Computation generic(F f) {
+  return {Computation::Kind::Generic, [f = std::move(f)](const Attempt& a) -> Outcome {
+            if (a.engine == Engine::Interval) return f.template operator()<Interval>(a);
+            return f.template operator()<Ball>(a);
+          }};
+}
+
+// A step as run by the engine: its spec, the outcome of the last attempt, the decided verdict.
+struct StepResult {
+  StepSpec spec;
+  Verdict verdict = Verdict::Unknown;
+  Outcome outcome;
+  Computation::Kind kind = Computation::Kind::Exact;
+  Engine engine = Engine::Ball;
+  long prec_bits = 0;           // precision of the attempt that gave the verdict (0 for exact)
+  int attempts = 0;             // number of attempts made
+  double elapsed_seconds = 0;   // wall time of all attempts (volatile: not part of the hash)
+  std::string error{};            // non-empty if the computation threw (verdict is then unknown)
+};
+
+}  // namespace approxcert::chain

@@ -1,0 +1,222 @@
+#include "chain/verify.hpp"
+
+#include <optional>
+
+#include "chain/certificate.hpp"
+#include "chain/certificate_fields.hpp"
+#include "chain/instance.hpp"
+#include "scalar/input_error.hpp"
+
+namespace approxcert::chain {
+
+namespace {
+
+// A recorded step as read back from the certificate (numbers as recorded).
+struct RecordedStep {
+  std::string id;
+  Relation relation = Relation::LessEqual;
+  Verdict verdict = Verdict::Unknown;
+  Enclosure lhs = Enclosure::whole_line(), rhs = Enclosure::whole_line();
+  std::optional<Enclosure> rhs_high;
+  Point at;
+  std::string computation;
+  std::vector<std::pair<std::string, Enclosure>> reported;
+};
+
+RecordedStep read_step(const nlohmann::json& s, const std::string& where) {
+  RecordedStep r;
+  r.id = string_field(s, "id", where);
+  const std::string rel = string_field(s, "relation", where);
+  const auto relation = parse_relation(rel);
+  if (!relation) throw InputError(where + "/relation: unknown relation \"" + rel + "\"");
+  r.relation = *relation;
+  const std::string verdict = string_field(s, "verdict", where);
+  const auto v = parse_verdict(verdict);
+  if (!v) throw InputError(where + "/verdict: unknown verdict \"" + verdict + "\"");
+  r.verdict = *v;
+  r.lhs = recorded_enclosure(field(s, "lhs", where), where + "/lhs");
+  r.rhs = recorded_enclosure(field(s, "rhs", where), where + "/rhs");
+  if (s.contains("rhs_high")) r.rhs_high = recorded_enclosure(s["rhs_high"], where + "/rhs_high");
+  if (is_range(r.relation) != r.rhs_high.has_value())
+    throw InputError(where + ": relation \"" + rel + "\" and the presence of rhs_high disagree");
+  r.at = read_point(field(s, "at", where), where + "/at");
+  r.computation = string_field(s, "computation", where);
+  const nlohmann::json& reported = field(s, "reported", where);
+  if (!reported.is_array()) throw InputError(where + "/reported: expected an array");
+  for (std::size_t i = 0; i < reported.size(); ++i) {
+    const std::string at = where + "/reported/" + std::to_string(i);
+    r.reported.emplace_back(string_field(reported[i], "name", at), recorded_enclosure(field(reported[i], "value", at), at + "/value"));
+  }
+  return r;
+}
+
+// Step 2 of the header: the recorded numbers alone must give the recorded verdict and margin.
+void check_recorded(const RecordedStep& r, const nlohmann::json& s, const std::string& where,
+                    std::vector<std::string>& problems) {
+  const Enclosure* high = r.rhs_high ? &*r.rhs_high : nullptr;
+  const Verdict redecided = decide(r.relation, r.lhs, r.rhs, high);
+  if (redecided != r.verdict)
+    problems.push_back(where + " (" + r.id + "): verdict: recorded \"" + std::string(to_string(r.verdict)) +
+                       "\" but its recorded lhs/rhs decide \"" + std::string(to_string(redecided)) + "\"");
+  const std::optional<Rational> m = margin(r.relation, r.lhs, r.rhs, high);
+  const std::string expected_margin = m ? decimal_down(*m, 17) : std::string();
+  const std::string recorded_margin = s.contains("margin") ? string_field(s, "margin", where) : std::string();
+  if (expected_margin != recorded_margin)
+    problems.push_back(where + " (" + r.id + "): margin: recorded \"" + recorded_margin + "\", the recorded sides give \"" +
+                       expected_margin + "\"");
+  if ((r.verdict == Verdict::Refuted) != s.contains("counterexample"))
+    problems.push_back(where + " (" + r.id + "): counterexample: " +
+                       (r.verdict == Verdict::Refuted ? "missing for a refuted step" : "present for a step not refuted"));
+  if (s.contains("for_all")) {
+    const auto& f = s["for_all"];
+    auto n = [&](const char* k) { return f.contains(k) && f[k].is_number_unsigned() ? f[k].get<std::uint64_t>() : ~0ull; };
+    if (n("points") != n("proved") + n("refuted") + n("unknown"))
+      problems.push_back(where + " (" + r.id + "): for_all: the counts do not add up");
+    const Verdict counted = n("refuted") > 0 ? Verdict::Refuted : n("unknown") > 0 ? Verdict::Unknown : Verdict::Proved;
+    if (counted != r.verdict)
+      problems.push_back(where + " (" + r.id + "): for_all: the counts say \"" + std::string(to_string(counted)) +
+                         "\", the verdict is \"" + std::string(to_string(r.verdict)) + "\"");
+  }
+}
+
+// Step 3: a recomputed side must agree with the recorded one.
+void compare_side(const std::string& what, const Enclosure& recorded, const Enclosure& recomputed, bool exact,
+                  std::vector<std::string>& problems) {
+  auto show = [](const Enclosure& e) {
+    return e.bounded() ? "[" + decimal_down(e.lower(), 20) + ", " + decimal_up(e.upper(), 20) + "]" : std::string("(-inf, +inf)");
+  };
+  // An exact recomputation must lie inside the record; a numeric one must meet it (both contain
+  // the true value).
+  const bool ok = exact ? recomputed.bounded() && recorded.contains(recomputed.lower()) && recorded.contains(recomputed.upper())
+                        : recorded.intersects(recomputed);
+  if (!ok)
+    problems.push_back(what + ": recorded " + show(recorded) + (exact ? " does not contain the exact recomputation " : " is disjoint from the recomputed ") +
+                       show(recomputed));
+}
+
+std::string engine_text(const StepResult& s) {
+  return s.kind == Computation::Kind::Exact ? std::string("exactly")
+                                            : "with " + std::string(to_string(s.engine)) + " at " + std::to_string(s.prec_bits) + " bits";
+}
+
+ExactJson to_exact(const nlohmann::json& j, const std::string& source) { return parse_exact_json(j.dump(), source); }
+
+}  // namespace
+
+VerifyReport verify_certificate(const TheoremRegistry& registry, const std::string& path, const VerifyOptions& options) {
+  VerifyReport report;
+  report.path = path;
+  const nlohmann::json cert = read_certificate(path);
+  auto& problems = report.problems;
+
+  // 1. Hash of the canonical content.
+  const std::string computed = certificate_hash(cert);
+  const std::string stored = cert.contains("sha256") && cert["sha256"].is_string() ? cert["sha256"].get<std::string>() : "";
+  if (stored != computed)
+    problems.push_back("sha256: recorded \"" + stored + "\" but the canonical content hashes to " + computed +
+                       " (the certificate was modified)");
+
+  // 2. Every recorded verdict re-decided from the recorded numbers.
+  std::vector<RecordedStep> recorded;
+  try {
+    const nlohmann::json& steps = field(cert, "steps", "certificate");
+    if (!steps.is_array() || steps.empty()) throw InputError("steps: expected a non-empty array");
+    Verdict overall = Verdict::Proved;
+    std::size_t counts[3] = {0, 0, 0};
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const std::string where = "steps/" + std::to_string(i);
+      recorded.push_back(read_step(steps[i], where));
+      check_recorded(recorded.back(), steps[i], where, problems);
+      overall = conjunction(overall, recorded.back().verdict);
+      ++counts[static_cast<int>(recorded.back().verdict)];
+    }
+    report.steps = recorded.size();
+    if (string_field(cert, "overall", "certificate") != to_string(overall))
+      problems.push_back("overall: recorded \"" + string_field(cert, "overall", "certificate") + "\" but the steps give \"" +
+                         std::string(to_string(overall)) + "\"");
+    const nlohmann::json& summary = field(cert, "summary", "certificate");
+    const nlohmann::json expected_summary = {
+        {"steps", steps.size()}, {"proved", counts[0]}, {"refuted", counts[1]}, {"unknown", counts[2]}};
+    if (summary != expected_summary) problems.push_back("summary: the counts do not match the steps");
+  } catch (const InputError& e) {
+    problems.push_back(std::string("malformed: ") + e.what());
+    return report;
+  }
+  if (!options.recompute) return report;
+
+  // 3. Independent recomputation with MPFI / other precisions.
+  InstanceRun rerun;
+  try {
+    const nlohmann::json& theorem = field(cert, "theorem", "certificate");
+    const std::string name = string_field(theorem, "name", "theorem");
+    if (!registry.find(name)) {
+      problems.push_back("theorem/name: \"" + name + "\" is not a theorem of this build; cannot recompute");
+      return report;
+    }
+    const nlohmann::json& precision = field(cert, "precision", "certificate");
+    RunOptions opts;
+    opts.engine = Engine::Interval;
+    const nlohmann::json& base = field(precision, "base_bits", "precision");
+    const nlohmann::json& max = field(precision, "max_bits", "precision");
+    if (!base.is_number_integer() || !max.is_number_integer()) throw InputError("precision: bits must be integers");
+    opts.base_bits = base.get<long>() + 64;
+    opts.max_bits = std::max(2 * max.get<long>(), opts.base_bits);
+    if (opts.base_bits > 65536 + 64 || opts.max_bits > 2 * 65536) throw InputError("precision: out of range");
+    rerun = run_instance(registry, name, to_exact(field(cert, "parameters", "certificate"), path),
+                         JsonAt(path + " (recorded)"), string_field(cert, "instance", "certificate"), opts);
+  } catch (const InputError& e) {
+    problems.push_back(std::string("recomputation refused the recorded input: ") + e.what());
+    return report;
+  }
+  const auto& steps = rerun.result.steps;
+  const nlohmann::json& cert_steps = cert["steps"];
+  if (steps.size() != recorded.size())
+    problems.push_back("steps: recorded " + std::to_string(recorded.size()) + " steps, the theorem has " +
+                       std::to_string(steps.size()));
+  for (std::size_t i = 0; i < std::min(steps.size(), recorded.size()); ++i) {
+    const StepResult& now = steps[i];
+    const RecordedStep& was = recorded[i];
+    const nlohmann::json& s = cert_steps[i];
+    const std::string where = "steps/" + std::to_string(i) + " (" + was.id + ")";
+    const std::size_t before = problems.size();
+    const StepSpec& spec = now.spec;
+    const std::pair<const char*, const std::string*> texts[] = {
+        {"id", &spec.id},         {"claim", &spec.claim},         {"symbols", &spec.symbols},
+        {"lhs_name", &spec.lhs_name}, {"rhs_name", &spec.rhs_name}, {"reference", &spec.reference},
+        {"status", &spec.status}, {"mode", &spec.mode},           {"coq_lemma", &spec.coq_lemma}};
+    for (const auto& [key, value] : texts)
+      if (!s.contains(key) || s[key] != *value)
+        problems.push_back(where + ": " + key + ": recorded text differs from the theorem's (\"" + *value + "\")");
+    if (now.spec.relation != was.relation)
+      problems.push_back(where + ": relation: recorded \"" + std::string(to_string(was.relation)) + "\", the theorem says \"" +
+                         std::string(to_string(now.spec.relation)) + "\"");
+
+    if (now.verdict != was.verdict) {
+      if (now.verdict == Verdict::Unknown)
+        problems.push_back(where + ": verdict: recorded \"" + std::string(to_string(was.verdict)) +
+                           "\" was not re-confirmed (recomputed " + engine_text(now) + ": unknown)");
+      else if (was.verdict != Verdict::Unknown)
+        problems.push_back(where + ": verdict: recorded \"" + std::string(to_string(was.verdict)) + "\", recomputed " +
+                           engine_text(now) + ": \"" + std::string(to_string(now.verdict)) + "\"");
+    }
+    const bool exact = now.kind == Computation::Kind::Exact;
+    if (now.outcome.at == was.at) {
+      compare_side(where + ": lhs", was.lhs, now.outcome.lhs.value, exact, problems);
+      compare_side(where + ": rhs", was.rhs, now.outcome.rhs.value, exact, problems);
+      if (was.rhs_high && now.outcome.rhs_high)
+        compare_side(where + ": rhs_high", *was.rhs_high, now.outcome.rhs_high->value, exact, problems);
+      for (const auto& [name, value] : was.reported) {
+        const auto it = std::find_if(now.outcome.reported.begin(), now.outcome.reported.end(),
+                                     [&](const auto& r) { return r.first == name; });
+        if (it == now.outcome.reported.end()) problems.push_back(where + ": reported \"" + name + "\": not recomputed");
+        else compare_side(where + ": reported \"" + name + "\"", value, it->second.value, exact, problems);
+      }
+    } else if (exact) {
+      problems.push_back(where + ": at: the exact recomputation decides at a different point");
+    }
+    if (problems.size() == before) ++report.recomputed;
+  }
+  return report;
+}
+
+}  // namespace approxcert::chain

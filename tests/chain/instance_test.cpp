@@ -1,0 +1,93 @@
+// Check files and parameters: every input error names the file and the JSON path; expectations
+// are compared step by step; unread parameters are refused.
+#include <doctest/doctest.h>
+
+#include "chain/instance.hpp"
+#include "chain_test_support.hpp"
+#include "scalar/input_error.hpp"
+
+using namespace approxcert;
+using namespace approxcert::chain;
+using namespace approxcert::chain::test;
+
+namespace {
+
+std::string check_error(const TempDir& dir, const std::string& body) {
+  const std::string path = dir / "x.json";
+  write_file(path, body);
+  try {
+    run_check(demo_registry(), read_check_file(path));
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "<accepted>";
+}
+
+std::string with(const std::string& theorem, const std::string& params, const std::string& expected = R"({"D1": "proved"})") {
+  return R"({"format": "approxcert-check/1", "theorem": ")" + theorem + R"(", "parameters": )" + params +
+         R"(, "expected": )" + expected + "}";
+}
+
+}  // namespace
+
+TEST_CASE("instance: a check file runs and its expectations are compared") {
+  const CheckRun ok = run_check(demo_registry(), read_check_file(data_file("demo_proved.json")));
+  CHECK(ok.mismatches.empty());
+  CHECK(ok.run.instance == "demo_proved");
+  CHECK(ok.run.theorem.paper == "demo");
+  CHECK(ok.run.result.overall == Verdict::Proved);
+
+  TempDir dir("instance");
+  write_file(dir / "y.json", with("demo/constants", R"({"b": "2.71", "n": 2, "m": 2})",
+                                  R"({"D1": "proved", "D2": "proved", "D3": "proved", "D4": "proved", "D5": "proved", "D7": "proved", "overall": "proved"})"));
+  const CheckRun bad = run_check(demo_registry(), read_check_file(dir / "y.json"));
+  REQUIRE(bad.mismatches.size() == 3);
+  CHECK(bad.mismatches[0].step == "D1");
+  CHECK(bad.mismatches[0].expected == "proved");
+  CHECK(bad.mismatches[0].actual == "refuted");
+  CHECK(bad.mismatches[1].step == "D6");
+  CHECK(bad.mismatches[1].expected == "(not given)");
+  CHECK(bad.mismatches[2].step == "overall");
+}
+
+TEST_CASE("instance: input errors name the file and the JSON path") {
+  TempDir dir("instance_err");
+  const std::string p = dir / "x.json";
+  CHECK(check_error(dir, with("demo/nope", R"({})")) ==
+        p + ": /theorem: unknown theorem \"demo/nope\" (known: demo/constants)");
+  CHECK(check_error(dir, with("demo/constants", R"({"b": "abc", "n": 1, "m": 1})")).rfind(p + ": /parameters/b: ", 0) == 0);
+  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": -1, "m": 1})")).rfind(p + ": /parameters/n: ", 0) == 0);
+  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1})")) == p + ": /parameters: missing parameter \"m\"");
+  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 0})")) == p + ": /parameters/m: must be at least 1");
+  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1, "bb": 2})"))
+            .rfind(p + ": /parameters/bb: unknown parameter \"bb\"", 0) == 0);
+  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})", R"({"D9": "proved"})"))
+            .rfind(p + ": /expected/D9: theorem demo/constants has no step \"D9\"", 0) == 0);
+  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})", R"({"D1": "yes"})"))
+            .rfind(p + ": /expected/D1: ", 0) == 0);
+  CHECK(check_error(dir, R"({"format": "approxcert-check/2"})").rfind(p + ": /format: ", 0) == 0);
+  CHECK(check_error(dir, R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {}, "expected": {}, "extra": 1})")
+            .rfind(p + ": /extra: unknown key", 0) == 0);
+  CHECK(check_error(dir, R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": [], "expected": {}})")
+            .rfind(p + ": /parameters: expected an object", 0) == 0);
+  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"base_bits": 8}, )"))
+            .rfind(p + ": /precision/base_bits: ", 0) == 0);
+  CHECK_THROWS_AS(collect_json_files({dir / "missing"}), InputError);
+}
+
+TEST_CASE("instance: parameters are exact and recorded as their source text") {
+  ExactJson params = parse_exact_json(R"({"b": 0.1, "list": [1, "1/3"], "m": [["1", 2], ["3", "0x1p-2"]], "f": true, "s": "x"})", "t");
+  const Parameters p(params, JsonAt("t").key("parameters"));
+  CHECK(p.rational("b") == Rational(1) / Rational(10));
+  CHECK(p.rationals("list")[1] == Rational(1) / Rational(3));
+  CHECK(p.rational_matrix("m")[1][1] == Rational(1) / Rational(4));
+  CHECK(p.flag("f"));
+  CHECK(p.text("s") == "x");
+  CHECK(p.count_or("absent", 7) == 7);
+  CHECK_NOTHROW(p.check_all_read());
+  CHECK(p.to_json().at("b") == "0.1");
+  CHECK(p.to_json().at("list").at(0) == "1");
+
+  const Parameters q(parse_exact_json(R"({"m": [["1", 2], ["3"]]})", "t"), JsonAt("t").key("parameters"));
+  CHECK_THROWS_WITH_AS(q.rational_matrix("m"), "t: /parameters/m/1: row has 1 entries, row 0 has 2", InputError);
+}
