@@ -138,6 +138,10 @@ class Evaluator {
         below = i != j && less(v(n.args[j]), v(n.args[i])) == Truth::True;
       if (!below) cand.push_back(j);
     }
+    if (cand.size() == 1) {  // the argmax is decided on the whole input set
+      r = v(n.args[N + cand[0]]);
+      return;
+    }
     bool all_tied = true;
     for (std::size_t c : cand) all_tied = all_tied && equal(v(n.args[c]), v(n.args[cand[0]])) == Truth::True;
     if (all_tied) {

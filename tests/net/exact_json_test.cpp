@@ -72,7 +72,7 @@ TEST_CASE("exact_json: readers name file and JSON pointer") {
   CHECK(error_of([&] { json_object(v["w"], at); }) == "in.json: top level: expected an object, got an array");
 }
 
-TEST_CASE("exact_json: unknown keys suggest the closest known one; missing keys are named") {
+TEST_CASE("exact_json: unknown keys suggest the closest known one, missing keys are named") {
   const ExactJson v = parse_exact_json(R"({"wieght": 1, "bias": 2})", "in.json");
   const JsonAt at = JsonAt("in.json").key("layers").index(0);
   CHECK(error_of([&] { json_check_keys(v, at, {"type", "weight", "bias"}, "a dense layer"); }) ==

@@ -85,7 +85,7 @@ TEST_CASE("lower: inner_product <phi(x), psi(y)>") {
   CHECK(prog.nodes()[prog.outputs()[0]].op == Op::Dot);
 }
 
-TEST_CASE("lower: positional_encoding adds E (D rows of N entries); inputs and outputs column by column") {
+TEST_CASE("lower: positional_encoding adds E (D rows of N entries), inputs and outputs column by column") {
   const Network net = net_from(doc(R"({"dim": 2, "tokens": 2})",
       R"([{"type": "positional_encoding", "matrix": [["1", "2"], ["3", "4"]]}])"));
   CHECK(input_dim(net) == 4);

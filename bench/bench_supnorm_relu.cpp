@@ -1,0 +1,208 @@
+// Sup-norm engine benchmarks (docs/benchmarks.md, issue 3):
+//  1. ReLU interpolants of x^2 on [0,1], N pieces: boxes per local maximum and time to a relative
+//     gap of 1e-6 (the exact sup error is 1/(4N^2), attained at N points).
+//  2. Dimension scaling: tanh and ReLU networks of width 16 and 64, fitted (least squares on the
+//     output layer, in doubles) to prod_i sin(2 x_i) on [-1,1]^d, d = 1..4: boxes and time to a
+//     relative gap of 1e-4.
+// Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
+// Prints Markdown tables: wall-clock time and the process CPU time (all threads) of each run; on a
+// shared machine the CPU time is the steadier of the two.
+#include <cmath>
+#include <ctime>
+#include <cstdlib>
+#include <iostream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "net/lower.hpp"
+#include "net/network.hpp"
+#include "supnorm/error_program.hpp"
+#include "supnorm/supnorm.hpp"
+
+using namespace approxcert;
+
+namespace {
+
+Rational frac(long p, long q) { return Rational(mpz_class(p), mpz_class(q)); }
+
+Program relu_interpolant_error(long n) {
+  Program p(1);
+  const NodeId x = p.input(0);
+  std::vector<NodeId> hidden;
+  std::vector<Rational> c;
+  for (long j = 0; j < n; ++j) {
+    const Rational w[] = {Rational(1)};
+    const NodeId xs[] = {x};
+    hidden.push_back(p.unary(Op::Relu, p.affine(xs, w, -frac(j, n))));
+    c.push_back(frac(j == 0 ? 1 : 2, n));
+  }
+  p.set_outputs({p.binary(Op::Sub, p.pow_int(x, 2), p.affine(hidden, c, Rational(0)))});
+  return p;
+}
+
+std::string fmt(double x, int digits = 3) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+  return buf;
+}
+
+std::string status_cell(const SupNormResult& r) { return std::string(to_string(r.status)); }
+
+std::string gap_cell(const SupNormResult& r) {
+  if (!r.upper) return "inf";
+  if (r.lower.sign() <= 0) return "abs " + decimal_up(*r.upper - r.lower, 2);
+  return decimal_up((*r.upper - r.lower) / r.lower, 2);
+}
+
+// dirty: rounds a double to a decimal rational with about 9 significant digits (exact from then on).
+Rational dirty_decimal(double x) {
+  if (x == 0) return Rational(0);
+  const int e = static_cast<int>(std::floor(std::log10(std::fabs(x)))) - 8;
+  const long long m = std::llround(x / std::pow(10.0, e));
+  return Rational(m) * pow10(e);
+}
+
+// dirty: solves (A^T A + lambda I) c = A^T y by Cholesky.
+std::vector<double> dirty_least_squares(const std::vector<std::vector<double>>& A, const std::vector<double>& y) {
+  const std::size_t n = A[0].size();
+  std::vector<std::vector<double>> M(n, std::vector<double>(n, 0.0));
+  std::vector<double> b(n, 0.0);
+  for (std::size_t s = 0; s < A.size(); ++s)
+    for (std::size_t i = 0; i < n; ++i) {
+      b[i] += A[s][i] * y[s];
+      for (std::size_t j = 0; j < n; ++j) M[i][j] += A[s][i] * A[s][j];
+    }
+  for (std::size_t i = 0; i < n; ++i) M[i][i] += 1e-6 * A.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    M[k][k] = std::sqrt(M[k][k]);
+    for (std::size_t i = k + 1; i < n; ++i) M[i][k] /= M[k][k];
+    for (std::size_t i = k + 1; i < n; ++i)
+      for (std::size_t j = k + 1; j <= i; ++j) M[i][j] -= M[i][k] * M[j][k];
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t k = 0; k < i; ++k) b[i] -= M[i][k] * b[k];
+    b[i] /= M[i][i];
+  }
+  for (std::size_t i = n; i-- > 0;) {
+    for (std::size_t k = i + 1; k < n; ++k) b[i] -= M[k][i] * b[k];
+    b[i] /= M[i][i];
+  }
+  return b;
+}
+
+// A width-h network of the given activation with random exact hidden weights (multiples of 1/16)
+// and an output layer fitted to prod_i sin(2 x_i) on random points of [-1,1]^d.
+Network fitted_network(std::size_t d, std::size_t h, bool relu, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<long> w16(-40, 40), b16(-24, 24);
+  Network net;
+  net.input.dim = d;
+  DenseLayer hidden;
+  for (std::size_t j = 0; j < h; ++j) {
+    RationalVector row;
+    for (std::size_t i = 0; i < d; ++i) row.push_back(frac(w16(rng), 16));
+    hidden.weight.push_back(row);
+    hidden.bias.push_back(frac(b16(rng), 16));
+  }
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::vector<std::vector<double>> A;
+  std::vector<double> y;
+  for (int s = 0; s < 4000; ++s) {
+    std::vector<double> x(d);
+    double t = 1;
+    for (auto& xi : x) t *= std::sin(2 * (xi = u(rng)));
+    std::vector<double> row{1.0};
+    for (std::size_t j = 0; j < h; ++j) {
+      double z = hidden.bias[j].dirty_to_double();
+      for (std::size_t i = 0; i < d; ++i) z += hidden.weight[j][i].dirty_to_double() * x[i];
+      row.push_back(relu ? std::max(z, 0.0) : std::tanh(z));
+    }
+    A.push_back(row);
+    y.push_back(t);
+  }
+  const std::vector<double> c = dirty_least_squares(A, y);
+  DenseLayer out;
+  out.bias.push_back(dirty_decimal(c[0]));
+  out.weight.emplace_back();
+  for (std::size_t j = 0; j < h; ++j) out.weight[0].push_back(dirty_decimal(c[j + 1]));
+  net.layers.push_back({hidden});
+  if (relu) net.layers.push_back({ReluLayer{}});
+  else net.layers.push_back({TanhLayer{}});
+  net.layers.push_back({out});
+  return net;
+}
+
+std::string product_of_sines(std::size_t d) {
+  std::string t;
+  for (std::size_t i = 0; i < d; ++i) t += (i ? "*" : "") + std::string("sin(2*x") + std::to_string(i) + ")";
+  return t;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool quick = false;
+  unsigned threads = 0;
+  double time_limit = 120;
+  std::size_t max_taylor_dim = SupNormOptions{}.max_taylor_dim;
+  bool only_scaling = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--quick") quick = true;
+    else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::atoi(argv[++i]));
+    else if (a == "--time-limit" && i + 1 < argc) time_limit = std::atof(argv[++i]);
+    else if (a == "--max-taylor-dim" && i + 1 < argc) max_taylor_dim = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (a == "--only-scaling") only_scaling = true;
+    else {
+      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]\n";
+      return 2;
+    }
+  }
+
+  std::cout << "## ReLU interpolants of x^2 on [0,1], rel-tol 1e-6\n\n"
+            << "| N | arithmetic | boxes | boxes per local max | time (s) | cpu (s) | lower | upper | status |\n"
+            << "|---|---|---|---|---|---|---|---|---|\n";
+  std::vector<long> ns = quick ? std::vector<long>{8, 64, 256} : std::vector<long>{8, 64, 256, 1024};
+  if (only_scaling) ns.clear();
+  for (long n : ns) {
+    for (Arithmetic a : {Arithmetic::Auto, Arithmetic::Ball}) {
+      SupNormOptions o;
+      o.rel_tol = parse_rational("1e-6");
+      o.threads = threads;
+      o.arithmetic = a;
+      o.time_limit_seconds = time_limit;
+      const std::clock_t c0 = std::clock();
+      const SupNormResult r = sup_norm(relu_interpolant_error(n), Box{{Rational(0)}, {Rational(1)}}, o);
+      const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+      std::cout << "| " << n << " | " << (r.arithmetic == Arithmetic::Interval ? "mpfi (auto)" : "arb") << " | "
+                << r.boxes << " | " << fmt(static_cast<double>(r.boxes) / static_cast<double>(n)) << " | "
+                << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | " << decimal_down(r.lower, 10) << " | "
+                << (r.upper ? decimal_up(*r.upper, 10) : "inf") << " | " << status_cell(r) << " |\n";
+    }
+  }
+
+  std::cout << "\n## Dimension scaling: fitted networks against prod sin(2 x_i) on [-1,1]^d, rel-tol 1e-4\n\n"
+            << "| activation | width | d | boxes | time (s) | cpu (s) | lower | upper | gap | status |\n"
+            << "|---|---|---|---|---|---|---|---|---|---|\n";
+  const std::size_t max_d = quick ? 2 : 4;
+  for (bool relu : {false, true})
+    for (std::size_t h : {16, 64})
+      for (std::size_t d = 1; d <= max_d; ++d) {
+        const Network net = fitted_network(d, h, relu, 1000 * d + h);
+        const Program prog = net_error_program(lower(net), 0, product_of_sines(d));
+        SupNormOptions o;
+        o.max_taylor_dim = max_taylor_dim;
+        o.rel_tol = parse_rational("1e-4");
+        o.threads = threads;
+        o.time_limit_seconds = time_limit;
+        const std::clock_t c0 = std::clock();
+        const SupNormResult r = sup_norm(prog, Box{std::vector<Rational>(d, Rational(-1)), std::vector<Rational>(d, Rational(1))}, o);
+        const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+        std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | " << r.boxes << " | "
+                  << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | " << decimal_down(r.lower, 6) << " | "
+                  << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | " << gap_cell(r) << " | " << status_cell(r)
+                  << " |\n";
+      }
+  return 0;
+}

@@ -1,0 +1,297 @@
+#include "supnorm/bounder.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+#include "net/evaluate.hpp"
+#include "net/jet.hpp"
+#include "scalar/scalar.hpp"
+#include "supnorm/dyadic.hpp"
+
+namespace approxcert {
+
+namespace {
+
+const Rational kHalf(mpz_class(1), mpz_class(2));
+
+Range halved(const Range& r) { return {r.lo * kHalf, r.hi * kHalf}; }
+
+// The range of x - c over the box's coordinate i (exact).
+Range offset(const Box& box, std::size_t i, const Rational& c) { return {box.lo[i] - c, box.hi[i] - c}; }
+
+double dirty_abs_max(const Range& r) { return abs_max(r).dirty_to_double(); }
+
+// dirty: Baumann's optimal centre for the upper (or lower) end of f(c) + G (x - c) in one
+// coordinate: the box end toward which f increases (decreases) when the sign of G is decided, else
+// the point lo + w g+/(g+ - g-) (upper) or lo + w (-g-)/(g+ - g-) (lower) that balances the two
+// ends. The fraction is computed in doubles (any centre in the box is valid), then the centre is
+// made an exact point of the box.
+Rational dirty_baumann_centre(const Range& g, const Rational& lo, const Rational& hi, bool upper) {
+  if (g.lo.sign() >= 0) return upper ? hi : lo;
+  if (g.hi.sign() <= 0) return upper ? lo : hi;
+  const double gl = g.lo.dirty_to_double(), gh = g.hi.dirty_to_double();
+  const double t = (upper ? gh : -gl) / (gh - gl);
+  if (!std::isfinite(t)) return dyadic_near((lo + hi) * kHalf, lo, hi);
+  return dyadic_near(lo + (hi - lo) * dirty_dyadic(t), lo, hi);
+}
+
+// dirty: solves H s = -g by Gaussian elimination with partial pivoting; empty if singular.
+std::vector<double> dirty_newton_step(std::vector<std::vector<double>> H, std::vector<double> g) {
+  const std::size_t d = g.size();
+  for (std::size_t k = 0; k < d; ++k) {
+    std::size_t piv = k;
+    for (std::size_t r = k + 1; r < d; ++r)
+      if (std::fabs(H[r][k]) > std::fabs(H[piv][k])) piv = r;
+    if (!(std::fabs(H[piv][k]) > 0)) return {};
+    std::swap(H[k], H[piv]);
+    std::swap(g[k], g[piv]);
+    for (std::size_t r = k + 1; r < d; ++r) {
+      const double f = H[r][k] / H[k][k];
+      for (std::size_t c = k; c < d; ++c) H[r][c] -= f * H[k][c];
+      g[r] -= f * g[k];
+    }
+  }
+  std::vector<double> s(d);
+  for (std::size_t k = d; k-- > 0;) {
+    double acc = -g[k];
+    for (std::size_t c = k + 1; c < d; ++c) acc -= H[k][c] * s[c];
+    s[k] = acc / H[k][k];
+    if (!std::isfinite(s[k])) return {};
+  }
+  return s;
+}
+
+}  // namespace
+
+Rational max_quadratic(const Rational& a, const Rational& b, const Rational& r) {
+  if (r.sign() <= 0) return Rational(0);
+  const Rational at_end = a * r + b * r * r;
+  if (b.sign() >= 0) return max(Rational(0), at_end);  // convex: an end is the maximum
+  if (a.sign() <= 0) return Rational(0);                // concave, decreasing from u = 0
+  const Rational vertex = a / (Rational(-2) * b);
+  if (vertex >= r) return at_end;
+  return a * a / (Rational(-4) * b);
+}
+
+namespace {
+
+// Adds a form's range to the intersection; disjoint ranges mean a soundness bug.
+void combine(BoxBounds& out, const Range& r) {
+  out.combined = out.combined ? intersect(*out.combined, r) : r;
+  if (out.combined->hi < out.combined->lo)
+    throw std::logic_error("supnorm: two bounders gave disjoint enclosures (a soundness bug)");
+  out.abs_upper = abs_max(*out.combined);
+}
+
+bool pruned(const BoxBounds& out, const Rational& prune_at) { return out.abs_upper && *out.abs_upper <= prune_at; }
+
+std::vector<Rational> box_midpoint(const Box& box) {
+  std::vector<Rational> m(box.dim());
+  for (std::size_t i = 0; i < m.size(); ++i) m[i] = dyadic_near((box.lo[i] + box.hi[i]) * kHalf, box.lo[i], box.hi[i]);
+  return m;
+}
+
+template <RigorousScalar S>
+class BoxBounder final : public Bounder {
+ public:
+  BoxBounder(const Program& prog, Prec p, BounderOptions opts)
+      : prog_(prog), prec_(p), opts_(opts), out_(prog.outputs()[0]), point_(prog, p), jet_(prog, p), jet2_(prog, p) {}
+
+  BoxBounds bound(const Box& box, const Rational& prune_at) override;
+  std::optional<Range> value_at(std::span<const Rational> point) override {
+    const S y = evaluate_point(point);
+    if (!is_finite(y)) return std::nullopt;
+    return range_of(y);
+  }
+
+ private:
+  S evaluate_point(std::span<const Rational> point) {
+    point_in_.resize(point.size());
+    for (std::size_t i = 0; i < point.size(); ++i) set(point_in_[i], point[i], prec_);
+    point_.run(point_in_);
+    return point_.value(out_);
+  }
+  void consider(BoxBounds& out, std::vector<Rational> point, const S& value);
+  void centred_forms(const Box& box, const Jet<S>& f, BoxBounds& out);
+  void taylor_form(const Box& box, BoxBounds& out);
+
+  const Program& prog_;
+  Prec prec_;
+  BounderOptions opts_;
+  NodeId out_;
+  Evaluator<S> point_;
+  Evaluator<Jet<S>> jet_;
+  Evaluator<Jet<Jet<S>>> jet2_;
+  std::vector<S> box_in_, point_in_;
+  std::vector<Jet<S>> jet_in_;
+  std::vector<Jet<Jet<S>>> jet2_in_;
+};
+
+template <RigorousScalar S>
+void BoxBounder<S>::consider(BoxBounds& out, std::vector<Rational> point, const S& value) {
+  if (!is_finite(value)) return;
+  out.dirty_rounding = std::max(out.dirty_rounding, rad(value).dirty_to_double());
+  const Range r = range_of(value);
+  Rational abs_lower = abs_min(r);
+  if (out.best && !(out.best->abs_lower < abs_lower)) return;
+  out.best = WitnessCandidate{std::move(point), r, std::move(abs_lower)};
+}
+
+template <RigorousScalar S>
+BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
+  const std::size_t d = box.dim();
+  if (d != prog_.num_inputs()) throw std::logic_error("Bounder: box dimension differs from the program's inputs");
+  BoxBounds out;
+  box_in_.resize(d);
+  jet_in_.resize(d);
+  for (std::size_t i = 0; i < d; ++i) {
+    set_interval(box_in_[i], box.lo[i], box.hi[i], prec_);
+    jet_in_[i] = jet_variable(box_in_[i], i, d, prec_);
+  }
+  jet_.run(jet_in_);
+  const Jet<S> f = jet_.value(out_);  // a copy: the evaluator is reused below
+  if (is_finite(f.v)) {
+    out.natural = range_of(f.v);
+    combine(out, *out.natural);
+  }
+  const bool gradient_ok = !f.discontinuous && gradient_is_finite(f);
+  if (gradient_ok) {
+    out.dirty_gradient.assign(d, 0.0);
+    for (std::size_t i = 0; i < f.g.size(); ++i) out.dirty_gradient[i] = dirty_abs_max(range_of(f.g[i]));
+  }
+  if (!opts_.all_forms && pruned(out, prune_at)) return out;
+
+  if (gradient_ok) {
+    centred_forms(box, f, out);
+  } else {
+    std::vector<Rational> m = box_midpoint(box);
+    const S y = evaluate_point(m);
+    consider(out, std::move(m), y);
+  }
+  if (!opts_.all_forms && pruned(out, prune_at)) return out;
+
+  if (gradient_ok && !f.kinked && d <= opts_.max_taylor_dim) taylor_form(box, out);
+  return out;
+}
+
+// f(x) in f(c) + sum_i G_i (x_i - c_i) for every c in the box (mean-value theorem for the
+// Lipschitz f, Clarke gradients enclosed by G): one centre tuned for each end of the range.
+template <RigorousScalar S>
+void BoxBounder<S>::centred_forms(const Box& box, const Jet<S>& f, BoxBounds& out) {
+  const std::size_t d = box.dim();
+  std::vector<Range> G(d, Range{Rational(0), Rational(0)});
+  for (std::size_t i = 0; i < f.g.size(); ++i) G[i] = range_of(f.g[i]);
+  std::optional<Range> centred;
+  std::vector<Rational> previous;
+  for (const bool upper : {true, false}) {
+    std::vector<Rational> c(d);
+    for (std::size_t i = 0; i < d; ++i) c[i] = dirty_baumann_centre(G[i], box.lo[i], box.hi[i], upper);
+    if (c == previous) continue;  // both ends share the centre: the form is already in
+    previous = c;
+    const S y = evaluate_point(c);
+    if (is_finite(y)) {
+      Range r = range_of(y);
+      for (std::size_t i = 0; i < d; ++i) r = r + G[i] * offset(box, i, c[i]);
+      centred = centred ? intersect(*centred, r) : r;
+    }
+    consider(out, std::move(c), y);
+  }
+  if (!centred) return;
+  out.centred = centred;
+  combine(out, *centred);
+}
+
+// f(m + h) in f(m) + f'(m) h + (1/2) sum_ij H_ij h_i h_j, H enclosing the Hessian over the box
+// (f is C^1 there and its gradient Lipschitz: Taylor's formula with the mean-value theorem applied
+// to each partial derivative). The diagonal terms g_i h_i + H_ii h_i^2 / 2 are bounded exactly over
+// h_i, the cross terms by interval products. f'(m) comes from a jet at the point m, which is
+// inside the box: as f is C^1 on the box, the point jet's gradient is f'(m).
+template <RigorousScalar S>
+void BoxBounder<S>::taylor_form(const Box& box, BoxBounds& out) {
+  const std::size_t d = box.dim();
+  jet2_in_.resize(d);
+  for (std::size_t i = 0; i < d; ++i) jet2_in_[i] = jet_variable(jet_variable(box_in_[i], i, d, prec_), i, d, prec_);
+  jet2_.run(jet2_in_);
+  const Jet<Jet<S>>& F = jet2_.value(out_);
+  if (F.discontinuous) return;
+  std::vector<std::vector<Range>> H(d, std::vector<Range>(d, Range{Rational(0), Rational(0)}));
+  for (std::size_t i = 0; i < F.g.size(); ++i) {
+    const Jet<S>& row = F.g[i];
+    if (row.discontinuous || !gradient_is_finite(row)) return;
+    for (std::size_t j = 0; j < row.g.size(); ++j) H[i][j] = range_of(row.g[j]);
+  }
+
+  const std::vector<Rational> m = box_midpoint(box);
+  for (std::size_t i = 0; i < d; ++i) {
+    S mi;
+    set(mi, m[i], prec_);
+    jet_in_[i] = jet_variable(mi, i, d, prec_);
+  }
+  jet_.run(jet_in_);
+  const Jet<S> fm = jet_.value(out_);
+  consider(out, m, fm.v);
+  if (!is_finite(fm.v) || !gradient_is_finite(fm)) return;
+  std::vector<Range> g(d, Range{Rational(0), Rational(0)});
+  for (std::size_t i = 0; i < fm.g.size(); ++i) g[i] = range_of(fm.g[i]);
+
+  Range total = range_of(fm.v);
+  for (std::size_t i = 0; i < d; ++i)
+    for (std::size_t j = i + 1; j < d; ++j)
+      total = total + halved(H[i][j] + H[j][i]) * offset(box, i, m[i]) * offset(box, j, m[j]);
+  Rational up(0), down(0);
+  for (std::size_t i = 0; i < d; ++i) {
+    const Range c = halved(H[i][i]);
+    const Rational a = box.lo[i] - m[i], b = box.hi[i] - m[i];  // a <= 0 <= b
+    up += max(max_quadratic(g[i].hi, c.hi, b), max_quadratic(-g[i].lo, c.hi, -a));
+    down += max(max_quadratic(-g[i].lo, -c.lo, b), max_quadratic(g[i].hi, -c.lo, -a));
+  }
+  out.taylor = Range{total.lo - down, total.hi + up};
+  combine(out, *out.taylor);
+
+  // dirty: one Newton step from m toward the stationary point, as a witness candidate.
+  std::vector<std::vector<double>> Hd(d, std::vector<double>(d));
+  std::vector<double> gd(d);
+  for (std::size_t i = 0; i < d; ++i) {
+    gd[i] = (g[i].lo + g[i].hi).dirty_to_double() / 2;
+    for (std::size_t j = 0; j < d; ++j) Hd[i][j] = (H[i][j].lo + H[i][j].hi).dirty_to_double() / 2;
+  }
+  const std::vector<double> s = dirty_newton_step(Hd, gd);
+  if (s.empty()) return;
+  std::vector<Rational> x(d);
+  for (std::size_t i = 0; i < d; ++i) x[i] = dyadic_near(m[i] + dirty_dyadic(s[i]), box.lo[i], box.hi[i], 40);
+  if (x == m) return;
+  const S y = evaluate_point(x);
+  consider(out, std::move(x), y);
+}
+
+bool only_rational_and_piecewise_linear(const Program& prog) {
+  for (const Node& n : prog.nodes()) {
+    switch (n.op) {
+      case Op::Pi: case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos: case Op::Tan:
+      case Op::Atan: case Op::Tanh: case Op::Sigmoid:
+        return false;
+      case Op::Mix:
+        if (static_cast<Normalizer>(n.index) == Normalizer::Softmax) return false;
+        break;
+      default: break;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+Arithmetic resolve_arithmetic(const Program& prog, Arithmetic a) {
+  if (a != Arithmetic::Auto) return a;
+  return only_rational_and_piecewise_linear(prog) ? Arithmetic::Interval : Arithmetic::Ball;
+}
+
+std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, Arithmetic a, BounderOptions opts) {
+  if (prog.outputs().empty()) throw std::logic_error("make_bounder: the program has no output");
+  if (resolve_arithmetic(prog, a) == Arithmetic::Interval) return std::make_unique<BoxBounder<Interval>>(prog, p, opts);
+  return std::make_unique<BoxBounder<Ball>>(prog, p, opts);
+}
+
+}  // namespace approxcert

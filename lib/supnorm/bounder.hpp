@@ -1,0 +1,76 @@
+#pragma once
+// Bounders: rigorous enclosures of f = output 0 of a program over a box, and the witness points
+// met on the way, in a rigorous arithmetic S (Ball or Interval, see Arithmetic). Three forms, each
+// valid on its own, are intersected:
+//   natural  - the interval extension: the program run on the box (Evaluator<Jet<S>> computes it
+//              alongside the gradient);
+//   centred  - mean-value forms f(c) + G (x - c) with G the gradient enclosure over the box (Clarke
+//              derivatives at kinks), at Baumann's optimal centres for the upper and the lower end
+//              (exact when f is monotone in every coordinate); skipped when f may jump on the box;
+//   taylor   - second-order form f(m) + f'(m) h + h^T H h / 2 with H the Hessian enclosure over
+//              the box from Evaluator<Jet<Jet<S>>>, bounded exactly per coordinate (a concave
+//              maximum is found, not overestimated); only when f is C^1 on the box and the
+//              dimension is small (its cost grows like (d+1)^2).
+// The forms are assembled in exact rational interval arithmetic from the S enclosures, so every
+// step keeps the enclosure contract. If two forms ever gave disjoint ranges, one of them would be
+// wrong: bound() throws std::logic_error rather than report anything.
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "net/program.hpp"
+#include "scalar/prec.hpp"
+#include "supnorm/range.hpp"
+#include "target/domain.hpp"
+
+namespace approxcert {
+
+struct BounderOptions {
+  std::size_t max_taylor_dim = 3;  // second-order form only for at most this many inputs
+  bool all_forms = false;          // compute every form even when an earlier one already prunes
+};
+
+// An exact point and the rigorous enclosure of f there: |f(point)| >= abs_lower.
+struct WitnessCandidate {
+  std::vector<Rational> point;
+  Range value;  // contains f(point)
+  Rational abs_lower;
+};
+
+struct BoxBounds {
+  // Each present range encloses f(x) for every x of the box; absent: not applicable or not finite.
+  std::optional<Range> natural, centred, taylor;
+  std::optional<Range> combined;          // the intersection of the present ranges
+  std::optional<Rational> abs_upper;      // |f| <= abs_upper on the box (absent: no finite bound)
+  std::optional<WitnessCandidate> best;   // the point of the box with the largest abs_lower seen
+  std::vector<double> dirty_gradient;     // max |df/dx_i| on the box, for splitting (empty: unknown)
+  double dirty_rounding = 0;              // radius of f at a point: the size of rounding errors
+};
+
+// The arithmetic the bounders run on. Ball (Arb) is fastest, above all for transcendental
+// functions; Interval (MPFI) keeps exact endpoints exact, so a kink lying exactly on a box edge
+// (relu(x - 1/4) on [1/4, 1/2]) is seen as not crossed, where a ball's radius, rounded up,
+// crosses it. Auto: Interval for programs made only of rational and piecewise-linear operations,
+// Ball otherwise.
+enum class Arithmetic { Auto, Ball, Interval };
+Arithmetic resolve_arithmetic(const Program& prog, Arithmetic a);
+
+// Bounds f over boxes at one working precision. Not thread-safe (one per thread).
+class Bounder {
+ public:
+  virtual ~Bounder() = default;
+  // Encloses f over `box` (lo <= hi in every coordinate, box.dim() == program inputs). Stops after
+  // the first form that shows |f| <= prune_at on the box, unless opts.all_forms.
+  virtual BoxBounds bound(const Box& box, const Rational& prune_at) = 0;
+  // Rigorous enclosure of f at an exact point (absent: not finite there).
+  virtual std::optional<Range> value_at(std::span<const Rational> point) = 0;
+};
+
+std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, Arithmetic a, BounderOptions opts = {});
+
+// max over u in [0, r] of a u + b u^2, exactly (r >= 0).
+Rational max_quadratic(const Rational& a, const Rational& b, const Rational& r);
+
+}  // namespace approxcert

@@ -1,0 +1,56 @@
+#include "supnorm/dyadic.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace approxcert {
+
+namespace {
+
+// floor(log2(a)) for a > 0, exactly.
+long floor_log2(const Rational& a) {
+  long e = static_cast<long>(mpz_sizeinbase(a.gmp().get_num_mpz_t(), 2)) -
+           static_cast<long>(mpz_sizeinbase(a.gmp().get_den_mpz_t(), 2));
+  while (pow2(e) > a) --e;
+  while (pow2(e + 1) <= a) ++e;
+  return e;
+}
+
+// Smallest multiple of 2^-j that is >= x.
+Rational grid_ceil(const Rational& x, long j) { return ceil_div(x * pow2(j)) * pow2(-j); }
+Rational grid_floor(const Rational& x, long j) { return floor_div(x * pow2(j)) * pow2(-j); }
+
+}  // namespace
+
+Rational simplest_dyadic_between(const Rational& lo, const Rational& hi) {
+  if (!(lo < hi)) throw std::invalid_argument("simplest_dyadic_between: empty interval");
+  if (lo.sign() <= 0 && hi.sign() >= 0) return Rational(0);
+  // Grids are nested (coarser points are finer points), so the coarsest grid meeting [lo, hi]
+  // is found by coarsening from one fine enough to surely meet it.
+  long j = 1 - floor_log2(hi - lo);
+  while (grid_ceil(lo, j - 1) <= hi) --j;
+  // Two points of the coarsest grid cannot both lie inside (one of them is on the next coarser
+  // grid), so the point is unique.
+  return grid_ceil(lo, j);
+}
+
+Rational dyadic_near(const Rational& target, const Rational& lo, const Rational& hi, int bits) {
+  if (hi < lo) throw std::invalid_argument("dyadic_near: empty interval");
+  if (lo == hi) return lo;
+  const long j = bits - floor_log2(hi - lo);
+  const Rational half(mpz_class(1), mpz_class(2));
+  Rational c = floor_div(target * pow2(j) + half) * pow2(-j);
+  if (c < lo) c = grid_ceil(lo, j);
+  if (c > hi) c = grid_floor(hi, j);
+  return c;
+}
+
+Rational dirty_dyadic(double x) {
+  if (!std::isfinite(x)) throw std::invalid_argument("dirty_dyadic: not finite");
+  int e = 0;
+  const double m = std::frexp(x, &e);                      // x = m * 2^e, 0.5 <= |m| < 1
+  const auto mant = static_cast<long long>(std::ldexp(m, 53));  // exact: 53 bits
+  return Rational(mant) * pow2(e - 53);
+}
+
+}  // namespace approxcert

@@ -1,0 +1,21 @@
+#pragma once
+// Choosing exact points inside intervals. Split points and centres are dyadic rationals with few
+// bits, so that balls hold them exactly and boxes stay cheap to represent. The choices are
+// heuristics; every chosen point is an exact Rational inside the given interval.
+#include "scalar/rational.hpp"
+
+namespace approxcert {
+
+// The dyadic k/2^j in [lo, hi] with the smallest j (j may be negative: multiples of 2^|j|); it is
+// unique. Requires lo < hi.
+Rational simplest_dyadic_between(const Rational& lo, const Rational& hi);
+
+// A point of [lo, hi] on the grid of spacing 2^-j <= (hi - lo) / 2^bits nearest to `target`
+// (clamped into [lo, hi]); lo itself when lo == hi.
+Rational dyadic_near(const Rational& target, const Rational& lo, const Rational& hi, int bits = 24);
+
+// The exact value of a finite double as a Rational: NON-RIGOROUS in the sense that the double
+// comes from a heuristic; the result is an exact point to be evaluated rigorously.
+Rational dirty_dyadic(double x);
+
+}  // namespace approxcert

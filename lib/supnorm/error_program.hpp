@@ -1,0 +1,21 @@
+#pragma once
+// The programs sup_norm() works on: one output, the signed error target - approx, with the
+// approximant and the target sharing the program's inputs. No arithmetic happens here: nodes only.
+#include <cstddef>
+#include <string_view>
+
+#include "net/program.hpp"
+
+namespace approxcert {
+
+// Output 0 := target - approx, where both are nodes of `prog`.
+Program with_error_output(Program prog, NodeId target, NodeId approx);
+
+// A network's program (lower(net)) with its output `output` as the approximant and the target
+// expression compiled over the same inputs. A bad output index or target throws InputError.
+Program net_error_program(Program net_program, std::size_t output, std::string_view target);
+
+// Two expressions in x0 .. x{dim-1}.
+Program expression_error_program(std::string_view approx, std::string_view target, std::size_t dim);
+
+}  // namespace approxcert

@@ -1,0 +1,56 @@
+#pragma once
+// Frontier: the boxes still to refine, largest upper bound first, plus what is known about the
+// boxes that left it. Invariant (with L the best certified lower bound): sup |f| over the domain
+// <= upper_bound() as long as every part of the domain is in a frontier box, a retired box, or a
+// box dropped by drop() with upper <= L.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "scalar/rational.hpp"
+#include "target/domain.hpp"
+
+namespace approxcert {
+
+struct FrontierBox {
+  Box box;
+  std::optional<Rational> upper;  // |f| <= upper on the box; absent: no finite bound yet
+  long bounded_at = 0;            // working precision its bound was computed at
+  long prec = 0;                  // working precision for refining it (>= bounded_at)
+  std::vector<double> dirty_gradient;  // for the splitter
+  std::uint64_t order = 0;        // insertion number: ties pop first-in first-out (determinism)
+};
+
+class Frontier {
+ public:
+  void push(FrontierBox b);
+  bool empty() const { return heap_.empty(); }
+  std::size_t size() const { return heap_.size(); }
+  // The box with the largest upper bound (unbounded first). Requires !empty().
+  const FrontierBox& top() const { return heap_.front(); }
+  FrontierBox pop();
+
+  // Records a box that will not be refined because its upper bound is <= the lower bound.
+  void drop(const std::optional<Rational>& upper);
+  // Records a box that cannot be refined further (precision limit) but still counts.
+  void retire(const std::optional<Rational>& upper);
+  bool has_retired() const { return retired_count_ > 0; }
+
+  // max over frontier, dropped and retired boxes of their upper bounds; absent: unbounded.
+  // Zero when nothing is recorded at all.
+  std::optional<Rational> upper_bound() const;
+
+ private:
+  struct Before {
+    bool operator()(const FrontierBox& a, const FrontierBox& b) const;  // a pops after b
+  };
+  void note(std::optional<Rational>& acc, bool& unbounded, const std::optional<Rational>& upper);
+  std::vector<FrontierBox> heap_;  // a max-heap under Before
+  std::uint64_t next_order_ = 0;
+  std::optional<Rational> dropped_max_, retired_max_;
+  bool dropped_unbounded_ = false, retired_unbounded_ = false;
+  std::size_t retired_count_ = 0;
+};
+
+}  // namespace approxcert

@@ -1,0 +1,43 @@
+#include "supnorm/splitter.hpp"
+
+#include <cmath>
+
+#include "supnorm/dyadic.hpp"
+
+namespace approxcert {
+
+std::optional<Split> choose_split(const Box& box, const std::vector<double>& dirty_gradient, const Box& domain) {
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::size_t best = kNone;
+  double best_score = -1;
+  bool by_gradient = !dirty_gradient.empty();
+  for (int pass = 0; pass < 2 && best == kNone; ++pass) {
+    for (std::size_t i = 0; i < box.dim(); ++i) {
+      if (!(box.lo[i] < box.hi[i])) continue;
+      const double width = (box.hi[i] - box.lo[i]).dirty_to_double();
+      const double domain_width = (domain.hi[i] - domain.lo[i]).dirty_to_double();
+      const double score = by_gradient ? width * dirty_gradient[i] : width / domain_width;
+      if (!(score > best_score)) continue;
+      best_score = score;
+      best = i;
+    }
+    // f does not vary along any splittable coordinate as far as the gradient tells: use widths.
+    if (by_gradient && !(best_score > 0)) {
+      best = kNone;
+      best_score = -1;
+      by_gradient = false;
+    }
+  }
+  if (best == kNone) return std::nullopt;
+  const Rational quarter = (box.hi[best] - box.lo[best]) * Rational(mpz_class(1), mpz_class(4));
+  return Split{best, simplest_dyadic_between(box.lo[best] + quarter, box.hi[best] - quarter)};
+}
+
+std::pair<Box, Box> split_box(const Box& box, const Split& s) {
+  std::pair<Box, Box> halves{box, box};
+  halves.first.hi[s.dim] = s.at;
+  halves.second.lo[s.dim] = s.at;
+  return halves;
+}
+
+}  // namespace approxcert

@@ -1,0 +1,29 @@
+#pragma once
+// Splitter: where to cut a box in two. A heuristic (soundness never depends on it): the
+// coordinate whose width times max |df/dx_i| is largest (the part of the bound the split removes),
+// or, with no gradient, the widest coordinate relative to the domain; the cut is the simplest
+// dyadic in the middle half of that coordinate, so cuts are exact and short, and land on round
+// points (such as 0, where kinks often are) when they can. For a box with dyadic ends k/2^j,
+// (k+1)/2^j this is the midpoint.
+#include <cstddef>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "scalar/rational.hpp"
+#include "target/domain.hpp"
+
+namespace approxcert {
+
+struct Split {
+  std::size_t dim;
+  Rational at;  // lo[dim] < at < hi[dim]
+};
+
+// No split when every coordinate has zero width.
+std::optional<Split> choose_split(const Box& box, const std::vector<double>& dirty_gradient, const Box& domain);
+
+// The two halves: hi[dim] = at and lo[dim] = at.
+std::pair<Box, Box> split_box(const Box& box, const Split& s);
+
+}  // namespace approxcert

@@ -1,0 +1,225 @@
+#include "supnorm/supnorm.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+
+#include "supnorm/bounder.hpp"
+#include "supnorm/frontier.hpp"
+#include "supnorm/splitter.hpp"
+
+namespace approxcert {
+
+std::string_view to_string(SupNormStatus s) {
+  switch (s) {
+    case SupNormStatus::Converged: return "converged";
+    case SupNormStatus::BudgetExhausted: return "budget_exhausted";
+    case SupNormStatus::PrecisionExhausted: return "precision_exhausted";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr std::size_t kBatchParents = 8;  // fixed, so results do not depend on the thread count
+
+// A box just bounded, with what its refinement needs.
+struct Bounded {
+  FrontierBox box;
+  std::optional<WitnessCandidate> best;
+  bool refinable = true;
+};
+
+bool within_tolerance(const Rational& lower, const std::optional<Rational>& upper, const SupNormOptions& o) {
+  if (!upper) return false;
+  if (*upper - lower <= o.abs_tol) return true;
+  return lower.sign() > 0 && *upper <= lower * (Rational(1) + o.rel_tol);
+}
+
+void check_options(const Program& prog, const Box& domain, const SupNormOptions& o) {
+  if (prog.outputs().empty()) throw std::invalid_argument("sup_norm: the program has no output");
+  if (prog.num_inputs() != domain.dim())
+    throw std::invalid_argument("sup_norm: the program has " + std::to_string(prog.num_inputs()) +
+                                " inputs but the domain has dimension " + std::to_string(domain.dim()));
+  for (std::size_t i = 0; i < domain.dim(); ++i)
+    if (domain.hi[i] < domain.lo[i]) throw std::invalid_argument("sup_norm: empty domain");
+  if (o.rel_tol.sign() < 0 || o.abs_tol.sign() < 0) throw std::invalid_argument("sup_norm: negative tolerance");
+  if (o.prec < 16 || o.max_prec < o.prec) throw std::invalid_argument("sup_norm: need 16 <= prec <= max_prec");
+}
+
+class Search {
+ public:
+  Search(const Program& prog, const Box& domain, const SupNormOptions& o)
+      : prog_(prog), domain_(domain), o_(o), start_(std::chrono::steady_clock::now()),
+        arithmetic_(resolve_arithmetic(prog, o.arithmetic)) {
+    threads_ = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+    if (threads_ > 1) arena_ = std::make_unique<tbb::task_arena>(static_cast<int>(threads_));
+  }
+
+  SupNormResult run() {
+    max_prec_used_ = o_.prec;
+    absorb(bound_box(domain_, o_.prec, Rational(0)));
+    boxes_ = 1;
+    SupNormStatus status;
+    for (;;) {
+      drop_settled();
+      const std::optional<Rational> upper = frontier_.upper_bound();
+      if (within_tolerance(lower_, upper, o_)) { status = SupNormStatus::Converged; break; }
+      if (frontier_.empty()) { status = SupNormStatus::PrecisionExhausted; break; }  // only retired boxes left
+      if (boxes_ + 2 > o_.max_boxes || out_of_time()) { status = SupNormStatus::BudgetExhausted; break; }
+      refine_batch();
+      report();
+    }
+    return result(status);
+  }
+
+ private:
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  bool out_of_time() const { return o_.time_limit_seconds && elapsed() >= *o_.time_limit_seconds; }
+
+  Bounder& bounder(long prec) {
+    auto& mine = bounders_.local();
+    auto& b = mine[prec];
+    if (!b) b = make_bounder(prog_, Prec(prec), arithmetic_, BounderOptions{o_.max_taylor_dim, false});
+    return *b;
+  }
+
+  // Bounds one box (any thread) and decides the precision its refinement needs.
+  Bounded bound_box(const Box& box, long prec, const Rational& prune_at) {
+    BoxBounds b = bounder(prec).bound(box, prune_at);
+    Bounded out;
+    out.box.box = box;
+    out.box.upper = b.abs_upper;
+    out.box.dirty_gradient = std::move(b.dirty_gradient);
+    out.box.bounded_at = prec;
+    out.box.prec = prec;
+    if (dirty_needs_more_precision(box, b, prec, prune_at)) {
+      if (prec >= o_.max_prec) out.refinable = false;
+      else out.box.prec = std::min(2 * prec, o_.max_prec);
+    }
+    out.best = std::move(b.best);
+    return out;
+  }
+
+  // dirty (a heuristic in doubles): raise the precision when rounding errors, not the box width,
+  // would keep the bound from reaching the tolerance, or when the box is too thin for balls at
+  // this precision.
+  bool dirty_needs_more_precision(const Box& box, const BoxBounds& b, long prec, const Rational& lower) const {
+    double scale = lower.dirty_to_double();
+    if (b.best) scale = std::max(scale, b.best->abs_lower.dirty_to_double());
+    const double tol = std::max(o_.abs_tol.dirty_to_double(), o_.rel_tol.dirty_to_double() * scale);
+    if (b.dirty_rounding * 8 > tol) return true;
+    for (std::size_t i = 0; i < box.dim(); ++i) {
+      if (!(box.lo[i] < box.hi[i])) continue;
+      const double width = (box.hi[i] - box.lo[i]).dirty_to_double();
+      const double size = std::max(std::fabs(box.lo[i].dirty_to_double()), std::fabs(box.hi[i].dirty_to_double()));
+      if (width < std::ldexp(size, static_cast<int>(-(prec - 24)))) return true;
+    }
+    return false;
+  }
+
+  void absorb(Bounded b) {
+    if (b.best && (!witness_ || lower_ < b.best->abs_lower)) {
+      lower_ = b.best->abs_lower;
+      witness_ = std::move(b.best);
+    }
+    max_prec_used_ = std::max(max_prec_used_, b.box.prec);
+    if (b.box.upper && *b.box.upper <= lower_) frontier_.drop(b.box.upper);
+    else if (!b.refinable) frontier_.retire(b.box.upper);
+    else frontier_.push(std::move(b.box));
+  }
+
+  void drop_settled() {
+    while (!frontier_.empty() && frontier_.top().upper && *frontier_.top().upper <= lower_)
+      frontier_.drop(frontier_.pop().upper);
+  }
+
+  void refine_batch() {
+    struct Job {
+      Box box;
+      long prec;
+    };
+    std::vector<Job> jobs;
+    while (!frontier_.empty() && jobs.size() < 2 * kBatchParents && boxes_ + jobs.size() + 2 <= o_.max_boxes) {
+      FrontierBox parent = frontier_.pop();
+      if (parent.upper && *parent.upper <= lower_) { frontier_.drop(parent.upper); continue; }
+      const std::optional<Split> s = choose_split(parent.box, parent.dirty_gradient, domain_);
+      if (!s) {  // a single point: only more precision can help
+        if (parent.prec > parent.bounded_at) jobs.push_back({std::move(parent.box), parent.prec});
+        else frontier_.retire(parent.upper);
+        continue;
+      }
+      auto [left, right] = split_box(parent.box, *s);
+      jobs.push_back({std::move(left), parent.prec});
+      jobs.push_back({std::move(right), parent.prec});
+    }
+    std::vector<Bounded> done(jobs.size());
+    const Rational prune_at = lower_;
+    auto work = [&](std::size_t k) { done[k] = bound_box(jobs[k].box, jobs[k].prec, prune_at); };
+    if (arena_ && jobs.size() > 1) {
+      arena_->execute([&] { tbb::parallel_for(std::size_t(0), jobs.size(), work); });
+    } else {
+      for (std::size_t k = 0; k < jobs.size(); ++k) work(k);
+    }
+    boxes_ += jobs.size();
+    for (Bounded& b : done) absorb(std::move(b));
+  }
+
+  void report() {
+    if (!o_.progress) return;
+    o_.progress(SupNormProgress{boxes_, lower_, frontier_.upper_bound(), frontier_.size(), elapsed()});
+  }
+
+  SupNormResult result(SupNormStatus status) const {
+    SupNormResult r;
+    r.status = status;
+    r.lower = lower_;
+    r.upper = frontier_.upper_bound();
+    if (r.upper && *r.upper < r.lower)
+      throw std::logic_error("sup_norm: upper bound below lower bound (a soundness bug)");
+    if (witness_) {
+      r.witness = witness_->point;
+      r.witness_value = witness_->value;
+    }
+    r.boxes = boxes_;
+    r.frontier = frontier_.size();
+    r.max_prec_used = max_prec_used_;
+    r.threads = threads_;
+    r.arithmetic = arithmetic_;
+    r.elapsed_seconds = elapsed();
+    return r;
+  }
+
+  const Program& prog_;
+  const Box& domain_;
+  const SupNormOptions& o_;
+  std::chrono::steady_clock::time_point start_;
+  Arithmetic arithmetic_;
+  unsigned threads_ = 1;
+  std::unique_ptr<tbb::task_arena> arena_;
+  tbb::enumerable_thread_specific<std::map<long, std::unique_ptr<Bounder>>> bounders_;
+  Frontier frontier_;
+  Rational lower_{0};
+  std::optional<WitnessCandidate> witness_;
+  std::uint64_t boxes_ = 0;
+  long max_prec_used_ = 0;
+};
+
+}  // namespace
+
+SupNormResult sup_norm(const Program& prog, const Box& domain, const SupNormOptions& opts) {
+  check_options(prog, domain, opts);
+  return Search(prog, domain, opts).run();
+}
+
+}  // namespace approxcert

@@ -1,0 +1,77 @@
+#pragma once
+// The certified sup-norm engine: a two-sided enclosure
+//     lower <= sup_{x in domain} |f(x)| <= upper
+// for f = output 0 of a program (for approximation errors, the signed error target - approx built
+// by error_program.hpp). Branch and bound over the domain: each box gets an upper bound on |f|
+// from the bounders (bounder.hpp), boxes are kept in a Frontier by upper bound, the one with the
+// largest bound is cut by the Splitter, and boxes whose bound cannot exceed the lower bound are
+// dropped. `lower` is |f| at a witness point evaluated rigorously (box centres and a dirty Newton
+// step propose points; only their ball enclosures count). `upper` is the maximum of the bounds
+// over a cover of the domain. Both hold whatever the status; the status says whether the
+// requested tolerance was reached.
+//
+// Determinism: boxes are refined in batches of fixed size, so the result (bounds, witness, box
+// count) does not depend on the number of threads.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "net/program.hpp"
+#include "scalar/rational.hpp"
+#include "supnorm/bounder.hpp"
+#include "supnorm/range.hpp"
+#include "target/domain.hpp"
+
+namespace approxcert {
+
+enum class SupNormStatus {
+  Converged,           // upper - lower <= abs_tol, or upper <= lower (1 + rel_tol)
+  BudgetExhausted,     // max_boxes or the time limit was reached first; the enclosure still holds
+  PrecisionExhausted,  // the remaining boxes could not be refined within max_prec (rounding errors
+                       // dominate, or boxes became too thin); the enclosure still holds
+};
+std::string_view to_string(SupNormStatus s);
+
+struct SupNormProgress {
+  std::uint64_t boxes;
+  Rational lower;
+  std::optional<Rational> upper;  // absent: no finite bound yet
+  std::size_t frontier;
+  double elapsed_seconds;
+};
+
+struct SupNormOptions {
+  Rational rel_tol = Rational(1) / Rational(1000000);  // 1e-6
+  Rational abs_tol = pow10(-30);                       // lets an exactly-zero error converge
+  std::uint64_t max_boxes = 1000000;                   // boxes bounded, the root included
+  std::optional<double> time_limit_seconds;            // wall clock, checked between batches
+  long prec = 64;                                      // initial working precision in bits
+  long max_prec = 1024;                                // precision is doubled, up to this
+  unsigned threads = 0;                                // 0: all cores
+  Arithmetic arithmetic = Arithmetic::Auto;            // Ball, Interval, or chosen by the program
+  std::size_t max_taylor_dim = 3;                      // second-order form up to this dimension
+  std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
+};
+
+struct SupNormResult {
+  SupNormStatus status = SupNormStatus::BudgetExhausted;
+  Rational lower;                                 // sup |f| >= lower (>= 0)
+  std::optional<Rational> upper;                  // sup |f| <= upper; absent: no finite bound found
+  std::optional<std::vector<Rational>> witness;   // |f(witness)| >= lower (absent when lower = 0
+                                                  // and no point was evaluated finitely)
+  std::optional<Range> witness_value;             // encloses f(witness)
+  std::uint64_t boxes = 0;                        // boxes bounded
+  std::size_t frontier = 0;                       // boxes left unrefined at the end
+  long max_prec_used = 0;                         // highest working precision used, in bits
+  unsigned threads = 1;
+  Arithmetic arithmetic = Arithmetic::Ball;       // the one used (Auto resolved)
+  double elapsed_seconds = 0;
+};
+
+// Throws std::invalid_argument when the program has no output or its input count differs from the
+// domain's dimension, or when the options are unusable (negative tolerances, prec < 16, ...).
+SupNormResult sup_norm(const Program& prog, const Box& domain, const SupNormOptions& opts = {});
+
+}  // namespace approxcert

@@ -1,0 +1,141 @@
+// approxcert supnorm end to end: the summary line, the certificate, budgets, and bad input
+// (exit status 2, one message, no certificate file).
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "io/sha256.hpp"
+#include "scalar/rational.hpp"
+
+using namespace approxcert;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out, err;
+};
+
+// Runs the CLI with `args` (shell words), capturing stdout and stderr.
+Run run_cli(const std::string& args, const fs::path& dir) {
+  const fs::path err = dir / "stderr.txt";
+  const std::string cmd = std::string(APPROXCERT_BIN) + " " + args + " 2>" + err.string();
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  Run r;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe)) r.out += buf.data();
+  const int raw = ::pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  std::ifstream e(err);
+  std::ostringstream s;
+  s << e.rdbuf();
+  r.err = s.str();
+  return r;
+}
+
+struct Scratch {
+  fs::path dir;
+  Scratch() : dir(fs::temp_directory_path() / ("approxcert-supnorm-cli-" + std::to_string(::getpid()))) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "net.json") << R"({"format": "approxcert-net/1", "input": {"dim": 1},
+      "layers": [{"type": "dense", "weight": [["1"], ["-1"]], "bias": ["0", "0"]}, {"type": "relu"},
+                 {"type": "dense", "weight": [["1", "-1"]], "bias": ["0"]}]})";
+  }
+  ~Scratch() { fs::remove_all(dir); }
+  std::string path(const std::string& name) const { return (dir / name).string(); }
+};
+
+nlohmann::json read_json(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+}  // namespace
+
+TEST_CASE("supnorm cli: summary line and certificate") {
+  Scratch s;
+  // relu(x) - relu(-x) = x: exactly zero error.
+  Run r = run_cli("supnorm --net " + s.path("net.json") + " --target x0 --domain '[-1,2]' --cert " + s.path("c.json"), s.dir);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("sup |target - net| on [-1,2] in [0, 0]") != std::string::npos);
+  CHECK(r.out.find("status converged") != std::string::npos);
+  nlohmann::json c = read_json(s.path("c.json"));
+  CHECK(c["format"] == "approxcert-cert/1");
+  CHECK(c["kind"] == "supnorm");
+  CHECK(c["status"] == "converged");
+  CHECK(c["lower"] == "0");
+  CHECK(c["upper"] == "0");
+  CHECK(c["inputs"]["net"]["sha256"] == sha256_file_hex(s.path("net.json")));
+  CHECK(c["inputs"]["target"]["expression"] == "x0");
+  CHECK(c["inputs"]["domain"]["exact"] == "[-1,2]");
+  CHECK(c["boxes"].get<int>() >= 1);
+  CHECK(c["witness"].size() == 1);
+  CHECK(c.contains("tool"));
+  CHECK(c["tool"].contains("commit"));
+
+  // sup |x0^2 + sin(x0)/1000 - x0^2| on [0,1] = sin(1)/1000, with the witness at 1.
+  r = run_cli("supnorm --approx 'x0^2' --target 'x0^2 + sin(x0)/1000' --domain '[0,1]' --rel-tol 1e-12 --cert " +
+                  s.path("d.json"),
+              s.dir);
+  CHECK(r.status == 0);
+  c = read_json(s.path("d.json"));
+  CHECK(c["status"] == "converged");
+  const Rational lower = parse_rational(c["lower"].get<std::string>());
+  const Rational upper = parse_rational(c["upper"].get<std::string>());
+  CHECK(parse_rational("0.000841470984807") <= lower);  // sin(1)/1000 = 0.000841470984807896...
+  CHECK(upper <= parse_rational("0.000841470984808"));
+  CHECK(c["witness"][0] == "1");
+  CHECK(c["inputs"]["approx"]["expression"] == "x0^2");
+}
+
+TEST_CASE("supnorm cli: a box budget gives budget_exhausted with a sound enclosure") {
+  Scratch s;
+  const Run r = run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 3 --cert " +
+                            s.path("c.json"),
+                        s.dir);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("status budget_exhausted") != std::string::npos);
+  const nlohmann::json c = read_json(s.path("c.json"));
+  CHECK(c["status"] == "budget_exhausted");
+  CHECK(c["boxes"].get<int>() <= 3);
+  // The true value is 1 - sin(1)^2 = 0.291926581726428...
+  CHECK(parse_rational(c["lower"].get<std::string>()) <= parse_rational("0.2919265817264288"));
+  CHECK(parse_rational("0.2919265817264289") <= parse_rational(c["upper"].get<std::string>()));
+}
+
+TEST_CASE("supnorm cli: bad input gives one message, exit status 2 and no certificate") {
+  Scratch s;
+  const std::string net = " --net " + s.path("net.json");
+  const std::string cert = " --cert " + s.path("c.json");
+  const std::pair<std::string, std::string> cases[] = {
+      {net + " --target x0 --domain '[1,0]'", "domain"},
+      {net + " --target 'foo(x0)' --domain '[0,1]'", "expression"},
+      {net + " --target x0 --domain '[0,1]^2'", "domain"},
+      {net + " --output 3 --target x0 --domain '[0,1]'", "--output"},
+      {" --net " + s.path("missing.json") + " --target x0 --domain '[0,1]'", "missing.json"},
+      {net + " --approx x0 --target x0 --domain '[0,1]'", "exactly one"},
+      {" --approx x0 --target x0 --domain '[0,1]' --rel-tol -1", "--rel-tol"},
+      {" --approx x0 --target x5 --domain '[0,1]'", "expression"},
+      {" --approx x0 --target x0 --domain '[0,1]' --cert " + s.path("no/dir/c.json"), "--cert"},
+  };
+  for (const auto& [args, needle] : cases) {
+    CAPTURE(args);
+    const Run r = run_cli("supnorm" + args + (args.find("--cert") == std::string::npos ? cert : ""), s.dir);
+    CHECK(r.status == 2);
+    CHECK(r.err.find(needle) != std::string::npos);
+    CHECK(r.err.find("internal error") == std::string::npos);
+    CHECK(!fs::exists(s.path("c.json")));
+  }
+}
