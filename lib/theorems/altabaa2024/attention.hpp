@@ -1,0 +1,31 @@
+#pragma once
+// Theorem 5.1's attention network (spec §6, §7.7) for the retrieval utility u(x, y) = -(x - y)^2
+// on [0,1]: phi_q = U^T phi, phi_k = V^T phi with phi the Voronoi one-hot network of §4.2 and
+// U_i = (1, s_i, s_i^2), V_j = (-s_j^2, 2 s_j, -1), so <phi_q(x), phi_k(y)> = u(q(x), q(y)).
+//
+// Layout: token j is the column (x, y_j) (the query is given with every key, so that the n
+// tokens are exactly the n keys and no self-attention to the query occurs). Per token: a residual
+// block computes (x, y, phi(x), phi(y)); a dense layer maps it to features
+// f = (y, phi_q(x), phi_k(y), 0) in R^8; one softmax head with scale beta, W_Q / W_K selecting
+// phi_q / phi_k, W_V selecting y and W_O writing into the last coordinate. Output 7 (token 0,
+// coordinate 7) is Attn(x, y) = sum_j alpha_j y_j, alpha = softmax(beta <phi_q(x), phi_k(y_j)>).
+#include <cstddef>
+
+#include "net/network.hpp"
+
+namespace approxcert::theorems::altabaa2024 {
+
+inline constexpr std::size_t kAttentionFeatureDim = 8;
+inline constexpr std::size_t kAttentionOutput = 7;  // output index of Attn(x, y) (token 0)
+
+// U (m x 3) and V (m x 3) of the exact rank-3 factorisation u(s_i, s_j) = U_i . V_j.
+RationalMatrix retrieval_query_factor(const RationalVector& sites);
+RationalMatrix retrieval_key_factor(const RationalVector& sites);
+
+// The attention network for n keys (input: dim 2, tokens n; inputs x, y_1, x, y_2, ...).
+Network retrieval_attention_network(const RationalVector& sites, std::size_t n, const Rational& beta);
+
+// The relation model <phi_q(x), phi_k(y)> alone (inputs x, y): Theorem 3.1's network for u.
+Network retrieval_score_network(const RationalVector& sites);
+
+}  // namespace approxcert::theorems::altabaa2024

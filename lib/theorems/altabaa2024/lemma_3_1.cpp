@@ -1,0 +1,77 @@
+// Lemma 3.1 (spec §3): a relation on a finite set is exactly <psi_x(x_i), psi_y(x_j)> with linear
+// maps on one-hot inputs, through an exact rank factorisation R = U V^T.
+#include "net/evaluate.hpp"
+#include "net/lower.hpp"
+#include "theorems/altabaa2024/certify.hpp"
+#include "theorems/altabaa2024/relation_model.hpp"
+#include "theorems/altabaa2024/theorems.hpp"
+
+namespace approxcert::theorems::altabaa2024 {
+
+namespace {
+
+RationalMatrix read_relation(const chain::Parameters& p) {
+  const RationalMatrix R = p.rational_matrix("R");
+  if (R.empty() || R.size() != R[0].size()) p.fail("R", "must be a non-empty square matrix (R_ij = r(x_i, x_j))");
+  if (R.size() > 200) p.fail("R", "at most 200 points");
+  return R;
+}
+
+Network factorisation_network(const RankFactorisation& f, std::size_t n) {
+  return inner_product_network(2 * n, n, {Layer{transpose_projection(f.U)}}, {Layer{transpose_projection(f.V)}});
+}
+
+}  // namespace
+
+Network construct_rank_factorisation(const chain::Parameters& p) {
+  const RationalMatrix R = read_relation(p);
+  return factorisation_network(exact_rank_factorisation(R), R.size());
+}
+
+chain::Chain build_lemma_3_1(const chain::Parameters& p) {
+  const RationalMatrix R = read_relation(p);
+  const std::size_t n = R.size();
+  const RankFactorisation f = exact_rank_factorisation(R);
+  const Network net = factorisation_network(f, n);
+  chain::Chain c;
+  c.add({.id = "L1", .claim = "the exact rank factorisation reproduces R",
+         .symbols = "(U V^T)_ij = R_ij for all i, j", .relation = chain::Relation::Equal,
+         .lhs_name = "(U V^T)_ij", .rhs_name = "R_ij", .reference = "(3.2)", .status = "P", .mode = "EX",
+         .coq_lemma = "altabaa_lem31_L1"},
+        chain::exact([R, f, n] {
+          chain::ForAll fa(chain::Relation::Equal);
+          for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j) {
+              Rational s(0);
+              for (std::size_t k = 0; k < f.pivots.size(); ++k) s += f.U[i][k] * f.V[j][k];
+              fa.add(chain::Point{}.add("i", count_q(i + 1)).add("j", count_q(j + 1)), chain::Side::exact(s),
+                     chain::Side::exact(R[i][j]));
+            }
+          return fa.outcome()
+              .report("d_r", chain::Side::exact(count_q(f.pivots.size()), "rank of R (number of pivots)"))
+              .report("n", chain::Side::exact(count_q(n)));
+        }));
+  c.add({.id = "L2", .claim = "the inner-product network on one-hot inputs equals the relation",
+         .symbols = "<U^T e_i, V^T e_j> = R_ij = r(x_i, x_j) for all i, j", .relation = chain::Relation::Equal,
+         .lhs_name = "<psi_x(e_i), psi_y(e_j)>", .rhs_name = "R_ij", .reference = "(3.2)", .status = "P",
+         .mode = "EX", .coq_lemma = "altabaa_lem31_L2"},
+        chain::exact([R, net, n] {
+          const Program prog = lower(net);
+          Evaluator<Rational> ev(prog, Prec(64));
+          chain::ForAll fa(chain::Relation::Equal);
+          for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j) {
+              std::vector<Rational> in(2 * n, Rational(0));
+              in[i] = Rational(1);
+              in[n + j] = Rational(1);
+              ev.run(in);
+              fa.add(chain::Point{}.add("i", count_q(i + 1)).add("j", count_q(j + 1)),
+                     chain::Side::exact(ev.outputs().at(0), "network evaluated exactly (rationals)"),
+                     chain::Side::exact(R[i][j]));
+            }
+          return fa.outcome();
+        }));
+  return c;
+}
+
+}  // namespace approxcert::theorems::altabaa2024

@@ -1,0 +1,53 @@
+#include "theorems/altabaa2024/relation_model.hpp"
+
+#include <stdexcept>
+
+namespace approxcert::theorems::altabaa2024 {
+
+RankFactorisation exact_rank_factorisation(const RationalMatrix& R) {
+  if (R.empty() || R[0].empty()) throw std::logic_error("exact_rank_factorisation: empty matrix");
+  const std::size_t rows = R.size(), cols = R[0].size();
+  RationalMatrix A = R;  // reduced to rref in place
+  RankFactorisation f;
+  std::size_t r = 0;
+  for (std::size_t c = 0; c < cols && r < rows; ++c) {
+    std::size_t piv = r;
+    while (piv < rows && A[piv][c].sign() == 0) ++piv;
+    if (piv == rows) continue;
+    std::swap(A[r], A[piv]);
+    const Rational inv = Rational(1) / A[r][c];
+    for (Rational& v : A[r]) v *= inv;
+    for (std::size_t i = 0; i < rows; ++i) {
+      if (i == r || A[i][c].sign() == 0) continue;
+      const Rational factor = A[i][c];
+      for (std::size_t k = 0; k < cols; ++k) A[i][k] -= factor * A[r][k];
+    }
+    f.pivots.push_back(c);
+    ++r;
+  }
+  const std::size_t d = f.pivots.size();
+  f.U.assign(rows, RationalVector(d));
+  f.V.assign(cols, RationalVector(d));
+  for (std::size_t k = 0; k < d; ++k) {
+    for (std::size_t i = 0; i < rows; ++i) f.U[i][k] = R[i][f.pivots[k]];
+    for (std::size_t j = 0; j < cols; ++j) f.V[j][k] = A[k][j];
+  }
+  return f;
+}
+
+DenseLayer transpose_projection(const RationalMatrix& P) {
+  DenseLayer d;
+  const std::size_t out = P.empty() ? 0 : P[0].size();
+  d.weight.assign(out, RationalVector(P.size()));
+  for (std::size_t i = 0; i < P.size(); ++i)
+    for (std::size_t k = 0; k < out; ++k) d.weight[k][i] = P[i][k];
+  d.bias.assign(out, Rational(0));
+  return d;
+}
+
+Network inner_product_network(std::size_t dim, std::size_t split, LayerList left, LayerList right) {
+  InnerProductLayer ip{split, std::move(left), std::move(right)};
+  return Network{{dim, std::nullopt}, {Layer{std::move(ip)}}};
+}
+
+}  // namespace approxcert::theorems::altabaa2024

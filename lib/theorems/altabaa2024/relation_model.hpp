@@ -1,0 +1,26 @@
+#pragma once
+// Inner-product relation models <psi_x(x), psi_y(y)> (spec eq. 3.1) and Lemma 3.1's exact rank
+// factorisation R = U V^T (spec §3: pivot columns of R, nonzero rows of rref(R), in rationals).
+#include <cstddef>
+#include <vector>
+
+#include "net/network.hpp"
+
+namespace approxcert::theorems::altabaa2024 {
+
+struct RankFactorisation {
+  RationalMatrix U;                 // n x d_r: the pivot columns of R
+  RationalMatrix V;                 // n x d_r: V^T = the nonzero rows of rref(R)
+  std::vector<std::size_t> pivots;  // pivot column indices (0-based)
+};
+
+// Exact Gaussian elimination over the rationals. R must be rectangular with at least one row.
+RankFactorisation exact_rank_factorisation(const RationalMatrix& R);
+
+// The dense layer y = P^T x (zero bias) for P with one row per input coordinate.
+DenseLayer transpose_projection(const RationalMatrix& P);
+
+// (x, y) -> <left(x), right(y)>, x the first `split` of `dim` inputs.
+Network inner_product_network(std::size_t dim, std::size_t split, LayerList left, LayerList right);
+
+}  // namespace approxcert::theorems::altabaa2024

@@ -1,0 +1,247 @@
+// Theorem 2.1 with Corollary 2.1 (spec §1-2, §7.1, §7.3): a Mercer kernel is eps-close to
+// <psi(x), psi(y)> with psi the shallow-ReLU interpolants of the top N = N_K(eps/2) features
+// g_i = sqrt(lambda_i) phi_i. Kernels: c min(x, y) on [0,1] (Brownian motion, Lebesgue measure)
+// and c cos(x - y) on [0, 2 pi] (measure d theta / 2 pi).
+#include "theorems/altabaa2024/certify.hpp"
+#include "theorems/altabaa2024/relu_interpolant.hpp"
+#include "theorems/altabaa2024/theorems.hpp"
+
+namespace approxcert::theorems::altabaa2024 {
+
+namespace {
+
+// Domain of the cosine kernel: [0, 710/113], which contains [0, 2 pi] (710/113 > 2 pi).
+const Rational kCosineEnd = Rational(710) / Rational(113);
+
+struct KernelDesign {
+  std::string kernel;
+  Rational eps, c;
+  std::uint64_t N = 0;
+  std::vector<std::string> g;  // features sqrt(lambda_i) phi_i, expressions in x0
+  Rational a, b;               // the domain [a, b]
+  Rational C;                  // rational upper bound of C = max_i ||g_i||
+  Rational e;                  // eps_NN
+  Interpolant psi;
+};
+
+// c (1 - 8/pi^2 sum_{k <= N} 1/(2k-1)^2): the Brownian tail sup_x sum_{k > N} lambda_k phi_k(x)^2,
+// attained at x = 1.
+template <class S>
+S brownian_tail(const Rational& c, std::uint64_t N, Prec p) {
+  Rational sum(0);
+  for (std::uint64_t k = 1; k <= N; ++k) sum += Rational(1) / pow_int(count_q(2 * k - 1), 2);
+  S pi, t, one;
+  set_pi(pi, p);
+  pow_int(pi, pi, 2, p);
+  set(t, Rational(8) * sum, p);
+  div(t, t, pi, p);
+  set(one, Rational(1), p);
+  sub(t, one, t, p);
+  S cs;
+  set(cs, c, p);
+  mul(t, t, cs, p);
+  return t;
+}
+
+std::string sqrt_c(const Rational& c) { return "sqrt(" + c.to_string() + ")"; }
+
+KernelDesign design(const chain::Parameters& p) {
+  KernelDesign d;
+  d.kernel = p.text("kernel");
+  d.eps = p.rational("eps");
+  d.c = p.rational_or("c", Rational(1));
+  if (d.eps.sign() <= 0) p.fail("eps", "must be > 0");
+  if (d.c.sign() <= 0) p.fail("c", "must be > 0");
+  const Prec prec(256);
+  Ball C, L;
+  if (d.kernel == "brownian") {
+    while (upper(brownian_tail<Ball>(d.c, d.N, prec)) > d.eps / Rational(2)) {
+      if (++d.N > 400) p.fail("eps", "needs more than 400 eigenpairs");
+    }
+    for (std::uint64_t k = 1; k <= d.N; ++k) {
+      const std::string omega = "(" + count_q(2 * k - 1).to_string() + "/2*pi)";
+      d.g.push_back(sqrt_c(Rational(2) * d.c) + "*sin(" + omega + "*x0)/" + omega);
+    }
+    d.a = Rational(0);
+    d.b = Rational(1);
+    Ball pi;  // C = sqrt(2c) / omega_1 = 2 sqrt(2c) / pi,  L = sqrt(2c)
+    set(L, Rational(2) * d.c, prec);
+    sqrt(L, L, prec);
+    set_pi(pi, prec);
+    div(C, L, pi, prec);
+    Ball two;
+    set(two, Rational(2), prec);
+    mul(C, C, two, prec);
+  } else if (d.kernel == "cosine") {
+    d.N = d.eps / Rational(2) < d.c ? 2 : 0;  // with one feature the tail is c sin^2, sup c
+    if (d.N == 0) p.fail("eps", "eps/2 >= c: the empty network already suffices (N_K = 0)");
+    d.g = {sqrt_c(d.c) + "*cos(x0)", sqrt_c(d.c) + "*sin(x0)"};
+    d.a = Rational(0);
+    d.b = kCosineEnd;
+    set(C, d.c, prec);
+    sqrt(C, C, prec);
+    L = C;
+  } else {
+    p.fail("kernel", "must be \"brownian\" or \"cosine\"");
+  }
+  d.C = dyadic_up(upper(C), 24) + pow2(-24);  // strictly above C: S3 is then decidable when C is attained
+  d.e = eps_nn(d.C, d.eps / Rational(2), d.N);
+  d.psi = relu_interpolant(d.g, d.a, d.b, knot_intervals(L, d.b - d.a, d.e));
+  return d;
+}
+
+std::string index_name(const char* what, std::size_t i) { return std::string(what) + "_" + std::to_string(i + 1); }
+
+}  // namespace
+
+Network construct_kernel_features(const chain::Parameters& p) { return design(p).psi.net; }
+
+chain::Chain build_theorem_2_1(const chain::Parameters& p) {
+  const KernelDesign d = design(p);
+  const Rational budget = d.C * d.e * Rational(2) + d.e * d.e;  // 2 C eps_NN + eps_NN^2
+  const Rational N = count_q(d.N);
+  const Box box{{d.a}, {d.b}};
+  chain::Chain c;
+  c.add({.id = "S1", .claim = "the Mercer tail after N = N_K(eps/2) terms is at most eps/2",
+         .symbols = "T_1 = sup_x sum_{i>N} lambda_i phi_i(x)^2 <= eps/2", .relation = chain::Relation::LessEqual,
+         .lhs_name = "T_1", .rhs_name = "eps/2", .reference = "(2.5)", .status = "P/R", .mode = "CF",
+         .coq_lemma = "altabaa_thm21_S1"},
+        chain::generic([d]<class S>(const chain::Attempt& a) {
+          chain::Outcome o;
+          if (d.kernel == "brownian") {
+            o = chain::Outcome(chain::Side::enclosure(brownian_tail<S>(d.c, d.N, a.prec),
+                                                      "c (1 - 8/pi^2 sum_{k<=N} 1/(2k-1)^2), attained at x = 1"),
+                               chain::Side::exact(d.eps / Rational(2)));
+            if (d.N > 0) o.report("tail at N - 1", chain::Side::enclosure(brownian_tail<S>(d.c, d.N - 1, a.prec)));
+          } else {
+            o = chain::Outcome(chain::Side::exact(Rational(0), "c cos(x - y) has rank 2: K_2 = K"),
+                               chain::Side::exact(d.eps / Rational(2)));
+            o.report("tail at N - 1", chain::Side::exact(d.c, "c sin^2, sup c"));
+          }
+          return o.report("N", chain::Side::exact(count_q(d.N)));
+        }));
+  c.add({.id = "S2", .claim = "each ReLU component approximates its feature to eps_NN",
+         .symbols = "sup_x |psi_i(x) - g_i(x)| <= eps_NN, i <= N", .relation = chain::Relation::LessEqual,
+         .lhs_name = "sup |psi_i - g_i|", .rhs_name = "eps_NN", .reference = "(2.6)", .status = "P", .mode = "NET",
+         .coq_lemma = "altabaa_thm21_S2"},
+        chain::ball([d, box](const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          std::vector<std::pair<std::string, chain::Side>> each;
+          for (std::size_t i = 0; i < d.g.size(); ++i) {
+            chain::Side s = component_error(d.psi.net, i, d.g[i], box, a, {Rational(1) / Rational(100), 20000, d.e / Rational(20)});
+            each.emplace_back(index_name("E", i), s);
+            fa.add(chain::Point{}.add("i", count_q(i + 1)), s, chain::Side::exact(d.e));
+          }
+          chain::Outcome o = fa.outcome();
+          for (auto& [name, s] : each) o.report(name, s);
+          return o.report("eps_NN", chain::Side::exact(d.e, "sqrt(C^2 + eps/(2N)) - C rounded down to 2^-30"))
+              .report("J (knot intervals)", chain::Side::exact(count_q(d.psi.J)));
+        }));
+  c.add({.id = "S3", .claim = "every feature is bounded by C",
+         .symbols = "|g_i(x)| <= C = max_i ||sqrt(lambda_i) phi_i||_inf, i <= N", .relation = chain::Relation::LessEqual,
+         .lhs_name = "sup |g_i|", .rhs_name = "C", .reference = "text after (2.7)", .status = "R", .mode = "CF",
+         .coq_lemma = "altabaa_thm21_S3"},
+        chain::ball([d, box](const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          for (std::size_t i = 0; i < d.g.size(); ++i)
+            fa.add(chain::Point{}.add("i", count_q(i + 1)),
+                   expression_sup(d.g[i], box, a, {Rational(1) / Rational(1000000000), 20000, pow2(-27)}),
+                   chain::Side::exact(d.C, "closed form rounded up to 2^-24, plus 2^-24"));
+          return fa.outcome();
+        }));
+  c.add({.id = "W4", .claim = "weak point W4: the features are bounded by C_K = max_i ||phi_i||_inf (no sqrt(lambda_1) factor)",
+         .symbols = "|g_i(x)| <= C_K = sqrt(2)", .relation = chain::Relation::LessEqual, .lhs_name = "sup |g_i|",
+         .rhs_name = "C_K", .reference = "spec §8 W4", .status = "R", .mode = "CF", .coq_lemma = "altabaa_thm21_W4"},
+        chain::ball([d, box](const chain::Attempt& a) {
+          Ball ck;
+          set(ck, Rational(2), a.prec);
+          sqrt(ck, ck, a.prec);
+          chain::ForAll fa = a.for_all();
+          for (std::size_t i = 0; i < d.g.size(); ++i)
+            fa.add(chain::Point{}.add("i", count_q(i + 1)),
+                   expression_sup(d.g[i], box, a, {Rational(1) / Rational(1000000), 20000}),
+                   chain::Side::enclosure(ck, "||sqrt(2) sin||_inf = ||sqrt(2) cos||_inf = sqrt(2)"));
+          return fa.outcome();
+        }));
+  c.add({.id = "S4", .claim = "every ReLU component is bounded by C + eps_NN",
+         .symbols = "|psi_i(x)| <= C + eps_NN", .relation = chain::Relation::LessEqual, .lhs_name = "sup |psi_i|",
+         .rhs_name = "C + eps_NN", .reference = "from S2, S3", .status = "R", .mode = "NET",
+         .coq_lemma = "altabaa_thm21_S4"},
+        chain::ball([d, box](const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          std::vector<std::pair<std::string, chain::Side>> each;
+          for (std::size_t i = 0; i < d.g.size(); ++i) {
+            chain::Side s = output_sup(d.psi.net, i, box, a, {Rational(1) / Rational(100000), 20000, d.e / Rational(20)});
+            each.emplace_back(index_name("P", i), s);
+            fa.add(chain::Point{}.add("i", count_q(i + 1)), s, chain::Side::exact(d.C + d.e));
+          }
+          chain::Outcome o = fa.outcome();
+          for (auto& [name, s] : each) o.report(name, s);
+          return o;
+        }));
+  c.add({.id = "S5", .claim = "each product term is within 2 C eps_NN + eps_NN^2",
+         .symbols = "|g_i(x) g_i(y) - psi_i(x) psi_i(y)| <= C |g_i - psi_i| + |psi_i| |g_i - psi_i| <= 2 C eps_NN + eps_NN^2",
+         .relation = chain::Relation::LessEqual, .lhs_name = "C E_i + P_i E_i", .rhs_name = "2 C eps_NN + eps_NN^2",
+         .reference = "chain after (2.7)", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm21_S5"},
+        chain::ball([d, budget](const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          Rational total(0);
+          for (std::size_t i = 0; i < d.g.size(); ++i) {
+            const chain::Enclosure& E = a.reported("S2", index_name("E", i)).value;
+            const chain::Enclosure& P = a.reported("S4", index_name("P", i)).value;
+            if (!E.bounded() || !P.bounded()) {
+              fa.add(chain::Point{}.add("i", count_q(i + 1)), chain::Side::derived(chain::Enclosure::whole_line()),
+                     chain::Side::exact(budget));
+              continue;
+            }
+            const Rational bound = (d.C + P.upper()) * E.upper();
+            total += bound;
+            fa.add(chain::Point{}.add("i", count_q(i + 1)),
+                   chain::Side::derived(chain::Enclosure::between(Rational(0), bound),
+                                        "[0, C E_i + P_i E_i] with E_i, P_i the upper bounds of S2, S4"),
+                   chain::Side::exact(budget));
+          }
+          return fa.outcome().report("sum_i (C E_i + P_i E_i): certified bound on T_2",
+                                     chain::Side::derived(chain::Enclosure::between(Rational(0), total), "T_2 lies in [0, this]"));
+        }));
+  c.add({.id = "S6", .claim = "the network term closes within eps/2",
+         .symbols = "|K_N - <psi, psi>| <= N (2 C eps_NN + eps_NN^2) <= eps/2", .relation = chain::Relation::LessEqual,
+         .lhs_name = "N (2 C eps_NN + eps_NN^2)", .rhs_name = "eps/2", .reference = "chain after (2.7)", .status = "R",
+         .mode = "NET+CF", .coq_lemma = "altabaa_thm21_S6"},
+        chain::exact([d, budget, N] {
+          return chain::Outcome(chain::Side::exact(N * budget), chain::Side::exact(d.eps / Rational(2)));
+        }));
+  c.add({.id = "S7", .claim = "the kernel is eps-close to the inner product of the ReLU features",
+         .symbols = "|K - <psi, psi>| <= |K - K_N| + |K_N - <psi, psi>| <= T_1 + N (2 C eps_NN + eps_NN^2) <= eps",
+         .relation = chain::Relation::LessEqual, .lhs_name = "T_1 + N (2 C eps_NN + eps_NN^2)", .rhs_name = "eps",
+         .reference = "(2.7)", .status = "P", .mode = "NET", .coq_lemma = "altabaa_thm21_S7"},
+        chain::ball([d, budget, N](const chain::Attempt& a) {
+          const chain::Enclosure& t1 = a.result("S1").outcome.lhs.value;
+          const chain::Enclosure& t2 = a.reported("S5", "sum_i (C E_i + P_i E_i): certified bound on T_2").value;
+          const chain::Side eps = chain::Side::exact(d.eps);
+          if (!t1.bounded()) return chain::Outcome(chain::Side::derived(chain::Enclosure::whole_line()), eps);
+          // sup |K - <psi, psi>| lies in [0, upper(T_1) + N (2 C eps_NN + eps_NN^2)].
+          chain::Outcome o(chain::Side::derived(chain::Enclosure::between(Rational(0), t1.upper() + N * budget),
+                                                "[0, upper(T_1) + N (2 C eps_NN + eps_NN^2)]"),
+                           eps);
+          if (t2.bounded())
+            o.report("T_1 + certified T_2 bound",
+                     chain::Side::derived(chain::Enclosure::between(Rational(0), t1.upper() + t2.upper())));
+          return o;
+        }));
+  c.add({.id = "S8", .claim = "neuron count: the construction uses at most N S_F(eps_NN) hidden units",
+         .symbols = "#neurons(psi) <= N * S_F(eps_NN), S_F(eps_NN) <= J + [c != 0] (explicit 1-D interpolant)",
+         .relation = chain::Relation::LessEqual, .lhs_name = "#neurons (shared hidden layer)",
+         .rhs_name = "N (J + [c != 0])", .reference = "statement", .status = "P/R", .mode = "count",
+         .coq_lemma = "altabaa_thm21_S8"},
+        chain::exact([d, N] {
+          const Rational shared = count_q(d.psi.hidden());
+          return chain::Outcome(chain::Side::exact(shared, "hidden units of the built network"),
+                                chain::Side::exact(N * shared))
+              .report("neurons, paper style (separate subnetworks)", chain::Side::exact(N * shared))
+              .report("neurons, shared hidden layer", chain::Side::exact(shared));
+        }));
+  return c;
+}
+
+}  // namespace approxcert::theorems::altabaa2024

@@ -1,0 +1,177 @@
+// Theorem 3.1 (spec §4): a continuous relation r(x, y) = r_x(x) r_y(y) on [0,1]^2 is approximated
+// to eps by <P_x phi(x), P_y phi(y)> with phi the Voronoi threshold network of m grid sites.
+#include "net/evaluate.hpp"
+#include "net/lower.hpp"
+#include "scalar/input_error.hpp"
+#include "target/expression.hpp"
+#include "theorems/altabaa2024/cell_pairs.hpp"
+#include "theorems/altabaa2024/certify.hpp"
+#include "theorems/altabaa2024/relation_model.hpp"
+#include "theorems/altabaa2024/theorems.hpp"
+#include "theorems/altabaa2024/voronoi.hpp"
+
+namespace approxcert::theorems::altabaa2024 {
+
+namespace {
+
+constexpr long kWeightBits = 40;  // rank-1 factors rounded to the 2^-40 grid
+
+struct VoronoiDesign {
+  std::string r_x, r_y;
+  std::uint64_t m;
+  RationalVector sites;
+  RationalMatrix U, V;  // m x 1: rational factors of R_kl = r_x(s_k) r_y(s_l)
+  Network net;
+};
+
+VoronoiDesign design(const chain::Parameters& p) {
+  VoronoiDesign d;
+  d.r_x = p.text("r_x");
+  d.r_y = p.text("r_y");
+  for (const char* key : {"r_x", "r_y"}) {
+    try {
+      compile_target(p.text(key), 1);
+    } catch (const InputError& e) {
+      p.fail(key, e.what());
+    }
+  }
+  d.m = p.count("m");
+  if (d.m < 2 || d.m > 120) p.fail("m", "must be between 2 and 120 (the network has m(m-1)/2 + m units per map)");
+  d.sites = grid_sites(d.m);
+  for (const Rational& s : d.sites) {
+    d.U.push_back({dyadic_near(expression_at(d.r_x, s, Prec(128)), kWeightBits)});
+    d.V.push_back({dyadic_near(expression_at(d.r_y, s, Prec(128)), kWeightBits)});
+  }
+  LayerList left = voronoi_layers(d.sites), right = voronoi_layers(d.sites);
+  left.push_back(Layer{transpose_projection(d.U)});
+  right.push_back(Layer{transpose_projection(d.V)});
+  d.net = inner_product_network(2, 1, std::move(left), std::move(right));
+  return d;
+}
+
+}  // namespace
+
+Network construct_voronoi_threshold(const chain::Parameters& p) {
+  const std::uint64_t m = p.count("m");
+  if (m < 2 || m > 200) p.fail("m", "must be between 2 and 200");
+  return voronoi_network(grid_sites(m));
+}
+
+Network construct_voronoi_relation(const chain::Parameters& p) { return design(p).net; }
+
+chain::Chain build_theorem_3_1(const chain::Parameters& p) {
+  const Rational eps = p.rational("eps");
+  const Rational delta = p.rational("delta");
+  if (eps.sign() <= 0) p.fail("eps", "must be > 0");
+  if (delta.sign() <= 0) p.fail("delta", "must be > 0");
+  const VoronoiDesign d = design(p);
+  const std::uint64_t m = d.m;
+  const Rational diam = Rational(1) / count_q(m);
+  const RationalVector bounds = cell_boundaries(d.sites, Rational(0), Rational(1));
+  RationalMatrix R(m, RationalVector(m));
+  for (std::size_t k = 0; k < m; ++k)
+    for (std::size_t l = 0; l < m; ++l) R[k][l] = d.U[k][0] * d.V[l][0];
+
+  chain::Chain c;
+  c.add({.id = "V1", .claim = "every Voronoi cell of the grid has diameter at most delta(eps)",
+         .symbols = "max_i diam(V_i) = 1/m <= delta", .relation = chain::Relation::LessEqual,
+         .lhs_name = "max diam V_i", .rhs_name = "delta", .reference = "proof of Thm 3.1", .status = "P",
+         .mode = "CF", .coq_lemma = "altabaa_thm31_V1"},
+        chain::exact([diam, delta] {
+          return chain::Outcome(chain::Side::exact(diam, "cells [(i-1)/m, i/m]"), chain::Side::exact(delta));
+        }));
+  c.add({.id = "W8", .claim = "weak point W8: the strict inequality the modulus needs, diam(V_i) < delta",
+         .symbols = "max_i diam(V_i) < delta", .relation = chain::Relation::Less,
+         .lhs_name = "max diam V_i", .rhs_name = "delta", .reference = "spec §8 W8", .status = "R",
+         .mode = "CF", .coq_lemma = "altabaa_thm31_W8"},
+        chain::exact([diam, delta] {
+          return chain::Outcome(chain::Side::exact(diam, "cells [(i-1)/m, i/m]"), chain::Side::exact(delta));
+        }));
+  c.add({.id = "V2", .claim = "the threshold network outputs the one-hot vector of the nearest site, everywhere",
+         .symbols = "phi(x) = e_{k(x)}, |x - s_k(x)| = min_i |x - s_i| (smallest index on ties), x in [0,1]",
+         .relation = chain::Relation::Equal, .lhs_name = "sum_i |phi_i(x) - [i = k(x)]|", .rhs_name = "0",
+         .reference = "[44], §4.2", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm31_V2"},
+        chain::exact([sites = d.sites] {
+          const Program prog = lower(voronoi_network(sites));
+          Evaluator<Rational> ev(prog, Prec(64));
+          chain::ForAll fa(chain::Relation::Equal);
+          for (const Rational& x : pattern_points(sites, Rational(0), Rational(1))) {
+            ev.run(std::span<const Rational>(&x, 1));
+            const auto out = ev.outputs();
+            const std::size_t k = nearest_site(sites, x);
+            Rational dev(0);
+            for (std::size_t i = 0; i < out.size(); ++i) dev += abs(out[i] - Rational(i == k ? 1 : 0));
+            fa.add(chain::Point{}.add("x", x),
+                   chain::Side::exact(dev, "exact evaluation; the points cover every layer-1 pattern"),
+                   chain::Side::exact(Rational(0)));
+          }
+          return fa.outcome();
+        }));
+  c.add({.id = "V3", .claim = "the model equals the factorised relation matrix on every cell pair",
+         .symbols = "<psi_x(x), psi_y(y)> = e_k^T U V^T e_l = R_kl (R_kl = r(s_k, s_l) up to the 2^-40 rounding of U, V)",
+         .relation = chain::Relation::Equal, .lhs_name = "<psi_x, psi_y>", .rhs_name = "R_kl",
+         .reference = "proof of Thm 3.1", .status = "P", .mode = "EX", .coq_lemma = "altabaa_thm31_V3"},
+        chain::exact([d, R, m] {
+          chain::ForAll fa(chain::Relation::Equal);
+          // The head <U^T a, V^T b> on every pair of one-hot vectors.
+          const Network head = inner_product_network(2 * m, m, {Layer{transpose_projection(d.U)}},
+                                                     {Layer{transpose_projection(d.V)}});
+          const Program hp = lower(head);
+          Evaluator<Rational> hev(hp, Prec(64));
+          for (std::size_t k = 0; k < m; ++k)
+            for (std::size_t l = 0; l < m; ++l) {
+              std::vector<Rational> in(2 * m, Rational(0));
+              in[k] = Rational(1);
+              in[m + l] = Rational(1);
+              hev.run(in);
+              fa.add(chain::Point{}.add("k", count_q(k + 1)).add("l", count_q(l + 1)),
+                     chain::Side::exact(hev.outputs().at(0), "projection head, exact"), chain::Side::exact(R[k][l]));
+            }
+          // The whole network at the site pairs (s_k, s_{m+1-k}), exactly.
+          const Program np = lower(d.net);
+          Evaluator<Rational> nev(np, Prec(64));
+          for (std::size_t k = 0; k < m; ++k) {
+            const std::vector<Rational> in{d.sites[k], d.sites[m - 1 - k]};
+            nev.run(in);
+            fa.add(chain::Point{}.add("x", in[0]).add("y", in[1]),
+                   chain::Side::exact(nev.outputs().at(0), "whole network, exact"), chain::Side::exact(R[k][m - 1 - k]));
+          }
+          return fa.outcome();
+        }));
+  c.add({.id = "V4", .claim = "every point is strictly closer than delta to its quantisation",
+         .symbols = "sup_x |x - q(x)| = 1/(2m) < delta", .relation = chain::Relation::Less,
+         .lhs_name = "covering radius", .rhs_name = "delta", .reference = "proof of Thm 3.1", .status = "P",
+         .mode = "CF", .coq_lemma = "altabaa_thm31_V4"},
+        chain::exact([sites = d.sites, bounds, delta] {
+          Rational radius(0);
+          for (std::size_t k = 0; k < sites.size(); ++k)
+            radius = max(radius, max(sites[k] - bounds[k], bounds[k + 1] - sites[k]));
+          return chain::Outcome(chain::Side::exact(radius, "max over cells of the distance from the site to the cell ends"),
+                                chain::Side::exact(delta));
+        }));
+  const Program target = product_relation_program(d.r_x, d.r_y);
+  c.add({.id = "V5", .claim = "the inner-product model approximates r to eps on [0,1]^2",
+         .symbols = "sup_{x,y} |r(x,y) - <psi_x(x), psi_y(y)>| = max_{k,l} sup_{V_k x V_l} |r - R_kl| < eps",
+         .relation = chain::Relation::Less, .lhs_name = "sup |r - <psi_x, psi_y>|", .rhs_name = "eps",
+         .reference = "proof of Thm 3.1 (two-line display)", .status = "P", .mode = "NET", .coq_lemma = "altabaa_thm31_V5"},
+        chain::ball([target, bounds, R, eps](const chain::Attempt& a) {
+          return cell_pair_sup_norms(target, bounds, R, chain::Side::exact(eps), a,
+                                     {Rational(1) / Rational(1000), 2000});
+        }));
+  c.add({.id = "V6", .claim = "the quantiser has m(m-1)/2 + m threshold units and the head has dimension d_r <= m",
+         .symbols = "#neurons(phi) = m(m-1)/2 + m", .relation = chain::Relation::Equal, .lhs_name = "#neurons(phi)",
+         .rhs_name = "m(m-1)/2 + m", .reference = "statement of Thm 3.1", .status = "P", .mode = "count",
+         .coq_lemma = "altabaa_thm31_V6"},
+        chain::exact([d, m] {
+          const auto& left = std::get<InnerProductLayer>(d.net.layers[0].kind).left;
+          std::uint64_t units = 0;
+          for (std::size_t i = 0; i < 3; i += 2) units += std::get<DenseLayer>(left[i].kind).weight.size();
+          return chain::Outcome(chain::Side::exact(count_q(units), "rows of the two threshold layers of phi"),
+                                chain::Side::exact(count_q(voronoi_neurons(m))))
+              .report("d_r", chain::Side::exact(Rational(1), "rank-1 analytic factorisation R_kl = r_x(s_k) r_y(s_l)"))
+              .report("m", chain::Side::exact(count_q(m)));
+        }));
+  return c;
+}
+
+}  // namespace approxcert::theorems::altabaa2024

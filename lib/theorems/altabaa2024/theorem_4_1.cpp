@@ -1,0 +1,148 @@
+// Theorem 4.1 (spec §5, §7.4): an RKBS kernel with Hilbert feature maps, K(x, y) =
+// sum_k a_k(x) b_k(y), is eps-close to <psi_1(x), psi_2(y)>. Instance: a_k = rho^k cos kx,
+// b_k = rho^k sin ky on [0, 2 pi], rho^2 = r < 1, so |sum_{k>N} a_k b_k| <= r^{N+1} / (1 - r).
+#include "theorems/altabaa2024/certify.hpp"
+#include "theorems/altabaa2024/relation_model.hpp"
+#include "theorems/altabaa2024/relu_interpolant.hpp"
+#include "theorems/altabaa2024/theorems.hpp"
+
+namespace approxcert::theorems::altabaa2024 {
+
+namespace {
+
+const Rational kPeriodEnd = Rational(710) / Rational(113);  // > 2 pi
+
+struct RkbsDesign {
+  Rational r, eps;
+  std::uint64_t N = 0;
+  std::vector<std::string> a, b;  // a_k, b_k as expressions in x0
+  Rational C, e;
+  Interpolant psi1, psi2;
+};
+
+Rational tail_bound(const Rational& r, std::uint64_t N) { return pow_int(r, static_cast<long>(N + 1)) / (Rational(1) - r); }
+
+RkbsDesign design(const chain::Parameters& p) {
+  RkbsDesign d;
+  d.r = p.rational("r");
+  d.eps = p.rational("eps");
+  if (d.r.sign() <= 0 || d.r >= Rational(1)) p.fail("r", "must lie in (0, 1) (r = rho^2)");
+  if (d.eps.sign() <= 0) p.fail("eps", "must be > 0");
+  while (!(tail_bound(d.r, d.N) < d.eps / Rational(2)))
+    if (++d.N > 200) p.fail("eps", "needs more than 200 features");
+  if (d.N == 0) d.N = 1;
+  const Prec prec(256);
+  Ball rho, L, t;
+  set(rho, d.r, prec);
+  sqrt(rho, rho, prec);
+  const std::string rho_text = "sqrt(" + d.r.to_string() + ")";
+  for (std::uint64_t k = 1; k <= d.N; ++k) {
+    const std::string kk = count_q(k).to_string();
+    d.a.push_back(rho_text + "^" + kk + "*cos(" + kk + "*x0)");
+    d.b.push_back(rho_text + "^" + kk + "*sin(" + kk + "*x0)");
+    pow_int(t, rho, static_cast<long>(k), prec);  // Lip(a_k) = Lip(b_k) = k rho^k
+    Ball kb;
+    set(kb, count_q(k), prec);
+    mul(t, t, kb, prec);
+    if (k == 1) L = t;
+    else max(L, L, t, prec);
+  }
+  d.C = dyadic_up(upper(rho), 30);  // max_k rho^k = rho
+  d.e = eps_nn(d.C, d.eps / Rational(2), d.N);
+  const std::uint64_t J = knot_intervals(L, kPeriodEnd, d.e);
+  d.psi1 = relu_interpolant(d.a, Rational(0), kPeriodEnd, J);
+  d.psi2 = relu_interpolant(d.b, Rational(0), kPeriodEnd, J);
+  return d;
+}
+
+LayerList layers_of(const Network& n) { return n.layers; }
+
+}  // namespace
+
+Network construct_rkbs_features(const chain::Parameters& p) {
+  const RkbsDesign d = design(p);
+  return inner_product_network(2, 1, layers_of(d.psi1.net), layers_of(d.psi2.net));
+}
+
+chain::Chain build_theorem_4_1(const chain::Parameters& p) {
+  const RkbsDesign d = design(p);
+  const Rational N = count_q(d.N);
+  const Rational budget = Rational(2) * d.C * d.e + d.e * d.e;
+  const Rational T1 = tail_bound(d.r, d.N);
+  const Box box{{Rational(0)}, {kPeriodEnd}};
+  chain::Chain c;
+  c.add({.id = "R1", .claim = "the feature tail after N terms is uniformly below eps/2 (explicit geometric bound)",
+         .symbols = "sup |sum_{k>N} a_k(x) b_k(y)| <= sum_{k>N} r^k = r^{N+1}/(1-r) < eps/2",
+         .relation = chain::Relation::Less, .lhs_name = "r^{N+1}/(1-r)", .rhs_name = "eps/2", .reference = "(4.15)",
+         .status = "P", .mode = "CF", .coq_lemma = "altabaa_thm41_R1"},
+        chain::exact([T1, d] {
+          return chain::Outcome(chain::Side::exact(T1, "|a_k b_k| <= r^k"), chain::Side::exact(d.eps / Rational(2)))
+              .report("N", chain::Side::exact(count_q(d.N)));
+        }));
+  c.add({.id = "R2", .claim = "each ReLU component approximates its feature map coordinate to eps_NN",
+         .symbols = "sup |psi_{1,i} - a_i| <= eps_NN and sup |psi_{2,i} - b_i| <= eps_NN, i <= N",
+         .relation = chain::Relation::LessEqual, .lhs_name = "sup |psi - feature|", .rhs_name = "eps_NN",
+         .reference = "(4.16)", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm41_R2"},
+        chain::ball([d, box](const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          std::vector<std::pair<std::string, chain::Side>> each;
+          for (std::size_t i = 0; i < d.N; ++i) {
+            chain::Side ea = component_error(d.psi1.net, i, d.a[i], box, a, {Rational(1) / Rational(100), 20000, d.e / Rational(8)});
+            chain::Side eb = component_error(d.psi2.net, i, d.b[i], box, a, {Rational(1) / Rational(100), 20000, d.e / Rational(8)});
+            each.emplace_back("Ea_" + std::to_string(i + 1), ea);
+            each.emplace_back("Eb_" + std::to_string(i + 1), eb);
+            fa.add(chain::Point{}.add("map", Rational(1)).add("i", count_q(i + 1)), ea, chain::Side::exact(d.e));
+            fa.add(chain::Point{}.add("map", Rational(2)).add("i", count_q(i + 1)), eb, chain::Side::exact(d.e));
+          }
+          chain::Outcome o = fa.outcome();
+          for (auto& [name, s] : each) o.report(name, s);
+          return o.report("eps_NN", chain::Side::exact(d.e)).report("J", chain::Side::exact(count_q(d.psi1.J)));
+        }));
+  c.add({.id = "R3", .claim = "each product term is within 2 C eps_NN + eps_NN^2",
+         .symbols = "|a_i b_i - psi_{1,i} psi_{2,i}| <= |a_i| |b_i - psi_{2,i}| + |psi_{2,i}| |a_i - psi_{1,i}| <= 2 C eps_NN + eps_NN^2",
+         .relation = chain::Relation::LessEqual, .lhs_name = "A_i Eb_i + P_i Ea_i", .rhs_name = "2 C eps_NN + eps_NN^2",
+         .reference = "proof chain", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm41_R3"},
+        chain::ball([d, box, budget](const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          Rational total(0);
+          for (std::size_t i = 0; i < d.N; ++i) {
+            const chain::Side A = expression_sup(d.a[i], box, a, {Rational(1) / Rational(100000), 20000, d.e / Rational(20)});
+            const chain::Side P = output_sup(d.psi2.net, i, box, a, {Rational(1) / Rational(100000), 20000, d.e / Rational(20)});
+            const chain::Enclosure& Ea = a.reported("R2", "Ea_" + std::to_string(i + 1)).value;
+            const chain::Enclosure& Eb = a.reported("R2", "Eb_" + std::to_string(i + 1)).value;
+            const chain::Point at = chain::Point{}.add("i", count_q(i + 1));
+            if (!A.value.bounded() || !P.value.bounded() || !Ea.bounded() || !Eb.bounded()) {
+              fa.add(at, chain::Side::derived(chain::Enclosure::whole_line()), chain::Side::exact(budget));
+              continue;
+            }
+            const Rational bound = A.value.upper() * Eb.upper() + P.value.upper() * Ea.upper();
+            total += bound;
+            fa.add(at,
+                   chain::Side::derived(chain::Enclosure::between(Rational(0), bound),
+                                        "sup|a_i| sup|b_i - psi_2i| + sup|psi_2i| sup|a_i - psi_1i| (sup-norm upper bounds)"),
+                   chain::Side::exact(budget));
+          }
+          return fa.outcome().report("certified bound on sup |sum_{i<=N} (a_i b_i - psi_1i psi_2i)|",
+                                     chain::Side::derived(chain::Enclosure::between(Rational(0), total)));
+        }));
+  c.add({.id = "R4", .claim = "the network term closes strictly within eps/2",
+         .symbols = "N (2 C eps_NN + eps_NN^2) < eps/2", .relation = chain::Relation::Less,
+         .lhs_name = "N (2 C eps_NN + eps_NN^2)", .rhs_name = "eps/2", .reference = "\"let the approximation error be small enough\"",
+         .status = "R", .mode = "NET+CF", .coq_lemma = "altabaa_thm41_R4"},
+        chain::exact([N, budget, d] {
+          return chain::Outcome(chain::Side::exact(N * budget), chain::Side::exact(d.eps / Rational(2)))
+              .report("C", chain::Side::exact(d.C, "rho rounded up to 2^-30"));
+        }));
+  c.add({.id = "R5", .claim = "the RKBS kernel is eps-close to <psi_1(x), psi_2(y)>",
+         .symbols = "|K - <psi_1, psi_2>| <= r^{N+1}/(1-r) + N (2 C eps_NN + eps_NN^2) < eps", .relation = chain::Relation::Less,
+         .lhs_name = "tail + network term", .rhs_name = "eps", .reference = "end of proof", .status = "P", .mode = "NET",
+         .coq_lemma = "altabaa_thm41_R5"},
+        chain::exact([N, budget, T1, d] {
+          return chain::Outcome(chain::Side::exact(T1 + N * budget, "R1 + R4"), chain::Side::exact(d.eps))
+              .report("neurons per map, shared hidden layer", chain::Side::exact(count_q(d.psi1.hidden())))
+              .report("neurons per map, paper style", chain::Side::exact(N * count_q(d.psi1.hidden())));
+        }));
+  return c;
+}
+
+}  // namespace approxcert::theorems::altabaa2024

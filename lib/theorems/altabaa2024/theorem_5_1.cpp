@@ -1,0 +1,336 @@
+// Theorem 5.1 (spec §6, §7.7): softmax attention with phi_q, phi_k from Theorem 3.1 retrieves the
+// most relevant key, Attn(x, y) ~ Select(x, y), on the margin event E_eta of probability >= 1 - delta.
+// Instance family: u(x, y) = -(x - y)^2 on [0,1], fixed keys y_1..y_n, query x ~ U[0,1], D_Y = 1.
+//
+// "For all x in E_eta" is certified exactly: the network depends on x only through the layer-1
+// pattern of phi (constant between consecutive thresholds), i* only changes where two utilities
+// cross, and E_eta's ends are where a utility difference equals eta. Between consecutive points of
+// all three kinds every quantity is constant (or E_eta is empty), so the test points (all those
+// points and the midpoints between them, kept when G(x) > eta) cover E_eta.
+#include <algorithm>
+#include <memory>
+
+#include "net/evaluate.hpp"
+#include "net/lower.hpp"
+#include "theorems/altabaa2024/attention.hpp"
+#include "theorems/altabaa2024/cell_pairs.hpp"
+#include "theorems/altabaa2024/certify.hpp"
+#include "theorems/altabaa2024/theorems.hpp"
+#include "theorems/altabaa2024/voronoi.hpp"
+
+namespace approxcert::theorems::altabaa2024 {
+
+namespace {
+
+struct RetrievalInstance {
+  RationalVector keys;
+  Rational eta, eps, delta, eps1, beta;
+  std::uint64_t m = 0;
+  RationalVector sites;
+};
+
+RetrievalInstance read_instance(const chain::Parameters& p, bool with_claims) {
+  RetrievalInstance r;
+  r.keys = p.rationals("y");
+  if (r.keys.size() < 2 || r.keys.size() > 16) p.fail("y", "give between 2 and 16 keys");
+  for (const Rational& y : r.keys)
+    if (y.sign() < 0 || y > Rational(1)) p.fail("y", "keys must lie in Y = [0, 1]");
+  r.m = p.count("m");
+  if (r.m < 2 || r.m > 64) p.fail("m", "must be between 2 and 64 (dense layer-2 weights grow like 2 m^3)");
+  r.sites = grid_sites(r.m);
+  if (with_claims) {
+    r.eta = p.rational("eta");
+    r.eps = p.rational("eps");
+    r.delta = p.rational("delta");
+    if (r.eta.sign() <= 0) p.fail("eta", "must be > 0");
+    if (r.eps.sign() <= 0) p.fail("eps", "must be > 0");
+    if (r.delta.sign() <= 0 || r.delta >= Rational(1)) p.fail("delta", "must lie in (0, 1)");
+    r.eps1 = p.rational_or("eps1", r.eta / Rational(4));
+    if (r.eps1.sign() <= 0) p.fail("eps1", "must be > 0");
+  }
+  if (p.has("beta")) {
+    r.beta = p.rational("beta");
+    if (r.beta.sign() < 0) p.fail("beta", "must be >= 0");
+  } else {
+    if (!with_claims) p.fail("beta", "required (the softmax scale)");
+    // beta = ln((n-1) D_Y / eps) / (eta - 2 eps1), rounded up to the 2^-6 grid (larger is safe).
+    const Rational gamma = r.eta - Rational(2) * r.eps1;
+    if (gamma.sign() <= 0) p.fail("eps1", "the chain needs 2 eps1 < eta (spec W19)");
+    const Rational ratio = count_q(r.keys.size() - 1) / r.eps;
+    Ball t;
+    set(t, ratio, Prec(128));
+    log(t, t, Prec(128));
+    r.beta = ratio <= Rational(1) ? Rational(0) : dyadic_up(upper(t) / gamma, 6);
+  }
+  return r;
+}
+
+// u(x, y_j) for every key, and the margin G(x) = u_{i*} - max_{j != i*} u_j (0 on ties).
+struct Margin {
+  std::size_t best = 0;
+  Rational gap;
+};
+Margin margin_at(const RationalVector& keys, const Rational& x) {
+  std::vector<Rational> u;
+  for (const Rational& y : keys) u.push_back(-(x - y) * (x - y));
+  Margin g;
+  for (std::size_t j = 1; j < u.size(); ++j)
+    if (u[j] > u[g.best]) g.best = j;
+  bool first = true;
+  for (std::size_t j = 0; j < u.size(); ++j) {
+    if (j == g.best) continue;
+    const Rational d = u[g.best] - u[j];
+    if (first || d < g.gap) g.gap = d;
+    first = false;
+  }
+  return g;
+}
+
+// 0, 1, the crossings (y_a + y_b)/2 and the points where u_a - u_b = eta, inside [0, 1].
+RationalVector margin_breakpoints(const RationalVector& keys, const Rational& eta) {
+  RationalVector b{Rational(0), Rational(1)};
+  auto keep = [&b](const Rational& x) {
+    if (x.sign() > 0 && x < Rational(1)) b.push_back(x);
+  };
+  for (std::size_t a = 0; a < keys.size(); ++a)
+    for (std::size_t c = 0; c < keys.size(); ++c) {
+      if (keys[a] == keys[c]) continue;
+      keep((keys[a] + keys[c]) / Rational(2));
+      // u_a - u_c = 2x(y_a - y_c) - (y_a^2 - y_c^2) = eta
+      keep((eta + keys[a] * keys[a] - keys[c] * keys[c]) / (Rational(2) * (keys[a] - keys[c])));
+    }
+  std::sort(b.begin(), b.end());
+  b.erase(std::unique(b.begin(), b.end()), b.end());
+  return b;
+}
+
+// One query point of E_eta with its exact data.
+struct Sample {
+  Rational x;
+  std::size_t best;       // i*
+  RationalVector scores;  // s_j = <phi_q(x), phi_k(y_j)> (exact)
+};
+
+std::vector<Sample> event_samples(const RetrievalInstance& r) {
+  RationalVector pts = pattern_points(r.sites, Rational(0), Rational(1));
+  const RationalVector mb = margin_breakpoints(r.keys, r.eta);
+  pts.insert(pts.end(), mb.begin(), mb.end());
+  std::sort(pts.begin(), pts.end());
+  pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
+  RationalVector all;
+  for (std::size_t k = 0; k < pts.size(); ++k) {
+    all.push_back(pts[k]);
+    if (k + 1 < pts.size()) all.push_back((pts[k] + pts[k + 1]) / Rational(2));
+  }
+  const Program scores = lower(retrieval_score_network(r.sites));
+  Evaluator<Rational> ev(scores, Prec(64));
+  std::vector<Sample> out;
+  for (const Rational& x : all) {
+    const Margin g = margin_at(r.keys, x);
+    if (!(g.gap > r.eta)) continue;
+    Sample s{x, g.best, {}};
+    for (const Rational& y : r.keys) {
+      const std::vector<Rational> in{x, y};
+      ev.run(in);
+      s.scores.push_back(ev.outputs().at(0));
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// softmax weights of the scaled scores, through the evaluator's Mix node.
+Program softmax_weights_program(std::size_t n) {
+  Program p(n);
+  std::vector<NodeId> scores;
+  for (std::size_t j = 0; j < n; ++j) scores.push_back(p.input(j));
+  std::vector<NodeId> outs;
+  for (std::size_t j = 0; j < n; ++j) {
+    std::vector<NodeId> values;
+    for (std::size_t k = 0; k < n; ++k) values.push_back(p.constant(Rational(k == j ? 1 : 0)));
+    outs.push_back(p.mix(Normalizer::Softmax, scores, values));
+  }
+  p.set_outputs(outs);
+  return p;
+}
+
+template <class S>
+std::vector<S> softmax_weights(const Program& prog, const Sample& s, const Rational& beta, Prec p) {
+  std::vector<S> in(s.scores.size());
+  for (std::size_t j = 0; j < in.size(); ++j) set(in[j], beta * s.scores[j], p);
+  return evaluate<S>(prog, in, p);
+}
+
+// (n - 1) exp(-beta gamma): the bound eps_2 of A5.
+template <class S>
+S tail_bound(std::size_t n, const Rational& beta, const Rational& gamma, Prec p) {
+  S e, k;
+  set(e, -(beta * gamma), p);
+  exp(e, e, p);
+  set(k, count_q(n - 1), p);
+  mul(e, e, k, p);
+  return e;
+}
+
+chain::Point sample_point(const Sample& s, std::size_t j) {
+  return chain::Point{}.add("x", s.x).add("j", count_q(j + 1));
+}
+
+}  // namespace
+
+Network construct_attention_retrieval(const chain::Parameters& p) {
+  const RetrievalInstance r = read_instance(p, false);
+  return retrieval_attention_network(r.sites, r.keys.size(), r.beta);
+}
+
+chain::Chain build_theorem_5_1(const chain::Parameters& p) {
+  const RetrievalInstance r = read_instance(p, true);
+  const std::size_t n = r.keys.size();
+  const Rational gamma = r.eta - Rational(2) * r.eps1;
+  const Rational D(1);  // D_Y = diam [0, 1]
+  auto samples = std::make_shared<const std::vector<Sample>>(event_samples(r));
+  const auto alpha_prog = std::make_shared<const Program>(softmax_weights_program(n));
+  const auto attn_prog = std::make_shared<const Program>(lower(retrieval_attention_network(r.sites, n, r.beta)));
+  const RationalMatrix U = retrieval_query_factor(r.sites), V = retrieval_key_factor(r.sites);
+  RationalMatrix R(r.m, RationalVector(r.m, Rational(0)));
+  for (std::size_t k = 0; k < r.m; ++k)
+    for (std::size_t l = 0; l < r.m; ++l)
+      for (std::size_t c = 0; c < 3; ++c) R[k][l] += U[k][c] * V[l][c];
+
+  chain::Chain c;
+  const Program u = relation_program("-(x0 - x1)^2");
+  const RationalVector bounds = cell_boundaries(r.sites, Rational(0), Rational(1));
+  c.add({.id = "A1", .claim = "the relation model approximates the utility to eps_1 everywhere (tie rule of §4.2)",
+         .symbols = "sup_{x,y} |u(x,y) - <phi_q(x), phi_k(y)>| < eps_1", .relation = chain::Relation::Less,
+         .lhs_name = "sup |u - <phi_q, phi_k>|", .rhs_name = "eps_1", .reference = "(5.3), via Thm 3.1", .status = "P",
+         .mode = "NET", .coq_lemma = "altabaa_thm51_A1"},
+        chain::ball([u, bounds, R, eps1 = r.eps1, m = r.m](const chain::Attempt& a) {
+          return cell_pair_sup_norms(u, bounds, R, chain::Side::exact(eps1), a, {Rational(1) / Rational(1000), 2000})
+              .report("m", chain::Side::exact(count_q(m)))
+              .report("threshold units per map (m(m-1)/2 + m)", chain::Side::exact(count_q(voronoi_neurons(m))));
+        }));
+  c.add({.id = "A2", .claim = "each softmax weight is at most exp(beta (s_j - s_i*)), at every query of E_eta",
+         .symbols = "alpha_j = e^{beta s_j} / sum_l e^{beta s_l} <= e^{beta (s_j - s_i*)}", .relation = chain::Relation::LessEqual,
+         .lhs_name = "alpha_j", .rhs_name = "exp(beta (s_j - s_i*))", .reference = "\"Observe that\" display", .status = "P",
+         .mode = "EX", .coq_lemma = "altabaa_thm51_A2"},
+        chain::generic([samples, alpha_prog, beta = r.beta]<class S>(const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          for (const Sample& s : *samples) {
+            const std::vector<S> alpha = softmax_weights<S>(*alpha_prog, s, beta, a.prec);
+            for (std::size_t j = 0; j < alpha.size(); ++j) {
+              S e;
+              set(e, beta * (s.scores[j] - s.scores[s.best]), a.prec);
+              exp(e, e, a.prec);
+              fa.add(sample_point(s, j), chain::Side::enclosure(alpha[j]), chain::Side::enclosure(e));
+            }
+          }
+          return fa.outcome().report("queries checked in E_eta", chain::Side::exact(count_q(samples->size())));
+        }));
+  c.add({.id = "A3", .claim = "on E_eta the non-selected scores trail the selected one by more than eta - 2 eps_1",
+         .symbols = "s_j - s_i* <= (u_j + eps_1) - (u_i* - eps_1) < -eta + 2 eps_1 (j != i*)",
+         .relation = chain::Relation::Less, .lhs_name = "s_j - s_i*", .rhs_name = "-eta + 2 eps_1",
+         .reference = "\"difference inside the exponential\" display", .status = "P", .mode = "NET",
+         .coq_lemma = "altabaa_thm51_A3"},
+        chain::exact([samples, gamma] {
+          chain::ForAll fa(chain::Relation::Less);
+          for (const Sample& s : *samples)
+            for (std::size_t j = 0; j < s.scores.size(); ++j)
+              if (j != s.best)
+                fa.add(sample_point(s, j), chain::Side::exact(s.scores[j] - s.scores[s.best], "scores of the network, exact"),
+                       chain::Side::exact(-gamma));
+          return fa.outcome();
+        }));
+  c.add({.id = "A4", .claim = "every non-selected softmax weight is below exp(-beta (eta - 2 eps_1))",
+         .symbols = "alpha_j < e^{-beta (eta - 2 eps_1)} (= e^{-beta eta / 2} for eps_1 = eta/4), j != i*",
+         .relation = chain::Relation::Less, .lhs_name = "alpha_j", .rhs_name = "exp(-beta (eta - 2 eps_1))",
+         .reference = "\"Hence we have\"", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm51_A4"},
+        chain::generic([samples, alpha_prog, beta = r.beta, gamma]<class S>(const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          S bound;
+          set(bound, -(beta * gamma), a.prec);
+          exp(bound, bound, a.prec);
+          for (const Sample& s : *samples) {
+            const std::vector<S> alpha = softmax_weights<S>(*alpha_prog, s, beta, a.prec);
+            for (std::size_t j = 0; j < alpha.size(); ++j)
+              if (j != s.best) fa.add(sample_point(s, j), chain::Side::enclosure(alpha[j]), chain::Side::enclosure(bound));
+          }
+          return fa.outcome().report("beta", chain::Side::exact(beta)).report("eta - 2 eps_1", chain::Side::exact(gamma));
+        }));
+  c.add({.id = "A5", .claim = "the selected weight misses 1 by less than eps_2 = (n-1) exp(-beta (eta - 2 eps_1))",
+         .symbols = "1 - alpha_i* = sum_{j != i*} alpha_j < (n-1) e^{-beta (eta - 2 eps_1)} =: eps_2",
+         .relation = chain::Relation::Less, .lhs_name = "1 - alpha_i*", .rhs_name = "eps_2",
+         .reference = "\"This implies that\"", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm51_A5"},
+        chain::generic([samples, alpha_prog, beta = r.beta, gamma, n]<class S>(const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          const S eps2 = tail_bound<S>(n, beta, gamma, a.prec);
+          for (const Sample& s : *samples) {
+            const std::vector<S> alpha = softmax_weights<S>(*alpha_prog, s, beta, a.prec);
+            S one, miss;
+            set(one, Rational(1), a.prec);
+            sub(miss, one, alpha[s.best], a.prec);
+            fa.add(sample_point(s, s.best), chain::Side::enclosure(miss), chain::Side::enclosure(eps2));
+          }
+          return fa.outcome().report("eps_2", chain::Side::enclosure(eps2));
+        }));
+  c.add({.id = "A6", .claim = "the attention network's output is within eps_2 D_Y of the selected key on E_eta",
+         .symbols = "|Attn(x, y) - Select(x, y)| <= sum_{j != i*} alpha_j |y_j - y_i*| <= eps_2 D_Y",
+         .relation = chain::Relation::LessEqual, .lhs_name = "|Attn - Select|", .rhs_name = "eps_2 D_Y",
+         .reference = "6-line display", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm51_A6"},
+        chain::generic([samples, attn_prog, keys = r.keys, beta = r.beta, gamma, n, D]<class S>(const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          S bound = tail_bound<S>(n, beta, gamma, a.prec), d;
+          set(d, D, a.prec);
+          mul(bound, bound, d, a.prec);
+          Evaluator<S> ev(*attn_prog, a.prec);
+          std::vector<S> in(2 * n);
+          Rational worst_lo(0), worst_hi(0);
+          for (const Sample& s : *samples) {
+            for (std::size_t j = 0; j < n; ++j) {
+              set(in[2 * j], s.x, a.prec);
+              set(in[2 * j + 1], keys[j], a.prec);
+            }
+            ev.run(in);
+            S err, sel;
+            set(sel, keys[s.best], a.prec);
+            sub(err, ev.value(attn_prog->outputs()[kAttentionOutput]), sel, a.prec);
+            abs(err, err, a.prec);
+            if (is_finite(err)) {
+              worst_lo = max(worst_lo, lower(err));
+              worst_hi = max(worst_hi, upper(err));
+            }
+            fa.add(chain::Point{}.add("x", s.x), chain::Side::enclosure(err, "attention network, generic evaluator"),
+                   chain::Side::enclosure(bound));
+          }
+          return fa.outcome().report("max |Attn - Select| over the test points (= sup over E_eta)",
+                                     chain::Side::derived(chain::Enclosure::between(worst_lo, worst_hi)));
+        }));
+  c.add({.id = "A7", .claim = "with the chosen beta the bound eps_2 D_Y is at most eps",
+         .symbols = "beta >= ln((n-1) D_Y / eps) / (eta - 2 eps_1)  =>  (n-1) e^{-beta (eta - 2 eps_1)} D_Y <= eps",
+         .relation = chain::Relation::LessEqual, .lhs_name = "eps_2 D_Y", .rhs_name = "eps",
+         .reference = "\"To achieve an error rate of eps\"", .status = "R", .mode = "CF", .coq_lemma = "altabaa_thm51_A7"},
+        chain::generic([beta = r.beta, gamma, n, D, eps = r.eps]<class S>(const chain::Attempt& a) {
+          S bound = tail_bound<S>(n, beta, gamma, a.prec), d;
+          set(d, D, a.prec);
+          mul(bound, bound, d, a.prec);
+          return chain::Outcome(chain::Side::enclosure(bound), chain::Side::exact(eps))
+              .report("beta", chain::Side::exact(beta))
+              .report("D_Y", chain::Side::exact(D));
+        }));
+  c.add({.id = "A8", .claim = "the margin event has probability at least 1 - delta (x ~ U[0,1], keys fixed)",
+         .symbols = "P(E_eta) = Leb{x in [0,1] : u_i* - max_{j != i*} u_j > eta} >= 1 - delta",
+         .relation = chain::Relation::GreaterEqual, .lhs_name = "P(E_eta)", .rhs_name = "1 - delta",
+         .reference = "hypothesis of Thm 5.1", .status = "P", .mode = "PR", .coq_lemma = "altabaa_thm51_A8"},
+        chain::exact([keys = r.keys, eta = r.eta, delta = r.delta] {
+          // G is continuous and piecewise linear with kinks at the crossings, and G - eta only
+          // changes sign at the eta-points: on each open piece between breakpoints the midpoint decides.
+          const RationalVector b = margin_breakpoints(keys, eta);
+          Rational measure(0);
+          for (std::size_t k = 0; k + 1 < b.size(); ++k)
+            if (margin_at(keys, (b[k] + b[k + 1]) / Rational(2)).gap > eta) measure += b[k + 1] - b[k];
+          return chain::Outcome(chain::Side::exact(measure, "exact length of {G > eta}"),
+                                chain::Side::exact(Rational(1) - delta));
+        }));
+  return c;
+}
+
+}  // namespace approxcert::theorems::altabaa2024

@@ -1,0 +1,71 @@
+#include "theorems/altabaa2024/voronoi.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace approxcert::theorems::altabaa2024 {
+
+RationalVector grid_sites(std::uint64_t m) {
+  RationalVector s;
+  const Rational two_m(static_cast<long>(2 * m));
+  for (std::uint64_t i = 1; i <= m; ++i) s.push_back(Rational(static_cast<long>(2 * i - 1)) / two_m);
+  return s;
+}
+
+LayerList voronoi_layers(const RationalVector& sites) {
+  const std::size_t m = sites.size();
+  if (m < 2) throw std::logic_error("voronoi_layers: needs at least two sites");
+  const std::size_t pairs = m * (m - 1) / 2;
+  DenseLayer l1, l2;
+  std::vector<std::vector<std::size_t>> pair_id(m, std::vector<std::size_t>(m, 0));
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = i + 1; j < m; ++j) {
+      pair_id[i][j] = l1.weight.size();
+      l1.weight.push_back({sites[i] - sites[j]});
+      l1.bias.push_back((sites[j] * sites[j] - sites[i] * sites[i]) / Rational(2));
+    }
+  l2.weight.assign(m, RationalVector(pairs, Rational(0)));
+  for (std::size_t k = 0; k < m; ++k) {
+    for (std::size_t j = k + 1; j < m; ++j) l2.weight[k][pair_id[k][j]] = Rational(1);
+    for (std::size_t i = 0; i < k; ++i) l2.weight[k][pair_id[i][k]] = Rational(-1);
+    l2.bias.push_back(Rational(1) / Rational(2) - Rational(static_cast<long>(m - 1 - k)));
+  }
+  return {Layer{std::move(l1)}, Layer{StepLayer{}}, Layer{std::move(l2)}, Layer{StepLayer{}}};
+}
+
+Network voronoi_network(const RationalVector& sites) { return Network{{1, std::nullopt}, voronoi_layers(sites)}; }
+
+std::size_t nearest_site(const RationalVector& sites, const Rational& x) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < sites.size(); ++i)
+    if (abs(x - sites[i]) < abs(x - sites[best])) best = i;
+  return best;
+}
+
+RationalVector pattern_points(const RationalVector& sites, const Rational& lo, const Rational& hi) {
+  RationalVector t{lo, hi};
+  for (std::size_t i = 0; i < sites.size(); ++i)
+    for (std::size_t j = i + 1; j < sites.size(); ++j) {
+      const Rational mid = (sites[i] + sites[j]) / Rational(2);
+      if (lo < mid && mid < hi) t.push_back(mid);
+    }
+  std::sort(t.begin(), t.end());
+  t.erase(std::unique(t.begin(), t.end()), t.end());
+  RationalVector out;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    out.push_back(t[k]);
+    if (k + 1 < t.size()) out.push_back((t[k] + t[k + 1]) / Rational(2));
+  }
+  return out;
+}
+
+RationalVector cell_boundaries(const RationalVector& sites, const Rational& lo, const Rational& hi) {
+  RationalVector b{lo};
+  for (std::size_t i = 0; i + 1 < sites.size(); ++i) b.push_back((sites[i] + sites[i + 1]) / Rational(2));
+  b.push_back(hi);
+  return b;
+}
+
+std::uint64_t voronoi_neurons(std::uint64_t m) { return m * (m - 1) / 2 + m; }
+
+}  // namespace approxcert::theorems::altabaa2024

@@ -1,0 +1,39 @@
+#pragma once
+// Theorem 3.1's quantiser (spec §4.2, after Wu & Xiu [44]): a two-hidden-layer threshold network
+// phi: R -> {0,1}^m that outputs the one-hot vector of the nearest of m sites. Layer 1 has one
+// unit per pair i < j, h_ij = step((s_i - s_j) x - (s_i^2 - s_j^2)/2) = 1[|x - s_i| <= |x - s_j|]
+// (the file format's step is 1 at 0); layer 2 has z_k = step(sum_{j>k} h_kj - sum_{i<k} h_ik
+// - (m - k) + 1/2). With step(0) = 1 the SMALLEST index among the nearest sites wins, and phi is
+// exactly one-hot everywhere. Inputs are one-dimensional (the instances of the spec are 1-D).
+#include <cstddef>
+#include <cstdint>
+
+#include "net/network.hpp"
+
+namespace approxcert::theorems::altabaa2024 {
+
+// Sites (2i - 1)/(2m), i = 1..m: the centres of the m cells [(i-1)/m, i/m] of [0, 1].
+RationalVector grid_sites(std::uint64_t m);
+
+// The four layers dense, step, dense, step of phi for sorted distinct sites (m >= 2).
+LayerList voronoi_layers(const RationalVector& sites);
+
+// The one-hot network phi alone (input dim 1, m outputs).
+Network voronoi_network(const RationalVector& sites);
+
+// Index (0-based) of the nearest site, the smallest one on ties: what phi computes.
+std::size_t nearest_site(const RationalVector& sites, const Rational& x);
+
+// Points of [lo, hi] that cover every layer-1 pattern of phi: lo, hi, every threshold
+// (s_i + s_j)/2 inside, and the midpoint between consecutive ones. Between consecutive
+// thresholds every h_ij is constant, so phi is constant there: evaluating phi at these points
+// determines it on all of [lo, hi]. Sorted, distinct.
+RationalVector pattern_points(const RationalVector& sites, const Rational& lo, const Rational& hi);
+
+// Boundaries of the cells on [lo, hi]: lo, the midpoints of consecutive sites, hi (m + 1 values).
+RationalVector cell_boundaries(const RationalVector& sites, const Rational& lo, const Rational& hi);
+
+// Hidden units of phi: m(m-1)/2 + m.
+std::uint64_t voronoi_neurons(std::uint64_t m);
+
+}  // namespace approxcert::theorems::altabaa2024

@@ -1,0 +1,75 @@
+#include "theorems/construction_registry.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "scalar/input_error.hpp"
+#include "theorems/altabaa2024/register.hpp"
+#include "theorems/yun2020/constructions.hpp"
+
+namespace approxcert::theorems {
+
+void ConstructionRegistry::add(ConstructionInfo info, ConstructionBuilder build) {
+  if (info.name.empty()) throw std::logic_error("construction registry: empty name");
+  if (find(info.name)) throw std::logic_error("construction registry: duplicate name " + info.name);
+  constructions_.push_back({std::move(info), std::move(build)});
+}
+
+const Construction* ConstructionRegistry::find(std::string_view name) const {
+  for (const Construction& c : constructions_)
+    if (c.info.name == name) return &c;
+  return nullptr;
+}
+
+const Construction& ConstructionRegistry::get(std::string_view name) const {
+  if (const Construction* c = find(name)) return *c;
+  std::string known;
+  for (const std::string& n : names()) known += (known.empty() ? "" : ", ") + n;
+  throw InputError("build: unknown construction \"" + std::string(name) + "\" (known: " + known + ")");
+}
+
+std::vector<std::string> ConstructionRegistry::names() const {
+  std::vector<std::string> out;
+  for (const Construction& c : constructions_) out.push_back(c.info.name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const ConstructionRegistry& builtin_constructions() {
+  static const ConstructionRegistry registry = [] {
+    ConstructionRegistry r;
+    altabaa2024::register_constructions(r);
+    yun2020::register_constructions(r);
+    // One line per family, e.g.: yun2020::register_constructions(r);
+    return r;
+  }();
+  return registry;
+}
+
+chain::Parameters construction_parameters(const std::vector<std::string>& key_values) {
+  ExactJson object = ExactJson::object();
+  for (const std::string& item : key_values) {
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw InputError("--param: \"" + item + "\": expected key=value");
+    const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    if (object.contains(key)) throw InputError("--param: \"" + key + "\" is given twice");
+    if (!value.empty() && (value.front() == '[' || value.front() == '{'))
+      object[key] = parse_exact_json(value, "--param " + key);
+    else
+      object[key] = value;
+  }
+  return chain::Parameters(std::move(object), JsonAt("--param"));
+}
+
+Network build_construction(const ConstructionRegistry& registry, std::string_view name,
+                           const std::vector<std::string>& key_values) {
+  const Construction& c = registry.get(name);
+  const chain::Parameters params = construction_parameters(key_values);
+  Network net = c.build(params);
+  params.check_all_read();
+  check_network(net, "build " + std::string(name));
+  return net;
+}
+
+}  // namespace approxcert::theorems

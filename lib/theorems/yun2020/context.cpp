@@ -1,0 +1,35 @@
+#include "theorems/yun2020/context.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+namespace approxcert::theorems::yun2020 {
+
+Context::Context(Config c, TargetMap f, Assembly a, unsigned t)
+    : config(std::move(c)), target(std::move(f)), assembly(std::move(a)), threads(t),
+      programs(contextual_programs(config)), plus(config.shape, config.J, true) {}
+
+const ContextualValues<Rational>& Context::values() {
+  if (!values_) values_ = sweep_contextual<Rational>(plus, programs, Prec(64), threads);
+  return *values_;
+}
+
+std::pair<std::size_t, std::vector<std::size_t>> Context::representative_of(const std::vector<Rational>& L) const {
+  const std::vector<Rational> ids = plus.column_ids(L);
+  std::vector<std::size_t> order(ids.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ids[a] < ids[b]; });
+  const std::size_t d = config.shape.d;
+  std::vector<Rational> sorted;
+  for (std::size_t j : order)
+    for (std::size_t r = 0; r < d; ++r) sorted.push_back(L[j * d + r]);
+  const auto& reps = assembly.representatives;
+  const auto it = std::find(reps.begin(), reps.end(), sorted);
+  if (it == reps.end()) throw std::logic_error("yun2020: no representative for a distinct-column point");
+  std::vector<std::size_t> position(ids.size());
+  for (std::size_t k = 0; k < order.size(); ++k) position[order[k]] = k;
+  return {static_cast<std::size_t>(it - reps.begin()), position};
+}
+
+}  // namespace approxcert::theorems::yun2020

@@ -1,0 +1,66 @@
+#include "theorems/yun2020/register.hpp"
+
+#include "theorems/yun2020/contextual_steps.hpp"
+#include "theorems/yun2020/error_steps.hpp"
+#include "theorems/yun2020/softmax_steps.hpp"
+
+namespace approxcert::theorems::yun2020 {
+
+namespace {
+
+std::optional<std::vector<Rational>> read_witness(const chain::Parameters& p, const Shape& s) {
+  if (!p.has("e1_witness")) return std::nullopt;
+  const auto cols = p.rational_matrix("e1_witness");  // n columns of d entries
+  if (cols.size() != s.n || cols[0].size() != s.d) p.fail("e1_witness", "must be n columns of d entries each");
+  std::vector<Rational> L;
+  for (const auto& col : cols) L.insert(L.end(), col.begin(), col.end());
+  return L;
+}
+
+chain::Chain build_theorem_2(const chain::Parameters& p) {
+  const Config config = read_config(p);
+  TargetMap target = read_target(p, config.shape);
+  ErrorBudget budget;
+  budget.p = p.count("p");
+  if (budget.p < 1 || budget.p > 16) p.fail("p", "must be an integer between 1 and 16");
+  budget.eps = p.rational("eps");
+  if (budget.eps.sign() <= 0) p.fail("eps", "must be > 0");
+  budget.lipschitz = p.rational("lipschitz");
+  if (budget.lipschitz.sign() < 0) p.fail("lipschitz", "must be >= 0");
+  const std::optional<Rational> M = p.has("M") ? std::optional<Rational>(p.rational("M")) : std::nullopt;
+  const auto witness = read_witness(p, config.shape);
+  std::optional<SoftmaxBudget> softmax;
+  if (p.has("lambda")) {
+    softmax = SoftmaxBudget{{p.rational("lambda"), p.rational("eta")}, p.rational("eps_grid"), budget.p};
+    if (softmax->smoothing.lambda.sign() <= 0) p.fail("lambda", "must be > 0");
+    if (softmax->smoothing.eta.sign() <= 0 || softmax->smoothing.eta >= config.shape.delta() / Rational(2))
+      p.fail("eta", "must be in (0, delta/2) so that cell midpoints avoid the ramps");
+    if (softmax->eps_grid.sign() <= 0) p.fail("eps_grid", "must be > 0");
+  }
+
+  const unsigned threads = default_threads();
+  Assembly assembly = assemble(config, target, M, threads);
+  auto ctx = std::make_shared<Context>(config, std::move(target), std::move(assembly), threads);
+  chain::Chain c;
+  add_finite_steps(c, ctx, witness);
+  add_error_steps(c, ctx, budget);
+  if (softmax) add_softmax_steps(c, ctx, *softmax);
+  return c;
+}
+
+}  // namespace
+
+void register_theorems(chain::TheoremRegistry& r) {
+  r.add({.name = "yun2020/theorem-2", .paper = "yun2020",
+         .title = "Yun et al. 2020, Theorem 2: Transformers approximate permutation-equivariant functions (hardmax construction, exhaustive over grids)",
+         .statement = "For every continuous permutation-equivariant $f$ with compact support, $1 \\le p < \\infty$ and "
+                      "$\\varepsilon > 0$ there is a Transformer $g \\in \\mathcal T^{2,1,4}$ with "
+                      "$\\mathsf d_p(f, g) \\le \\varepsilon$. The proof quantizes the input ($g_q$), maps every grid point "
+                      "with distinct columns to a unique context id with selective-shift attention ($g_c$, Lemma 6) and "
+                      "maps ids to $f$ values ($g_v$). This chain builds the hardmax network $\\bar g$ for the given "
+                      "$d, n, \\delta$ and constants $J$, $K$, $[t_l, t_r]$, checks Lemmas 5-7 and Proposition 4 "
+                      "exhaustively over $\\mathbb G^+_\\delta$ in exact rationals, and the Step 1-2 error terms in closed form."},
+        build_theorem_2);
+}
+
+}  // namespace approxcert::theorems::yun2020
