@@ -29,8 +29,9 @@ build: deps $(BUILD)/CMakeCache.txt
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# The main job: every theorem instance under checks/, certificates into docs/certificates/.
 certify: build
-	./$(BUILD)/approxcert eval --net docs/examples/relu_2d.json --at "1/3,-0.25" --prec 128
+	./$(BUILD)/approxcert check checks/
 
 clean:
 	rm -rf $(BUILD)

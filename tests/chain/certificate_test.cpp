@@ -61,7 +61,7 @@ TEST_CASE("certificate: the hash survives write and read, ignores timings, and c
   CHECK(canonical_text(cert).find("sha256") == std::string::npos);
 }
 
-TEST_CASE("certificate: the recorded numbers re-decide every verdict; refuted steps carry a counterexample") {
+TEST_CASE("certificate: the recorded numbers re-decide every verdict, refuted steps carry a counterexample") {
   const nlohmann::json cert = demo_certificate("demo_refuted.json");
   CHECK(cert.at("overall") == "refuted");
   for (const auto& step : cert.at("steps")) {

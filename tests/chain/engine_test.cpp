@@ -88,7 +88,7 @@ TEST_CASE("engine: an unknown step is retried at 128, 256, 512 bits, within the 
   CHECK(limited.overall == Verdict::Unknown);
 }
 
-TEST_CASE("engine: exact steps run once; the overall verdict is the conjunction") {
+TEST_CASE("engine: exact steps run once, the overall verdict is the conjunction") {
   int runs = 0;
   Chain c;
   c.add(spec("A"), exact([&runs] { ++runs; return Outcome(ex("1"), ex("2")); }));

@@ -26,7 +26,7 @@ TEST_CASE("relation: <= proved, refuted, unknown at the boundaries") {
   CHECK_FALSE(margin(Relation::LessEqual, iv("1", "2"), iv("1.5", "3")).has_value());
 }
 
-TEST_CASE("relation: < needs strict separation; > and >= mirror") {
+TEST_CASE("relation: < needs strict separation, > and >= mirror") {
   CHECK(decide(Relation::Less, iv("1", "2"), iv("2", "3")) == Verdict::Unknown);
   CHECK(decide(Relation::Less, iv("1", "2"), iv("2.01", "3")) == Verdict::Proved);
   CHECK(decide(Relation::Less, pt("2"), pt("2")) == Verdict::Refuted);
@@ -38,7 +38,7 @@ TEST_CASE("relation: < needs strict separation; > and >= mirror") {
   CHECK(decide(Relation::Greater, pt("3"), pt("2")) == Verdict::Proved);
 }
 
-TEST_CASE("relation: = is proved only for identical exact points; != is its negation") {
+TEST_CASE("relation: = is proved only for identical exact points, != is its negation") {
   CHECK(decide(Relation::Equal, pt("1/3"), pt("2/6")) == Verdict::Proved);
   CHECK(decide(Relation::Equal, iv("1", "1"), iv("1", "2")) == Verdict::Unknown);
   CHECK(decide(Relation::Equal, iv("0", "1"), iv("0", "1")) == Verdict::Unknown);  // same enclosure, not proof

@@ -1,0 +1,26 @@
+# ctest tests of `approxcert coq` (docs/proofs.md, "approxcert coq"): check the smallest Altabaa
+# and Yun instances, export their certificates and compile the exports against the library that
+# proofs.build compiles (fixture approxcert_coq). Included by proofs/CMakeLists.txt; needs COQC.
+function(approxcert_export_test name check_file module theorem)
+  add_test(NAME proofs.export.${name}
+           COMMAND ${CMAKE_COMMAND} -E env COQC=${COQC}
+                   sh ${CMAKE_CURRENT_SOURCE_DIR}/export_check.sh $<TARGET_FILE:approxcert> ${APPROXCERT_COQ_DIR}
+                   ${CMAKE_CURRENT_SOURCE_DIR}/../checks/${check_file} ${module} ${theorem})
+  set_tests_properties(proofs.export.${name} PROPERTIES
+    FIXTURES_REQUIRED approxcert_coq TIMEOUT 900
+    PASS_REGULAR_EXPRESSION "export check: OK" FAIL_REGULAR_EXPRESSION "export check: FAILED")
+endfunction()
+
+if(COQC)
+  # Altabaa Theorem 5.1, two keys: A1-A7 combined by altabaa_thm51_retrieval_eps.
+  approxcert_export_test(altabaa_thm51_two_keys altabaa2024/thm51-retrieval-two-keys.json
+                         altabaa_thm51_two_keys thm51_retrieval_two_keys_theorem_5_1)
+  # Yun Y-A (d = 1, n = 2, delta = 1/4): Y-13 by yun_y13_duplicate_error.
+  approxcert_export_test(yun_ya_tight yun2020/ya-tight.json yun_ya_tight ya_tight_y13)
+  # Lemma 3.1, strict order (leaves only: no chain lemma applies).
+  approxcert_export_test(altabaa_lem31_strict_order altabaa2024/lem31-strict-order.json altabaa_lem31 "")
+else()
+  foreach(t altabaa_thm51_two_keys yun_ya_tight altabaa_lem31_strict_order)
+    add_test(NAME proofs.export.${t} COMMAND sh -c "echo 'coqc not found: install coq (make deps)' >&2; exit 1")
+  endforeach()
+endif()
