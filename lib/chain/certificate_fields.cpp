@@ -95,4 +95,23 @@ Point read_point(const nlohmann::json& j, const std::string& where) {
   return p;
 }
 
+RecordedSides read_recorded_sides(const nlohmann::json& s, const std::string& where) {
+  RecordedSides r;
+  const std::string rel = string_field(s, "relation", where);
+  const auto relation = parse_relation(rel);
+  if (!relation) throw InputError(where + "/relation: unknown relation \"" + rel + "\"");
+  r.relation = *relation;
+  const std::string verdict = string_field(s, "verdict", where);
+  const auto v = parse_verdict(verdict);
+  if (!v) throw InputError(where + "/verdict: unknown verdict \"" + verdict + "\"");
+  r.verdict = *v;
+  r.lhs = recorded_enclosure(field(s, "lhs", where), where + "/lhs");
+  r.rhs = recorded_enclosure(field(s, "rhs", where), where + "/rhs");
+  if (s.contains("rhs_high")) r.rhs_high = recorded_enclosure(s["rhs_high"], where + "/rhs_high");
+  if (is_range(r.relation) != r.rhs_high.has_value())
+    throw InputError(where + ": relation \"" + rel + "\" and the presence of rhs_high disagree");
+  r.at = read_point(field(s, "at", where), where + "/at");
+  return r;
+}
+
 }  // namespace approxcert::chain

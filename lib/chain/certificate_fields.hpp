@@ -1,11 +1,14 @@
 #pragma once
 // The JSON form of the pieces of a chain certificate (sides, points), shared by the writer,
 // verify, regress and the Markdown renderer, so that every reader interprets numbers the same way.
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "chain/enclosure.hpp"
+#include "chain/relation.hpp"
+#include "chain/verdict.hpp"
 
 namespace approxcert::chain {
 
@@ -18,6 +21,18 @@ Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& wher
 // [{"name": "x", "value": "37/40"}, ...] (exact values).
 nlohmann::json point_json(const Point& p);
 Point read_point(const nlohmann::json& j, const std::string& where);
+
+// The decided part of a recorded step, read back exactly as recorded: relation, verdict, sides and
+// evaluation point. InputError "<where>/...: ..." on an unknown relation or verdict, a malformed
+// side, or a range relation without rhs_high (or rhs_high on a non-range relation).
+struct RecordedSides {
+  Relation relation = Relation::LessEqual;
+  Verdict verdict = Verdict::Unknown;
+  Enclosure lhs = Enclosure::whole_line(), rhs = Enclosure::whole_line();
+  std::optional<Enclosure> rhs_high;
+  Point at;
+};
+RecordedSides read_recorded_sides(const nlohmann::json& step, const std::string& where);
 
 // Field access with InputError "<where>: missing/expected ..." messages.
 const nlohmann::json& field(const nlohmann::json& obj, const std::string& key, const std::string& where);

@@ -40,20 +40,13 @@ std::vector<CoqStep> read_steps(const nlohmann::json& certificate) {
     c.lhs_name = string_field(s, "lhs_name", where);
     c.rhs_name = string_field(s, "rhs_name", where);
     c.mode = string_field(s, "mode", where);
-    const std::string rel = string_field(s, "relation", where);
-    const auto relation = parse_relation(rel);
-    if (!relation) throw InputError(where + "/relation: unknown relation \"" + rel + "\"");
-    c.relation = *relation;
-    const std::string verdict = string_field(s, "verdict", where);
-    const auto v = parse_verdict(verdict);
-    if (!v) throw InputError(where + "/verdict: unknown verdict \"" + verdict + "\"");
-    c.verdict = *v;
-    c.lhs = recorded_enclosure(field(s, "lhs", where), where + "/lhs");
-    c.rhs = recorded_enclosure(field(s, "rhs", where), where + "/rhs");
-    if (s.contains("rhs_high")) c.rhs_high = recorded_enclosure(s["rhs_high"], where + "/rhs_high");
-    if (is_range(c.relation) != c.rhs_high.has_value())
-      throw InputError(where + ": relation \"" + rel + "\" and the presence of rhs_high disagree");
-    c.at = point_words(read_point(field(s, "at", where), where + "/at"));
+    const RecordedSides recorded = read_recorded_sides(s, where);
+    c.relation = recorded.relation;
+    c.verdict = recorded.verdict;
+    c.lhs = recorded.lhs;
+    c.rhs = recorded.rhs;
+    c.rhs_high = recorded.rhs_high;
+    c.at = point_words(recorded.at);
     if (s.contains("counterexample"))
       c.counterexample = string_field(field(s, "counterexample", where), "description", where + "/counterexample");
     if (s.contains("for_all") && s["for_all"].contains("points") && s["for_all"]["points"].is_number_unsigned())

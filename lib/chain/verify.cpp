@@ -12,34 +12,16 @@ namespace approxcert::chain {
 namespace {
 
 // A recorded step as read back from the certificate (numbers as recorded).
-struct RecordedStep {
+struct RecordedStep : RecordedSides {
   std::string id;
-  Relation relation = Relation::LessEqual;
-  Verdict verdict = Verdict::Unknown;
-  Enclosure lhs = Enclosure::whole_line(), rhs = Enclosure::whole_line();
-  std::optional<Enclosure> rhs_high;
-  Point at;
   std::string computation;
   std::vector<std::pair<std::string, Enclosure>> reported;
 };
 
 RecordedStep read_step(const nlohmann::json& s, const std::string& where) {
   RecordedStep r;
+  static_cast<RecordedSides&>(r) = read_recorded_sides(s, where);
   r.id = string_field(s, "id", where);
-  const std::string rel = string_field(s, "relation", where);
-  const auto relation = parse_relation(rel);
-  if (!relation) throw InputError(where + "/relation: unknown relation \"" + rel + "\"");
-  r.relation = *relation;
-  const std::string verdict = string_field(s, "verdict", where);
-  const auto v = parse_verdict(verdict);
-  if (!v) throw InputError(where + "/verdict: unknown verdict \"" + verdict + "\"");
-  r.verdict = *v;
-  r.lhs = recorded_enclosure(field(s, "lhs", where), where + "/lhs");
-  r.rhs = recorded_enclosure(field(s, "rhs", where), where + "/rhs");
-  if (s.contains("rhs_high")) r.rhs_high = recorded_enclosure(s["rhs_high"], where + "/rhs_high");
-  if (is_range(r.relation) != r.rhs_high.has_value())
-    throw InputError(where + ": relation \"" + rel + "\" and the presence of rhs_high disagree");
-  r.at = read_point(field(s, "at", where), where + "/at");
   r.computation = string_field(s, "computation", where);
   const nlohmann::json& reported = field(s, "reported", where);
   if (!reported.is_array()) throw InputError(where + "/reported: expected an array");
