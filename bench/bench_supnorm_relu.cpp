@@ -18,28 +18,14 @@
 #include "net/lower.hpp"
 #include "net/network.hpp"
 #include "supnorm/error_program.hpp"
+#include "../tests/supnorm/programs.hpp"  // the exact-reference problems the tests use
 #include "supnorm/supnorm.hpp"
 
 using namespace approxcert;
+using approxcert::test::frac;
+using approxcert::test::relu_interpolant_error;
 
 namespace {
-
-Rational frac(long p, long q) { return Rational(mpz_class(p), mpz_class(q)); }
-
-Program relu_interpolant_error(long n) {
-  Program p(1);
-  const NodeId x = p.input(0);
-  std::vector<NodeId> hidden;
-  std::vector<Rational> c;
-  for (long j = 0; j < n; ++j) {
-    const Rational w[] = {Rational(1)};
-    const NodeId xs[] = {x};
-    hidden.push_back(p.unary(Op::Relu, p.affine(xs, w, -frac(j, n))));
-    c.push_back(frac(j == 0 ? 1 : 2, n));
-  }
-  p.set_outputs({p.binary(Op::Sub, p.pow_int(x, 2), p.affine(hidden, c, Rational(0)))});
-  return p;
-}
 
 std::string fmt(double x, int digits = 3) {
   char buf[64];
