@@ -118,21 +118,25 @@ void set_pi(Jet<S>& r, Prec p) {
   jet_detail::make_constant(r);
 }
 
-template <class S>
-void add(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, Prec p) {
+namespace jet_detail {
+// A linear operation op (add or sub): the value and every gradient entry combine by op itself.
+template <class S, class Op>
+void linear_binary(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, Op op) {
   const bool disc = a.discontinuous || b.discontinuous, kink = a.kinked || b.kinked;
-  jet_detail::combine_gradients(r, a, b, [p](S& o, const S& x, const S& y) { add(o, x, y, p); });
-  add(r.v, a.v, b.v, p);
+  combine_gradients(r, a, b, op);
+  op(r.v, a.v, b.v);
   r.discontinuous = disc;
   r.kinked = kink;
 }
+}  // namespace jet_detail
+
+template <class S>
+void add(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, Prec p) {
+  jet_detail::linear_binary(r, a, b, [p](S& o, const S& x, const S& y) { add(o, x, y, p); });
+}
 template <class S>
 void sub(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, Prec p) {
-  const bool disc = a.discontinuous || b.discontinuous, kink = a.kinked || b.kinked;
-  jet_detail::combine_gradients(r, a, b, [p](S& o, const S& x, const S& y) { sub(o, x, y, p); });
-  sub(r.v, a.v, b.v, p);
-  r.discontinuous = disc;
-  r.kinked = kink;
+  jet_detail::linear_binary(r, a, b, [p](S& o, const S& x, const S& y) { sub(o, x, y, p); });
 }
 // (ab)' = a' b + a b'
 template <class S>
