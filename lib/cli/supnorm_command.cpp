@@ -30,6 +30,7 @@ struct SupnormArgs {
   std::size_t output = 0;
   std::uint64_t max_boxes = 1000000;
   long prec = 64;
+  long taylor_order = 24;
   unsigned threads = 0;
   bool progress = false;
 };
@@ -63,6 +64,8 @@ SupNormOptions engine_options(const SupnormArgs& a) {
   if (!a.time_limit.empty()) o.time_limit_seconds = parse_option_rational(a.time_limit, "--time-limit").dirty_to_double();
   if (a.prec < 16 || a.prec > 65536) throw InputError("--prec: must be between 16 and 65536 bits");
   o.prec = a.prec;
+  if (a.taylor_order < 0 || a.taylor_order > 200) throw InputError("--taylor-order: must be between 0 and 200");
+  o.taylor_model_order = a.taylor_order;
   o.max_prec = std::max<long>(1024, a.prec);
   o.threads = a.threads;
   o.arithmetic = a.arithmetic == "arb" ? Arithmetic::Ball : a.arithmetic == "mpfi" ? Arithmetic::Interval : Arithmetic::Auto;
@@ -148,6 +151,8 @@ void register_supnorm_command(CLI::App& app) {
   cmd->add_option("--max-boxes", a->max_boxes, "box budget (default 1000000); reaching it gives budget_exhausted");
   cmd->add_option("--time-limit", a->time_limit, "wall-clock budget in seconds; reaching it gives budget_exhausted");
   cmd->add_option("--prec", a->prec, "initial working precision in bits (default 64; raised as needed)");
+  cmd->add_option("--taylor-order", a->taylor_order,
+                  "order of the Taylor-model form for one-input problems (default 24; 0: off)");
   cmd->add_option("--threads", a->threads, "worker threads (default 0: all cores)");
   cmd->add_option("--engine", a->arithmetic, "auto (default), arb (balls) or mpfi (intervals)")
       ->check(CLI::IsMember({"auto", "arb", "mpfi"}));

@@ -9,6 +9,7 @@
 #include "net/jet.hpp"
 #include "scalar/scalar.hpp"
 #include "supnorm/dyadic.hpp"
+#include "supnorm/taylor_model.hpp"
 
 namespace approxcert {
 
@@ -97,7 +98,11 @@ template <RigorousScalar S>
 class BoxBounder final : public Bounder {
  public:
   BoxBounder(const Program& prog, Prec p, BounderOptions opts)
-      : prog_(prog), prec_(p), opts_(opts), out_(prog.outputs()[0]), point_(prog, p), jet_(prog, p), jet2_(prog, p) {}
+      : prog_(prog), prec_(p), opts_(opts), out_(prog.outputs()[0]), point_(prog, p), jet_(prog, p), jet2_(prog, p) {
+    if (prog.num_inputs() == 1 && opts.taylor_model_order > 0)
+      taylor_model_.emplace(prog, p, TaylorModelOptions{opts.taylor_model_order, opts.taylor_model_rel_tol,
+                                                        opts.taylor_model_abs_tol});
+  }
 
   BoxBounds bound(const Box& box, const Rational& prune_at) override;
   std::optional<Range> value_at(std::span<const Rational> point) override {
@@ -116,6 +121,7 @@ class BoxBounder final : public Bounder {
   void consider(BoxBounds& out, std::vector<Rational> point, const S& value);
   void centred_forms(const Box& box, const Jet<S>& f, BoxBounds& out);
   void taylor_form(const Box& box, BoxBounds& out);
+  void taylor_model_form(const Box& box, const Rational& prune_at, BoxBounds& out);
 
   const Program& prog_;
   Prec prec_;
@@ -124,6 +130,7 @@ class BoxBounder final : public Bounder {
   Evaluator<S> point_;
   Evaluator<Jet<S>> jet_;
   Evaluator<Jet<Jet<S>>> jet2_;
+  std::optional<TaylorModel> taylor_model_;
   std::vector<S> box_in_, point_in_;
   std::vector<Jet<S>> jet_in_;
   std::vector<Jet<Jet<S>>> jet2_in_;
@@ -161,6 +168,9 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
     out.dirty_gradient.assign(d, 0.0);
     for (std::size_t i = 0; i < f.g.size(); ++i) out.dirty_gradient[i] = dirty_abs_max(range_of(f.g[i]));
   }
+  if (!opts_.all_forms && pruned(out, prune_at)) return out;
+
+  if (taylor_model_ && gradient_ok && !f.kinked) taylor_model_form(box, prune_at, out);
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 
   if (gradient_ok) {
@@ -264,6 +274,22 @@ void BoxBounder<S>::taylor_form(const Box& box, BoxBounds& out) {
   if (x == m) return;
   const S y = evaluate_point(x);
   consider(out, std::move(x), y);
+}
+
+// The Taylor-model form (taylor_model.hpp) with its best point evaluated rigorously as a witness.
+template <RigorousScalar S>
+void BoxBounder<S>::taylor_model_form(const Box& box, const Rational& prune_at, BoxBounds& out) {
+  Rational known = prune_at;
+  if (out.best && known < out.best->abs_lower) known = out.best->abs_lower;
+  const std::optional<TaylorModelBound> tm = taylor_model_->bound(box.lo[0], box.hi[0], known);
+  if (!tm) return;
+  out.taylor_model = tm->range;
+  combine(out, tm->range);
+  if (tm->best_x) {
+    std::vector<Rational> x{*tm->best_x};
+    const S y = evaluate_point(x);
+    consider(out, std::move(x), y);
+  }
 }
 
 bool only_rational_and_piecewise_linear(const Program& prog) {

@@ -10,7 +10,12 @@
 //   taylor   - second-order form f(m) + f'(m) h + h^T H h / 2 with H the Hessian enclosure over
 //              the box from Evaluator<Jet<Jet<S>>>, bounded exactly per coordinate (a concave
 //              maximum is found, not overestimated); only when f is C^1 on the box and the
-//              dimension is small (its cost grows like (d+1)^2).
+//              dimension is small (its cost grows like (d+1)^2);
+//   taylor model - for programs of one input, f(c + t) in P(t) + R with P the Taylor polynomial
+//              of order n at the centre and R the Lagrange remainder enclosed over the box
+//              (taylor_model.hpp); P's range is refined by bisection to the requested tolerance.
+//              Polynomial parts of f of degree <= n cancel exactly, which the other forms cannot
+//              do. Only when f is smooth on the box (no kink or jump crossed).
 // The forms are assembled in exact rational interval arithmetic from the S enclosures, so every
 // step keeps the enclosure contract. If two forms ever gave disjoint ranges, one of them would be
 // wrong: bound() throws std::logic_error rather than report anything.
@@ -30,6 +35,9 @@ namespace approxcert {
 struct BounderOptions {
   std::size_t max_taylor_dim = 3;  // second-order form only for at most this many inputs
   bool all_forms = false;          // compute every form even when an earlier one already prunes
+  long taylor_model_order = 24;    // order n of the Taylor-model form (one input only); 0: off
+  Rational taylor_model_rel_tol = Rational(1) / Rational(4000000);  // refinement goal of P's range
+  Rational taylor_model_abs_tol = Rational(0);
 };
 
 // An exact point and the rigorous enclosure of f there: |f(point)| >= abs_lower.
@@ -41,7 +49,7 @@ struct WitnessCandidate {
 
 struct BoxBounds {
   // Each present range encloses f(x) for every x of the box; absent: not applicable or not finite.
-  std::optional<Range> natural, centred, taylor;
+  std::optional<Range> natural, centred, taylor, taylor_model;
   std::optional<Range> combined;          // the intersection of the present ranges
   std::optional<Rational> abs_upper;      // |f| <= abs_upper on the box (absent: no finite bound)
   std::optional<WitnessCandidate> best;   // the point of the box with the largest abs_lower seen

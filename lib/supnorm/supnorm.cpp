@@ -53,6 +53,7 @@ void check_options(const Program& prog, const Box& domain, const SupNormOptions&
     if (domain.hi[i] < domain.lo[i]) throw std::invalid_argument("sup_norm: empty domain");
   if (o.rel_tol.sign() < 0 || o.abs_tol.sign() < 0) throw std::invalid_argument("sup_norm: negative tolerance");
   if (o.prec < 16 || o.max_prec < o.prec) throw std::invalid_argument("sup_norm: need 16 <= prec <= max_prec");
+  if (o.taylor_model_order < 0) throw std::invalid_argument("sup_norm: negative Taylor-model order");
 }
 
 class Search {
@@ -90,8 +91,18 @@ class Search {
   Bounder& bounder(long prec) {
     auto& mine = bounders_.local();
     auto& b = mine[prec];
-    if (!b) b = make_bounder(prog_, Prec(prec), arithmetic_, BounderOptions{o_.max_taylor_dim, false});
+    if (!b) b = make_bounder(prog_, Prec(prec), arithmetic_, bounder_options());
     return *b;
+  }
+
+  // The Taylor-model form refines to a quarter of the tolerances, leaving room for the box cover.
+  BounderOptions bounder_options() const {
+    BounderOptions b;
+    b.max_taylor_dim = o_.max_taylor_dim;
+    b.taylor_model_order = o_.taylor_model_order;
+    b.taylor_model_rel_tol = o_.rel_tol / Rational(2);
+    b.taylor_model_abs_tol = o_.abs_tol / Rational(2);
+    return b;
   }
 
   // Bounds one box (any thread) and decides the precision its refinement needs.

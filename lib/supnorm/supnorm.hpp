@@ -52,6 +52,7 @@ struct SupNormOptions {
   unsigned threads = 0;                                // 0: all cores
   Arithmetic arithmetic = Arithmetic::Auto;            // Ball, Interval, or chosen by the program
   std::size_t max_taylor_dim = 3;                      // second-order form up to this dimension
+  long taylor_model_order = 24;                        // Taylor-model form (one input); 0: off
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
 };
 

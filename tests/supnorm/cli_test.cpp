@@ -128,6 +128,8 @@ TEST_CASE("supnorm cli: bad input gives one message, exit status 2 and no certif
       {net + " --approx x0 --target x0 --domain '[0,1]'", "exactly one"},
       {" --approx x0 --target x0 --domain '[0,1]' --rel-tol -1", "--rel-tol"},
       {" --approx x0 --target x5 --domain '[0,1]'", "expression"},
+      {" --approx x0 --target x0 --domain '[0,1]' --taylor-order -1", "--taylor-order"},
+      {" --approx x0 --target x0 --domain '[0,1]' --taylor-order 201", "--taylor-order"},
       {" --approx x0 --target x0 --domain '[0,1]' --cert " + s.path("no/dir/c.json"), "--cert"},
   };
   for (const auto& [args, needle] : cases) {

@@ -1,0 +1,340 @@
+#include "net/series.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace approxcert {
+
+namespace {
+
+long common_len(const Series& a, const Series& b) { return std::max(a.len(), b.len()); }
+long work_len(long len) { return std::max(len, 1L); }  // constants are computed to one coefficient
+
+arb_srcptr value(const Series& a) {  // coefficient 0, or nullptr for the zero series
+  return a.poly()->length > 0 ? a.poly()->coeffs : nullptr;
+}
+Ball value_ball(const Series& a) { return a.coefficient(0); }
+
+bool is_zero(const Series& a) {
+  for (slong k = 0; k < a.poly()->length; ++k)
+    if (!arb_is_zero(a.poly()->coeffs + k)) return false;
+  return true;
+}
+bool value_positive(const Series& a) { return value(a) && arb_is_positive(value(a)); }
+bool value_negative(const Series& a) { return value(a) && arb_is_negative(value(a)); }
+bool value_may_be_zero(const Series& a) { return !value(a) || arb_contains_zero(value(a)); }
+
+bool is_exact_series(const Series& a) {
+  for (slong k = 0; k < a.poly()->length; ++k)
+    if (!arb_is_exact(a.poly()->coeffs + k)) return false;
+  return true;
+}
+bool identical_exact(const Series& a, const Series& b) {
+  return is_exact_series(a) && is_exact_series(b) && arb_poly_equal(a.poly(), b.poly());
+}
+
+// r = the series with `len` indeterminate coefficients: a node that may not be smooth on X.
+void set_indeterminate(Series& r, long len) {
+  const slong n = work_len(len);
+  arb_poly_fit_length(r.poly(), n);
+  for (slong k = 0; k < n; ++k) arb_indeterminate(r.poly()->coeffs + k);
+  _arb_poly_set_length(r.poly(), n);
+  r.set_len(len);
+}
+
+// r = the exact constant q, of length len (r may alias the argument len was read from).
+void set_constant(Series& r, long q, long len) {
+  arb_poly_set_si(r.poly(), q);
+  r.set_len(len);
+}
+
+// A constant argument (no t terms): the result is the constant f(a_0), computed by Ball's f.
+template <class BallFunction>
+bool constant_case(Series& r, const Series& a, Prec p, BallFunction f) {
+  if (a.poly()->length > 1) return false;
+  Ball x, y;
+  if (value(a)) arb_set(x.arb(), value(a));
+  f(y, x, p);
+  const long len = a.len();
+  arb_poly_set_coeff_arb(r.poly(), 0, y.arb());
+  arb_poly_truncate(r.poly(), 1);
+  r.set_len(len);
+  return true;
+}
+
+// Pads a zero series to the one coefficient 0, which Arb's series functions expect.
+const arb_poly_struct* nonempty(const Series& a, arb_poly_t scratch) {
+  if (a.poly()->length > 0) return a.poly();
+  arb_poly_zero(scratch);
+  arb_poly_fit_length(scratch, 1);
+  arb_zero(scratch->coeffs);
+  _arb_poly_set_length(scratch, 1);
+  return scratch;
+}
+
+// r = 1 / a as a series; a's value must not contain 0.
+void inverse(arb_poly_t r, const arb_poly_struct* a, long len, Prec p) {
+  arb_poly_inv_series(r, a, work_len(len), p.bits);
+}
+
+}  // namespace
+
+Ball Series::coefficient(long k) const {
+  Ball b;
+  if (k < p_->length) arb_set(b.arb(), p_->coeffs + k);
+  return b;
+}
+
+Series series_variable(const Ball& x, long len) {
+  Series s;
+  arb_poly_set_coeff_arb(s.poly(), 0, x.arb());
+  arb_poly_set_coeff_si(s.poly(), 1, 1);
+  s.set_len(len);
+  arb_poly_truncate(s.poly(), len);
+  return s;
+}
+
+void set(Series& r, const Rational& q, Prec p) {
+  Ball b;
+  set(b, q, p);
+  arb_poly_set_arb(r.poly(), b.arb());
+  r.set_len(0);
+}
+
+void set_pi(Series& r, Prec p) {
+  Ball b;
+  set_pi(b, p);
+  arb_poly_set_arb(r.poly(), b.arb());
+  r.set_len(0);
+}
+
+void add(Series& r, const Series& a, const Series& b, Prec p) {
+  const long len = common_len(a, b);
+  arb_poly_add(r.poly(), a.poly(), b.poly(), p.bits);
+  r.set_len(len);
+}
+
+void sub(Series& r, const Series& a, const Series& b, Prec p) {
+  const long len = common_len(a, b);
+  arb_poly_sub(r.poly(), a.poly(), b.poly(), p.bits);
+  r.set_len(len);
+}
+
+void mul(Series& r, const Series& a, const Series& b, Prec p) {
+  const long len = common_len(a, b);
+  arb_poly_mullow(r.poly(), a.poly(), b.poly(), work_len(len), p.bits);
+  r.set_len(len);
+}
+
+void addmul(Series& r, const Series& a, const Series& b, Prec p) {
+  Series t;
+  mul(t, a, b, p);
+  add(r, r, t, p);
+}
+
+void div(Series& r, const Series& a, const Series& b, Prec p) {
+  const long len = common_len(a, b);
+  if (value_may_be_zero(b)) return set_indeterminate(r, len);
+  arb_poly_t q;
+  arb_poly_init(q);
+  inverse(q, b.poly(), len, p);
+  arb_poly_mullow(r.poly(), a.poly(), q, work_len(len), p.bits);
+  arb_poly_clear(q);
+  r.set_len(len);
+}
+
+void neg(Series& r, const Series& a) {
+  arb_poly_neg(r.poly(), a.poly());
+  r.set_len(a.len());
+}
+
+void pow_int(Series& r, const Series& a, long n, Prec p) {
+  const long len = a.len();
+  if (n >= 0) {
+    Ball value0;  // a_0^n by Ball's power, which knows an even power is >= 0 (a product does not)
+    pow_int(value0, value_ball(a), n, p);
+    arb_poly_pow_ui_trunc_binexp(r.poly(), a.poly(), static_cast<ulong>(n), work_len(len), p.bits);
+    if (r.poly()->length > 0) arb_set(r.poly()->coeffs, value0.arb());
+    r.set_len(len);
+    return;
+  }
+  if (value_may_be_zero(a)) return set_indeterminate(r, len);
+  arb_poly_t q;
+  arb_poly_init(q);
+  arb_poly_pow_ui_trunc_binexp(q, a.poly(), static_cast<ulong>(-n), work_len(len), p.bits);
+  inverse(r.poly(), q, len, p);
+  arb_poly_clear(q);
+  r.set_len(len);
+}
+
+void exp(Series& r, const Series& a, Prec p) {
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { exp(y, x, q); })) return;
+  arb_poly_exp_series(r.poly(), a.poly(), work_len(a.len()), p.bits);
+  r.set_len(a.len());
+}
+
+void log(Series& r, const Series& a, Prec p) {
+  if (!value_positive(a)) return set_indeterminate(r, a.len());
+  arb_poly_log_series(r.poly(), a.poly(), work_len(a.len()), p.bits);
+  r.set_len(a.len());
+}
+
+void sqrt(Series& r, const Series& a, Prec p) {
+  if (is_zero(a)) return set_constant(r, 0, a.len());
+  if (!value_positive(a)) return set_indeterminate(r, a.len());
+  arb_poly_sqrt_series(r.poly(), a.poly(), work_len(a.len()), p.bits);
+  r.set_len(a.len());
+}
+
+void sin(Series& r, const Series& a, Prec p) {
+  arb_poly_t z;
+  arb_poly_init(z);
+  arb_poly_sin_series(r.poly(), nonempty(a, z), work_len(a.len()), p.bits);
+  arb_poly_clear(z);
+  r.set_len(a.len());
+}
+
+void cos(Series& r, const Series& a, Prec p) {
+  arb_poly_t z;
+  arb_poly_init(z);
+  arb_poly_cos_series(r.poly(), nonempty(a, z), work_len(a.len()), p.bits);
+  arb_poly_clear(z);
+  r.set_len(a.len());
+}
+
+// atan(a) = atan(a_0) + integral of a' / (1 + a^2), where the constant term of 1 + a^2 is taken
+// from Ball's square (>= 1), not from a product of balls (which may contain 0 for a wide a_0).
+void atan(Series& r, const Series& a, Prec p) {
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { atan(y, x, q); })) return;
+  const long len = a.len();
+  const slong n = work_len(len);
+  Ball y0, square0;
+  atan(y0, value_ball(a), p);
+  pow_int(square0, value_ball(a), 2, p);
+  arb_poly_t q, d;
+  arb_poly_init(q);
+  arb_poly_init(d);
+  arb_poly_mullow(q, a.poly(), a.poly(), n, p.bits);
+  arb_add_si(square0.arb(), square0.arb(), 1, p.bits);
+  arb_poly_set_coeff_arb(q, 0, square0.arb());
+  arb_poly_inv_series(q, q, n, p.bits);
+  arb_poly_derivative(d, a.poly(), p.bits);
+  arb_poly_mullow(q, q, d, n, p.bits);
+  arb_poly_integral(r.poly(), q, p.bits);
+  arb_poly_truncate(r.poly(), n);
+  arb_poly_set_coeff_arb(r.poly(), 0, y0.arb());
+  arb_poly_clear(q);
+  arb_poly_clear(d);
+  r.set_len(len);
+}
+
+// tan, tanh and sigmoid solve y' = z a' with z = alpha + beta y + gamma y^2 (tan: z = 1 + y^2, tanh: z = 1 - y^2,
+// sigmoid: z = y - y^2). With y_0 = f(a_0) from Ball's f, which stays in [-1, 1] or [0, 1] however wide a_0
+// is, the recurrence k y_k = sum_{j=1..k} j a_j z_{k-j} keeps the coefficients finite where a
+// formula through exp(a) would overflow.
+namespace {
+void quadratic_ode_series(Series& r, const Series& a, const Ball& y0, long alpha, long beta, long gamma, Prec p) {
+  const long len = a.len();
+  const slong n = work_len(len);
+  std::vector<Ball> y(n), z(n), ak(n);
+  for (slong k = 0; k < n; ++k) ak[k] = a.coefficient(k);
+  y[0] = y0;
+  auto set_z = [&](slong k) {  // z_k = [k = 0] alpha + beta y_k + gamma sum_{i <= k} y_i y_{k-i}
+    Ball acc, t;
+    for (slong i = 0; i <= k; ++i) addmul(acc, y[i], y[k - i], p);
+    arb_mul_si(acc.arb(), acc.arb(), gamma, p.bits);
+    arb_mul_si(t.arb(), y[k].arb(), beta, p.bits);
+    add(acc, acc, t, p);
+    if (k == 0) arb_add_si(acc.arb(), acc.arb(), alpha, p.bits);
+    z[k] = acc;
+  };
+  set_z(0);
+  Ball s;
+  for (slong k = 1; k < n; ++k) {
+    Ball acc;
+    for (slong j = 1; j <= k; ++j) {
+      arb_mul_si(s.arb(), ak[j].arb(), j, p.bits);
+      addmul(acc, s, z[k - j], p);
+    }
+    arb_div_si(y[k].arb(), acc.arb(), k, p.bits);
+    set_z(k);
+  }
+  arb_poly_fit_length(r.poly(), n);
+  for (slong k = 0; k < n; ++k) arb_set(r.poly()->coeffs + k, y[k].arb());
+  _arb_poly_set_length(r.poly(), n);
+  _arb_poly_normalise(r.poly());
+  r.set_len(len);
+}
+}  // namespace
+
+// tan solves y' = (1 + y^2) a'; y_0 = tan(a_0) is indeterminate when a_0 may hold a pole.
+void tan(Series& r, const Series& a, Prec p) {
+  Ball y0;
+  tan(y0, value_ball(a), p);
+  if (!is_finite(y0)) return set_indeterminate(r, a.len());
+  quadratic_ode_series(r, a, y0, 1, 0, 1, p);
+}
+
+void tanh(Series& r, const Series& a, Prec p) {
+  Ball y0;
+  tanh(y0, value_ball(a), p);
+  quadratic_ode_series(r, a, y0, 1, 0, -1, p);
+}
+
+void sigmoid(Series& r, const Series& a, Prec p) {
+  Ball y0;
+  sigmoid(y0, value_ball(a), p);
+  quadratic_ode_series(r, a, y0, 0, 1, -1, p);
+}
+
+void relu(Series& r, const Series& a, Prec p) {
+  if (value_positive(a)) return void(r = a);
+  if (value_negative(a) || is_zero(a)) return set_constant(r, 0, a.len());
+  set_indeterminate(r, a.len());
+}
+
+void step(Series& r, const Series& a, Prec p) {
+  if (value_positive(a) || is_zero(a)) return set_constant(r, 1, a.len());
+  if (value_negative(a)) return set_constant(r, 0, a.len());
+  set_indeterminate(r, a.len());
+}
+
+void abs(Series& r, const Series& a, Prec p) {
+  if (value_negative(a)) return neg(r, a);
+  relu(r, a, p);  // identical to abs where a > 0 or a = 0, indeterminate elsewhere
+}
+
+namespace {
+// r = a if a <= b is decided for the function on X (pick_a_if_less), b if b < a, else the common
+// exact series, else indeterminate.
+void select(Series& r, const Series& a, const Series& b, bool min, Prec p) {
+  Series d;
+  sub(d, a, b, p);
+  if (value_negative(d)) return void(r = min ? a : b);
+  if (value_positive(d)) return void(r = min ? b : a);
+  if (identical_exact(a, b)) return void(r = a);
+  set_indeterminate(r, common_len(a, b));
+}
+}  // namespace
+
+void min(Series& r, const Series& a, const Series& b, Prec p) { select(r, a, b, true, p); }
+void max(Series& r, const Series& a, const Series& b, Prec p) { select(r, a, b, false, p); }
+
+void hull(Series& r, const Series& a, const Series& b, Prec) {
+  if (identical_exact(a, b)) return void(r = a);
+  set_indeterminate(r, common_len(a, b));
+}
+
+Truth less(const Series& a, const Series& b) { return less(value_ball(a), value_ball(b)); }
+Truth less_equal(const Series& a, const Series& b) { return less_equal(value_ball(a), value_ball(b)); }
+Truth equal(const Series& a, const Series& b) {
+  if (identical_exact(a, b)) return Truth::True;
+  if (equal(value_ball(a), value_ball(b)) == Truth::False) return Truth::False;
+  return Truth::Unknown;
+}
+
+bool is_finite(const Series& a) { return _arb_vec_is_finite(a.poly()->coeffs, a.poly()->length); }
+
+double dirty_mid(const Series& a) { return dirty_mid(value_ball(a)); }
+
+}  // namespace approxcert

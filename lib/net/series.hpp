@@ -1,0 +1,85 @@
+#pragma once
+// Series: a truncated univariate Taylor series u(x0 + t) = sum_{k < len} u_k t^k + O(t^len) with
+// Arb ball coefficients, as a Scalar, so the ONE generic evaluator computes Taylor coefficients of
+// any program of one input to any order (Evaluator<Series>).
+//
+// Guarantee: if the input is seeded by series_variable(X, len) (the series X + t) and the program
+// is evaluated, then for every node and every x0 in the ball X, coefficient k of the node's series
+// encloses u^(k)(x0)/k! of the node u seen as a function of the input, provided every coefficient
+// is finite. A node whose function may fail to be smooth on X (relu, step, abs, min, max, an
+// undecided hardmax or a hull of different branches whose argument is undecided on X) gets
+// indeterminate coefficients, which is_finite() reports; so does an argument leaving the domain of
+// a function (log, sqrt at 0, a pole of tan, a division by a series whose value may be 0).
+// Decided branches (relu of an argument > 0 on X) are taken exactly: the node is smooth on X.
+//
+// len is carried by each series: constants have len 0 and adopt the length of what they meet.
+#include <arb_poly.h>
+
+#include "scalar/ball.hpp"
+#include "scalar/prec.hpp"
+#include "scalar/rational.hpp"
+#include "scalar/truth.hpp"
+
+namespace approxcert {
+
+class Series {
+ public:
+  Series() { arb_poly_init(p_); }  // exactly 0 (a constant)
+  Series(const Series& o) : len_(o.len_) { arb_poly_init(p_); arb_poly_set(p_, o.p_); }
+  Series(Series&& o) noexcept : len_(o.len_) { arb_poly_init(p_); arb_poly_swap(p_, o.p_); }
+  Series& operator=(const Series& o) {
+    if (this != &o) { arb_poly_set(p_, o.p_); len_ = o.len_; }
+    return *this;
+  }
+  Series& operator=(Series&& o) noexcept { arb_poly_swap(p_, o.p_); len_ = o.len_; return *this; }
+  ~Series() { arb_poly_clear(p_); }
+
+  arb_poly_struct* poly() { return p_; }
+  const arb_poly_struct* poly() const { return p_; }
+  long len() const { return len_; }   // coefficients kept (0: a constant of any length)
+  void set_len(long n) { len_ = n; }
+  // Coefficient k (exactly 0 beyond the stored length).
+  Ball coefficient(long k) const;
+
+ private:
+  arb_poly_t p_;
+  long len_ = 0;
+};
+
+// The series x0 + t for every x0 in the ball x, kept to len coefficients (len >= 2).
+Series series_variable(const Ball& x, long len);
+
+void set(Series& r, const Rational& q, Prec p);
+void set_pi(Series& r, Prec p);
+void add(Series& r, const Series& a, const Series& b, Prec p);
+void sub(Series& r, const Series& a, const Series& b, Prec p);
+void mul(Series& r, const Series& a, const Series& b, Prec p);
+void addmul(Series& r, const Series& a, const Series& b, Prec p);
+void div(Series& r, const Series& a, const Series& b, Prec p);
+void neg(Series& r, const Series& a);
+void pow_int(Series& r, const Series& a, long n, Prec p);
+void exp(Series& r, const Series& a, Prec p);
+void log(Series& r, const Series& a, Prec p);
+void sqrt(Series& r, const Series& a, Prec p);
+void sin(Series& r, const Series& a, Prec p);
+void cos(Series& r, const Series& a, Prec p);
+void tan(Series& r, const Series& a, Prec p);
+void atan(Series& r, const Series& a, Prec p);
+void tanh(Series& r, const Series& a, Prec p);
+void sigmoid(Series& r, const Series& a, Prec p);
+void relu(Series& r, const Series& a, Prec p);
+void step(Series& r, const Series& a, Prec p);
+void abs(Series& r, const Series& a, Prec p);
+void min(Series& r, const Series& a, const Series& b, Prec p);
+void max(Series& r, const Series& a, const Series& b, Prec p);
+void hull(Series& r, const Series& a, const Series& b, Prec p);  // a if a, b are the same exact series, else indeterminate
+
+// Comparisons of the values (coefficient 0) on the whole ball X; equal: True only for identical
+// exact series.
+Truth less(const Series& a, const Series& b);
+Truth less_equal(const Series& a, const Series& b);
+Truth equal(const Series& a, const Series& b);
+bool is_finite(const Series& a);  // every coefficient finite
+double dirty_mid(const Series& a);  // non-rigorous: midpoint of the value
+
+}  // namespace approxcert
