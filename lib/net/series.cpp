@@ -62,14 +62,12 @@ bool constant_case(Series& r, const Series& a, Prec p, BallFunction f) {
   return true;
 }
 
-// Pads a zero series to the one coefficient 0, which Arb's series functions expect.
-const arb_poly_struct* nonempty(const Series& a, arb_poly_t scratch) {
-  if (a.poly()->length > 0) return a.poly();
-  arb_poly_zero(scratch);
-  arb_poly_fit_length(scratch, 1);
-  arb_zero(scratch->coeffs);
-  _arb_poly_set_length(scratch, 1);
-  return scratch;
+// r = f(a) by Arb's series function f (a has a t term; constants go through constant_case).
+using ArbSeriesFunction = void (*)(arb_poly_struct*, const arb_poly_struct*, slong, slong);
+void arb_series(Series& r, const Series& a, Prec p, ArbSeriesFunction f) {
+  const long len = a.len();
+  f(r.poly(), a.poly(), work_len(len), p.bits);
+  r.set_len(len);
 }
 
 // r = 1 / a as a series; a's value must not contain 0.
@@ -169,37 +167,28 @@ void pow_int(Series& r, const Series& a, long n, Prec p) {
 
 void exp(Series& r, const Series& a, Prec p) {
   if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { exp(y, x, q); })) return;
-  arb_poly_exp_series(r.poly(), a.poly(), work_len(a.len()), p.bits);
-  r.set_len(a.len());
+  arb_series(r, a, p, arb_poly_exp_series);
 }
 
 void log(Series& r, const Series& a, Prec p) {
   if (!value_positive(a)) return set_indeterminate(r, a.len());
-  arb_poly_log_series(r.poly(), a.poly(), work_len(a.len()), p.bits);
-  r.set_len(a.len());
+  arb_series(r, a, p, arb_poly_log_series);
 }
 
 void sqrt(Series& r, const Series& a, Prec p) {
   if (is_zero(a)) return set_constant(r, 0, a.len());
   if (!value_positive(a)) return set_indeterminate(r, a.len());
-  arb_poly_sqrt_series(r.poly(), a.poly(), work_len(a.len()), p.bits);
-  r.set_len(a.len());
+  arb_series(r, a, p, arb_poly_sqrt_series);
 }
 
 void sin(Series& r, const Series& a, Prec p) {
-  arb_poly_t z;
-  arb_poly_init(z);
-  arb_poly_sin_series(r.poly(), nonempty(a, z), work_len(a.len()), p.bits);
-  arb_poly_clear(z);
-  r.set_len(a.len());
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { sin(y, x, q); })) return;
+  arb_series(r, a, p, arb_poly_sin_series);
 }
 
 void cos(Series& r, const Series& a, Prec p) {
-  arb_poly_t z;
-  arb_poly_init(z);
-  arb_poly_cos_series(r.poly(), nonempty(a, z), work_len(a.len()), p.bits);
-  arb_poly_clear(z);
-  r.set_len(a.len());
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { cos(y, x, q); })) return;
+  arb_series(r, a, p, arb_poly_cos_series);
 }
 
 // atan(a) = atan(a_0) + integral of a' / (1 + a^2), where the constant term of 1 + a^2 is taken
