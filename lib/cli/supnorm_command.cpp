@@ -91,25 +91,16 @@ void print_progress(const SupNormProgress& p) {
 }
 
 void run_supnorm(const SupnormArgs& a) {
-  if (a.net.empty() == a.approx.empty()) throw InputError("supnorm: give exactly one of --net or --approx");
   const Box domain = parse_domain(a.domain);
   SupNormOptions o = engine_options(a);
   if (!a.cert.empty()) check_output_path(a.cert);
 
-  Program prog;
   SupNormInputs inputs;
   inputs.target = a.target;
   inputs.domain = a.domain;
-  if (!a.net.empty()) {
-    Program net = lower(load_network(a.net));
-    check_domain_dim(domain, net.num_inputs());
-    prog = net_error_program(std::move(net), a.output, a.target);
-    inputs.net_path = a.net;
-    inputs.net_output = a.output;
-  } else {
-    prog = expression_error_program(a.approx, a.target, domain.dim());
-    inputs.approx = a.approx;
-  }
+  if (!a.net.empty()) inputs.net_path = a.net, inputs.net_output = a.output;
+  if (!a.approx.empty()) inputs.approx = a.approx;
+  const Program prog = problem_program(inputs, domain);
 
   const bool show_progress = a.progress || ::isatty(STDERR_FILENO);
   auto last = std::make_shared<std::chrono::steady_clock::time_point>();

@@ -4,6 +4,11 @@
 
 #include "approxcert_version.hpp"
 #include "io/sha256.hpp"
+#include "net/lower.hpp"
+#include "net/network_json.hpp"
+#include "scalar/input_error.hpp"
+#include "supnorm/error_program.hpp"
+#include "target/domain.hpp"
 
 namespace approxcert {
 
@@ -50,6 +55,15 @@ std::string exact_text(const Rational& q) {
   return decimal_near(q, digits);
 }
 
+Program problem_program(const SupNormInputs& in, const Box& domain) {
+  if (in.net_path.has_value() == in.approx.has_value())
+    throw InputError("supnorm: give exactly one of --net or --approx");
+  if (in.approx) return expression_error_program(*in.approx, in.target, domain.dim());
+  Program net = lower(load_network(*in.net_path));
+  check_domain_dim(domain, net.num_inputs());
+  return net_error_program(std::move(net), in.net_output, in.target);
+}
+
 nlohmann::ordered_json supnorm_certificate(const SupNormResult& r, const SupNormInputs& in, const SupNormOptions& o,
                                            const Box& domain) {
   nlohmann::ordered_json c;
@@ -87,6 +101,7 @@ nlohmann::ordered_json supnorm_certificate(const SupNormResult& r, const SupNorm
   c["options"] = {{"rel_tol", exact_text(o.rel_tol)},
                   {"abs_tol", exact_text(o.abs_tol)},
                   {"max_boxes", o.max_boxes},
+                  {"taylor_order", o.taylor_model_order},
                   {"time_limit_seconds", o.time_limit_seconds ? nlohmann::ordered_json(*o.time_limit_seconds)
                                                               : nlohmann::ordered_json(nullptr)}};
   c["precision"] = {{"initial_bits", o.prec}, {"max_bits_used", r.max_prec_used},

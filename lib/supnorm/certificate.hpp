@@ -21,6 +21,10 @@ struct SupNormInputs {
   std::string domain;                    // the domain as given
 };
 
+// The error program target - approximant the inputs describe; throws InputError for bad input
+// (a missing or malformed network, a bad expression, a domain of the wrong dimension).
+Program problem_program(const SupNormInputs& in, const Box& domain);
+
 // Exact decimal text of a rational with a terminating decimal expansion (every dyadic), else "p/q".
 std::string exact_text(const Rational& q);
 

@@ -141,3 +141,39 @@ TEST_CASE("supnorm cli: bad input gives one message, exit status 2 and no certif
     CHECK(!fs::exists(s.path("c.json")));
   }
 }
+
+TEST_CASE("supnorm cli: verify re-checks a supnorm certificate and rejects tampered ones") {
+  Scratch s;
+  // relu(x) - relu(-x) = x (the network) against x^2 on [-1, 1]: sup |x^2 - x| = 2 at x = -1.
+  const std::string cert = s.path("c.json");
+  REQUIRE(run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + cert, s.dir).status == 0);
+  const Run ok = run_cli("verify " + cert, s.dir);
+  CHECK(ok.status == 0);
+  CHECK(ok.out.find("OK") == 0);
+  CHECK(ok.out.find("second run with MPFI") != std::string::npos);  // Arb cannot reach the exact 2
+
+  auto tampered = [&](const std::string& pointer, const std::string& value) {
+    nlohmann::json c = read_json(cert);
+    c[nlohmann::json::json_pointer(pointer)] = value;
+    const std::string path = s.path("t.json");
+    std::ofstream(path) << c.dump(2);
+    return run_cli("verify " + path, s.dir);
+  };
+  const Run low_upper = tampered("/upper", "1.9");
+  CHECK(low_upper.status == 1);
+  CHECK(low_upper.out.find("above the recorded upper bound") != std::string::npos);
+  const Run high_lower = tampered("/lower", "2.1");
+  CHECK(high_lower.status == 1);
+  CHECK(high_lower.out.find("does not confirm") != std::string::npos);
+  const Run other_target = tampered("/inputs/target/expression", "x0^3");
+  CHECK(other_target.status == 1);
+  CHECK(other_target.out.find("target's SHA-256") != std::string::npos);
+  const Run no_lower = tampered("/lower", "not a number");
+  CHECK(no_lower.status == 2);
+  CHECK(no_lower.err.find("/lower") != std::string::npos);
+
+  std::ofstream(s.path("net.json"), std::ios::app) << " ";  // the certified network file changed
+  const Run changed = run_cli("verify --no-recompute " + cert, s.dir);
+  CHECK(changed.status == 1);
+  CHECK(changed.out.find("not the one certified") != std::string::npos);
+}
