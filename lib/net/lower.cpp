@@ -1,5 +1,8 @@
 #include "net/lower.hpp"
 
+#include <algorithm>
+#include <map>
+#include <tuple>
 #include <vector>
 
 namespace approxcert {
@@ -32,6 +35,24 @@ class Lowerer {
     return y;
   }
 
+  // W x + b from the stored entries of each row only (a row without entries is its bias).
+  Vec sparse_rows(const SparseDenseLayer& l, const Vec& x) {
+    Vec y, args;
+    RationalVector w;
+    y.reserve(l.rows);
+    std::size_t e = 0;
+    for (std::size_t r = 0; r < l.rows; ++r) {
+      args.clear();
+      w.clear();
+      for (; e < l.entries.size() && l.entries[e].row == r; ++e) {
+        args.push_back(x[l.entries[e].col]);
+        w.push_back(l.entries[e].value);
+      }
+      y.push_back(p_.affine(args, w, l.bias[r]));
+    }
+    return y;
+  }
+
   Vec unary_each(Op op, const Vec& x) {
     Vec y;
     for (NodeId xi : x) y.push_back(p_.unary(op, xi));
@@ -40,6 +61,7 @@ class Lowerer {
 
   Vec vector_layer(const Layer& layer, const Vec& x) {
     if (const auto* l = std::get_if<DenseLayer>(&layer.kind)) return affine_rows(l->weight, x, &l->bias);
+    if (const auto* l = std::get_if<SparseDenseLayer>(&layer.kind)) return sparse_rows(*l, x);
     if (std::holds_alternative<ReluLayer>(layer.kind)) return unary_each(Op::Relu, x);
     if (std::holds_alternative<StepLayer>(layer.kind)) return unary_each(Op::Step, x);
     if (std::holds_alternative<SigmoidLayer>(layer.kind)) return unary_each(Op::Sigmoid, x);
@@ -76,30 +98,44 @@ class Lowerer {
     return Y;
   }
 
+  // Rows r of W_O that are entirely zero contribute U_h[r, :] = 0, so their mix is exactly 0 for every
+  // normalizer (a convex combination of zeros) and is not built; a head whose W_O is all zero adds
+  // nothing and builds no node. An entry that receives no mix is X[r, i] itself (no node either).
+  // Identical rows on the same inputs (W_K = W_V, a W_K shared by heads) share one node.
   Columns attention(const AttentionLayer& att, const Columns& X) {
     const std::size_t N = X.size(), D = X[0].size();
+    AffineMemo memo;
+    auto rows = [&](const RationalMatrix& W, const Vec& x, const RationalVector* b) {
+      Vec y;
+      for (std::size_t r = 0; r < W.size(); ++r) y.push_back(shared_affine(memo, x, W[r], b ? (*b)[r] : Rational(0)));
+      return y;
+    };
     // terms[i][r]: X[r, i] followed by each head's mix for entry (r, i); summed at the end.
     std::vector<Columns> terms(N, Columns(D));
     for (std::size_t i = 0; i < N; ++i)
       for (std::size_t r = 0; r < D; ++r) terms[i][r].push_back(X[i][r]);
 
     for (const AttentionHead& head : att.heads) {
-      Columns Q, K, U;  // per token column
+      std::vector<std::size_t> live;  // rows of W_O with a nonzero entry
+      for (std::size_t r = 0; r < D; ++r)
+        if (std::any_of(head.wo[r].begin(), head.wo[r].end(), [](const Rational& w) { return w.sign() != 0; })) live.push_back(r);
+      if (live.empty()) continue;
+      Columns Q, K, U;  // per token column; U[j][k] is U_h[live[k], j]
       for (const Vec& x : X) {
-        Q.push_back(affine_rows(head.wq, x, head.bq ? &*head.bq : nullptr));
-        K.push_back(affine_rows(head.wk, x, nullptr));
-        U.push_back(affine_rows(head.wo, affine_rows(head.wv, x, nullptr), nullptr));
+        Q.push_back(rows(head.wq, x, head.bq ? &*head.bq : nullptr));
+        K.push_back(rows(head.wk, x, nullptr));
+        const Vec v = rows(head.wv, x, nullptr);
+        Vec u;
+        for (std::size_t r : live) u.push_back(shared_affine(memo, v, head.wo[r], Rational(0)));
+        U.push_back(std::move(u));
       }
       for (std::size_t i = 0; i < N; ++i) {
         Vec scores;  // over keys j, for query column i
-        for (std::size_t j = 0; j < N; ++j) {
-          const NodeId dot = p_.dot(K[j], Q[i]);
-          scores.push_back(p_.affine({&dot, 1}, {&att.scale, 1}, Rational(0)));
-        }
-        for (std::size_t r = 0; r < D; ++r) {
-          Vec values;  // U_h[r, j] over keys j
-          for (std::size_t j = 0; j < N; ++j) values.push_back(U[j][r]);
-          terms[i][r].push_back(p_.mix(att.normalizer, scores, values));
+        for (std::size_t j = 0; j < N; ++j) scores.push_back(scaled(inner(K[j], Q[i]), att.scale));
+        for (std::size_t k = 0; k < live.size(); ++k) {
+          Vec values;  // U_h[live[k], j] over keys j
+          for (std::size_t j = 0; j < N; ++j) values.push_back(U[j][k]);
+          terms[i][live[k]].push_back(p_.mix(att.normalizer, scores, values));
         }
       }
     }
@@ -107,10 +143,37 @@ class Lowerer {
     Columns Y(N, Vec(D));
     for (std::size_t i = 0; i < N; ++i)
       for (std::size_t r = 0; r < D; ++r) {
+        if (terms[i][r].size() == 1) {
+          Y[i][r] = X[i][r];
+          continue;
+        }
         const std::vector<Rational> ones(terms[i][r].size(), Rational(1));
         Y[i][r] = p_.affine(terms[i][r], ones, Rational(0));
       }
     return Y;
+  }
+
+  using AffineMemo = std::map<std::tuple<Vec, RationalVector, Rational>, NodeId>;
+  // w^T x + b, reusing the node of an identical earlier row on the same inputs.
+  NodeId shared_affine(AffineMemo& memo, const Vec& x, const RationalVector& w, const Rational& b) {
+    auto key = std::make_tuple(x, w, b);
+    const auto it = memo.find(key);
+    if (it != memo.end()) return it->second;
+    const NodeId id = p_.affine(x, w, b);
+    memo.emplace(std::move(key), id);
+    return id;
+  }
+
+  // <a, b>: a product node for vectors of one entry, else a dot node.
+  NodeId inner(const Vec& a, const Vec& b) {
+    if (a.size() == 1) return p_.binary(Op::Mul, a[0], b[0]);
+    return p_.dot(a, b);
+  }
+
+  // scale * x; no node when the scale is exactly 1.
+  NodeId scaled(NodeId x, const Rational& scale) {
+    if (scale == Rational(1)) return x;
+    return p_.affine({&x, 1}, {&scale, 1}, Rational(0));
   }
 
   Program& p_;

@@ -2,12 +2,17 @@
 // Lowering: Network -> Program (the straight-line IR that evaluate<S>() runs). Builds nodes only,
 // no arithmetic on the weights, so the program computes exactly the network of DESIGN.md:
 //   inputs: x_k, or for sequence networks X[r, i] = input(i*D + r) (flattened column by column);
-//   dense: one Affine node per output; relu/step/sigmoid/tanh: one unary node per coordinate;
+//   dense: one Affine node per output; sparse_dense: one Affine node per row, over its stored entries;
+//   relu/step/sigmoid/tanh: one unary node per coordinate;
 //   piecewise_linear: one PiecewiseLinear node per coordinate; residual: Add(x_r, body(x)_r);
 //   inner_product: Dot(left(x), right(y));
-//   attention, per head h: Q = W_Q X + b_q, K = W_K X, V = W_V X, U = W_O V (Affine nodes),
-//     score of key j for query column i: scale * <K_:,j, Q_:,i> (Dot, then Affine),
-//     out[r, i] = X[r, i] + sum_h Mix(normalizer, scores_i, U_h[r, :]);
+//   attention, per head h: Q = W_Q X + b_q, K = W_K X, V = W_V X, U = W_O V (Affine nodes; identical
+//     rows on the same inputs within the layer share one node),
+//     score of key j for query column i: scale * <K_:,j, Q_:,i> (Dot, or Mul if W_K has one row,
+//     then Affine unless scale = 1),
+//     out[r, i] = X[r, i] + sum_h Mix(normalizer, scores_i, U_h[r, :]), where the terms of the rows
+//     r with W_O[r, :] = 0 are left out (their mix is exactly 0), and out[r, i] is the node of
+//     X[r, i] itself if no term is left;
 //   tokenwise: the vector layers on every column; positional_encoding: X[r, i] + E[r][i].
 // Outputs: the final vector, or the final X column by column (token 0 first).
 #include "net/network.hpp"

@@ -15,7 +15,7 @@ constexpr int kMaxNesting = 64;  // residual/tokenwise/inner_product lists insid
 
 // Indexed like LayerKind's alternatives.
 constexpr std::array<std::string_view, std::variant_size_v<LayerKind>> kTypeNames = {
-    "dense", "relu", "step", "sigmoid", "tanh", "piecewise_linear", "residual", "inner_product",
+    "dense", "sparse_dense", "relu", "step", "sigmoid", "tanh", "piecewise_linear", "residual", "inner_product",
     "attention", "tokenwise", "positional_encoding"};
 static_assert(!kTypeNames.back().empty(), "one name per layer kind");
 
@@ -134,6 +134,7 @@ class Checker {
       count_program(sat_mul(copies, m, 2 * d + 2));
       return m;
     }
+    if (const auto* sparse = std::get_if<SparseDenseLayer>(&layer.kind)) return sparse_dense(*sparse, at, d, copies);
     if (const auto* pwl = std::get_if<PiecewiseLinearLayer>(&layer.kind)) {
       const std::size_t K = pwl->breakpoints.size();
       if (K == 0) fail(at + "/breakpoints", "must have at least 1 entry");
@@ -170,6 +171,29 @@ class Checker {
     // relu, step, sigmoid, tanh: one unary node per coordinate
     count_program(sat_mul(copies, d, 2));
     return d;
+  }
+
+  std::size_t sparse_dense(const SparseDenseLayer& l, const std::string& at, std::size_t d, std::uint64_t copies) {
+    if (l.rows == 0) fail(at + "/rows", "must be at least 1");
+    check_dim(l.rows, at + "/rows", "number of rows");
+    if (l.cols != d)
+      fail(at + "/cols", "is " + str(l.cols) + ", expected " + str(d) + " (the layer's input dimension)");
+    for (std::size_t k = 0; k < l.entries.size(); ++k) {
+      const SparseEntry& e = l.entries[k];
+      const std::string ek = at + "/entries/" + str(k);
+      if (e.row >= l.rows) fail(ek + "/0", "row " + str(e.row) + " is out of range (rows = " + str(l.rows) + ")");
+      if (e.col >= l.cols) fail(ek + "/1", "column " + str(e.col) + " is out of range (cols = " + str(l.cols) + ")");
+      if (k > 0) {
+        const SparseEntry& p = l.entries[k - 1];
+        if (!(p.row < e.row || (p.row == e.row && p.col < e.col)))
+          fail(ek, "entries must be strictly increasing in (row, col), but (" + str(e.row) + ", " + str(e.col) +
+                       ") follows (" + str(p.row) + ", " + str(p.col) + ")");
+      }
+    }
+    count_weights(l.entries.size());
+    check_vector(l.bias, at + "/bias", l.rows, "one per row");
+    count_program(sat_mul(copies, sat_add(sat_mul(2, l.entries.size()), sat_mul(2, l.rows))));
+    return l.rows;
   }
 
   // Sequence layers on X in R^{D x N}; returns the number of outputs D_final * N.

@@ -31,6 +31,19 @@ struct DenseLayer {  // y = W x + b
   RationalVector bias;
   bool operator==(const DenseLayer&) const = default;
 };
+// y = W x + b with W (rows x cols) given by its nonzero entries, strictly increasing in (row, col);
+// the same function as the dense layer whose other entries are 0, without storing the zeros.
+struct SparseEntry {
+  std::size_t row = 0, col = 0;
+  Rational value;
+  bool operator==(const SparseEntry&) const = default;
+};
+struct SparseDenseLayer {
+  std::size_t rows = 0, cols = 0;
+  std::vector<SparseEntry> entries;
+  RationalVector bias;  // rows entries
+  bool operator==(const SparseDenseLayer&) const = default;
+};
 struct ReluLayer { bool operator==(const ReluLayer&) const = default; };
 struct StepLayer { bool operator==(const StepLayer&) const = default; };  // 1 if x >= 0 else 0
 struct SigmoidLayer { bool operator==(const SigmoidLayer&) const = default; };
@@ -74,7 +87,7 @@ struct PositionalEncodingLayer {  // X + E, E is D x N (D rows of N entries)
   bool operator==(const PositionalEncodingLayer&) const = default;
 };
 
-using LayerKind = std::variant<DenseLayer, ReluLayer, StepLayer, SigmoidLayer, TanhLayer, PiecewiseLinearLayer,
+using LayerKind = std::variant<DenseLayer, SparseDenseLayer, ReluLayer, StepLayer, SigmoidLayer, TanhLayer, PiecewiseLinearLayer,
                                ResidualLayer, InnerProductLayer, AttentionLayer, TokenwiseLayer,
                                PositionalEncodingLayer>;
 struct Layer {

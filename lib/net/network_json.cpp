@@ -38,6 +38,21 @@ LayerKind read_layer_fields(std::string_view type, const ExactJson& obj, const J
     json_check_keys(obj, at, {"type", "weight", "bias"}, what);
     return DenseLayer{read_matrix(req("weight"), at.key("weight")), read_vector(req("bias"), at.key("bias"))};
   }
+  if (type == "sparse_dense") {
+    json_check_keys(obj, at, {"type", "rows", "cols", "entries", "bias"}, what);
+    SparseDenseLayer l{read_size(req("rows"), at.key("rows")), read_size(req("cols"), at.key("cols")), {},
+                       read_vector(req("bias"), at.key("bias"))};
+    const JsonAt entries_at = at.key("entries");
+    const ExactJson& entries = json_array(req("entries"), entries_at);
+    l.entries.reserve(entries.size());
+    for (std::size_t k = 0; k < entries.size(); ++k) {
+      const JsonAt e_at = entries_at.index(k);
+      const ExactJson& e = json_array(entries[k], e_at);
+      if (e.size() != 3) e_at.fail("expected [row, col, value], got " + std::to_string(e.size()) + " entries");
+      l.entries.push_back({read_size(e[0], e_at.index(0)), read_size(e[1], e_at.index(1)), json_rational(e[2], e_at.index(2))});
+    }
+    return l;
+  }
   if (type == "relu" || type == "step" || type == "sigmoid" || type == "tanh") {
     json_check_keys(obj, at, {"type"}, what);
     if (type == "relu") return ReluLayer{};
@@ -138,6 +153,13 @@ OutJson layer_json(const Layer& layer) {
         using T = std::decay_t<decltype(l)>;
         if constexpr (std::is_same_v<T, DenseLayer>) {
           out["weight"] = matrix_json(l.weight);
+          out["bias"] = vector_json(l.bias);
+        } else if constexpr (std::is_same_v<T, SparseDenseLayer>) {
+          out["rows"] = l.rows;
+          out["cols"] = l.cols;
+          OutJson entries = OutJson::array();
+          for (const SparseEntry& e : l.entries) entries.push_back(OutJson::array({e.row, e.col, e.value.to_string()}));
+          out["entries"] = std::move(entries);
           out["bias"] = vector_json(l.bias);
         } else if constexpr (std::is_same_v<T, PiecewiseLinearLayer>) {
           out["breakpoints"] = vector_json(l.breakpoints);

@@ -143,7 +143,7 @@ TEST_CASE("network_json: format, input and required keys") {
 
 TEST_CASE("network_json: unknown layer types, keys and normalizers") {
   CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": "relu"}, {"type": "relu"}, {"type": "conv"}])")) ==
-        "net.json: /layers/2/type: unknown layer type \"conv\"; known: dense, relu, step, sigmoid, tanh, "
+        "net.json: /layers/2/type: unknown layer type \"conv\"; known: dense, sparse_dense, relu, step, sigmoid, tanh, "
         "piecewise_linear, residual, inner_product, attention, tokenwise, positional_encoding");
   CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": 3}])")) == "net.json: /layers/0/type: expected a string, got 3");
   CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": "dense", "wieght": [["1", "2"]], "bias": ["0"]}])")) ==
