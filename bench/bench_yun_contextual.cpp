@@ -4,14 +4,18 @@
 // one run: Ball at 64 bits on 2 threads (delta is dyadic, so the ids and q-values are exact balls:
 // counted as "inexact q"; scores may round, which only matters if a comparison became undecided),
 // the same on 1 thread (the peer), Ball at 128 bits, and exact Rational (GMP mpq) on 2 threads
-// (the last two only where they take at most a few minutes). Prints wall time, process CPU time,
-// inputs per wall second and every claim's counts. The machine is shared: CPU time / wall time
-// shows how much of the two cores the run actually got.
+// (the last two only where they take at most a few minutes). Both the sweep and the claims run on
+// the given threads (TBB); the claims' verdicts and decisive points do not depend on the thread
+// count. Prints wall time and process CPU time of the sweep and of the claims, inputs per wall
+// second and every claim's counts. The machine is shared: CPU time / wall time shows how much of
+// the two cores the run actually got.
+// Usage: bench_yun_contextual [max 1/delta, default 8] [--main-only: only Ball 64 bits on 2 threads]
 #include <chrono>
 #include <ctime>
 #include <cstdio>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "theorems/yun2020/contextual_claims.hpp"
 
@@ -43,34 +47,47 @@ double cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+// The claims' outcomes: decisive point, its sides and the counts.
+struct Decisive {
+  chain::Point at;
+  chain::Enclosure lhs, rhs;
+  std::uint64_t points, proved, refuted, unknown;
+  bool operator==(const Decisive&) const = default;
+};
+
 template <RigorousScalar S>
-double run(const char* label, long bits, const Config& c, const Grid& g, const ContextualPrograms& progs, unsigned threads) {
+std::vector<Decisive> run(const char* label, long bits, const Config& c, const Grid& g, const ContextualPrograms& progs, unsigned threads) {
   const double c0 = cpu_seconds();
   const auto t0 = std::chrono::steady_clock::now();
   const ContextualValues<S> v = sweep_contextual<S>(g, progs, Prec(bits), threads);
   const auto t1 = std::chrono::steady_clock::now();
+  const double c1 = cpu_seconds();
   const Shape& s = c.shape;
-  const chain::Outcome y5 = last_id_claim(g, v, lemma10_lower(s), lemma10_upper(s));
-  const chain::Outcome y5t = last_id_claim(g, v, tilde_min(s), tilde_max(s));
-  const chain::Outcome y6 = distinct_entries_claim(g, v);
-  const chain::Outcome y7 = class_distinct_claim(g, v);
-  const chain::Outcome y8 = thresholds_claim(g, v, c.t_l, c.t_r, true);
-  const chain::Outcome y9 = thresholds_claim(g, v, c.t_l, c.t_r, false);
+  const chain::Outcome y5 = last_id_claim(g, v, lemma10_lower(s), lemma10_upper(s), threads);
+  const chain::Outcome y5t = last_id_claim(g, v, tilde_min(s), tilde_max(s), threads);
+  const chain::Outcome y6 = distinct_entries_claim(g, v, threads);
+  const chain::Outcome y7 = class_distinct_claim(g, v, threads);
+  const chain::Outcome y8 = thresholds_claim(g, v, c.t_l, c.t_r, true, threads);
+  const chain::Outcome y9 = thresholds_claim(g, v, c.t_l, c.t_r, false, threads);
   const auto t2 = std::chrono::steady_clock::now();
+  const double c2 = cpu_seconds();
   std::uint64_t inexact = 0;
   for (const S& q : v.q) inexact += chain::Enclosure::of(q).is_exact() ? 0 : 1;
   const double sweep = std::chrono::duration<double>(t1 - t0).count(), claims = std::chrono::duration<double>(t2 - t1).count();
-  const double total = sweep + claims, cpu = cpu_seconds() - c0;
-  std::printf("  %-22s threads %u  sweep %8.2f s  claims %6.2f s  total %8.2f s (cpu %8.2f s)  %9.0f inputs/s  inexact q %llu\n",
-              label, threads, sweep, claims, total, cpu, static_cast<double>(g.size()) / total, static_cast<unsigned long long>(inexact));
+  const double total = sweep + claims, cpu = c2 - c0;
+  std::printf("  %-22s threads %u  sweep %8.2f s (cpu %7.2f s)  claims %6.2f s (cpu %6.2f s)  total %8.2f s (cpu %8.2f s)  %9.0f inputs/s  inexact q %llu\n",
+              label, threads, sweep, c1 - c0, claims, cpu - (c1 - c0), total, cpu, static_cast<double>(g.size()) / total,
+              static_cast<unsigned long long>(inexact));
   const std::pair<const char*, const chain::Outcome*> claims_list[] = {
       {"Y-5 Lemma 10", &y5}, {"Y-5t tight", &y5t}, {"Y-6 P1", &y6}, {"Y-7 P2", &y7}, {"Y-8 P3", &y8}, {"Y-9 P4 (dup.)", &y9}};
+  std::vector<Decisive> decisive;
   for (const auto& [name, o] : claims_list) {
     const chain::ForAllSummary& f = *o->for_all;
+    decisive.push_back({o->at, o->lhs.value, o->rhs.value, f.points, f.proved, f.refuted, f.unknown});
     std::printf("      %-14s %9llu checks: %9llu proved, %llu refuted, %llu unknown\n", name, static_cast<unsigned long long>(f.points),
                 static_cast<unsigned long long>(f.proved), static_cast<unsigned long long>(f.refuted), static_cast<unsigned long long>(f.unknown));
   }
-  return total;
+  return decisive;
 }
 
 }  // namespace
@@ -78,6 +95,7 @@ double run(const char* label, long bits, const Config& c, const Grid& g, const C
 int main(int argc, char** argv) {
   const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
   const std::uint64_t max_N = argc > 1 ? std::stoull(argv[1]) : 8;
+  const bool main_only = argc > 2 && std::string(argv[2]) == "--main-only";  // Ball 64 bits on 2 threads only
   std::printf("Yun 2020 contextual-mapping claims, d = 2, n = 3, exhaustive over G_delta (hardware threads: %u)\n", hw);
   for (std::uint64_t N = 2; N <= max_N; N *= 2) {
     const Config c = config_for(N);
@@ -86,8 +104,10 @@ int main(int argc, char** argv) {
     std::printf("delta = 1/%llu: %llu inputs, %llu attention layers, program nodes %zu + %zu\n", static_cast<unsigned long long>(N),
                 static_cast<unsigned long long>(g.size()), static_cast<unsigned long long>(N * N + 1), progs.windows.nodes().size(),
                 progs.global.nodes().size());
-    run<Ball>("Ball 64 bits", 64, c, g, progs, 2);
-    run<Ball>("Ball 64 bits", 64, c, g, progs, 1);
+    const std::vector<Decisive> two = run<Ball>("Ball 64 bits", 64, c, g, progs, 2);
+    if (main_only) continue;
+    const bool same = run<Ball>("Ball 64 bits", 64, c, g, progs, 1) == two;
+    std::printf("  1 thread vs 2 threads: decisive points, sides and counts %s\n", same ? "identical" : "DIFFER");
     if (N <= 4) {
       run<Ball>("Ball 128 bits", 128, c, g, progs, 2);
       run<Rational>("Rational (exact mpq)", 64, c, g, progs, 2);

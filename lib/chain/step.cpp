@@ -19,27 +19,48 @@ int severity(Verdict v) { return v == Verdict::Refuted ? 2 : v == Verdict::Unkno
 
 }  // namespace
 
-Verdict ForAll::add(Point at, Side lhs, Side rhs, std::optional<Side> rhs_high) {
+bool ForAll::worse(Verdict v, const std::optional<Rational>& m) const {
+  if (!worst_ || severity(v) > severity(worst_verdict_)) return true;
+  if (severity(v) < severity(worst_verdict_) || !m || !worst_margin_) return false;
+  // Among refutations keep the largest violation; among proofs the smallest slack.
+  return v == Verdict::Refuted ? *m > *worst_margin_ : *m < *worst_margin_;
+}
+
+ForAll::Judged ForAll::judge(const Side& lhs, const Side& rhs, const Side* rhs_high) {
   const Enclosure* high = rhs_high ? &rhs_high->value : nullptr;
   const Verdict v = decide(relation_, lhs.value, rhs.value, high);
   std::optional<Rational> m = margin(relation_, lhs.value, rhs.value, high);
   ++summary_.points;
   (v == Verdict::Proved ? summary_.proved : v == Verdict::Refuted ? summary_.refuted : summary_.unknown)++;
+  const bool replace = worse(v, m);
+  return {v, std::move(m), replace};
+}
 
-  bool replace = !worst_ || severity(v) > severity(worst_verdict_);
-  if (worst_ && severity(v) == severity(worst_verdict_) && m && worst_margin_) {
-    // Among refutations keep the largest violation; among proofs the smallest slack.
-    replace = v == Verdict::Refuted ? *m > *worst_margin_ : *m < *worst_margin_;
+void ForAll::keep(Judged& j, Point at, Side lhs, Side rhs, const Side* rhs_high) {
+  Outcome o(std::move(lhs), std::move(rhs));
+  if (rhs_high) o.rhs_high = *rhs_high;
+  o.at = std::move(at);
+  worst_ = std::move(o);
+  worst_verdict_ = j.verdict;
+  worst_margin_ = std::move(j.margin);
+}
+
+Verdict ForAll::add(Point at, Side lhs, Side rhs, std::optional<Side> rhs_high) {
+  return add([&at] { return std::move(at); }, lhs, rhs, rhs_high ? &*rhs_high : nullptr);
+}
+
+void ForAll::merge(ForAll&& later) {
+  if (later.relation_ != relation_) throw std::logic_error("ForAll::merge: different relations");
+  summary_.points += later.summary_.points;
+  summary_.proved += later.summary_.proved;
+  summary_.refuted += later.summary_.refuted;
+  summary_.unknown += later.summary_.unknown;
+  // A later point replaces an earlier one only if strictly worse, as in add().
+  if (later.worst_ && worse(later.worst_verdict_, later.worst_margin_)) {
+    worst_ = std::move(later.worst_);
+    worst_verdict_ = later.worst_verdict_;
+    worst_margin_ = std::move(later.worst_margin_);
   }
-  if (replace) {
-    Outcome o(std::move(lhs), std::move(rhs));
-    o.rhs_high = std::move(rhs_high);
-    o.at = std::move(at);
-    worst_ = std::move(o);
-    worst_verdict_ = v;
-    worst_margin_ = std::move(m);
-  }
-  return v;
 }
 
 Outcome ForAll::outcome() const {
@@ -72,7 +93,7 @@ Outcome distinct(const std::vector<Side>& values) {
   for (std::size_t k = 0; k + 1 < order.size(); ++k) {
     const std::size_t i = std::min(order[k], order[k + 1]);
     const std::size_t j = std::max(order[k], order[k + 1]);
-    fa.add(Point{}.add("i", static_cast<long>(i)).add("j", static_cast<long>(j)), values[i], values[j]);
+    fa.add([i, j] { return Point{}.add("i", static_cast<long>(i)).add("j", static_cast<long>(j)); }, values[i], values[j]);
   }
   return fa.outcome();
 }

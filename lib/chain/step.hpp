@@ -69,19 +69,46 @@ struct Outcome {
 };
 
 // Accumulates a claim over many points and keeps the decisive one (see the file comment).
-// Obtain it from Attempt::for_all() so that it uses the step's relation.
+// Obtain it from Attempt::for_all() so that it uses the step's relation. The decisive point is the
+// first point, in the order added, of the largest severity (refuted > unknown > proved) and, among
+// refutations the largest violation, among proofs the smallest margin; so feeding consecutive
+// parts of a sequence to separate ForAlls and merging them in order gives the same outcome as one
+// ForAll fed the whole sequence (see chain/for_all_parallel.hpp).
 class ForAll {
  public:
   explicit ForAll(Relation r) : relation_(r) {}
   // Decides `lhs relation rhs` at `at` (rhs_high for ranges) and keeps it if it is worse than the
   // current decisive point. Returns the point's verdict, so that a caller may stop early.
   Verdict add(Point at, Side lhs, Side rhs, std::optional<Side> rhs_high = std::nullopt);
+  // The same, with the point built by make_point() only if it becomes the decisive one (naming a
+  // point costs more than deciding it), and the sides copied only then.
+  template <class MakePoint>
+    requires std::is_invocable_r_v<Point, MakePoint&>
+  Verdict add(MakePoint&& make_point, const Side& lhs, const Side& rhs, const Side* rhs_high = nullptr) {
+    Judged j = judge(lhs, rhs, rhs_high);
+    if (j.keep) keep(j, make_point(), lhs, rhs, rhs_high);
+    return j.verdict;
+  }
+  // Folds in `later`, whose points come after this one's: the result is what one ForAll would
+  // hold after being fed this one's points and then later's.
+  void merge(ForAll&& later);
   const ForAllSummary& summary() const { return summary_; }
   // The decisive point's sides, with `at` and `for_all` filled in. No point at all is a
   // std::logic_error (a vacuous claim must be stated as such, not certified).
   Outcome outcome() const;
 
  private:
+  struct Judged {
+    Verdict verdict;
+    std::optional<Rational> margin;
+    bool keep;  // worse than the current decisive point (or the first point)
+  };
+  // Decides one point (with decide() and margin() of relation.hpp), counts it, and tells whether
+  // it replaces the decisive point.
+  Judged judge(const Side& lhs, const Side& rhs, const Side* rhs_high);
+  bool worse(Verdict v, const std::optional<Rational>& m) const;
+  void keep(Judged& j, Point at, Side lhs, Side rhs, const Side* rhs_high);
+
   Relation relation_;
   ForAllSummary summary_;
   std::optional<Outcome> worst_;

@@ -1,6 +1,7 @@
 #pragma once
 // What the steps of one Yun 2020 instance share: the configuration, the target, the assembled
 // network(s) and the exhaustive evaluation of g_c over G+ (computed once, on first use).
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -22,11 +23,13 @@ struct Context {
   // g_c over every point of G+ (exact rationals).
   const ContextualValues<Rational>& values();
   // The sorted representative of a distinct-column point: its index in assembly.representatives
-  // and the permutation (position of each column of L in the sorted order).
+  // and the permutation (position of each column of L in the sorted order). Safe to call from
+  // several threads.
   std::pair<std::size_t, std::vector<std::size_t>> representative_of(const std::vector<Rational>& L) const;
 
  private:
   std::optional<ContextualValues<Rational>> values_;
+  std::map<std::vector<Rational>, std::size_t> representative_index_;  // representative -> its index
 };
 
 }  // namespace approxcert::theorems::yun2020

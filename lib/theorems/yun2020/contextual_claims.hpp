@@ -2,9 +2,15 @@
 // The contextual-mapping claims (Lemma 10 and Lemma 6 properties 1-4) decided from an exhaustive
 // evaluation of g_c (sweep.hpp), for any rigorous scalar S (Rational in the chain; Ball or Rational
 // in bench/bench_yun_contextual.cpp). Each returns the ForAll outcome (decisive point and counts);
-// the verdict is decided by the chain engine.
+// the verdict is decided by the chain engine. The points are fed on `threads` threads
+// (chain/for_all_parallel.hpp: same outcome for every thread count); a point's name is only built
+// for the decisive point.
 #include <algorithm>
+#include <atomic>
+#include <iterator>
+#include <optional>
 
+#include "chain/for_all_parallel.hpp"
 #include "chain/step.hpp"
 #include "theorems/yun2020/grid.hpp"
 #include "theorems/yun2020/sweep.hpp"
@@ -13,58 +19,68 @@ namespace approxcert::theorems::yun2020 {
 
 chain::Point grid_point(const Shape& s, const std::vector<Rational>& L, std::optional<std::size_t> column = std::nullopt);
 
-// Calls visit(index, levels) for every point of the grid in G~ (distinct) or not in G~ (!distinct).
+// A ForAll over the points of the grid in G~ (distinct) or not in G~ (!distinct), in index order:
+// visit(fa, index, levels) adds the claims of one point.
 template <class F>
-void for_each_point(const Grid& g, bool distinct, F visit) {
-  std::vector<unsigned> lv;
-  for (std::uint64_t i = 0; i < g.size(); ++i) {
-    g.levels(i, lv);
-    if (g.distinct_in_range(lv) == distinct) visit(i, lv);
-  }
+chain::ForAll for_all_points(const Grid& g, chain::Relation r, bool distinct, unsigned threads, F visit) {
+  return chain::for_all_indices(r, g.size(), threads, [&](chain::ForAll& fa, std::uint64_t begin, std::uint64_t end) {
+    std::vector<unsigned> lv;
+    for (std::uint64_t i = begin; i < end; ++i) {
+      g.levels(i, lv);
+      if (g.distinct_in_range(lv) == distinct) visit(fa, i, lv);
+    }
+  });
 }
 
 // Y-5 / Y-5t: tilde l_n in [lo, hi] on G~.
 template <RigorousScalar S>
-chain::Outcome last_id_claim(const Grid& g, const ContextualValues<S>& v, const Rational& lo, const Rational& hi) {
-  chain::ForAll fa(chain::Relation::InClosed);
-  for_each_point(g, true, [&](std::uint64_t i, const std::vector<unsigned>& lv) {
-    fa.add(grid_point(g.shape(), g.point(lv)), chain::Side::enclosure(v.last_id[i]), chain::Side::exact(lo), chain::Side::exact(hi));
-  });
-  return fa.outcome();
+chain::Outcome last_id_claim(const Grid& g, const ContextualValues<S>& v, const Rational& lo, const Rational& hi, unsigned threads) {
+  const chain::Side low = chain::Side::exact(lo), high = chain::Side::exact(hi);
+  return for_all_points(g, chain::Relation::InClosed, true, threads, [&](chain::ForAll& fa, std::uint64_t i, const std::vector<unsigned>& lv) {
+           fa.add([&] { return grid_point(g.shape(), g.point(lv)); }, chain::Side::enclosure(v.last_id[i]), low, &high);
+         }).outcome();
 }
 
 // Y-6: q(L)_j != q(L)_k on G~.
 template <RigorousScalar S>
-chain::Outcome distinct_entries_claim(const Grid& g, const ContextualValues<S>& v) {
+chain::Outcome distinct_entries_claim(const Grid& g, const ContextualValues<S>& v, unsigned threads) {
   const std::size_t n = v.n;
-  chain::ForAll fa(chain::Relation::NotEqual);
-  for_each_point(g, true, [&](std::uint64_t i, const std::vector<unsigned>& lv) {
-    for (std::size_t j = 0; j < n; ++j)
-      for (std::size_t k = j + 1; k < n; ++k)
-        fa.add(grid_point(g.shape(), g.point(lv), j).add("k", static_cast<long>(k + 1)), chain::Side::enclosure(v.q[i * n + j]),
-               chain::Side::enclosure(v.q[i * n + k]));
-  });
-  return fa.outcome();
+  return for_all_points(g, chain::Relation::NotEqual, true, threads, [&](chain::ForAll& fa, std::uint64_t i, const std::vector<unsigned>& lv) {
+           std::vector<chain::Side> q;
+           for (std::size_t j = 0; j < n; ++j) q.push_back(chain::Side::enclosure(v.q[i * n + j]));
+           for (std::size_t j = 0; j < n; ++j)
+             for (std::size_t k = j + 1; k < n; ++k)
+               fa.add([&] { return grid_point(g.shape(), g.point(lv), j).add("k", static_cast<long>(k + 1)); }, q[j], q[k]);
+         }).outcome();
 }
 
 // The q-values (or last ids) of the class representatives: points of G~ with increasing column ids.
 template <RigorousScalar S>
-std::vector<chain::Side> representative_sides(const Grid& g, const ContextualValues<S>& v, bool last_id) {
-  std::vector<chain::Side> out;
-  for_each_point(g, true, [&](std::uint64_t i, const std::vector<unsigned>& lv) {
-    const std::vector<Rational> ids = g.column_ids(g.point(lv));
-    if (!std::is_sorted(ids.begin(), ids.end())) return;
-    if (last_id) out.push_back(chain::Side::enclosure(v.last_id[i]));
-    else
-      for (std::size_t j = 0; j < v.n; ++j) out.push_back(chain::Side::enclosure(v.q[i * v.n + j]));
+std::vector<chain::Side> representative_sides(const Grid& g, const ContextualValues<S>& v, bool last_id, unsigned threads) {
+  const std::size_t chunk = 1024;  // points per part; parts are concatenated in index order
+  std::vector<std::vector<chain::Side>> parts((g.size() + chunk - 1) / chunk);
+  chain::parallel_chunks(parts.size(), threads, 1, [&](std::uint64_t first, std::uint64_t last) {
+    std::vector<unsigned> lv;
+    for (std::uint64_t p = first; p < last; ++p)
+      for (std::uint64_t i = p * chunk; i < std::min<std::uint64_t>(g.size(), (p + 1) * chunk); ++i) {
+        g.levels(i, lv);
+        if (!g.distinct_in_range(lv)) continue;
+        const std::vector<Rational> ids = g.column_ids(g.point(lv));
+        if (!std::is_sorted(ids.begin(), ids.end())) continue;
+        if (last_id) parts[p].push_back(chain::Side::enclosure(v.last_id[i]));
+        else
+          for (std::size_t j = 0; j < v.n; ++j) parts[p].push_back(chain::Side::enclosure(v.q[i * v.n + j]));
+      }
   });
+  std::vector<chain::Side> out;
+  for (std::vector<chain::Side>& part : parts) std::move(part.begin(), part.end(), std::back_inserter(out));
   return out;
 }
 
 // Y-7: the q-values of different classes are pairwise distinct (reports their count and min gap).
 template <RigorousScalar S>
-chain::Outcome class_distinct_claim(const Grid& g, const ContextualValues<S>& v) {
-  const std::vector<chain::Side> sides = representative_sides(g, v, false);
+chain::Outcome class_distinct_claim(const Grid& g, const ContextualValues<S>& v, unsigned threads) {
+  const std::vector<chain::Side> sides = representative_sides(g, v, false, threads);
   std::vector<Rational> lows;
   for (const chain::Side& x : sides) lows.push_back(x.value.lower());
   std::sort(lows.begin(), lows.end());
@@ -78,20 +94,20 @@ chain::Outcome class_distinct_claim(const Grid& g, const ContextualValues<S>& v)
 
 // Y-8 (in = true, on G~) and Y-9 (in = false, on the grid's points outside G~): q versus [t_l, t_r].
 template <RigorousScalar S>
-chain::Outcome thresholds_claim(const Grid& g, const ContextualValues<S>& v, const Rational& t_l, const Rational& t_r, bool in) {
-  chain::ForAll fa(in ? chain::Relation::InClosed : chain::Relation::NotInClosed);
-  long points = 0, failing = 0;
-  for_each_point(g, in, [&](std::uint64_t i, const std::vector<unsigned>& lv) {
-    bool refuted = false;
-    const std::vector<Rational> L = g.point(lv);
-    for (std::size_t j = 0; j < v.n; ++j)
-      refuted = (fa.add(grid_point(g.shape(), L, j), chain::Side::enclosure(v.q[i * v.n + j]), chain::Side::exact(t_l),
-                        chain::Side::exact(t_r)) == chain::Verdict::Refuted) || refuted;
-    ++points;
-    if (refuted) ++failing;
-  });
-  chain::Outcome o = fa.outcome();
-  if (!in) o.report("points of G+ \\ G~", chain::Side::exact(Rational(points))).report("points violating property 4", chain::Side::exact(Rational(failing)));
+chain::Outcome thresholds_claim(const Grid& g, const ContextualValues<S>& v, const Rational& t_l, const Rational& t_r, bool in, unsigned threads) {
+  const chain::Side low = chain::Side::exact(t_l), high = chain::Side::exact(t_r);
+  std::atomic<long> points = 0, failing = 0;
+  chain::Outcome o = for_all_points(g, in ? chain::Relation::InClosed : chain::Relation::NotInClosed, in, threads,
+                                    [&](chain::ForAll& fa, std::uint64_t i, const std::vector<unsigned>& lv) {
+                                      bool refuted = false;
+                                      for (std::size_t j = 0; j < v.n; ++j)
+                                        refuted = (fa.add([&] { return grid_point(g.shape(), g.point(lv), j); },
+                                                          chain::Side::enclosure(v.q[i * v.n + j]), low, &high) == chain::Verdict::Refuted) ||
+                                                  refuted;
+                                      ++points;
+                                      if (refuted) ++failing;
+                                    }).outcome();
+  if (!in) o.report("points of G+ \\ G~", chain::Side::exact(Rational(points.load()))).report("points violating property 4", chain::Side::exact(Rational(failing.load())));
   return o;
 }
 

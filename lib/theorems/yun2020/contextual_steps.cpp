@@ -137,62 +137,57 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                 ls.push_back(Rational(k) * s.delta());
                 layers.push_back(program_of(c, {window_layer(c, ls.back(), std::nullopt)}));
               }
-              std::vector<Evaluator<Rational>> evs;
-              for (const Program& p : layers) evs.emplace_back(p, kPrec);
-              ForAll fa(Relation::Equal);
-              std::vector<unsigned> lv;
               const Rational h = s.delta() / Rational(2), w = window_scale(s);
-              for (std::uint64_t i = 0; i < ctx->plus.size(); ++i) {
-                ctx->plus.levels(i, lv);
-                const std::vector<Rational> L = ctx->plus.point(lv);
-                std::vector<Rational> X = L;
-                for (std::size_t t = 0; t < evs.size(); ++t) {
-                  std::vector<Rational> ids;
-                  for (std::size_t j = 0; j < n; ++j) ids.push_back(id_of_column(s, X, j));
-                  const Rational spread = *std::max_element(ids.begin(), ids.end()) - *std::min_element(ids.begin(), ids.end());
-                  evs[t].run(X);
-                  const std::vector<Rational> Y = evs[t].outputs();
-                  for (std::size_t j = 0; j < n; ++j)
-                    for (std::size_t r = 0; r < d; ++r) {
-                      const bool fires = r == 0 && abs(ids[j] - ls[t]) < h;
-                      fa.add(grid_point(s, L, j).add("layer l", ls[t]).add("row", static_cast<long>(r + 1)),
-                             Side::exact(Y[j * d + r] - X[j * d + r]), Side::exact(fires ? w * spread : Rational(0)));
-                    }
-                  X = Y;
+              return chain::for_all_indices(Relation::Equal, ctx->plus.size(), ctx->threads, [&](ForAll& fa, std::uint64_t begin, std::uint64_t end) {
+                std::vector<Evaluator<Rational>> evs;
+                for (const Program& p : layers) evs.emplace_back(p, kPrec);
+                std::vector<unsigned> lv;
+                for (std::uint64_t i = begin; i < end; ++i) {
+                  ctx->plus.levels(i, lv);
+                  const std::vector<Rational> L = ctx->plus.point(lv);
+                  std::vector<Rational> X = L;
+                  for (std::size_t t = 0; t < evs.size(); ++t) {
+                    std::vector<Rational> ids;
+                    for (std::size_t j = 0; j < n; ++j) ids.push_back(id_of_column(s, X, j));
+                    const Rational spread = *std::max_element(ids.begin(), ids.end()) - *std::min_element(ids.begin(), ids.end());
+                    evs[t].run(X);
+                    const std::vector<Rational> Y = evs[t].outputs();
+                    for (std::size_t j = 0; j < n; ++j)
+                      for (std::size_t r = 0; r < d; ++r) {
+                        const bool fires = r == 0 && abs(ids[j] - ls[t]) < h;
+                        fa.add([&] { return grid_point(s, L, j).add("layer l", ls[t]).add("row", static_cast<long>(r + 1)); },
+                               Side::exact(Y[j * d + r] - X[j * d + r]), Side::exact(fires ? w * spread : Rational(0)));
+                      }
+                    X = Y;
+                  }
                 }
-              }
-              return fa.outcome();
+              }).outcome();
             }));
 
   // Lemma 10 and the contextual-mapping properties, from one exhaustive evaluation of g_c over G+.
   auto over_distinct = [ctx](Relation rel, auto add) {
     return [ctx, rel, add] {
       const ContextualValues<Rational>& v = ctx->values();
-      ForAll fa(rel);
-      std::vector<unsigned> lv;
-      for (std::uint64_t i = 0; i < ctx->plus.size(); ++i) {
-        ctx->plus.levels(i, lv);
-        if (!ctx->plus.distinct_in_range(lv)) continue;
-        add(fa, ctx->plus.point(lv), v, i);
-      }
-      return fa.outcome();
+      return for_all_points(ctx->plus, rel, true, ctx->threads, [&](ForAll& fa, std::uint64_t i, const std::vector<unsigned>& lv) {
+               add(fa, ctx->plus.point(lv), v, i);
+             }).outcome();
     };
   };
 
   chain.add(spec("Y-5", "Lemma 10: the last shifted id lies in [delta^(-(n-1)d+1)(delta^-d - 1), n delta^(-(n+1)d)]",
                  "tilde l_n in [delta^(-(n-1)d+1)(delta^-d - 1), n delta^(-(n+1)d)] for all L in G~", Relation::InClosed,
                  "tilde l_n", "[Lemma 10 bounds]", "Lemma 10", "P", "EX+CF", "yun_thm2_Y5"),
-            chain::exact([ctx, s] { return last_id_claim(ctx->plus, ctx->values(), lemma10_lower(s), lemma10_upper(s)); }));
+            chain::exact([ctx, s] { return last_id_claim(ctx->plus, ctx->values(), lemma10_lower(s), lemma10_upper(s), ctx->threads); }));
   chain.add(spec("Y-5t", "tight version of Lemma 10: the last shifted id lies in [tilde l_n^min, tilde l_n^max]",
                  "tilde l_n in [delta sum c_i, delta sum_{i<n-1} c_i + (delta^(-d+1) - (n-1) delta) c_{n-1}]", Relation::InClosed,
                  "tilde l_n", "[tilde l_n^min, tilde l_n^max]", "Sec. 2.3 (tight thresholds)", "R", "EX+CF", "yun_thm2_Y5t"),
-            chain::exact([ctx, s] { return last_id_claim(ctx->plus, ctx->values(), tilde_min(s), tilde_max(s)); }));
+            chain::exact([ctx, s] { return last_id_claim(ctx->plus, ctx->values(), tilde_min(s), tilde_max(s), ctx->threads); }));
 
   chain.add(spec("Y-5i", "Lemma 10: the map from a permutation class to tilde l_n is injective (as many distinct values as classes, binom(delta^-d, n))",
                  "#{tilde l_n(L) : L a class of G~} = #classes = binom(delta^-d, n)", Relation::Equal, "distinct tilde l_n",
                  "binom(delta^-d, n)", "Lemma 10", "P", "EX", "yun_thm2_Y5i"),
             chain::exact([ctx, s] {
-              const std::vector<Side> v = representative_sides(ctx->plus, ctx->values(), true);
+              const std::vector<Side> v = representative_sides(ctx->plus, ctx->values(), true, ctx->threads);
               std::vector<Rational> values;
               for (const Side& x : v) values.push_back(x.value.lower());
               std::sort(values.begin(), values.end());
@@ -204,11 +199,11 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
   chain.add(spec("Y-6", "Lemma 6 property 1: the entries of q(L) are distinct for every L with distinct in-range columns",
                  "q(L)_j != q(L)_k for all j < k, L in G~", Relation::NotEqual, "q(L)_j", "q(L)_k", "Lemma 6 (1)", "P", "EX",
                  "yun_thm2_Y6"),
-            chain::exact([ctx] { return distinct_entries_claim(ctx->plus, ctx->values()); }));
+            chain::exact([ctx] { return distinct_entries_claim(ctx->plus, ctx->values(), ctx->threads); }));
 
   chain.add(spec("Y-7", "Lemma 6 property 2: the q-values of different permutation classes are all different (n binom(delta^-d, n) distinct values)",
                  "q(L)_j != q(L')_k for classes L != L'", Relation::Distinct, "", "", "Lemma 6 (2)", "P", "EX", "yun_thm2_Y7"),
-            chain::exact([ctx] { return class_distinct_claim(ctx->plus, ctx->values()); }));
+            chain::exact([ctx] { return class_distinct_claim(ctx->plus, ctx->values(), ctx->threads); }));
 
   chain.add(spec("Y-7P", "q is permutation equivariant on G~: q(LP) is q(L) permuted, so values coincide only within a class",
                  "q(L)_j = q(L_sorted)_{pi(j)} for all L in G~", Relation::Equal, "q(L)_j", "q(L_sorted)_pi(j)",
@@ -216,14 +211,14 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
             chain::exact(over_distinct(Relation::Equal, [ctx, s, n](ForAll& fa, const std::vector<Rational>& L, const ContextualValues<Rational>& v, std::uint64_t i) {
               const auto [rep, pos] = ctx->representative_of(L);
               for (std::size_t j = 0; j < n; ++j)
-                fa.add(grid_point(s, L, j), Side::exact(v.q[i * n + j]), Side::exact(ctx->assembly.entries[rep * n + pos[j]].q));
+                fa.add([&] { return grid_point(s, L, j); }, Side::exact(v.q[i * n + j]), Side::exact(ctx->assembly.entries[rep * n + pos[j]].q));
             })));
 
   const std::string th = "[" + c.t_l.to_string() + ", " + c.t_r.to_string() + "]";
   chain.add(spec("Y-8", "Lemma 6 property 3: every q-value of a distinct-column point lies in [t_l, t_r] (" + c.threshold_source + ")",
                  "t_l <= q(L)_j <= t_r for all L in G~, j", Relation::InClosed, "q(L)_j", th, "Lemma 6 (3)", "P", "EX",
                  "yun_thm2_Y8"),
-            chain::exact([ctx, c] { return thresholds_claim(ctx->plus, ctx->values(), c.t_l, c.t_r, true); }));
+            chain::exact([ctx, c] { return thresholds_claim(ctx->plus, ctx->values(), c.t_l, c.t_r, true, ctx->threads); }));
 
   // Exact extremes of q over G~, compared with the tight threshold formulas.
   auto extreme = [ctx, n](bool largest) {
@@ -252,7 +247,7 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
   chain.add(spec("Y-9", "Lemma 6 property 4: no q-value of a point of G+ \\ G~ (an out-of-range column or duplicate columns) lies in [t_l, t_r] (" + c.j_source + "; " + c.threshold_source + ")",
                  "q(L)_j not in [t_l, t_r] for all L in G+ \\ G~, j", Relation::NotInClosed, "q(L)_j", th, "Lemma 6 (4); spec E1",
                  "P", "EX", "yun_thm2_Y9"),
-            chain::exact([ctx, c] { return thresholds_claim(ctx->plus, ctx->values(), c.t_l, c.t_r, false); }));
+            chain::exact([ctx, c] { return thresholds_claim(ctx->plus, ctx->values(), c.t_l, c.t_r, false, ctx->threads); }));
 
   chain.add(spec("Y-9c", "E1 exact criterion: property 4 holds only if the smallest final id of an in-range column next to an out-of-range column, q+_min = (1+K) delta^-d (J - delta^(-d+1) + 1), exceeds t_r",
                  "q+_min > t_r", Relation::Greater, "q+_min", "t_r", "spec 5 E1 (decision rule)", "R", "CF", "yun_thm2_Y9c"),
@@ -312,13 +307,17 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                  "yun_thm2_Y10"),
             chain::exact([ctx, s] {
               const ContextualValues<Rational>& v = ctx->values();
-              ForAll fa(Relation::LessEqual);
-              std::vector<unsigned> lv;
-              for (std::uint64_t i = 0; i < ctx->plus.size(); ++i) {
-                ctx->plus.levels(i, lv);
-                fa.add(grid_point(s, ctx->plus.point(lv)), Side::exact(v.max_entry[i]), Side::exact(ctx->assembly.M));
-              }
-              return fa.outcome();
+              const Side M = Side::exact(ctx->assembly.M);
+              return chain::for_all_indices(Relation::LessEqual, ctx->plus.size(), ctx->threads, [&](ForAll& fa, std::uint64_t begin, std::uint64_t end) {
+                std::vector<unsigned> lv;
+                for (std::uint64_t i = begin; i < end; ++i)
+                  fa.add(
+                      [&] {
+                        ctx->plus.levels(i, lv);
+                        return grid_point(s, ctx->plus.point(lv));
+                      },
+                      Side::exact(v.max_entry[i]), M);
+              }).outcome();
             }));
 
   chain.add(spec("Y-10z", "after V_0 and V_1..V_d, a column whose q is outside the acceptance interval " + c.acceptance_source + " is exactly 0, and the others are unchanged",
@@ -328,24 +327,24 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
               const Config& c = ctx->config;
               const Program prog = program_of(c, concat(contextual_prefix(c), value_map_layers(c, ctx->assembly.M, {}, std::nullopt)));
               const Program gc = program_of(c, contextual_prefix(c));
-              Evaluator<Rational> ev(prog, kPrec), ref(gc, kPrec);
-              ForAll fa(Relation::Equal);
-              std::vector<unsigned> lv;
-              for (std::uint64_t i = 0; i < ctx->plus.size(); ++i) {
-                ctx->plus.levels(i, lv);
-                const std::vector<Rational> x = interior(ctx->plus, lv);
-                ev.run(x);
-                ref.run(x);
-                const std::vector<Rational> out = ev.outputs(), z = ref.outputs();
-                for (std::size_t j = 0; j < n; ++j) {
-                  const Rational q = id_of_column(s, z, j);
-                  const bool valid = c.tau_l <= q && q <= c.tau_r;
-                  for (std::size_t r = 0; r < d; ++r)
-                    fa.add(grid_point(s, ctx->plus.point(lv), j).add("row", static_cast<long>(r + 1)), Side::exact(out[j * d + r]),
-                           Side::exact(valid ? z[j * d + r] : Rational(0)));
+              return chain::for_all_indices(Relation::Equal, ctx->plus.size(), ctx->threads, [&](ForAll& fa, std::uint64_t begin, std::uint64_t end) {
+                Evaluator<Rational> ev(prog, kPrec), ref(gc, kPrec);
+                std::vector<unsigned> lv;
+                for (std::uint64_t i = begin; i < end; ++i) {
+                  ctx->plus.levels(i, lv);
+                  const std::vector<Rational> x = interior(ctx->plus, lv);
+                  ev.run(x);
+                  ref.run(x);
+                  const std::vector<Rational> out = ev.outputs(), z = ref.outputs();
+                  for (std::size_t j = 0; j < n; ++j) {
+                    const Rational q = id_of_column(s, z, j);
+                    const bool valid = c.tau_l <= q && q <= c.tau_r;
+                    for (std::size_t r = 0; r < d; ++r)
+                      fa.add([&] { return grid_point(s, ctx->plus.point(lv), j).add("row", static_cast<long>(r + 1)); },
+                             Side::exact(out[j * d + r]), Side::exact(valid ? z[j * d + r] : Rational(0)));
+                  }
                 }
-              }
-              return fa.outcome();
+              }).outcome();
             }));
 
   chain.add(spec("Y-11", "value map collision-free: a column already mapped to f(L)_{:,j} is at least delta/2 away from every window q(L')_k",
@@ -371,19 +370,20 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
             chain::exact([ctx, s, dn] {
               const Network net = ctx->assembly.network();
               const Program prog = lower(net);
-              Evaluator<Rational> ev(prog, kPrec);
-              ForAll fa(Relation::Equal);
-              std::vector<unsigned> lv;
-              for (std::uint64_t i = 0; i < ctx->plus.size(); ++i) {
-                ctx->plus.levels(i, lv);
-                const std::vector<Rational> L = ctx->plus.point(lv);
-                ev.run(interior(ctx->plus, lv));
-                const std::vector<Rational> out = ev.outputs();
-                const bool good = ctx->plus.distinct_in_range(lv);
-                const std::vector<Rational> want = good ? eval_target(ctx->target, L) : std::vector<Rational>(dn, Rational(0));
-                for (std::size_t e = 0; e < dn; ++e)
-                  fa.add(grid_point(s, L).add("entry", static_cast<long>(e)), Side::exact(out[e]), Side::exact(want[e]));
-              }
+              const ForAll fa = chain::for_all_indices(Relation::Equal, ctx->plus.size(), ctx->threads, [&](ForAll& part, std::uint64_t begin, std::uint64_t end) {
+                Evaluator<Rational> ev(prog, kPrec);
+                std::vector<unsigned> lv;
+                for (std::uint64_t i = begin; i < end; ++i) {
+                  ctx->plus.levels(i, lv);
+                  const std::vector<Rational> L = ctx->plus.point(lv);
+                  ev.run(interior(ctx->plus, lv));
+                  const std::vector<Rational> out = ev.outputs();
+                  const bool good = ctx->plus.distinct_in_range(lv);
+                  const std::vector<Rational> want = good ? eval_target(ctx->target, L) : std::vector<Rational>(dn, Rational(0));
+                  for (std::size_t e = 0; e < dn; ++e)
+                    part.add([&] { return grid_point(s, L).add("entry", static_cast<long>(e)); }, Side::exact(out[e]), Side::exact(want[e]));
+                }
+              });
               std::size_t layers = net.layers.size();
               return fa.outcome()
                   .report("sub-layers", Side::exact(Rational(static_cast<long>(layers))))

@@ -1,13 +1,13 @@
 #pragma once
 // Exhaustive evaluation of the contextual map g_c over a grid, with the generic evaluator, for any
 // Scalar S (Rational: exact; Ball: an enclosure, exact for dyadic delta at enough precision), on
-// several threads. The theorem module adds no arithmetic: the column ids, tilde l_n = max_j id and
+// several threads (TBB; every point's values go to its own slots, so the result does not depend on
+// the thread count). The theorem module adds no arithmetic: the column ids, tilde l_n = max_j id and
 // the largest entry are extra output nodes of the lowered programs.
-#include <algorithm>
 #include <cstdint>
-#include <thread>
 #include <vector>
 
+#include "chain/for_all_parallel.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "theorems/yun2020/construction.hpp"
@@ -40,31 +40,23 @@ ContextualValues<S> sweep_contextual(const Grid& grid, const ContextualPrograms&
   out.last_id.resize(total);
   out.q.resize(total * n);
   out.max_entry.resize(total);
-  auto work = [&](std::uint64_t begin, std::uint64_t end) {
+  const auto wo = progs.windows.outputs(), go = progs.global.outputs();
+  chain::parallel_chunks(total, threads, 64, [&](std::uint64_t begin, std::uint64_t end) {
     Evaluator<S> windows(progs.windows, prec), global(progs.global, prec);
     std::vector<unsigned> levels;
-    std::vector<S> x(dn), z(dn);
+    std::vector<S> x(dn), z(dn), level_value(grid.base());
+    for (unsigned l = 0; l < grid.base(); ++l) set(level_value[l], grid.value(l), prec);
     for (std::uint64_t i = begin; i < end; ++i) {
       grid.levels(i, levels);
-      for (std::size_t e = 0; e < dn; ++e) set(x[e], grid.value(levels[e]), prec);
+      for (std::size_t e = 0; e < dn; ++e) x[e] = level_value[levels[e]];
       windows.run(x);
-      const auto wo = progs.windows.outputs();
       for (std::size_t e = 0; e < dn; ++e) z[e] = windows.value(wo[e]);
       out.last_id[i] = windows.value(wo[dn + n]);
       global.run(z);
-      const auto go = progs.global.outputs();
       for (std::size_t j = 0; j < n; ++j) out.q[i * n + j] = global.value(go[dn + j]);
       out.max_entry[i] = global.value(go[dn + n]);
     }
-  };
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::uint64_t>(1, total / 64))));
-  if (threads == 1) {
-    work(0, total);
-    return out;
-  }
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, total * t / threads, total * (t + 1) / threads);
-  for (auto& th : pool) th.join();
+  });
   return out;
 }
 
