@@ -44,6 +44,8 @@ const std::map<std::string, CoqJustification, std::less<>>& coq_justifications()
       {"yun_thm2_Y13b", {"YunVolume.yun_y13_union_bound", ""}},
       {"yun_thm2_Y13e", {"YunVolume.yun_final_assembly", "the eps/3 budget of the duplicate cells"}},
       {"yun_thm2_Y14", {"YunVolume.yun_final_assembly", "premise d_p(f, bar f) <= omega (Lemma 8 is not in Coq)"}},
+      {"yun_thm2_Y1r", {"", "exact check of the ReLU quantizer's flat pieces in C++, not in Coq"}},
+      {"yun_thm2_YE2E", {"YunVolume.yun_final_assembly", "omega from Y-14, T_3 from Y-20, the root taken in ball arithmetic"}},
   };
   return table;
 }

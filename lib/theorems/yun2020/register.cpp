@@ -31,11 +31,23 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   const auto witness = read_witness(p, config.shape);
   std::optional<SoftmaxBudget> softmax;
   if (p.has("lambda")) {
-    softmax = SoftmaxBudget{{p.rational("lambda"), p.rational("eta")}, p.rational("eps_grid"), budget.p};
+    softmax = SoftmaxBudget{{p.rational("lambda"), p.rational("eta")}, p.rational("eps_grid"), budget.p, std::nullopt};
     if (softmax->smoothing.lambda.sign() <= 0) p.fail("lambda", "must be > 0");
     if (softmax->smoothing.eta.sign() <= 0 || softmax->smoothing.eta >= config.shape.delta() / Rational(2))
       p.fail("eta", "must be in (0, delta/2) so that cell midpoints avoid the ramps");
     if (softmax->eps_grid.sign() <= 0) p.fail("eps_grid", "must be > 0");
+    if (p.has("a")) {
+      BoxBudget box{p.rational("a"), p.rational("S_B"), true};
+      if (box.a.sign() < 0) p.fail("a", "must be >= 0");
+      if (box.S_B.sign() < 0) p.fail("S_B", "must be >= 0");
+      const std::string cover = p.text_or("box_cover", "cells");
+      if (cover != "cells" && cover != "single") p.fail("box_cover", "must be \"cells\" or \"single\"");
+      box.cell_cover = cover == "cells";
+      std::uint64_t pieces = box.cell_cover ? config.shape.N + (box.a.sign() > 0 ? 2 : 0) : 1, boxes = 1;
+      for (std::uint64_t e = 0; e < config.shape.d * config.shape.n; ++e)
+        if ((boxes *= pieces) > 100000) p.fail("box_cover", "\"cells\" would propagate more than 100000 boxes; use \"single\"");
+      softmax->box = box;
+    }
   }
 
   const unsigned threads = default_threads();
@@ -44,7 +56,7 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   chain::Chain c;
   add_finite_steps(c, ctx, witness);
   add_error_steps(c, ctx, budget);
-  if (softmax) add_softmax_steps(c, ctx, *softmax);
+  if (softmax) add_softmax_steps(c, ctx, *softmax, budget);
   return c;
 }
 

@@ -1,0 +1,117 @@
+#include "theorems/yun2020/stages.hpp"
+
+#include <stdexcept>
+
+#include "chain/enclosure.hpp"
+#include "net/evaluate.hpp"
+#include "net/jet.hpp"
+#include "net/lower.hpp"
+#include "theorems/yun2020/clamp_form.hpp"
+
+namespace approxcert::theorems::yun2020 {
+
+namespace {
+
+using Interval2 = std::pair<Rational, Rational>;
+
+// The lowered layer with the probes w . Z_j + b (one per column of the input state) as extra outputs.
+Program probe_program(const Shape& s, const Layer& layer, const RationalVector& w, const Rational& b) {
+  Program prog = lower(sequence_network(s, {layer}));
+  std::vector<NodeId> outs(prog.outputs().begin(), prog.outputs().end());
+  for (std::size_t j = 0; j < s.n; ++j) {
+    std::vector<NodeId> col;
+    for (std::size_t r = 0; r < s.d; ++r) col.push_back(prog.input(j * s.d + r));
+    outs.push_back(prog.affine(col, w, b));
+  }
+  prog.set_outputs(outs);
+  return prog;
+}
+
+// w1 and b1 of a Phi layer (phi_layer.hpp: the last row of its first dense layer).
+std::pair<RationalVector, Rational> pre_activation(const Layer& layer) {
+  const auto* tw = std::get_if<TokenwiseLayer>(&layer.kind);
+  const auto* lift = tw && !tw->layers.empty() ? std::get_if<DenseLayer>(&tw->layers[0].kind) : nullptr;
+  if (!lift) throw std::logic_error("yun2020 stages: expected a Phi feed-forward layer");
+  return {lift->weight.back(), lift->bias.back()};
+}
+
+}  // namespace
+
+std::vector<Stage> network_stages(const Config& c, const Network& net, const std::optional<Smoothing>& sm) {
+  const Shape& s = c.shape;
+  const Rational delta = s.delta(), h = delta / Rational(2);
+  const std::vector<Rational> u = column_id_weights(s);
+  const std::size_t d = s.d, quant = d + d * s.N, windows = static_cast<std::size_t>(window_scale(s).num().get_ui());
+  std::vector<Stage> out;
+  for (std::size_t k = 0; k < net.layers.size(); ++k) {
+    const Layer& layer = net.layers[k];
+    Stage st{Stage::Kind::Quantizer, Program(), {}, {}, {}};
+    if (k < quant) {
+      const bool range = k < d;
+      st.kind = Stage::Kind::Quantizer;
+      st.name = range ? "R_" + std::to_string(k + 1)
+                      : "Q_{" + std::to_string((k - d) / s.N + 1) + "," + std::to_string((k - d) % s.N) + "}";
+      if (sm) {
+        if (range) st.ramps = {Interval2{-sm->eta, Rational(0)}, Interval2{Rational(1) - sm->eta, Rational(1)}};
+        else st.ramps = {Interval2{delta - sm->eta, delta}};
+      }
+    } else if (k < quant + windows + 1) {
+      const bool global = k == quant + windows;
+      st.kind = global ? Stage::Kind::Global : Stage::Kind::Window;
+      const Rational l = Rational(static_cast<long>(k - quant)) * delta;
+      st.name = global ? "global" : "window l=" + l.to_string();
+      st.query_biases = global ? std::vector<Rational>{Rational(0)} : std::vector<Rational>{l - h, l + h};
+      if (!std::holds_alternative<AttentionLayer>(layer.kind)) throw std::logic_error("yun2020 stages: expected an attention layer");
+      st.prog = probe_program(s, layer, u, Rational(0));
+      out.push_back(std::move(st));
+      continue;
+    } else if (k == quant + windows + 1) {
+      st.kind = Stage::Kind::Reject;
+      st.name = "V_0";
+      if (sm) st.ramps = {Interval2{c.tau_l - sm->eta, c.tau_l}, Interval2{c.tau_r, c.tau_r + sm->eta}};
+    } else if (k < quant + windows + 2 + d) {
+      st.kind = Stage::Kind::Negative;
+      st.name = "V_" + std::to_string(k - quant - windows - 1);
+    } else {
+      st.kind = Stage::Kind::ValueWindow;
+      st.name = "W_" + std::to_string(k - quant - windows - 1 - d);
+      if (sm) st.ramps = {Interval2{-h - sm->eta, -h}, Interval2{h - sm->eta, h}};
+    }
+    const auto [w1, b1] = pre_activation(layer);
+    st.prog = probe_program(s, layer, w1, b1);
+    out.push_back(std::move(st));
+  }
+  return out;
+}
+
+std::vector<Program> entry_quantizer_programs(const Config& c, const Smoothing& s) {
+  Config one = c;
+  one.shape = Shape{1, 1, c.shape.N};
+  std::vector<Program> out;
+  for (const Layer& l : quantizer_layers(one, s)) out.push_back(lower(clamp_form(sequence_network(one.shape, {l}))));
+  return out;
+}
+
+std::optional<Interval> mean_value_image(const std::vector<Program>& layers, const Rational& lo, const Rational& hi, Prec p) {
+  Interval x, c, dx, term;
+  set_interval(x, lo, hi, p);
+  for (const Program& q : layers) {
+    const chain::Enclosure ex = chain::Enclosure::of(x);
+    if (!ex.bounded()) return std::nullopt;
+    const NodeId out = q.outputs()[0];
+    Evaluator<Rational> exact(q, p);
+    exact.run(std::vector<Rational>{ex.lower()});
+    Evaluator<Jet<Interval>> jet(q, p);
+    jet.run(std::vector<Jet<Interval>>{jet_variable(x, 0, 1, p)});
+    const Jet<Interval>& j = jet.value(out);
+    if (j.discontinuous) return std::nullopt;
+    set(c, ex.lower(), p);
+    sub(dx, x, c, p);
+    mul(term, jet_detail::grad(j, 0), dx, p);
+    set(x, exact.value(out), p);
+    add(x, x, term, p);
+  }
+  return x;
+}
+
+}  // namespace approxcert::theorems::yun2020

@@ -1,0 +1,48 @@
+#pragma once
+// The Yun 2020 network split into its sub-layers, each lowered to its own program, so that claims
+// about internal states at grid inputs (Y-15, Y-16) can read them. Running the stages in order on
+// the same inputs computes exactly what the whole network's program computes (each stage is the
+// lowering of one layer; the state is passed on unchanged). Each program's outputs are the next
+// d x n state, then one probe per column of the stage's INPUT state (extra affine nodes, no
+// arithmetic in the theorem module):
+//   Phi (token-wise feed-forward) layer: its pre-activation t_j = w1 . Z_j + b1;
+//   attention layer: the column id u^T Z_j (every head's query is u^T Z_j - b).
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "net/program.hpp"
+#include "scalar/interval.hpp"
+#include "theorems/yun2020/construction.hpp"
+
+namespace approxcert::theorems::yun2020 {
+
+struct Stage {
+  enum class Kind { Quantizer, Window, Global, Reject, Negative, ValueWindow };
+  Kind kind;
+  Program prog;
+  // Open ramp zones of the ReLU form of this layer's activation (spec 2.5 table; empty for the
+  // hardmax/Phi network, attention layers and zeta_4).
+  std::vector<std::pair<Rational, Rational>> ramps;
+  std::vector<Rational> query_biases;  // attention: the b of every head
+  std::string name;                    // "R_1", "Q_{1,0}", "window l=1/4", "global", "V_0", "V_1", "W_3"
+  bool attention() const { return kind == Kind::Window || kind == Kind::Global; }
+};
+
+// The image of [lo, hi] under the composition of the 1-input, 1-output programs `layers`, with
+// MPFI: layer by layer X' = q_k(c) + q_k'(X) (X - c), c = min X, q_k(c) exact (Rational) and q_k'
+// the derivative enclosure of forward-mode jets (mean-value form; the layers must be Lipschitz,
+// i.e. no step). Guarantee: contains q([lo, hi]); nothing if some enclosure is unbounded or a
+// layer may jump. A layer constant on X gives a derivative exactly 0, hence an exact point.
+std::optional<Interval> mean_value_image(const std::vector<Program>& layers, const Rational& lo, const Rational& hi, Prec p);
+
+// The quantizer of ONE entry of g (R_i then Q_{i,0..N-1}: they act on entry (i, j) alone, with
+// the same activations for every row), one 1-D program per layer, in clamp form (same function).
+std::vector<Program> entry_quantizer_programs(const Config& c, const Smoothing& s);
+
+// The stages of `net`, which is a.network(s) (bar g without smoothing; g with softmax lambda and
+// ReLU ramps eta) or a form of it computing the same function (clamp_form), in network order.
+std::vector<Stage> network_stages(const Config& c, const Network& net, const std::optional<Smoothing>& s);
+
+}  // namespace approxcert::theorems::yun2020
