@@ -11,9 +11,11 @@
 #include "scalar/input_error.hpp"
 #include "scalar/scalar.hpp"
 #include "theorems/altabaa2024/attention.hpp"
+#include "theorems/altabaa2024/gaussian_circle.hpp"
 #include "theorems/altabaa2024/register.hpp"
 #include "theorems/altabaa2024/relation_model.hpp"
 #include "theorems/altabaa2024/relu_interpolant.hpp"
+#include "theorems/altabaa2024/threshold_sweep.hpp"
 #include "theorems/altabaa2024/voronoi.hpp"
 #include "theorems/construction_registry.hpp"
 
@@ -48,6 +50,70 @@ TEST_CASE("altabaa2024 voronoi threshold network: one-hot of the nearest site, s
   const RationalVector pts = pattern_points(s, Rational(0), Rational(1));
   CHECK(pts.front() == Rational(0));
   CHECK(pts.back() == Rational(1));
+}
+
+TEST_CASE("altabaa2024 threshold sweep = exact evaluation of the quantiser at every pattern point (m = 7, ties)") {
+  const RationalVector s = grid_sites(7);  // (2i - 1)/14: not dyadic, thresholds k/14 are ties
+  const LayerList layers = voronoi_layers(s);
+  CHECK(std::holds_alternative<SparseDenseLayer>(layers[2].kind));
+  const RationalVector pts = pattern_points(s, Rational(0), Rational(1));
+  const auto ones = threshold_network_ones(layers, pts);
+  REQUIRE(ones.size() == pts.size());
+  const Network phi = voronoi_network(s);
+  for (std::size_t k = 0; k < pts.size(); ++k) {
+    CHECK(eval_exact(phi, {pts[k]}) == one_hot(7, nearest_site(s, pts[k])));
+    CHECK(ones[k] == std::vector<std::size_t>{nearest_site(s, pts[k])});
+  }
+  // The same layers with a dense layer 2 (zeros filled in) sweep to the same outputs.
+  const auto& l2 = std::get<SparseDenseLayer>(layers[2].kind);
+  DenseLayer dense{RationalMatrix(l2.rows, RationalVector(l2.cols, Rational(0))), l2.bias};
+  for (const SparseEntry& e : l2.entries) dense.weight[e.row][e.col] = e.value;
+  LayerList with_dense = layers;
+  with_dense[2] = Layer{dense};
+  CHECK(threshold_network_ones(with_dense, pts) == ones);
+  CHECK_THROWS_AS(threshold_network_ones(layers, {Rational(1), Rational(0)}), std::logic_error);
+}
+
+TEST_CASE("altabaa2024 threshold sweep: units with positive, negative and zero weights") {
+  // h = (step(2x - 1), step(1), step(1 - x), step(-1)); z0 = step(h0 + h1 + 5 h3 - 2) = [x >= 1/2],
+  // z1 = step(h2 - h3 - 1) = [x <= 1].
+  const LayerList layers{
+      Layer{DenseLayer{{{Rational(2)}, {Rational(0)}, {Rational(-1)}, {Rational(0)}},
+                       {Rational(-1), Rational(1), Rational(1), Rational(-1)}}},
+      Layer{StepLayer{}},
+      Layer{DenseLayer{{{Rational(1), Rational(1), Rational(0), Rational(5)}, {Rational(0), Rational(0), Rational(1), Rational(-1)}},
+                       {Rational(-2), Rational(-1)}}},
+      Layer{StepLayer{}}};
+  const RationalVector pts{Rational(-1), q(1, 2), Rational(1), q(3, 2)};
+  const std::vector<std::vector<std::size_t>> expected{{1}, {0, 1}, {0, 1}, {0}};
+  CHECK(threshold_network_ones(layers, pts) == expected);
+  const Network net{{1, std::nullopt}, layers};
+  for (std::size_t k = 0; k < pts.size(); ++k) {
+    std::vector<Rational> out(2, Rational(0));
+    for (std::size_t c : expected[k]) out[c] = Rational(1);
+    CHECK(eval_exact(net, {pts[k]}) == out);
+  }
+}
+
+TEST_CASE("altabaa2024 attention network = quantiser part then head (m = 7: exact token features at ties)") {
+  const RationalVector s = grid_sites(7);
+  const Network tokens{{2, std::nullopt}, retrieval_token_layers(s)};
+  for (const Rational& x : {Rational(0), q(1, 7), q(3, 10), q(1, 2), Rational(1)})
+    for (const Rational& y : {q(1, 7), q(9, 10)}) {
+      std::vector<Rational> expected{y};
+      for (const Rational& e : one_hot(7, nearest_site(s, x))) expected.push_back(e);
+      for (const Rational& e : one_hot(7, nearest_site(s, y))) expected.push_back(e);
+      CHECK(eval_exact(tokens, {x, y}) == expected);
+    }
+  // The full network is literally the token layers followed by the head.
+  const Network full = retrieval_attention_network(s, 3, q(5, 2)), head = retrieval_head_network(s, 3, q(5, 2));
+  LayerList composed = retrieval_token_layers(s);
+  for (const Layer& l : std::get<TokenwiseLayer>(head.layers[0].kind).layers) composed.push_back(l);
+  REQUIRE(full.layers.size() == 2);
+  CHECK(std::get<TokenwiseLayer>(full.layers[0].kind).layers == composed);
+  CHECK(full.layers[1] == head.layers[1]);
+  CHECK(full.input == NetworkInput{2, 3});
+  CHECK(head.input == NetworkInput{15, 3});
 }
 
 TEST_CASE("altabaa2024 exact rank factorisation of the strict order (spec 7.5)") {
@@ -92,6 +158,22 @@ TEST_CASE("altabaa2024 attention network: Attn = 1/(1 + e^(9 beta/16)) for keys 
   const Network scores = retrieval_score_network(grid_sites(4));
   CHECK(eval_exact(scores, {q(1, 10), Rational(1)}) == std::vector<Rational>{q(-9, 16)});
   CHECK(eval_exact(scores, {q(1, 10), Rational(0)}) == std::vector<Rational>{Rational(0)});
+  // The head alone on the exact token features (y_j, phi(x), phi(y_j)) gives the same enclosure.
+  std::vector<Ball> features;
+  for (const Rational& y : {Rational(0), Rational(1)}) {
+    Ball b;
+    set(b, y, p);
+    features.push_back(b);
+    for (const std::vector<Rational>& e : {one_hot(4, 0), one_hot(4, y.sign() == 0 ? 0 : 3)})
+      for (const Rational& v : e) {
+        set(b, v, p);
+        features.push_back(b);
+      }
+  }
+  const Ball head = evaluate<Ball>(lower(retrieval_head_network(grid_sites(4), 2, beta)), features, p).at(kAttentionOutput);
+  CHECK(lower(head) <= lower(ref));
+  CHECK(upper(ref) <= upper(head));
+  CHECK(upper(head) - lower(head) < pow2(-100));
 }
 
 TEST_CASE("altabaa2024 build: constructions by name with exact parameters, bad parameters are InputErrors") {
@@ -126,8 +208,74 @@ TEST_CASE("altabaa2024 check lem31-strict-order") { check_instance("lem31-strict
 TEST_CASE("altabaa2024 check thm31-xsin3y-m10") { check_instance("thm31-xsin3y-m10.json"); }
 TEST_CASE("altabaa2024 check thm31-xsin3y-m40") { check_instance("thm31-xsin3y-m40.json"); }
 TEST_CASE("altabaa2024 check thm51-retrieval-two-keys") { check_instance("thm51-retrieval-two-keys.json"); }
+
+TEST_CASE("altabaa2024 check thm51-instance-a (spec Instance A, m = 800)") { check_instance("thm51-instance-a.json"); }
+
+TEST_CASE("altabaa2024 theorem 5.1 A1 is the exact sup (2m - 1)/m^2 of the cell pair (m, 1)") {
+  // Cells of width 1/m, R_kl = -(s_k - s_l)^2: on the pair with k - l = d the sup of |u - R| is
+  // (2|d| + 1)/m^2, largest for |d| = m - 1.
+  chain::TheoremRegistry r;
+  register_theorems(r);
+  const chain::CheckFile f =
+      chain::read_check_file(std::string(APPROXCERT_SOURCE_DIR) + "/checks/altabaa2024/thm51-retrieval-two-keys.json");
+  const chain::CheckRun run = chain::run_check(r, f);
+  const chain::StepResult& a1 = run.run.result.steps.at(0);
+  REQUIRE(a1.spec.id == "A1");
+  CHECK(a1.outcome.lhs.value.lower() == q(63, 1024));
+  CHECK(a1.outcome.lhs.value.upper() == q(63, 1024));
+}
 TEST_CASE("altabaa2024 check thm21-cosine-eps0.1") { check_instance("thm21-cosine-eps0.1.json"); }
 TEST_CASE("altabaa2024 check thm21-brownian-eps0.1") { check_instance("thm21-brownian-eps0.1.json"); }
 TEST_CASE("altabaa2024 check thm41-rkbs-eps0.1") { check_instance("thm41-rkbs-eps0.1.json"); }
+
+namespace {
+
+// Exact rational bracket of e^{-1} I_m(1): e^{-1} between consecutive partial sums of sum (-1)^k / k!,
+// I_m(1) = sum_k 4^{-k} 2^{-m} / (k! (k+m)!) between its 30-term partial sum S and S + (4/3) t_30
+// (term ratios are <= 1/4).
+std::pair<Rational, Rational> circle_eigenvalue_z1_reference(long m) {
+  // Alternating partial sums: A_38 (ends with +1/38!) is above e^{-1}, A_39 below.
+  Rational a(0), term(1), prev(0);
+  for (long k = 0; k < 40; ++k) {
+    if (k > 0) term = term / Rational(k);
+    prev = a;
+    a += (k % 2 == 0 ? term : -term);
+  }
+  const Rational e_lo = a, e_hi = prev;
+  Rational s(0), u = pow2(-m);
+  for (long k = 1; k <= m; ++k) u = u / Rational(k);  // t_0 = 2^-m / m!
+  for (long k = 0; k < 30; ++k) {
+    s += u;
+    u = u / (Rational(4) * Rational(k + 1) * Rational(k + 1 + m));
+  }
+  return {e_lo * s, e_hi * (s + u * Rational(4) / Rational(3))};
+}
+
+}  // namespace
+
+TEST_CASE("altabaa2024 Gaussian circle spectrum: e^-1 I_m(1) and the tail against exact rational brackets") {
+  const Prec p(128);
+  Rational tail_lo(1), tail_hi(1);
+  for (long m = 0; m <= 5; ++m) {
+    const auto [lo, hi] = circle_eigenvalue_z1_reference(m);
+    REQUIRE(hi - lo < pow2(-120));
+    const Ball l = circle_eigenvalue(Rational(1), static_cast<std::uint64_t>(m), p);
+    CHECK(lower(l) <= hi);
+    CHECK(lo <= upper(l));
+    CHECK(upper(l) - lower(l) < pow2(-100));
+    if (m <= 2) {
+      tail_lo -= (m == 0 ? Rational(1) : Rational(2)) * hi;
+      tail_hi -= (m == 0 ? Rational(1) : Rational(2)) * lo;
+    }
+  }
+  const Ball t = circle_tail(Rational(1), 2, p);  // 2 sum_{m>2} lambda_(m): the spec's 0.018542 at N = 5
+  CHECK(lower(t) <= tail_hi);
+  CHECK(tail_lo <= upper(t));
+  CHECK(upper(t) - lower(t) < pow2(-100));
+}
+
+TEST_CASE("altabaa2024 check thm21-gaussian-circle-z1-eps0.1 (spec 7.2)") {
+  check_instance("thm21-gaussian-circle-z1-eps0.1.json");
+}
 
 }  // namespace approxcert::theorems::altabaa2024

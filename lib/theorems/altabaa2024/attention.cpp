@@ -26,45 +26,60 @@ Network retrieval_score_network(const RationalVector& sites) {
 
 namespace {
 
-DenseLayer zeros(std::size_t rows, std::size_t cols) {
-  return DenseLayer{RationalMatrix(rows, RationalVector(cols, Rational(0))), RationalVector(rows, Rational(0))};
-}
+// Builds a sparse_dense layer row by row (entries must be added in increasing (row, col) order).
+struct SparseBuilder {
+  SparseDenseLayer l;
+  SparseBuilder(std::size_t rows, std::size_t cols) : l{rows, cols, {}, RationalVector(rows, Rational(0))} {}
+  void add(std::size_t r, std::size_t c, const Rational& w) {
+    if (w.sign() != 0) l.entries.push_back({r, c, w});
+  }
+  Layer layer() { return Layer{std::move(l)}; }
+};
 
 }  // namespace
 
-Network retrieval_attention_network(const RationalVector& sites, std::size_t n, const Rational& beta) {
+LayerList retrieval_token_layers(const RationalVector& sites) {
   const std::size_t m = sites.size(), W = 2 + 2 * m;  // width of (x, y, phi(x), phi(y))
   const LayerList phi = voronoi_layers(sites);
   const DenseLayer& l1 = std::get<DenseLayer>(phi[0].kind);
-  const DenseLayer& l2 = std::get<DenseLayer>(phi[2].kind);
+  const SparseDenseLayer& l2 = std::get<SparseDenseLayer>(phi[2].kind);
   const std::size_t P = l1.weight.size();
 
-  DenseLayer embed = zeros(W, 2);  // (x, y) -> (x, y, 0, ..., 0)
-  embed.weight[0][0] = embed.weight[1][1] = Rational(1);
-  DenseLayer pairs = zeros(2 * P, W);  // layer 1 of phi on x (rows 0..P-1) and on y (rows P..2P-1)
-  DenseLayer cells = zeros(W, 2 * P);  // layer 2 of phi into coordinates 2.. (rows 0, 1 stay 0)
-  for (std::size_t b = 0; b < 2; ++b) {
+  SparseBuilder embed(W, 2);  // (x, y) -> (x, y, 0, ..., 0)
+  embed.add(0, 0, Rational(1));
+  embed.add(1, 1, Rational(1));
+  SparseBuilder pairs(2 * P, W);  // layer 1 of phi on x (rows 0..P-1) and on y (rows P..2P-1)
+  for (std::size_t b = 0; b < 2; ++b)
     for (std::size_t r = 0; r < P; ++r) {
-      pairs.weight[b * P + r][b] = l1.weight[r][0];
-      pairs.bias[b * P + r] = l1.bias[r];
+      pairs.add(b * P + r, b, l1.weight[r][0]);
+      pairs.l.bias[b * P + r] = l1.bias[r];
     }
+  SparseBuilder cells(W, 2 * P);  // layer 2 of phi into coordinates 2.. (rows 0, 1 stay 0)
+  for (std::size_t b = 0; b < 2; ++b) {
+    std::size_t e = 0;
     for (std::size_t k = 0; k < m; ++k) {
-      for (std::size_t r = 0; r < P; ++r) cells.weight[2 + b * m + k][b * P + r] = l2.weight[k][r];
-      cells.bias[2 + b * m + k] = l2.bias[k];
+      for (; e < l2.entries.size() && l2.entries[e].row == k; ++e)
+        cells.add(2 + b * m + k, b * P + l2.entries[e].col, l2.entries[e].value);
+      cells.l.bias[2 + b * m + k] = l2.bias[k];
     }
   }
-  DenseLayer keep = zeros(W, W);  // drops the step of the two zero rows, keeps phi(x), phi(y)
-  for (std::size_t r = 2; r < W; ++r) keep.weight[r][r] = Rational(1);
-  ResidualLayer block{{Layer{pairs}, Layer{StepLayer{}}, Layer{cells}, Layer{StepLayer{}}, Layer{keep}}};
+  SparseBuilder keep(W, W);  // drops the step of the two zero rows, keeps phi(x), phi(y)
+  for (std::size_t r = 2; r < W; ++r) keep.add(r, r, Rational(1));
+  ResidualLayer block{{pairs.layer(), Layer{StepLayer{}}, cells.layer(), Layer{StepLayer{}}, keep.layer()}};
+  SparseBuilder drop_x(W - 1, W);  // (x, y, phi(x), phi(y)) -> (y, phi(x), phi(y))
+  for (std::size_t r = 0; r + 1 < W; ++r) drop_x.add(r, r + 1, Rational(1));
+  return {embed.layer(), Layer{std::move(block)}, drop_x.layer()};
+}
 
+Network retrieval_head_network(const RationalVector& sites, std::size_t n, const Rational& beta) {
+  const std::size_t m = sites.size(), D = 1 + 2 * m;  // (y, phi(x), phi(y))
   const RationalMatrix U = retrieval_query_factor(sites), V = retrieval_key_factor(sites);
-  DenseLayer features = zeros(kAttentionFeatureDim, W);
-  features.weight[0][1] = Rational(1);  // the value: y itself
-  for (std::size_t k = 0; k < m; ++k)
-    for (std::size_t c = 0; c < 3; ++c) {
-      features.weight[1 + c][2 + k] = U[k][c];
-      features.weight[4 + c][2 + m + k] = V[k][c];
-    }
+  SparseBuilder features(kAttentionFeatureDim, D);
+  features.add(0, 0, Rational(1));  // the value: y itself
+  for (std::size_t c = 0; c < 3; ++c)
+    for (std::size_t k = 0; k < m; ++k) features.add(1 + c, 1 + k, U[k][c]);
+  for (std::size_t c = 0; c < 3; ++c)
+    for (std::size_t k = 0; k < m; ++k) features.add(4 + c, 1 + m + k, V[k][c]);
 
   AttentionHead head;
   head.wq.assign(3, RationalVector(kAttentionFeatureDim, Rational(0)));
@@ -78,9 +93,14 @@ Network retrieval_attention_network(const RationalVector& sites, std::size_t n, 
   head.wo.assign(kAttentionFeatureDim, RationalVector(1, Rational(0)));
   head.wo[kAttentionOutput][0] = Rational(1);
   AttentionLayer attention{{head}, Normalizer::Softmax, beta};
+  return Network{{D, n}, {Layer{TokenwiseLayer{{features.layer()}}}, Layer{attention}}};
+}
 
-  TokenwiseLayer tokenwise{{Layer{embed}, Layer{block}, Layer{features}}};
-  return Network{{2, n}, {Layer{tokenwise}, Layer{attention}}};
+Network retrieval_attention_network(const RationalVector& sites, std::size_t n, const Rational& beta) {
+  Network head = retrieval_head_network(sites, n, beta);
+  LayerList tokenwise = retrieval_token_layers(sites);
+  for (Layer& l : std::get<TokenwiseLayer>(head.layers[0].kind).layers) tokenwise.push_back(std::move(l));
+  return Network{{2, n}, {Layer{TokenwiseLayer{std::move(tokenwise)}}, std::move(head.layers[1])}};
 }
 
 }  // namespace approxcert::theorems::altabaa2024

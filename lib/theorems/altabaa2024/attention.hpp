@@ -4,11 +4,17 @@
 // U_i = (1, s_i, s_i^2), V_j = (-s_j^2, 2 s_j, -1), so <phi_q(x), phi_k(y)> = u(q(x), q(y)).
 //
 // Layout: token j is the column (x, y_j) (the query is given with every key, so that the n
-// tokens are exactly the n keys and no self-attention to the query occurs). Per token: a residual
-// block computes (x, y, phi(x), phi(y)); a dense layer maps it to features
-// f = (y, phi_q(x), phi_k(y), 0) in R^8; one softmax head with scale beta, W_Q / W_K selecting
-// phi_q / phi_k, W_V selecting y and W_O writing into the last coordinate. Output 7 (token 0,
-// coordinate 7) is Attn(x, y) = sum_j alpha_j y_j, alpha = softmax(beta <phi_q(x), phi_k(y_j)>).
+// tokens are exactly the n keys and no self-attention to the query occurs). Per token, the
+// quantiser part (retrieval_token_layers) computes (y, phi(x), phi(y)): an embedding, a residual
+// block holding phi on x and on y, and a layer dropping x. The head (retrieval_head_network)
+// maps it to the features f = (y, phi_q(x), phi_k(y), 0) in R^8 and applies one softmax head
+// with scale beta, W_Q / W_K selecting phi_q / phi_k, W_V selecting y and W_O writing into the
+// last coordinate. Output 7 (token 0, coordinate 7) is Attn(x, y) = sum_j alpha_j y_j,
+// alpha = softmax(beta <phi_q(x), phi_k(y_j)>).
+//
+// retrieval_attention_network is literally the composition: its tokenwise layers are the
+// quantiser part followed by the head's tokenwise layers, then the head's attention layer. Every
+// linear map is `sparse_dense` (only nonzero weights are stored), so m = 800 fits the format.
 #include <cstddef>
 
 #include "net/network.hpp"
@@ -21,6 +27,12 @@ inline constexpr std::size_t kAttentionOutput = 7;  // output index of Attn(x, y
 // U (m x 3) and V (m x 3) of the exact rank-3 factorisation u(s_i, s_j) = U_i . V_j.
 RationalMatrix retrieval_query_factor(const RationalVector& sites);
 RationalMatrix retrieval_key_factor(const RationalVector& sites);
+
+// Vector layers (x, y) -> (y, phi(x), phi(y)) in R^{1 + 2m}.
+LayerList retrieval_token_layers(const RationalVector& sites);
+
+// The head: tokens (y_j, phi(x), phi(y_j)) (input dim 1 + 2m, n tokens) -> attention output.
+Network retrieval_head_network(const RationalVector& sites, std::size_t n, const Rational& beta);
 
 // The attention network for n keys (input: dim 2, tokens n; inputs x, y_1, x, y_2, ...).
 Network retrieval_attention_network(const RationalVector& sites, std::size_t n, const Rational& beta);

@@ -1,8 +1,10 @@
 // Theorem 2.1 with Corollary 2.1 (spec §1-2, §7.1, §7.3): a Mercer kernel is eps-close to
 // <psi(x), psi(y)> with psi the shallow-ReLU interpolants of the top N = N_K(eps/2) features
 // g_i = sqrt(lambda_i) phi_i. Kernels: c min(x, y) on [0,1] (Brownian motion, Lebesgue measure)
-// and c cos(x - y) on [0, 2 pi] (measure d theta / 2 pi).
+// and c cos(x - y) on [0, 2 pi] (measure d theta / 2 pi), and the Gaussian kernel on the circle
+// c exp(-z (1 - cos(x - y))) on [0, 2 pi] (measure d theta / 2 pi, spec §7.2).
 #include "theorems/altabaa2024/certify.hpp"
+#include "theorems/altabaa2024/gaussian_circle.hpp"
 #include "theorems/altabaa2024/relu_interpolant.hpp"
 #include "theorems/altabaa2024/theorems.hpp"
 
@@ -16,8 +18,12 @@ const Rational kCosineEnd = Rational(710) / Rational(113);
 struct KernelDesign {
   std::string kernel;
   Rational eps, c;
+  Rational z;                  // Gaussian circle kernel only: z = 1 / sigma^2
   std::uint64_t N = 0;
-  std::vector<std::string> g;  // features sqrt(lambda_i) phi_i, expressions in x0
+  std::vector<std::string> g;  // features sqrt(lambda_i) phi_i, expressions in x0 (see delta)
+  // sup_x |g_i - (expression g[i])| <= delta[i]: 0 when g[i] is exact; for the Gaussian circle the
+  // coefficient sqrt(lambda_i) (Bessel) is replaced in g[i] by a dyadic within delta[i].
+  std::vector<Rational> delta;
   Rational a, b;               // the domain [a, b]
   Rational C;                  // rational upper bound of C = max_i ||g_i||
   Rational e;                  // eps_NN
@@ -44,6 +50,56 @@ S brownian_tail(const Rational& c, std::uint64_t N, Prec p) {
 }
 
 std::string sqrt_c(const Rational& c) { return "sqrt(" + c.to_string() + ")"; }
+
+// Contains c x for every x in the ball (the kernel scale applied to circle eigenvalues and tails).
+Ball scaled(Ball x, const Rational& c, Prec p) {
+  Ball cs;
+  set(cs, c, p);
+  mul(x, x, cs, p);
+  return x;
+}
+
+// The Gaussian circle features in the order 1, cos t, sin t, cos 2t, ... (N = 2M + 1): their exact
+// sup-norms s_i (sqrt(c lambda_(0)), then sqrt(2 c lambda_(m)) twice), dyadic coefficients q_i
+// within delta_i = upper |s_i - q_i| of s_i, and L = max_m m sqrt(2 c lambda_(m)) (Lipschitz in t).
+void gaussian_circle_features(KernelDesign& d, std::uint64_t M, Prec prec, Ball& C, Ball& L) {
+  for (std::uint64_t m = 0; m <= M; ++m) {
+    Ball s = scaled(circle_eigenvalue(d.z, m, prec), m == 0 ? d.c : Rational(2) * d.c, prec);
+    sqrt(s, s, prec);
+    const Rational q = dyadic_near(s, 60);
+    Ball err, qb;
+    set(qb, q, prec);
+    sub(err, s, qb, prec);
+    abs(err, err, prec);
+    const std::string coef = std::string("(") + q.to_string() + ")";
+    if (m == 0) {
+      d.g.push_back(coef);
+      d.delta.push_back(upper(err));
+      C = s;
+      continue;
+    }
+    const std::string mt = std::string("(") + count_q(m).to_string() + "*x0)";
+    for (const char* f : {"cos", "sin"}) {
+      d.g.push_back(coef + "*" + f + mt);
+      d.delta.push_back(upper(err));
+    }
+    max(C, C, s, prec);
+    Ball lm;
+    set(lm, count_q(m), prec);
+    mul(lm, lm, s, prec);
+    max(L, L, lm, prec);
+  }
+}
+
+// sup |f| enclosed for the dyadic surrogate f~ of a feature, widened to sup |f| by |f - f~| <= delta.
+chain::Side widened(chain::Side s, const Rational& delta) {
+  if (delta.sign() == 0 || !s.value.bounded()) return s;
+  Rational lo = s.value.lower() - delta;
+  if (lo.sign() < 0) lo = Rational(0);
+  return chain::Side::derived(chain::Enclosure::between(lo, s.value.upper() + delta),
+                              s.evidence.note + " for the dyadic-coefficient surrogate, widened by its distance " +
+                                  "to the Bessel coefficient");
+}
 
 KernelDesign design(const chain::Parameters& p) {
   KernelDesign d;
@@ -81,9 +137,24 @@ KernelDesign design(const chain::Parameters& p) {
     set(C, d.c, prec);
     sqrt(C, C, prec);
     L = C;
+  } else if (d.kernel == "gaussian-circle") {
+    d.z = p.rational("z");
+    if (d.z.sign() <= 0) p.fail("z", "must be > 0");
+    if (d.z > Rational(1000)) p.fail("z", "must be <= 1000");
+    // With N = 0 the tail is K(t, t) = c; keeping half of a mode pair never lowers the sup, so N = 2M + 1.
+    if (d.eps / Rational(2) >= d.c) p.fail("eps", "eps/2 >= c: the empty network already suffices (N_K = 0)");
+    std::uint64_t M = 0;
+    while (upper(scaled(circle_tail(d.z, M, prec), d.c, prec)) > d.eps / Rational(2)) {
+      if (++M > 200) p.fail("eps", "needs more than 200 circle modes");
+    }
+    d.N = 2 * M + 1;
+    gaussian_circle_features(d, M, prec, C, L);
+    d.a = Rational(0);
+    d.b = kCosineEnd;
   } else {
-    p.fail("kernel", "must be \"brownian\" or \"cosine\"");
+    p.fail("kernel", "must be \"brownian\", \"cosine\" or \"gaussian-circle\"");
   }
+  d.delta.resize(d.g.size(), Rational(0));
   d.C = dyadic_up(upper(C), 24) + pow2(-24);  // strictly above C: S3 is then decidable when C is attained
   d.e = eps_nn(d.C, d.eps / Rational(2), d.N);
   d.psi = relu_interpolant(d.g, d.a, d.b, knot_intervals(L, d.b - d.a, d.e));
@@ -91,6 +162,23 @@ KernelDesign design(const chain::Parameters& p) {
 }
 
 std::string index_name(const char* what, std::size_t i) { return std::string(what) + "_" + std::to_string(i + 1); }
+
+// S1 for the Gaussian circle (Ball only: Arb's Bessel I_m): T_1 = c 2 sum_{m>M} lambda_(m), N = 2M + 1.
+chain::Outcome gaussian_circle_tail_outcome(const KernelDesign& d, Prec p) {
+  const std::uint64_t M = (d.N - 1) / 2;
+  chain::Outcome o(chain::Side::enclosure(scaled(circle_tail(d.z, M, p), d.c, p),
+                                          "c (1 - lambda_(0) - 2 sum_{1<=m<=M} lambda_(m)), lambda_(m) = e^{-z} I_m(z) "
+                                          "(Arb Bessel), constant in theta"),
+                   chain::Side::exact(d.eps / Rational(2)));
+  if (M > 0)
+    o.report("tail at N - 1 = tail at N - 2",
+             chain::Side::enclosure(scaled(circle_tail(d.z, M - 1, p), d.c, p),
+                                    "dropping sin(M t) leaves 2 c lambda_(M) sin^2(M t), sup 2 c lambda_(M): "
+                                    "same sup as dropping the whole pair"));
+  for (std::uint64_t m = 0; m <= M + 3; ++m)
+    o.report("lambda_(" + std::to_string(m) + ")", chain::Side::enclosure(scaled(circle_eigenvalue(d.z, m, p), d.c, p)));
+  return o.report("N", chain::Side::exact(count_q(d.N)));
+}
 
 }  // namespace
 
@@ -106,7 +194,9 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
          .symbols = "T_1 = sup_x sum_{i>N} lambda_i phi_i(x)^2 <= eps/2", .relation = chain::Relation::LessEqual,
          .lhs_name = "T_1", .rhs_name = "eps/2", .reference = "(2.5)", .status = "P/R", .mode = "CF",
          .coq_lemma = "altabaa_thm21_S1"},
-        chain::generic([d]<class S>(const chain::Attempt& a) {
+        d.kernel == "gaussian-circle"
+            ? chain::ball([d](const chain::Attempt& a) { return gaussian_circle_tail_outcome(d, a.prec); })
+            : chain::generic([d]<class S>(const chain::Attempt& a) {
           chain::Outcome o;
           if (d.kernel == "brownian") {
             o = chain::Outcome(chain::Side::enclosure(brownian_tail<S>(d.c, d.N, a.prec),
@@ -128,7 +218,9 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
           chain::ForAll fa = a.for_all();
           std::vector<std::pair<std::string, chain::Side>> each;
           for (std::size_t i = 0; i < d.g.size(); ++i) {
-            chain::Side s = component_error(d.psi.net, i, d.g[i], box, a, {Rational(1) / Rational(100), 20000, d.e / Rational(20)});
+            chain::Side s = widened(
+                component_error(d.psi.net, i, d.g[i], box, a, {Rational(1) / Rational(100), 20000, d.e / Rational(20)}),
+                d.delta[i]);
             each.emplace_back(index_name("E", i), s);
             fa.add(chain::Point{}.add("i", count_q(i + 1)), s, chain::Side::exact(d.e));
           }
@@ -145,7 +237,8 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
           chain::ForAll fa = a.for_all();
           for (std::size_t i = 0; i < d.g.size(); ++i)
             fa.add(chain::Point{}.add("i", count_q(i + 1)),
-                   expression_sup(d.g[i], box, a, {Rational(1) / Rational(1000000000), 20000, pow2(-27)}),
+                   widened(expression_sup(d.g[i], box, a, {Rational(1) / Rational(1000000000), 20000, pow2(-27)}),
+                           d.delta[i]),
                    chain::Side::exact(d.C, "closed form rounded up to 2^-24, plus 2^-24"));
           return fa.outcome();
         }));
@@ -159,7 +252,7 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
           chain::ForAll fa = a.for_all();
           for (std::size_t i = 0; i < d.g.size(); ++i)
             fa.add(chain::Point{}.add("i", count_q(i + 1)),
-                   expression_sup(d.g[i], box, a, {Rational(1) / Rational(1000000), 20000}),
+                   widened(expression_sup(d.g[i], box, a, {Rational(1) / Rational(1000000), 20000}), d.delta[i]),
                    chain::Side::enclosure(ck, "||sqrt(2) sin||_inf = ||sqrt(2) cos||_inf = sqrt(2)"));
           return fa.outcome();
         }));

@@ -53,7 +53,7 @@ VoronoiDesign design(const chain::Parameters& p) {
 
 Network construct_voronoi_threshold(const chain::Parameters& p) {
   const std::uint64_t m = p.count("m");
-  if (m < 2 || m > 200) p.fail("m", "must be between 2 and 200");
+  if (m < 2 || m > 1000) p.fail("m", "must be between 2 and 1000 (layer 2 is stored sparse: m(m-1) weights)");
   return voronoi_network(grid_sites(m));
 }
 
@@ -165,7 +165,7 @@ chain::Chain build_theorem_3_1(const chain::Parameters& p) {
         chain::exact([d, m] {
           const auto& left = std::get<InnerProductLayer>(d.net.layers[0].kind).left;
           std::uint64_t units = 0;
-          for (std::size_t i = 0; i < 3; i += 2) units += std::get<DenseLayer>(left[i].kind).weight.size();
+          for (std::size_t i = 0; i < 3; i += 2) units += linear_layer_rows(left[i]);
           return chain::Outcome(chain::Side::exact(count_q(units), "rows of the two threshold layers of phi"),
                                 chain::Side::exact(count_q(voronoi_neurons(m))))
               .report("d_r", chain::Side::exact(Rational(1), "rank-1 analytic factorisation R_kl = r_x(s_k) r_y(s_l)"))

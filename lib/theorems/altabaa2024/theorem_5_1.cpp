@@ -7,15 +7,25 @@
 // cross, and E_eta's ends are where a utility difference equals eta. Between consecutive points of
 // all three kinds every quantity is constant (or E_eta is empty), so the test points (all those
 // points and the midpoints between them, kept when G(x) > eta) cover E_eta.
+//
+// Evaluation at scale (spec Instance A, m = 800, 320,400 threshold units per quantiser): the
+// attention network is the composition of its quantiser part (x, y) -> (y, phi(x), phi(y)) and a
+// small head (attention.hpp). phi is evaluated exactly at all test points and keys in one sweep
+// (threshold_sweep.hpp) from the network's own weights; the head is lowered and evaluated with the
+// generic evaluator (Ball; MPFI in verify) on those exact inputs. The network's output depends on
+// x only through phi(x), so consecutive test points with the same phi(x) and the same i* give the
+// same value of every claim and are evaluated once.
 #include <algorithm>
 #include <memory>
+#include <stdexcept>
 
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "theorems/altabaa2024/attention.hpp"
-#include "theorems/altabaa2024/cell_pairs.hpp"
 #include "theorems/altabaa2024/certify.hpp"
+#include "theorems/altabaa2024/relation_model.hpp"
 #include "theorems/altabaa2024/theorems.hpp"
+#include "theorems/altabaa2024/threshold_sweep.hpp"
 #include "theorems/altabaa2024/voronoi.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
@@ -36,7 +46,8 @@ RetrievalInstance read_instance(const chain::Parameters& p, bool with_claims) {
   for (const Rational& y : r.keys)
     if (y.sign() < 0 || y > Rational(1)) p.fail("y", "keys must lie in Y = [0, 1]");
   r.m = p.count("m");
-  if (r.m < 2 || r.m > 64) p.fail("m", "must be between 2 and 64 (dense layer-2 weights grow like 2 m^3)");
+  if (r.m < 2 || r.m > 1000)
+    p.fail("m", "must be between 2 and 1000 (each quantiser has m(m-1)/2 + m threshold units; spec W12)");
   r.sites = grid_sites(r.m);
   if (with_claims) {
     r.eta = p.rational("eta");
@@ -104,14 +115,21 @@ RationalVector margin_breakpoints(const RationalVector& keys, const Rational& et
   return b;
 }
 
-// One query point of E_eta with its exact data.
+// One class of query points of E_eta (consecutive test points with the same phi(x) and i*).
 struct Sample {
-  Rational x;
-  std::size_t best;       // i*
-  RationalVector scores;  // s_j = <phi_q(x), phi_k(y_j)> (exact)
+  Rational x;                      // its first test point
+  std::size_t best;                // i*
+  std::vector<std::size_t> phi_x;  // the coordinates of phi(x) equal to 1 (exact)
+  RationalVector scores;           // s_j = <phi_q(x), phi_k(y_j)> (exact)
 };
 
-std::vector<Sample> event_samples(const RetrievalInstance& r) {
+struct EventSamples {
+  std::vector<Sample> samples;
+  std::vector<std::vector<std::size_t>> phi_keys;  // phi(y_j), as for phi_x
+  std::size_t test_points = 0;                     // test points in E_eta
+};
+
+EventSamples event_samples(const RetrievalInstance& r) {
   RationalVector pts = pattern_points(r.sites, Rational(0), Rational(1));
   const RationalVector mb = margin_breakpoints(r.keys, r.eta);
   pts.insert(pts.end(), mb.begin(), mb.end());
@@ -122,21 +140,136 @@ std::vector<Sample> event_samples(const RetrievalInstance& r) {
     all.push_back(pts[k]);
     if (k + 1 < pts.size()) all.push_back((pts[k] + pts[k + 1]) / Rational(2));
   }
-  const Program scores = lower(retrieval_score_network(r.sites));
-  Evaluator<Rational> ev(scores, Prec(64));
-  std::vector<Sample> out;
+  // One sweep of phi over the test points and the keys.
+  RationalVector swept = all;
+  swept.insert(swept.end(), r.keys.begin(), r.keys.end());
+  std::sort(swept.begin(), swept.end());
+  swept.erase(std::unique(swept.begin(), swept.end()), swept.end());
+  const auto phi_swept = threshold_network_ones(voronoi_layers(r.sites), swept);
+  auto phi_at = [&](const Rational& x) -> const std::vector<std::size_t>& {
+    return phi_swept[static_cast<std::size_t>(std::lower_bound(swept.begin(), swept.end(), x) - swept.begin())];
+  };
+  EventSamples ev;
+  for (const Rational& y : r.keys) ev.phi_keys.push_back(phi_at(y));
+
+  // The scores <U^T phi(x), V^T phi(y_j)>: the two projection layers of the relation model, exactly.
+  const std::size_t m = r.sites.size();
+  const Program proj_q = lower(Network{{m, std::nullopt}, {Layer{transpose_projection(retrieval_query_factor(r.sites))}}});
+  const Program proj_k = lower(Network{{m, std::nullopt}, {Layer{transpose_projection(retrieval_key_factor(r.sites))}}});
+  auto project = [m](const Program& prog, const std::vector<std::size_t>& ones) {
+    std::vector<Rational> in(m, Rational(0));
+    for (std::size_t c : ones) in[c] = Rational(1);
+    return evaluate<Rational>(prog, in, Prec(64));
+  };
+  std::vector<std::vector<Rational>> key_features;
+  for (const auto& ones : ev.phi_keys) key_features.push_back(project(proj_k, ones));
   for (const Rational& x : all) {
     const Margin g = margin_at(r.keys, x);
     if (!(g.gap > r.eta)) continue;
-    Sample s{x, g.best, {}};
-    for (const Rational& y : r.keys) {
-      const std::vector<Rational> in{x, y};
-      ev.run(in);
-      s.scores.push_back(ev.outputs().at(0));
-    }
-    out.push_back(std::move(s));
+    ++ev.test_points;
+    const std::vector<std::size_t>& phi_x = phi_at(x);
+    if (!ev.samples.empty() && ev.samples.back().best == g.best && ev.samples.back().phi_x == phi_x) continue;
+    Sample s{x, g.best, phi_x, {}};
+    const std::vector<Rational> qx = project(proj_q, phi_x);
+    for (const auto& kj : key_features) s.scores.push_back(qx[0] * kj[0] + qx[1] * kj[1] + qx[2] * kj[2]);
+    ev.samples.push_back(std::move(s));
   }
-  return out;
+  return ev;
+}
+
+// The head network's inputs for a sample: token j is (y_j, phi(x), phi(y_j)).
+template <class S>
+void set_head_inputs(std::vector<S>& in, const Sample& s, const EventSamples& ev, const RationalVector& keys,
+                     std::size_t m, Prec p) {
+  const std::size_t D = 1 + 2 * m;
+  S zero, one;
+  set(zero, Rational(0), p);
+  set(one, Rational(1), p);
+  in.assign(D * keys.size(), zero);
+  for (std::size_t j = 0; j < keys.size(); ++j) {
+    set(in[j * D], keys[j], p);
+    for (std::size_t c : s.phi_x) in[j * D + 1 + c] = one;
+    for (std::size_t c : ev.phi_keys[j]) in[j * D + 1 + m + c] = one;
+  }
+}
+
+// sup over the closed cell pair [xl, xh] x [yl, yh] of |u(x, y) - R| for u = -(x - y)^2, exactly,
+// with a point attaining it: t = x - y ranges over [lo, hi] = [xl - yh, xh - yl], u over
+// [-max t^2, -min t^2], and sup |u - R| = max(R + max t^2, -min t^2 - R).
+struct PairSup {
+  Rational value, x, y;
+};
+PairSup retrieval_pair_sup(const Rational& xl, const Rational& xh, const Rational& yl, const Rational& yh,
+                           const Rational& R) {
+  const Rational lo = xl - yh, hi = xh - yl, lo2 = lo * lo, hi2 = hi * hi;
+  PairSup far = lo2 >= hi2 ? PairSup{R + lo2, xl, yh} : PairSup{R + hi2, xh, yl};  // u smallest
+  PairSup near;                                                                     // u largest
+  if (lo.sign() <= 0 && hi.sign() >= 0) {
+    const Rational z = max(xl, yl);  // x = y = z lies in both intervals
+    near = {-R, z, z};
+  } else {
+    near = lo2 <= hi2 ? PairSup{-lo2 - R, xl, yh} : PairSup{-hi2 - R, xh, yl};
+  }
+  return far.value >= near.value ? far : near;
+}
+
+// The largest retrieval_pair_sup over all cell pairs (k, l) of the boundaries b, with
+// R_kl = U_k . V_l, first in (k, l) order. The m^2 comparisons run on integers: with L the common
+// denominator of b, U and V, every candidate value times L^2 is an integer (R_kl L^2 = sum
+// (U L)(V L), t^2 L^2 = (t L)^2), so comparing them is exact; the winner is recomputed in rationals
+// and must agree. Throws std::domain_error if L is too large for 128-bit integers.
+struct WorstPair {
+  PairSup sup;
+  std::size_t k = 0, l = 0;
+};
+WorstPair worst_cell_pair(const RationalVector& b, const RationalMatrix& U, const RationalMatrix& V) {
+  __extension__ typedef __int128 i128;
+  __extension__ typedef unsigned __int128 u128;
+  mpz_class L = 1;
+  auto take_den = [&L](const Rational& q) { mpz_lcm(L.get_mpz_t(), L.get_mpz_t(), q.den().get_mpz_t()); };
+  for (const Rational& q : b) take_den(q);
+  for (const RationalMatrix* M : {&U, &V})
+    for (const RationalVector& row : *M)
+      for (const Rational& q : row) take_den(q);
+  if (mpz_sizeinbase(L.get_mpz_t(), 2) > 40) throw std::domain_error("A1: common denominator too large for the integer scan");
+  auto scaled = [&L](const Rational& q) -> i128 {  // q L, an integer of at most 40 + 2 bits here
+    const mpz_class z = q.num() * (L / q.den());
+    if (!z.fits_slong_p()) throw std::domain_error("A1: entry too large for the integer scan");
+    return static_cast<i128>(z.get_si());
+  };
+  const std::size_t m = U.size();
+  std::vector<i128> B, Us, Vs;
+  for (const Rational& q : b) B.push_back(scaled(q));
+  for (std::size_t k = 0; k < m; ++k)
+    for (std::size_t c = 0; c < 3; ++c) {
+      Us.push_back(scaled(U[k][c]));
+      Vs.push_back(scaled(V[k][c]));
+    }
+  i128 best = 0;
+  WorstPair w;
+  for (std::size_t k = 0; k < m; ++k)
+    for (std::size_t l = 0; l < m; ++l) {
+      const i128 R = Us[3 * k] * Vs[3 * l] + Us[3 * k + 1] * Vs[3 * l + 1] + Us[3 * k + 2] * Vs[3 * l + 2];
+      const i128 lo = B[k] - B[l + 1], hi = B[k + 1] - B[l], lo2 = lo * lo, hi2 = hi * hi;
+      const i128 far = R + std::max(lo2, hi2);
+      const i128 near = lo <= 0 && hi >= 0 ? -R : -std::min(lo2, hi2) - R;
+      const i128 v = std::max(far, near);
+      if ((k == 0 && l == 0) || v > best) {
+        best = v;
+        w.k = k;
+        w.l = l;
+      }
+    }
+  const Rational R = U[w.k][0] * V[w.l][0] + U[w.k][1] * V[w.l][1] + U[w.k][2] * V[w.l][2];
+  w.sup = retrieval_pair_sup(b[w.k], b[w.k + 1], b[w.l], b[w.l + 1], R);
+  const bool neg = best < 0;
+  const u128 u = neg ? -static_cast<u128>(best) : static_cast<u128>(best);
+  mpz_class num(static_cast<unsigned long>(u >> 64));
+  num <<= 64;
+  num += static_cast<unsigned long>(u & ~0UL);
+  if (neg) num = -num;
+  if (!(Rational(num, L * L) == w.sup.value)) throw std::logic_error("A1: integer scan and rational value disagree");
+  return w;
 }
 
 // softmax weights of the scaled scores, through the evaluator's Mix node.
@@ -188,34 +321,44 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
   const std::size_t n = r.keys.size();
   const Rational gamma = r.eta - Rational(2) * r.eps1;
   const Rational D(1);  // D_Y = diam [0, 1]
-  auto samples = std::make_shared<const std::vector<Sample>>(event_samples(r));
+  const auto ev = std::make_shared<const EventSamples>(event_samples(r));
   const auto alpha_prog = std::make_shared<const Program>(softmax_weights_program(n));
-  const auto attn_prog = std::make_shared<const Program>(lower(retrieval_attention_network(r.sites, n, r.beta)));
-  const RationalMatrix U = retrieval_query_factor(r.sites), V = retrieval_key_factor(r.sites);
-  RationalMatrix R(r.m, RationalVector(r.m, Rational(0)));
-  for (std::size_t k = 0; k < r.m; ++k)
-    for (std::size_t l = 0; l < r.m; ++l)
-      for (std::size_t c = 0; c < 3; ++c) R[k][l] += U[k][c] * V[l][c];
+  const auto head_prog = std::make_shared<const Program>(lower(retrieval_head_network(r.sites, n, r.beta)));
+  const std::string representation =
+      "per quantiser: layer 1 dense (m(m-1)/2 x 1), layer 2 sparse_dense with its m(m-1) nonzero weights; "
+      "evaluated exactly at every test point by one sweep; the head (features + softmax attention) by the "
+      "generic evaluator";
 
   chain::Chain c;
-  const Program u = relation_program("-(x0 - x1)^2");
-  const RationalVector bounds = cell_boundaries(r.sites, Rational(0), Rational(1));
   c.add({.id = "A1", .claim = "the relation model approximates the utility to eps_1 everywhere (tie rule of §4.2)",
          .symbols = "sup_{x,y} |u(x,y) - <phi_q(x), phi_k(y)>| < eps_1", .relation = chain::Relation::Less,
          .lhs_name = "sup |u - <phi_q, phi_k>|", .rhs_name = "eps_1", .reference = "(5.3), via Thm 3.1", .status = "P",
          .mode = "NET", .coq_lemma = "altabaa_thm51_A1"},
-        chain::ball([u, bounds, R, eps1 = r.eps1, m = r.m](const chain::Attempt& a) {
-          return cell_pair_sup_norms(u, bounds, R, chain::Side::exact(eps1), a, {Rational(1) / Rational(1000), 2000})
+        chain::exact([sites = r.sites, eps1 = r.eps1, m = r.m, representation] {
+          // The model is U_k . V_l on the closed cell pair V_k x V_l (phi one-hot of the cell):
+          // the exact sup over every cell pair, the largest kept (first in (k, l) order).
+          const RationalVector b = cell_boundaries(sites, Rational(0), Rational(1));
+          const WorstPair w = worst_cell_pair(b, retrieval_query_factor(sites), retrieval_key_factor(sites));
+          const PairSup& worst = w.sup;
+          const std::size_t wk = w.k, wl = w.l;
+          const std::string note = "exact sup over all m^2 closed cell pairs; largest on cell pair (" +
+                                   std::to_string(wk + 1) + ", " + std::to_string(wl + 1) + "), attained at (x, y)";
+          return chain::Outcome(chain::Side::exact(worst.value, note), chain::Side::exact(eps1))
+              .where(chain::Point{}.add("x", worst.x).add("y", worst.y))
               .report("m", chain::Side::exact(count_q(m)))
-              .report("threshold units per map (m(m-1)/2 + m)", chain::Side::exact(count_q(voronoi_neurons(m))));
+              .report("threshold units per map (m(m-1)/2 + m)", chain::Side::exact(count_q(voronoi_neurons(m))))
+              .report("layer-2 weights per map as a dense matrix (m * m(m-1)/2)",
+                      chain::Side::exact(count_q(voronoi_dense_layer2_weights(m))))
+              .report("numbers stored per map (sparse layer 2)", chain::Side::exact(count_q(voronoi_stored_numbers(m)),
+                                                                                     representation));
         }));
   c.add({.id = "A2", .claim = "each softmax weight is at most exp(beta (s_j - s_i*)), at every query of E_eta",
          .symbols = "alpha_j = e^{beta s_j} / sum_l e^{beta s_l} <= e^{beta (s_j - s_i*)}", .relation = chain::Relation::LessEqual,
          .lhs_name = "alpha_j", .rhs_name = "exp(beta (s_j - s_i*))", .reference = "\"Observe that\" display", .status = "P",
          .mode = "EX", .coq_lemma = "altabaa_thm51_A2"},
-        chain::generic([samples, alpha_prog, beta = r.beta]<class S>(const chain::Attempt& a) {
+        chain::generic([ev, alpha_prog, beta = r.beta]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
-          for (const Sample& s : *samples) {
+          for (const Sample& s : ev->samples) {
             const std::vector<S> alpha = softmax_weights<S>(*alpha_prog, s, beta, a.prec);
             for (std::size_t j = 0; j < alpha.size(); ++j) {
               S e;
@@ -224,16 +367,18 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
               fa.add(sample_point(s, j), chain::Side::enclosure(alpha[j]), chain::Side::enclosure(e));
             }
           }
-          return fa.outcome().report("queries checked in E_eta", chain::Side::exact(count_q(samples->size())));
+          return fa.outcome()
+              .report("test points covering E_eta", chain::Side::exact(count_q(ev->test_points)))
+              .report("classes evaluated (same phi(x) and i*)", chain::Side::exact(count_q(ev->samples.size())));
         }));
   c.add({.id = "A3", .claim = "on E_eta the non-selected scores trail the selected one by more than eta - 2 eps_1",
          .symbols = "s_j - s_i* <= (u_j + eps_1) - (u_i* - eps_1) < -eta + 2 eps_1 (j != i*)",
          .relation = chain::Relation::Less, .lhs_name = "s_j - s_i*", .rhs_name = "-eta + 2 eps_1",
          .reference = "\"difference inside the exponential\" display", .status = "P", .mode = "NET",
          .coq_lemma = "altabaa_thm51_A3"},
-        chain::exact([samples, gamma] {
+        chain::exact([ev, gamma] {
           chain::ForAll fa(chain::Relation::Less);
-          for (const Sample& s : *samples)
+          for (const Sample& s : ev->samples)
             for (std::size_t j = 0; j < s.scores.size(); ++j)
               if (j != s.best)
                 fa.add(sample_point(s, j), chain::Side::exact(s.scores[j] - s.scores[s.best], "scores of the network, exact"),
@@ -244,12 +389,12 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
          .symbols = "alpha_j < e^{-beta (eta - 2 eps_1)} (= e^{-beta eta / 2} for eps_1 = eta/4), j != i*",
          .relation = chain::Relation::Less, .lhs_name = "alpha_j", .rhs_name = "exp(-beta (eta - 2 eps_1))",
          .reference = "\"Hence we have\"", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm51_A4"},
-        chain::generic([samples, alpha_prog, beta = r.beta, gamma]<class S>(const chain::Attempt& a) {
+        chain::generic([ev, alpha_prog, beta = r.beta, gamma]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           S bound;
           set(bound, -(beta * gamma), a.prec);
           exp(bound, bound, a.prec);
-          for (const Sample& s : *samples) {
+          for (const Sample& s : ev->samples) {
             const std::vector<S> alpha = softmax_weights<S>(*alpha_prog, s, beta, a.prec);
             for (std::size_t j = 0; j < alpha.size(); ++j)
               if (j != s.best) fa.add(sample_point(s, j), chain::Side::enclosure(alpha[j]), chain::Side::enclosure(bound));
@@ -260,10 +405,10 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
          .symbols = "1 - alpha_i* = sum_{j != i*} alpha_j < (n-1) e^{-beta (eta - 2 eps_1)} =: eps_2",
          .relation = chain::Relation::Less, .lhs_name = "1 - alpha_i*", .rhs_name = "eps_2",
          .reference = "\"This implies that\"", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm51_A5"},
-        chain::generic([samples, alpha_prog, beta = r.beta, gamma, n]<class S>(const chain::Attempt& a) {
+        chain::generic([ev, alpha_prog, beta = r.beta, gamma, n]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           const S eps2 = tail_bound<S>(n, beta, gamma, a.prec);
-          for (const Sample& s : *samples) {
+          for (const Sample& s : ev->samples) {
             const std::vector<S> alpha = softmax_weights<S>(*alpha_prog, s, beta, a.prec);
             S one, miss;
             set(one, Rational(1), a.prec);
@@ -276,29 +421,27 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
          .symbols = "|Attn(x, y) - Select(x, y)| <= sum_{j != i*} alpha_j |y_j - y_i*| <= eps_2 D_Y",
          .relation = chain::Relation::LessEqual, .lhs_name = "|Attn - Select|", .rhs_name = "eps_2 D_Y",
          .reference = "6-line display", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm51_A6"},
-        chain::generic([samples, attn_prog, keys = r.keys, beta = r.beta, gamma, n, D]<class S>(const chain::Attempt& a) {
+        chain::generic([ev, head_prog, keys = r.keys, m = r.m, beta = r.beta, gamma, n, D]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           S bound = tail_bound<S>(n, beta, gamma, a.prec), d;
           set(d, D, a.prec);
           mul(bound, bound, d, a.prec);
-          Evaluator<S> ev(*attn_prog, a.prec);
-          std::vector<S> in(2 * n);
+          Evaluator<S> head(*head_prog, a.prec);
+          std::vector<S> in;
           Rational worst_lo(0), worst_hi(0);
-          for (const Sample& s : *samples) {
-            for (std::size_t j = 0; j < n; ++j) {
-              set(in[2 * j], s.x, a.prec);
-              set(in[2 * j + 1], keys[j], a.prec);
-            }
-            ev.run(in);
+          for (const Sample& s : ev->samples) {
+            set_head_inputs(in, s, *ev, keys, m, a.prec);
+            head.run(in);
             S err, sel;
             set(sel, keys[s.best], a.prec);
-            sub(err, ev.value(attn_prog->outputs()[kAttentionOutput]), sel, a.prec);
+            sub(err, head.value(head_prog->outputs()[kAttentionOutput]), sel, a.prec);
             abs(err, err, a.prec);
             if (is_finite(err)) {
               worst_lo = max(worst_lo, lower(err));
               worst_hi = max(worst_hi, upper(err));
             }
-            fa.add(chain::Point{}.add("x", s.x), chain::Side::enclosure(err, "attention network, generic evaluator"),
+            fa.add(chain::Point{}.add("x", s.x),
+                   chain::Side::enclosure(err, "attention network: exact quantiser sweep, head by the generic evaluator"),
                    chain::Side::enclosure(bound));
           }
           return fa.outcome().report("max |Attn - Select| over the test points (= sup over E_eta)",

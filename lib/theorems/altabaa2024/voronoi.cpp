@@ -16,18 +16,22 @@ LayerList voronoi_layers(const RationalVector& sites) {
   const std::size_t m = sites.size();
   if (m < 2) throw std::logic_error("voronoi_layers: needs at least two sites");
   const std::size_t pairs = m * (m - 1) / 2;
-  DenseLayer l1, l2;
-  std::vector<std::vector<std::size_t>> pair_id(m, std::vector<std::size_t>(m, 0));
+  // Pair (i, j), i < j, is unit offset(i) + (j - i - 1): the units of row k of layer 2 are the
+  // pairs (i, k), i < k, then (k, j), j > k, so its entries come in increasing column order.
+  auto pair_id = [m](std::size_t i, std::size_t j) { return i * (2 * m - i - 1) / 2 + (j - i - 1); };
+  DenseLayer l1;
+  l1.weight.reserve(pairs);
+  l1.bias.reserve(pairs);
   for (std::size_t i = 0; i < m; ++i)
     for (std::size_t j = i + 1; j < m; ++j) {
-      pair_id[i][j] = l1.weight.size();
       l1.weight.push_back({sites[i] - sites[j]});
       l1.bias.push_back((sites[j] * sites[j] - sites[i] * sites[i]) / Rational(2));
     }
-  l2.weight.assign(m, RationalVector(pairs, Rational(0)));
+  SparseDenseLayer l2{m, pairs, {}, {}};
+  l2.entries.reserve(m * (m - 1));
   for (std::size_t k = 0; k < m; ++k) {
-    for (std::size_t j = k + 1; j < m; ++j) l2.weight[k][pair_id[k][j]] = Rational(1);
-    for (std::size_t i = 0; i < k; ++i) l2.weight[k][pair_id[i][k]] = Rational(-1);
+    for (std::size_t i = 0; i < k; ++i) l2.entries.push_back({k, pair_id(i, k), Rational(-1)});
+    for (std::size_t j = k + 1; j < m; ++j) l2.entries.push_back({k, pair_id(k, j), Rational(1)});
     l2.bias.push_back(Rational(1) / Rational(2) - Rational(static_cast<long>(m - 1 - k)));
   }
   return {Layer{std::move(l1)}, Layer{StepLayer{}}, Layer{std::move(l2)}, Layer{StepLayer{}}};
@@ -67,5 +71,15 @@ RationalVector cell_boundaries(const RationalVector& sites, const Rational& lo, 
 }
 
 std::uint64_t voronoi_neurons(std::uint64_t m) { return m * (m - 1) / 2 + m; }
+
+std::size_t linear_layer_rows(const Layer& layer) {
+  if (const auto* d = std::get_if<DenseLayer>(&layer.kind)) return d->weight.size();
+  if (const auto* s = std::get_if<SparseDenseLayer>(&layer.kind)) return s->rows;
+  throw std::logic_error("linear_layer_rows: not a dense or sparse_dense layer");
+}
+
+std::uint64_t voronoi_dense_layer2_weights(std::uint64_t m) { return m * (m * (m - 1) / 2); }
+
+std::uint64_t voronoi_stored_numbers(std::uint64_t m) { return 2 * (m * (m - 1) / 2) + m * (m - 1) + m; }
 
 }  // namespace approxcert::theorems::altabaa2024

@@ -5,6 +5,9 @@
 // (the file format's step is 1 at 0); layer 2 has z_k = step(sum_{j>k} h_kj - sum_{i<k} h_ik
 // - (m - k) + 1/2). With step(0) = 1 the SMALLEST index among the nearest sites wins, and phi is
 // exactly one-hot everywhere. Inputs are one-dimensional (the instances of the spec are 1-D).
+// Representation: layer 1 is a dense (m(m-1)/2 x 1) layer; layer 2 is a `sparse_dense` layer
+// holding its m(m-1) nonzero weights (+1/-1) instead of the m * m(m-1)/2 entries of the dense
+// matrix (spec W12: 2.6e8 at m = 800, above the format's 1e8-number limit); same function.
 #include <cstddef>
 #include <cstdint>
 
@@ -35,5 +38,11 @@ RationalVector cell_boundaries(const RationalVector& sites, const Rational& lo, 
 
 // Hidden units of phi: m(m-1)/2 + m.
 std::uint64_t voronoi_neurons(std::uint64_t m);
+// Weights of layer 2 as a dense matrix (the paper's count): m * m(m-1)/2.
+std::uint64_t voronoi_dense_layer2_weights(std::uint64_t m);
+// Output dimension of a dense or sparse_dense layer (std::logic_error for other kinds).
+std::size_t linear_layer_rows(const Layer& layer);
+// Numbers stored by voronoi_layers: layer 1 weights and biases, layer 2 nonzeros and biases.
+std::uint64_t voronoi_stored_numbers(std::uint64_t m);
 
 }  // namespace approxcert::theorems::altabaa2024
