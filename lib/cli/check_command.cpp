@@ -2,6 +2,7 @@
 // and Markdown pages, prints a summary; exit 1 if a verdict differs from the expected one.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -26,7 +27,10 @@ void run_check_command(const CheckOptions& o) {
   std::vector<chain::CheckFile> checks;
   for (const std::string& f : files) checks.push_back(chain::read_check_file(f));  // all inputs valid first
 
-  std::cout << fmt::format("{:<40} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>8}\n", "instance", "steps", "proved",
+  std::size_t width = 40;  // the instance column fits the longest paper/instance name
+  for (const chain::CheckFile& file : checks)  // names are paper/instance; a theorem name starts with its paper
+    width = std::max(width, file.theorem.substr(0, file.theorem.find('/')).size() + 1 + file.instance.size());
+  std::cout << fmt::format("{:<{}} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>8}\n", "instance", width, "steps", "proved",
                            "refuted", "unknown", "overall", "expected", "time");
   std::vector<std::string> mismatches;
   for (const chain::CheckFile& file : checks) {
@@ -35,7 +39,7 @@ void run_check_command(const CheckOptions& o) {
     chain::write_certificate(o.out, cert);
     const auto& summary = cert["summary"];
     const std::string name = run.run.theorem.paper + "/" + run.run.instance;
-    std::cout << fmt::format("{:<40} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>7.2f}s\n", name, summary["steps"].get<int>(),
+    std::cout << fmt::format("{:<{}} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>7.2f}s\n", name, width, summary["steps"].get<int>(),
                              summary["proved"].get<int>(), summary["refuted"].get<int>(), summary["unknown"].get<int>(),
                              cert["overall"].get<std::string>(), run.mismatches.empty() ? "ok" : "DIFFERS",
                              run.run.result.elapsed_seconds);
