@@ -48,7 +48,7 @@ void register_theorems(chain::TheoremRegistry& r) {
 
 void register_constructions(ConstructionRegistry& r) {
   r.add({"altabaa2024/shallow-relu-interpolant",
-         "Corollary 2.1 features psi (1 input, N outputs): kernel=brownian|cosine, eps, c (scale, default 1)"},
+         "Corollary 2.1 features psi (1 input, N outputs): kernel=brownian|cosine|gaussian-circle (with z), eps, c (scale, default 1)"},
         construct_kernel_features);
   r.add({"altabaa2024/rank-factorisation",
          "Lemma 3.1 inner-product model on one-hot inputs (2n inputs): R=[[..],..] (n x n relation matrix)"},

@@ -7,6 +7,7 @@
 #include "theorems/yun2020/clamp_form.hpp"
 #include "theorems/yun2020/contextual_claims.hpp"
 #include "theorems/yun2020/stages.hpp"
+#include "theorems/yun2020/step_spec.hpp"
 
 namespace approxcert::theorems::yun2020 {
 
@@ -20,13 +21,6 @@ using chain::StepSpec;
 namespace {
 
 const Prec kExact(64);  // exact rationals ignore it
-
-StepSpec spec(std::string id, std::string claim, std::string symbols, Relation rel, std::string lhs, std::string rhs,
-              std::string reference, std::string status, std::string mode, std::string coq) {
-  return StepSpec{.id = std::move(id), .claim = std::move(claim), .symbols = std::move(symbols), .relation = rel,
-                  .lhs_name = std::move(lhs), .rhs_name = std::move(rhs), .reference = std::move(reference),
-                  .status = std::move(status), .mode = std::move(mode), .coq_lemma = std::move(coq)};
-}
 
 // The interior point L° of the cell of a G+ point used by every softmax step: entries + delta/2
 // (outside Omega_1 since eta < delta/2); -J entries become -1/2 (out of range, below -eta).
