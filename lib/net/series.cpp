@@ -77,11 +77,13 @@ void inverse(arb_poly_t r, const arb_poly_struct* a, long len, Prec p) {
 
 }  // namespace
 
-Ball Series::coefficient(long k) const {
+Ball poly_coefficient(const arb_poly_struct* p, long k) {
   Ball b;
-  if (k < p_->length) arb_set(b.arb(), p_->coeffs + k);
+  if (k < p->length) arb_set(b.arb(), p->coeffs + k);
   return b;
 }
+
+Ball Series::coefficient(long k) const { return poly_coefficient(p_, k); }
 
 Series series_variable(const Ball& x, long len) {
   Series s;

@@ -46,6 +46,9 @@ class Series {
   long len_ = 0;
 };
 
+// Coefficient k of an Arb polynomial (exactly 0 beyond its length).
+Ball poly_coefficient(const arb_poly_struct* p, long k);
+
 // The series x0 + t for every x0 in the ball x, kept to len coefficients (len >= 2).
 Series series_variable(const Ball& x, long len);
 

@@ -3,6 +3,7 @@
 #include <queue>
 #include <vector>
 
+#include "net/series.hpp"
 #include "scalar/ball.hpp"
 #include "supnorm/dyadic.hpp"
 
@@ -20,12 +21,6 @@ struct Poly {
   Poly& operator=(const Poly&) = delete;
   arb_poly_t p;
 };
-
-Ball coefficient(const arb_poly_struct* q, slong k) {
-  Ball b;
-  if (k < q->length) arb_set(b.arb(), q->coeffs + k);
-  return b;
-}
 
 Ball exact_mid(const Ball& x) {
   Ball m;
@@ -104,13 +99,13 @@ Piece Refinement::bound_piece(const Rational& mid, const Rational& half) {
   set(h, half, prec_);
   Poly Q;
   arb_poly_taylor_shift(Q.p, P_, m.arb(), prec_.bits);
-  const Ball q0 = coefficient(Q.p, 0), q1 = coefficient(Q.p, 1), q2 = coefficient(Q.p, 2);
+  const Ball q0 = poly_coefficient(Q.p, 0), q1 = poly_coefficient(Q.p, 1), q2 = poly_coefficient(Q.p, 2);
   const Ball a = exact_mid(q1), b = exact_mid(q2);
 
   // tail >= |q1 - a| h + |q2 - b| h^2 + sum_{k >= 3} |q_k| h^k
   Ball tail, hk = h, c;
   for (slong k = 1; k < Q.p->length; ++k) {
-    const Ball qk = coefficient(Q.p, k);
+    const Ball qk = poly_coefficient(Q.p, k);
     if (k <= 2) arb_get_rad_arb(c.arb(), qk.arb());  // a, b hold the midpoints
     else abs(c, qk, prec_);
     addmul(tail, c, hk, prec_);

@@ -22,6 +22,17 @@ namespace {
 
 Rational q(long a, long b = 1) { return Rational(a) / Rational(b); }
 
+// The permutation-equivariant linear map (x0, x1) -> (3x0/4 + x1/4, x0/4 + 3x1/4).
+TargetMap averaging_target() {
+  TargetMap f;
+  f.program = Program(2);
+  const NodeId x0 = f.program.input(0), x1 = f.program.input(1);
+  const std::vector<NodeId> xs{x0, x1};
+  const std::vector<Rational> w0{q(3, 4), q(1, 4)}, w1{q(1, 4), q(3, 4)};
+  f.program.set_outputs({f.program.affine(xs, w0, q(0)), f.program.affine(xs, w1, q(0))});
+  return f;
+}
+
 Config ya_config() {
   Config c;
   c.shape = Shape{1, 2, 4};
@@ -97,14 +108,7 @@ TEST_CASE("yun2020 softmax: running the stages in order is exactly the whole net
   register_theorems(r);
   const Config c = ya_config();
   // The hardmax network in exact rationals: the stage split and the whole program agree everywhere.
-  TargetMap f;
-  f.program = Program(2);
-  {
-    const NodeId x0 = f.program.input(0), x1 = f.program.input(1);
-    const std::vector<NodeId> xs{x0, x1};
-    const std::vector<Rational> w0{q(3, 4), q(1, 4)}, w1{q(1, 4), q(3, 4)};
-    f.program.set_outputs({f.program.affine(xs, w0, q(0)), f.program.affine(xs, w1, q(0))});
-  }
+  const TargetMap f = averaging_target();
   const Assembly a = assemble(c, f, std::nullopt, 1);
   const std::vector<Stage> stages = network_stages(c, a.network(), std::nullopt);
   CHECK(stages.size() == a.network().layers.size());
@@ -188,14 +192,7 @@ TEST_CASE("yun2020 softmax: Y-18's bound dominates ||g(X) - bar f(X)||_1 at poin
     k.tau_l = k.t_l, k.tau_r = k.t_r;  // the instance uses acceptance "thresholds"
     return k;
   }();
-  TargetMap f;
-  f.program = Program(2);
-  {
-    const NodeId x0 = f.program.input(0), x1 = f.program.input(1);
-    const std::vector<NodeId> xs{x0, x1};
-    const std::vector<Rational> w0{q(3, 4), q(1, 4)}, w1{q(1, 4), q(3, 4)};
-    f.program.set_outputs({f.program.affine(xs, w0, q(0)), f.program.affine(xs, w1, q(0))});
-  }
+  const TargetMap f = averaging_target();
   const Assembly a = assemble(c, f, std::nullopt, 1);
   const Rational eta = Rational(1) / pow_int(Rational(2), 64);
   const Program g = lower(a.network(Smoothing{q(2000), eta}));

@@ -133,13 +133,7 @@ EventSamples event_samples(const RetrievalInstance& r) {
   RationalVector pts = pattern_points(r.sites, Rational(0), Rational(1));
   const RationalVector mb = margin_breakpoints(r.keys, r.eta);
   pts.insert(pts.end(), mb.begin(), mb.end());
-  std::sort(pts.begin(), pts.end());
-  pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
-  RationalVector all;
-  for (std::size_t k = 0; k < pts.size(); ++k) {
-    all.push_back(pts[k]);
-    if (k + 1 < pts.size()) all.push_back((pts[k] + pts[k + 1]) / Rational(2));
-  }
+  const RationalVector all = with_midpoints(std::move(pts));
   // One sweep of phi over the test points and the keys.
   RationalVector swept = all;
   swept.insert(swept.end(), r.keys.begin(), r.keys.end());

@@ -53,12 +53,16 @@ RationalVector pattern_points(const RationalVector& sites, const Rational& lo, c
       const Rational mid = (sites[i] + sites[j]) / Rational(2);
       if (lo < mid && mid < hi) t.push_back(mid);
     }
-  std::sort(t.begin(), t.end());
-  t.erase(std::unique(t.begin(), t.end()), t.end());
+  return with_midpoints(std::move(t));
+}
+
+RationalVector with_midpoints(RationalVector points) {
+  std::sort(points.begin(), points.end());
+  points.erase(std::unique(points.begin(), points.end()), points.end());
   RationalVector out;
-  for (std::size_t k = 0; k < t.size(); ++k) {
-    out.push_back(t[k]);
-    if (k + 1 < t.size()) out.push_back((t[k] + t[k + 1]) / Rational(2));
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    out.push_back(points[k]);
+    if (k + 1 < points.size()) out.push_back((points[k] + points[k + 1]) / Rational(2));
   }
   return out;
 }

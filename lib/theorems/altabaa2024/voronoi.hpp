@@ -32,6 +32,8 @@ std::size_t nearest_site(const RationalVector& sites, const Rational& x);
 // thresholds every h_ij is constant, so phi is constant there: evaluating phi at these points
 // determines it on all of [lo, hi]. Sorted, distinct.
 RationalVector pattern_points(const RationalVector& sites, const Rational& lo, const Rational& hi);
+// The distinct points in increasing order, with the midpoint of each consecutive pair between them.
+RationalVector with_midpoints(RationalVector points);
 
 // Boundaries of the cells on [lo, hi]: lo, the midpoints of consecutive sites, hi (m + 1 values).
 RationalVector cell_boundaries(const RationalVector& sites, const Rational& lo, const Rational& hi);
