@@ -122,7 +122,8 @@ Outcome rank_at_least_claim(const ExactMatrix& K, long r) {
 }
 
 Outcome rank_at_least_claim(const BallMatrix& K, long r, Prec p) {
-  if (arb_mat_is_exact(K.arb_mat())) return rank_at_least_claim(midpoints(K), r);  // K is one exact matrix
+  if (is_finite(K) && arb_mat_is_exact(K.arb_mat()))
+    return rank_at_least_claim(midpoints(K), r);  // K is one exact matrix
   Minor minor;
   const long lower_bound = rank_lower_bound(minor, K, p);
   const long upper_bound = std::min(K.rows(), K.cols());
