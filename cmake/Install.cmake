@@ -22,7 +22,21 @@ install(FILES ${PROJECT_BINARY_DIR}/approxcertConfig.cmake ${PROJECT_BINARY_DIR}
         DESTINATION ${APPROXCERT_CMAKE_DIR})
 
 # pkg-config: the static library and what it links against.
-set(APPROXCERT_PC_LIBS_PRIVATE "${ARB_LIBRARY} ${FLINT_LIBRARY} ${MPFI_LIBRARY} -lfmt -ltbb -lcrypto -lpthread")
+set(APPROXCERT_PC_LIBS_PRIVATE "")
+foreach(lib ${ARB_LIBRARY} ${FLINT_LIBRARY} ${MPFI_LIBRARY})
+  get_filename_component(name ${lib} NAME_WE)
+  string(REGEX REPLACE "^lib" "" name ${name})
+  string(APPEND APPROXCERT_PC_LIBS_PRIVATE "-l${name} ")
+endforeach()
+string(APPEND APPROXCERT_PC_LIBS_PRIVATE "-lfmt -ltbb -lcrypto -lpthread")
+set(APPROXCERT_PC_CFLAGS_EXTRA "")
+set(pc_include_dirs ${ARB_INCLUDE_DIR} ${FLINT_INCLUDE_DIR} ${MPFI_INCLUDE_DIR})
+list(REMOVE_DUPLICATES pc_include_dirs)
+foreach(dir ${pc_include_dirs})
+  if(NOT dir STREQUAL "/usr/include")  # the compiler's own default
+    string(APPEND APPROXCERT_PC_CFLAGS_EXTRA " -I${dir}")
+  endif()
+endforeach()
 configure_file(${PROJECT_SOURCE_DIR}/packaging/approxcert.pc.in ${PROJECT_BINARY_DIR}/approxcert.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/approxcert.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
