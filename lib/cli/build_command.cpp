@@ -63,7 +63,7 @@ void register_build_command(CLI::App& app) {
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");
   cmd->footer(
       "Example:\n  approxcert build --list\n"
-      "Exit status: 0 written, 2 bad input (unknown construction or parameter; nothing written).");
+      "Exit status: 0 written, 2 bad input (unknown construction or parameter; nothing written).\n");
   cmd->callback([opts] { run_build(*opts); });
 }
 

@@ -147,7 +147,7 @@ void register_check_command(CLI::App& app) {
   cmd->footer(
       "Example:\n  approxcert check checks/yun2020 --out /tmp/certs\n"
       "Exit status: 0 every verdict as expected, 1 a verdict differs, 2 bad input (nothing written),\n"
-      "3 an overall verdict is unknown (not decided).");
+      "3 an overall verdict is unknown (not decided).\n");
   cmd->callback([opts] { run_check_command(*opts); });
 }
 

@@ -56,7 +56,7 @@ void register_coq_command(CLI::App& app) {
   add_progress_options(cmd, opts->progress);
   cmd->footer(
       "Example:\n  approxcert coq docs/certificates/altabaa2024/lem31-strict-order.json -o /tmp/lem31.v\n"
-      "Exit status: 0 written, 2 bad input (not a chain certificate, bad output name; nothing written).");
+      "Exit status: 0 written, 2 bad input (not a chain certificate, bad output name; nothing written).\n");
   cmd->callback([opts] { run_coq_command(*opts); });
 }
 

@@ -118,7 +118,7 @@ void register_eval_command(CLI::App& app) {
   cmd->add_flag("--json", opts->json, "print {\"outputs\": [{lower, upper, mid, rad}]} (docs/cli.md)");
   cmd->footer(
       "Example:\n  approxcert eval --expr 'exp(x0)*sin(x1)' --at '1/3,0x1p-4'\n"
-      "Exit status: 0 every output enclosed finitely, 2 bad input, 3 an output has no finite enclosure.");
+      "Exit status: 0 every output enclosed finitely, 2 bad input, 3 an output has no finite enclosure.\n");
   cmd->callback([opts] { run_eval(*opts); });
 }
 

@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
       "Example:\n  approxcert eval --expr 'exp(x0)' --at 1/3\n"
       "Exit status (every command): 0 proved / converged / verified / written, 1 a verdict differs, a claim is\n"
       "refuted or a certificate fails verification, 2 bad input (no output written), 3 not decided (budget\n"
-      "exhausted, unknown, upper = inf), 4 internal error. `approxcert COMMAND --help` for each command.");
+      "exhausted, unknown, upper = inf), 4 internal error. `approxcert COMMAND --help` for each command.\n");
   register_eval_command(app);
   register_supnorm_command(app);
   register_build_command(app);

@@ -157,7 +157,7 @@ void register_regress_command(CLI::App& app) {
   cmd->footer(
       "Example:\n  approxcert regress --baseline docs/certificates --checks checks --junit regress.xml\n"
       "Exit status: 0 no change, 1 a verdict changed, a bound got worse, an instance changed or a certificate\n"
-      "is missing, 2 bad input.");
+      "is missing, 2 bad input.\n");
   cmd->callback([opts] { run_regress_command(*opts); });
 }
 

@@ -177,7 +177,7 @@ void register_supnorm_command(CLI::App& app) {
   cmd->footer(
       "Example:\n  approxcert supnorm --approx 'x0 - x0^3/6' --target 'sin(x0)' --domain '[-1/2,1/2]' --require-upper 1e-3\n"
       "Exit status: 0 converged (with --require-upper: sup <= U proved), 1 sup <= U refuted, 2 bad input,\n"
-      "3 not decided (budget or precision exhausted, upper = inf, or sup <= U unknown).");
+      "3 not decided (budget or precision exhausted, upper = inf, or sup <= U unknown).\n");
   cmd->callback([a] { run_supnorm(*a); });
 }
 

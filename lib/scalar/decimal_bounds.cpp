@@ -60,6 +60,24 @@ std::string scaled_text(std::string n, fmpz_t k) {
   return out + fmpz_text(e.v);
 }
 
+// Compares n * 10^k with a exactly (sign of n*10^k - a); only for |k| < 2^14 (else 2: not compared).
+int compare_scaled(const fmpz_t n, const fmpz_t k, const arf_t a) {
+  if (fmpz_bits(k) > 14) return 2;  // |k| < 2^14
+  Fmpz p;
+  fmpz_set_ui(p.v, 10);
+  fmpz_pow_ui(p.v, p.v, static_cast<ulong>(fmpz_sgn(k) >= 0 ? fmpz_get_si(k) : -fmpz_get_si(k)));
+  Arf x, y;
+  if (fmpz_sgn(k) >= 0) {
+    fmpz_mul(p.v, p.v, n);
+    arf_set_fmpz(x.v, p.v);
+    arf_set(y.v, a);
+  } else {
+    arf_set_fmpz(x.v, n);
+    arf_mul_fmpz(y.v, a, p.v, ARF_PREC_EXACT, ARF_RND_DOWN);  // exact
+  }
+  return arf_cmp(x.v, y.v);
+}
+
 // A decimal d with d <= v (up = false) or d >= v (up = true), about `digits` significant digits.
 std::string decimal_bound(const arf_t v, int digits, bool up) {
   if (arf_is_nan(v)) return up ? "inf" : "-inf";
@@ -93,6 +111,16 @@ std::string decimal_bound(const arf_t v, int digits, bool up) {
   } else {
     arb_get_lbound_arf(bound.v, t.v, prec);
     arf_get_fmpz(n.v, bound.v, ARF_RND_FLOOR);  // n <= |v| / 10^k
+  }
+  // The division above is rounded, so n may be one unit off the best bound: step towards |v|
+  // while the exact comparison allows (values that fit in the digits then print exactly).
+  for (int step = 0; step < 2; ++step) {
+    Fmpz next;
+    if (round_up) fmpz_sub_ui(next.v, n.v, 1);
+    else fmpz_add_ui(next.v, n.v, 1);
+    const int c = compare_scaled(next.v, k.v, a.v);
+    if (c == 2 || (round_up ? c < 0 : c > 0)) break;
+    fmpz_swap(n.v, next.v);
   }
   if (fmpz_sgn(n.v) <= 0) return "0";  // only possible rounding down: 0 <= |v|
   const std::string text = scaled_text(fmpz_text(n.v), k.v);

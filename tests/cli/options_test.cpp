@@ -103,7 +103,7 @@ TEST_CASE("cli options: --time-limit is honoured inside a batch of slow boxes") 
   net += dense(300, 3, 1) + R"(, {"type": "tanh"}, )" + dense(300, 300, 2) + R"(, {"type": "tanh"}, )" + dense(1, 300, 3) + "]}";
   s.write("big.json", net);
   const std::string run = "supnorm --net " + s.path("big.json") + " --target 'sin(x0+x1*x2)' --domain '[-1,1]^3' "
-                          "--threads 1 --quiet --json --max-boxes 17 ";
+                          "--threads 1 --quiet --json ";
   // The root box alone takes R seconds; with --max-boxes 17 the next step is one batch of 16
   // children, about 8 R to 16 R. A limit of 3 R falls inside that batch: the search must stop
   // there (fewer than 17 boxes), where checking only between batches would finish all 16.
@@ -112,7 +112,7 @@ TEST_CASE("cli options: --time-limit is honoured inside a batch of slow boxes") 
   const double r = nlohmann::json::parse(root.out)["elapsed_seconds"].get<double>();
   char limit[32];
   std::snprintf(limit, sizeof limit, "%.3f", std::max(3 * r, 0.05));
-  const Run limited = s.run(run + "--time-limit " + limit);
+  const Run limited = s.run(run + "--max-boxes 17 --time-limit " + limit);
   CAPTURE(r);
   CAPTURE(limited.out);
   REQUIRE(limited.status == 3);
