@@ -6,10 +6,11 @@ JOBS     ?= $(shell nproc)
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev libflint-dev \
             libflint-arb-dev libboost-dev doctest-dev nlohmann-json3-dev libcli11-dev \
-            libfmt-dev libtbb-dev libssl-dev \
+            libfmt-dev libtbb-dev libssl-dev help2man \
             coq libcoq-interval libcoq-coquelicot libcoq-flocq
 
-.PHONY: all deps build test certify clean
+.PHONY: all deps build test certify install clean
+PREFIX   ?= /usr/local
 all: build
 
 deps:
@@ -31,7 +32,12 @@ test: build
 
 # The main job: every theorem instance under checks/, certificates into docs/certificates/.
 certify: build
-	./$(BUILD)/approxcert check checks/
+	./$(BUILD)/approxcert check checks/ --out docs/certificates
+
+# The command, the library and headers, the CMake and pkg-config packages, man pages, bash
+# completion and the Coq library, under PREFIX (default /usr/local; docs/install.md).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD)

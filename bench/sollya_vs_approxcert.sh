@@ -155,7 +155,7 @@ EOF
   # 3. approxcert supnorm, timed.
   t0=$(now)
   ac_out=$("$APPROXCERT" supnorm --approx "$horner" --target "$fa" --domain "$Ia" \
-             --rel-tol "$REL_TOL" --time-limit "$TIME_LIMIT" --max-boxes "$MAX_BOXES" --threads "$THREADS" 2>&1) || true
+             --rel-tol "$REL_TOL" --time-limit "$TIME_LIMIT" --max-boxes "$MAX_BOXES" --threads "$THREADS" --quiet 2>&1) || true
   t1=$(now)
   a_wall=$(echo "$t1 - $t0" | bc -l)
   if [[ "$ac_out" =~ in\ \[([^,]+),\ ([^]]+)\].*boxes\ ([0-9]+)\ +status\ ([a-z_]+)\ +time\ ([0-9.e+-]+)\ s ]]; then

@@ -213,6 +213,7 @@ std::string write_certificate(const std::string& dir, const nlohmann::json& cert
 
 void write_index(const std::string& dir) {
   std::vector<nlohmann::json> certs;
+  std::vector<std::string> not_listed;
   std::error_code ec;
   if (fs::is_directory(dir, ec)) {
     std::vector<fs::path> files;
@@ -222,10 +223,24 @@ void write_index(const std::string& dir) {
         if (f.is_regular_file() && f.path().extension() == ".json") files.push_back(f.path());
     }
     std::sort(files.begin(), files.end());
-    for (const fs::path& f : files) certs.push_back(read_certificate(f.string()));
+    for (const fs::path& f : files) {
+      const std::string shown = fs::relative(f, dir, ec).string();
+      try {
+        certs.push_back(read_certificate(f.string()));  // checks "format" and "kind": "chain"
+      } catch (const InputError& e) {
+        std::string why = e.what();
+        if (why.size() > 200) why = why.substr(0, 200) + "...";
+        not_listed.push_back(shown + ": " + why);
+      }
+    }
   }
   fs::create_directories(dir, ec);
-  write_file_atomic((fs::path(dir) / "index.md").string(), render_index(certs));
+  std::string index = render_index(certs);
+  if (!not_listed.empty()) {
+    index += "\n## Not listed\n\nJSON files in this folder that are not readable chain certificates:\n\n";
+    for (const std::string& n : not_listed) index += "- `" + n + "`\n";
+  }
+  write_file_atomic((fs::path(dir) / "index.md").string(), index);
 }
 
 }  // namespace approxcert::chain

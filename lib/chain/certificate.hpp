@@ -43,7 +43,9 @@ std::string render_index(const std::vector<nlohmann::json>& certificates);
 // Writes <dir>/<paper>/<instance>.json and .md atomically (temp file + rename; nothing is left
 // behind on error) and returns the JSON path.
 std::string write_certificate(const std::string& dir, const nlohmann::json& certificate);
-// Regenerates <dir>/index.md from every certificate under <dir>/*/*.json.
+// Regenerates <dir>/index.md from every chain certificate under <dir>/*/*.json. Other JSON files
+// there (not a chain certificate, or unreadable) do not make it fail: the index names them under
+// "Not listed" with the reason, so it is never stale and never silently incomplete.
 void write_index(const std::string& dir);
 
 }  // namespace approxcert::chain

@@ -12,6 +12,11 @@
 // Defaults: rel_tol = 1e-9, abs_tol = 0 (a bound computed the same way is reproduced exactly, so
 // any loss is reported; raise the tolerance with --rel-tol / --abs-tol when changing the engine).
 // Improvements are not failures. Stored certificates are compared, not re-hashed (verify does that).
+// When the instance itself changed (theorem, parameters or precision differ from the stored
+// certificate), its rows say so (kind "instance") and its bounds are not compared: a different
+// instance is not a worse bound.
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +29,8 @@ struct RegressOptions {
   std::string baseline = "docs/certificates";
   Rational rel_tol = Rational(1) / Rational(1000000000);
   Rational abs_tol = Rational(0);
+  // Called before each instance runs (index from 0, total, the check file), for progress lines.
+  std::function<void(std::size_t index, std::size_t total, const std::string& file)> on_instance;
 };
 
 struct RegressRow {
@@ -32,11 +39,16 @@ struct RegressRow {
   std::string field;     // "verdict", "lhs.upper", "margin", "certificate", ...
   std::string stored, current;
   std::string problem;
+  // "instance": the instance changed (theorem, parameters, precision); "verdict": a verdict
+  // changed or a step appeared or disappeared; "bound": a bound or margin got worse;
+  // "certificate": the stored certificate is missing or unreadable.
+  std::string kind;
 };
 
 struct RegressReport {
   std::size_t instances = 0;
   std::size_t steps = 0;
+  std::vector<std::string> instance_names;  // "<paper>/<instance>" of every instance run, in order
   std::vector<RegressRow> rows;  // failures only
   bool ok() const { return rows.empty(); }
 };

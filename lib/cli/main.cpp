@@ -1,41 +1,75 @@
 // approxcert: certifies approximation claims about neural networks.
+// Exit statuses (docs/cli.md): 0 ok, 1 differs/refuted/fails verification, 2 bad input,
+// 3 not decided, 4 internal error.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include "approxcert_version.hpp"
 #include "cli/commands.hpp"
+#include "cli/exit_status.hpp"
 #include "scalar/input_error.hpp"
 
+namespace {
+
+// One readable message even when the input echoed in it is huge (a 200 KB JSON key).
+std::string bounded_message(const std::string& m) {
+  constexpr std::size_t kHead = 300, kTail = 150;
+  if (m.size() <= kHead + kTail + 40) return m;
+  return m.substr(0, kHead) + " ... [" + std::to_string(m.size() - kHead - kTail) + " characters omitted] ... " +
+         m.substr(m.size() - kTail);
+}
+
+int report(const std::string& prefix, const std::string& what, int status) {
+  std::cerr << "approxcert: " << prefix << bounded_message(what) << "\n";
+  return status;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  using namespace approxcert::cli;
   CLI::App app{"approxcert: certified sup-norm bounds and theorem checks for neural networks"};
   app.set_version_flag("--version", std::string("approxcert ") + APPROXCERT_VERSION + " (" + APPROXCERT_COMMIT + ")");
   app.require_subcommand(1);
-  approxcert::cli::register_eval_command(app);
-  approxcert::cli::register_supnorm_command(app);
-  approxcert::cli::register_build_command(app);
-  approxcert::cli::register_check_command(app);
-  approxcert::cli::register_verify_command(app);
-  approxcert::cli::register_regress_command(app);
-  approxcert::cli::register_coq_command(app);
+  app.footer(
+      "Example:\n  approxcert eval --expr 'exp(x0)' --at 1/3\n"
+      "Exit status (every command): 0 proved / converged / verified / written, 1 a verdict differs, a claim is\n"
+      "refuted or a certificate fails verification, 2 bad input (no output written), 3 not decided (budget\n"
+      "exhausted, unknown, upper = inf), 4 internal error. `approxcert COMMAND --help` for each command.\n");
+  register_eval_command(app);
+  register_supnorm_command(app);
+  register_build_command(app);
+  register_check_command(app);
+  register_verify_command(app);
+  register_regress_command(app);
+  register_coq_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {
-    return e.get_exit_code();  // a command's own failure status (check/verify/regress: 1)
+    return e.get_exit_code();  // a command's own status (1 differs, 3 not decided)
   } catch (const CLI::ParseError& e) {
+    // An unknown first word is an unknown command: name it (CLI11 would say "arguments not expected").
+    if (argc > 1 && app.get_subcommands().empty() && argv[1][0] != '-')
+      return report("", std::string("unknown command \"") + argv[1] +
+                            "\"; commands: eval, supnorm, build, check, verify, regress, coq (approxcert --help)",
+                    kExitBadInput);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    std::string what = e.what();
+    if (what.size() > 600) return report("", what, kExitBadInput);
     const int rc = app.exit(e);
-    return rc == 0 ? 0 : 2;  // usage errors are bad input: exit status 2
+    return rc == 0 ? kExitOk : kExitBadInput;  // usage errors are bad input
   } catch (const approxcert::InputError& e) {
-    std::cerr << "approxcert: " << e.what() << "\n";
-    return 2;
+    return report("", e.what(), kExitBadInput);
   } catch (const approxcert::NotExactError& e) {
-    std::cerr << "approxcert: " << e.what() << "\n";
-    return 2;
+    return report("", e.what(), kExitBadInput);
+  } catch (const std::bad_alloc&) {
+    return report("", "out of memory (the input is too large for this machine)", kExitBadInput);
   } catch (const std::exception& e) {
-    std::cerr << "approxcert: internal error: " << e.what() << "\n";
-    return 3;
+    return report("internal error (please report it): ", e.what(), kExitInternal);
   }
-  return 0;
+  return kExitOk;
 }

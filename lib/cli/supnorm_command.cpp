@@ -1,16 +1,20 @@
 // approxcert supnorm: certified two-sided enclosure of sup |target - approx| over a box.
-#include <unistd.h>
-
+// Exit status: 0 converged (or, with --require-upper U, sup <= U proved); 1 sup <= U refuted
+// (lower > U); 3 not decided (budget or precision exhausted, no finite upper bound).
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <filesystem>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/commands.hpp"
+#include "cli/exit_status.hpp"
+#include "cli/options.hpp"
+#include "cli/progress.hpp"
 #include "io/file.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
@@ -26,48 +30,28 @@ namespace {
 
 struct SupnormArgs {
   std::string net, approx, target, domain, cert, arithmetic = "auto";
-  std::string rel_tol = "1e-6", abs_tol = "1e-30", time_limit;
-  std::size_t output = 0;
-  std::uint64_t max_boxes = 1000000;
-  long prec = 64;
-  long taylor_order = 24;
-  unsigned threads = 0;
-  bool progress = false;
+  std::string rel_tol = "1e-6", abs_tol = "1e-30", time_limit, require_upper;
+  std::string output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", threads = "0";
+  bool net_given = false, approx_given = false, cert_given = false;
+  bool json = false, progress = false;
+  ProgressOptions progress_options;
 };
-
-Rational parse_option_rational(const std::string& text, const std::string& option) {
-  try {
-    const Rational q = parse_rational(text);
-    if (q.sign() < 0) throw InputError("must not be negative");
-    return q;
-  } catch (const InputError& e) {
-    throw InputError(option + ": " + e.what());
-  }
-}
-
-// The certificate is written at the end; a path that cannot work is refused before the run.
-void check_output_path(const std::string& path) {
-  namespace fs = std::filesystem;
-  const fs::path p(path);
-  const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw InputError("--cert: " + path + ": no such directory: " + dir.string());
-  if (fs::is_directory(p, ec)) throw InputError("--cert: " + path + ": is a directory");
-}
 
 SupNormOptions engine_options(const SupnormArgs& a) {
   SupNormOptions o;
-  o.rel_tol = parse_option_rational(a.rel_tol, "--rel-tol");
-  o.abs_tol = parse_option_rational(a.abs_tol, "--abs-tol");
-  if (a.max_boxes < 1) throw InputError("--max-boxes: must be at least 1");
-  o.max_boxes = a.max_boxes;
-  if (!a.time_limit.empty()) o.time_limit_seconds = parse_option_rational(a.time_limit, "--time-limit").dirty_to_double();
-  if (a.prec < 16 || a.prec > 65536) throw InputError("--prec: must be between 16 and 65536 bits");
-  o.prec = a.prec;
-  if (a.taylor_order < 0 || a.taylor_order > 200) throw InputError("--taylor-order: must be between 0 and 200");
-  o.taylor_model_order = a.taylor_order;
-  o.max_prec = std::max<long>(1024, a.prec);
-  o.threads = a.threads;
+  o.rel_tol = parse_nonnegative(a.rel_tol, "--rel-tol");
+  o.abs_tol = parse_nonnegative(a.abs_tol, "--abs-tol");
+  // Both 0 is allowed: the search then stops only when upper = lower exactly, or on a budget.
+  o.max_boxes = static_cast<std::uint64_t>(parse_count(a.max_boxes, "--max-boxes", 1, 1'000'000'000'000));
+  if (!a.time_limit.empty()) {
+    const Rational t = parse_nonnegative(a.time_limit, "--time-limit", /*positive=*/true);
+    if (Rational(31'536'000) < t) throw InputError("--time-limit: at most 31536000 seconds (a year), got " + a.time_limit);
+    o.time_limit_seconds = t.dirty_to_double();  // a wall-clock budget, not part of any claim
+  }
+  o.prec = parse_count(a.prec, "--prec", 16, 65536);
+  o.taylor_model_order = parse_count(a.taylor_order, "--taylor-order", 0, 200);
+  o.max_prec = std::max<long>(1024, o.prec);
+  o.threads = static_cast<unsigned>(parse_count(a.threads, "--threads", 0, 1024));
   o.arithmetic = a.arithmetic == "arb" ? Arithmetic::Ball : a.arithmetic == "mpfi" ? Arithmetic::Interval : Arithmetic::Auto;
   return o;
 }
@@ -81,50 +65,82 @@ int summary_digits(const SupNormResult& r) {
 
 std::string upper_text(const std::optional<Rational>& u, int digits) { return u ? decimal_up(*u, digits) : "inf"; }
 
-void print_progress(const SupNormProgress& p) {
-  std::cerr << "\rboxes " << p.boxes << "  [" << decimal_down(p.lower, 6) << ", " << upper_text(p.upper, 6) << "]";
-  if (p.upper && p.lower.sign() > 0) std::cerr << "  gap " << decimal_up((*p.upper - p.lower) / p.lower, 2);
-  std::cerr << "  frontier " << p.frontier << "  " << std::fixed;
-  std::cerr.precision(1);
-  std::cerr << p.elapsed_seconds << " s   " << std::flush;
-  std::cerr.unsetf(std::ios::floatfield);
+std::string progress_text(const SupNormProgress& p) {
+  std::string s = "boxes " + std::to_string(p.boxes) + "  [" + decimal_down(p.lower, 6) + ", " + upper_text(p.upper, 6) + "]";
+  if (p.upper && p.lower.sign() > 0) s += "  gap " + decimal_up((*p.upper - p.lower) / p.lower, 2);
+  return s + "  frontier " + std::to_string(p.frontier);
+}
+
+// The claim sup <= U against the enclosure [lower, upper]: three-valued.
+std::string require_verdict(const SupNormResult& r, const Rational& bound) {
+  if (r.upper && *r.upper <= bound) return "proved";
+  if (bound < r.lower) return "refuted";
+  return "unknown";
+}
+
+std::string gap_text(const SupNormResult& r) {
+  if (r.upper && r.lower.sign() > 0) return decimal_up((*r.upper - r.lower) / r.lower, 2) + " (relative)";
+  if (r.upper) return decimal_up(*r.upper - r.lower, 2) + " (absolute)";
+  return "inf";
 }
 
 void run_supnorm(const SupnormArgs& a) {
+  if (a.net_given && a.net.empty()) throw InputError("--net: empty file name");
+  if (a.approx_given && a.approx.empty()) throw InputError("--approx: empty expression");
   const Box domain = parse_domain(a.domain);
   SupNormOptions o = engine_options(a);
-  if (!a.cert.empty()) check_output_path(a.cert);
+  std::optional<Rational> require;
+  if (!a.require_upper.empty()) require = parse_nonnegative(a.require_upper, "--require-upper");
+  if (a.cert_given) check_output_file(a.cert, "--cert");  // refused before the run, not after it
 
   SupNormInputs inputs;
   inputs.target = a.target;
   inputs.domain = a.domain;
-  if (!a.net.empty()) inputs.net_path = a.net, inputs.net_output = a.output;
-  if (!a.approx.empty()) inputs.approx = a.approx;
+  if (a.net_given) inputs.net_path = a.net, inputs.net_output = static_cast<std::size_t>(parse_count(a.output, "--output", 0, 1'000'000'000));
+  if (a.approx_given) inputs.approx = a.approx;
   const Program prog = problem_program(inputs, domain);
 
-  const bool show_progress = a.progress || ::isatty(STDERR_FILENO);
-  auto last = std::make_shared<std::chrono::steady_clock::time_point>();
-  if (show_progress)
-    o.progress = [last](const SupNormProgress& p) {
-      const auto now = std::chrono::steady_clock::now();
-      if (now - *last < std::chrono::milliseconds(200)) return;
-      *last = now;
-      print_progress(p);
-    };
+  ProgressOptions po = a.progress_options;
+  if (a.progress) po.quiet = false;
+  Progress progress("supnorm", po);
+  if (progress.enabled()) o.progress = [&progress](const SupNormProgress& p) { progress.status(progress_text(p)); };
   const SupNormResult r = sup_norm(prog, domain, o);
-  if (show_progress) std::cerr << "\r" << std::string(79, ' ') << "\r" << std::flush;
+  progress.finish();
+
+  std::optional<std::string> verdict;
+  if (require) verdict = require_verdict(r, *require);
+  const int status = verdict ? (*verdict == "proved" ? kExitOk : *verdict == "refuted" ? kExitDiffers : kExitUndecided)
+                             : (r.status == SupNormStatus::Converged ? kExitOk : kExitUndecided);
+  if (a.cert_given) write_file_atomic(a.cert, supnorm_certificate(r, inputs, o, domain).dump(2) + "\n");
 
   const int digits = summary_digits(r);
-  std::cout << "sup |target - " << (a.net.empty() ? "approx" : "net") << "| on " << a.domain << " in ["
-            << decimal_down(r.lower, digits) << ", " << upper_text(r.upper, digits) << "]  gap ";
-  if (r.upper && r.lower.sign() > 0) std::cout << decimal_up((*r.upper - r.lower) / r.lower, 2) << " (relative)";
-  else if (r.upper) std::cout << decimal_up(*r.upper - r.lower, 2) << " (absolute)";
-  else std::cout << "inf";
-  std::cout << "  boxes " << r.boxes << "  status " << to_string(r.status) << "  time ";
-  std::cout.precision(3);
-  std::cout << r.elapsed_seconds << " s\n";
-
-  if (!a.cert.empty()) write_file_atomic(a.cert, supnorm_certificate(r, inputs, o, domain).dump(2) + "\n");
+  if (a.json) {
+    nlohmann::ordered_json j;
+    j["command"] = "supnorm";
+    j["lower"] = decimal_down(r.lower, digits);
+    j["upper"] = upper_text(r.upper, digits);
+    j["status"] = std::string(to_string(r.status));
+    if (r.witness) {
+      j["witness"] = nlohmann::ordered_json::array();
+      for (const Rational& x : *r.witness) j["witness"].push_back(x.to_string());
+    } else {
+      j["witness"] = nullptr;
+    }
+    j["boxes"] = r.boxes;
+    j["elapsed_seconds"] = std::round(r.elapsed_seconds * 1000) / 1000;
+    if (require) j["require_upper"] = {{"bound", a.require_upper}, {"verdict", *verdict}};
+    j["certificate"] = a.cert_given ? nlohmann::ordered_json(a.cert) : nlohmann::ordered_json(nullptr);
+    j["exit_status"] = status;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "sup |target - " << (a.net_given ? "net" : "approx") << "| on " << a.domain << " in ["
+              << decimal_down(r.lower, digits) << ", " << upper_text(r.upper, digits) << "]  gap " << gap_text(r)
+              << "  boxes " << r.boxes << "  status " << to_string(r.status) << "  time ";
+    std::cout.precision(3);
+    std::cout << r.elapsed_seconds << " s\n";
+    if (require) std::cout << "sup <= " << a.require_upper << ": " << *verdict << "\n";
+  }
+  if (status != kExitOk) throw CLI::RuntimeError(status);
 }
 
 }  // namespace
@@ -132,23 +148,36 @@ void run_supnorm(const SupnormArgs& a) {
 void register_supnorm_command(CLI::App& app) {
   auto a = std::make_shared<SupnormArgs>();
   CLI::App* cmd = app.add_subcommand("supnorm", "Certified enclosure [L, U] of sup |target - approx| over a box");
-  cmd->add_option("--net", a->net, "network file (approxcert-net/1) as the approximant");
+  cmd->add_option_function<std::string>("--net", [a](const std::string& v) { a->net = v, a->net_given = true; },
+                                        "network file (approxcert-net/1) as the approximant");
   cmd->add_option("--output", a->output, "which network output to compare (default 0)");
-  cmd->add_option("--approx", a->approx, "an expression in x0, x1, ... as the approximant instead");
+  cmd->add_option_function<std::string>("--approx", [a](const std::string& v) { a->approx = v, a->approx_given = true; },
+                                        "an expression in x0, x1, ... as the approximant instead");
   cmd->add_option("--target", a->target, "target expression in x0, x1, ...")->required();
   cmd->add_option("--domain", a->domain, "box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" (exact endpoints)")->required();
-  cmd->add_option("--rel-tol", a->rel_tol, "stop when upper <= lower (1 + R) (exact number, default 1e-6)");
-  cmd->add_option("--abs-tol", a->abs_tol, "stop when upper - lower <= A (exact number, default 1e-30)");
-  cmd->add_option("--max-boxes", a->max_boxes, "box budget (default 1000000); reaching it gives budget_exhausted");
-  cmd->add_option("--time-limit", a->time_limit, "wall-clock budget in seconds; reaching it gives budget_exhausted");
-  cmd->add_option("--prec", a->prec, "initial working precision in bits (default 64; raised as needed)");
+  cmd->add_option("--rel-tol", a->rel_tol, "stop when upper <= lower (1 + R) (exact number >= 0, default 1e-6)");
+  cmd->add_option("--abs-tol", a->abs_tol,
+                  "stop when upper - lower <= A (exact number >= 0, default 1e-30; with --rel-tol 0 --abs-tol 0 only "
+                  "upper = lower or a budget stops the search)");
+  cmd->add_option("--max-boxes", a->max_boxes, "box budget, 1 to 10^12 (default 1000000); reaching it gives budget_exhausted");
+  cmd->add_option("--time-limit", a->time_limit, "wall-clock budget in seconds (> 0); reaching it gives budget_exhausted");
+  cmd->add_option("--require-upper", a->require_upper,
+                  "the claim sup <= U: exit 0 proved (upper <= U), 1 refuted (lower > U), 3 undecided");
+  cmd->add_option("--prec", a->prec, "initial working precision in bits, 16 to 65536 (default 64; raised as needed)");
   cmd->add_option("--taylor-order", a->taylor_order,
-                  "order of the Taylor-model form for one-input problems (default 24; 0: off)");
-  cmd->add_option("--threads", a->threads, "worker threads (default 0: all cores)");
+                  "order of the Taylor-model form for one-input problems, 0 to 200 (default 24; 0: off)");
+  cmd->add_option("--threads", a->threads, "worker threads, 0 to 1024 (default 0: all cores)");
   cmd->add_option("--engine", a->arithmetic, "auto (default), arb (balls) or mpfi (intervals)")
       ->check(CLI::IsMember({"auto", "arb", "mpfi"}));
-  cmd->add_option("--cert", a->cert, "write an approxcert-cert/1 supnorm certificate to this file");
-  cmd->add_flag("--progress", a->progress, "show progress on stderr even when it is not a terminal");
+  cmd->add_option_function<std::string>("--cert", [a](const std::string& v) { a->cert = v, a->cert_given = true; },
+                                        "write an approxcert-cert/1 supnorm certificate to this file (checked before the run)");
+  cmd->add_flag("--json", a->json, "print the result as one JSON object on stdout (docs/cli.md)");
+  cmd->add_flag("--progress", a->progress, "show progress even with --quiet (kept for scripts; progress is on by default)");
+  add_progress_options(cmd, a->progress_options);
+  cmd->footer(
+      "Example:\n  approxcert supnorm --approx 'x0 - x0^3/6' --target 'sin(x0)' --domain '[-1/2,1/2]' --require-upper 1e-3\n"
+      "Exit status: 0 converged (with --require-upper: sup <= U proved), 1 sup <= U refuted, 2 bad input,\n"
+      "3 not decided (budget or precision exhausted, upper = inf, or sup <= U unknown).\n");
   cmd->callback([a] { run_supnorm(*a); });
 }
 

@@ -32,6 +32,24 @@ struct TempFile {
 
 }  // namespace
 
+void check_writable(const std::string& path) {
+  namespace fs = std::filesystem;
+  if (path.empty()) fail(path, "empty file name");
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) fail(path, "it is a directory");
+  const fs::path target(path);
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(dir, ec)) fail(path, "no such directory: " + dir.string());
+  TempFile probe;  // removed by its destructor
+  probe.name = (dir / ("." + target.filename().string() + ".probe.XXXXXX")).string();
+  probe.fd = ::mkstemp(probe.name.data());
+  if (probe.fd < 0) {
+    const std::string why = std::strerror(errno);
+    probe.name.clear();
+    fail(path, why);
+  }
+}
+
 void write_file_atomic(const std::string& path, std::string_view bytes) {
   namespace fs = std::filesystem;
   if (path.empty()) fail(path, "empty file name");

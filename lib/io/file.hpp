@@ -10,4 +10,9 @@ namespace approxcert {
 // is untouched; no partial file is ever visible. Failure throws InputError("<path>: cannot write: ...").
 void write_file_atomic(const std::string& path, std::string_view bytes);
 
+// Refuses, before a long run, a path write_file_atomic() could not write: an empty name, a
+// directory, a missing or unwritable folder (probed by creating and removing a temporary file
+// there). Throws InputError("<path>: cannot write: ..."); writes nothing that stays.
+void check_writable(const std::string& path);
+
 }  // namespace approxcert

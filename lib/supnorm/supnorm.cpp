@@ -139,11 +139,16 @@ class Search {
     return false;
   }
 
-  void absorb(Bounded b) {
+  // A point evaluated rigorously raises the lower bound whatever happens to its box.
+  void absorb_witness(Bounded& b) {
     if (b.best && (!witness_ || lower_ < b.best->abs_lower)) {
       lower_ = b.best->abs_lower;
       witness_ = std::move(b.best);
     }
+  }
+
+  void absorb(Bounded b) {
+    absorb_witness(b);
     max_prec_used_ = std::max(max_prec_used_, b.box.prec);
     if (b.box.upper && *b.box.upper <= lower_) frontier_.drop(b.box.upper);
     else if (!b.refinable) frontier_.retire(b.box.upper);
@@ -155,35 +160,55 @@ class Search {
       frontier_.drop(frontier_.pop().upper);
   }
 
+  // Splits up to kBatchParents frontier boxes and bounds the children in parallel. Once the time
+  // limit passes, the remaining jobs are skipped and each parent with a skipped child goes back
+  // to the frontier whole (its bound still covers it), so the budget is honoured within one box
+  // evaluation, not one batch.
   void refine_batch() {
     struct Job {
       Box box;
       long prec;
+      std::size_t parent;
     };
     std::vector<Job> jobs;
+    std::vector<FrontierBox> parents;
     while (!frontier_.empty() && jobs.size() < 2 * kBatchParents && boxes_ + jobs.size() + 2 <= o_.max_boxes) {
       FrontierBox parent = frontier_.pop();
       if (parent.upper && *parent.upper <= lower_) { frontier_.drop(parent.upper); continue; }
       const std::optional<Split> s = choose_split(parent.box, parent.dirty_gradient, domain_);
       if (!s) {  // a single point: only more precision can help
-        if (parent.prec > parent.bounded_at) jobs.push_back({std::move(parent.box), parent.prec});
-        else frontier_.retire(parent.upper);
-        continue;
+        if (parent.prec > parent.bounded_at) jobs.push_back({parent.box, parent.prec, parents.size()});
+        else { frontier_.retire(parent.upper); continue; }
+      } else {
+        auto [left, right] = split_box(parent.box, *s);
+        jobs.push_back({std::move(left), parent.prec, parents.size()});
+        jobs.push_back({std::move(right), parent.prec, parents.size()});
       }
-      auto [left, right] = split_box(parent.box, *s);
-      jobs.push_back({std::move(left), parent.prec});
-      jobs.push_back({std::move(right), parent.prec});
+      parents.push_back(std::move(parent));
     }
     std::vector<Bounded> done(jobs.size());
+    std::vector<char> skipped(jobs.size(), 0);
     const Rational prune_at = lower_;
-    auto work = [&](std::size_t k) { done[k] = bound_box(jobs[k].box, jobs[k].prec, prune_at); };
+    auto work = [&](std::size_t k) {
+      if (out_of_time()) { skipped[k] = 1; return; }
+      done[k] = bound_box(jobs[k].box, jobs[k].prec, prune_at);
+    };
     if (arena_ && jobs.size() > 1) {
       arena_->execute([&] { tbb::parallel_for(std::size_t(0), jobs.size(), work); });
     } else {
       for (std::size_t k = 0; k < jobs.size(); ++k) work(k);
     }
-    boxes_ += jobs.size();
-    for (Bounded& b : done) absorb(std::move(b));
+    std::vector<char> restore(parents.size(), 0);
+    for (std::size_t k = 0; k < jobs.size(); ++k)
+      if (skipped[k]) restore[jobs[k].parent] = 1;
+    for (std::size_t k = 0; k < jobs.size(); ++k) {
+      if (skipped[k]) continue;
+      ++boxes_;
+      if (restore[jobs[k].parent]) absorb_witness(done[k]);  // its box stays inside the restored parent
+      else absorb(std::move(done[k]));
+    }
+    for (std::size_t p = 0; p < parents.size(); ++p)
+      if (restore[p]) frontier_.push(std::move(parents[p]));
   }
 
   void report() {

@@ -46,7 +46,7 @@ struct SupNormOptions {
   Rational rel_tol = Rational(1) / Rational(1000000);  // 1e-6
   Rational abs_tol = pow10(-30);                       // lets an exactly-zero error converge
   std::uint64_t max_boxes = 1000000;                   // boxes bounded, the root included
-  std::optional<double> time_limit_seconds;            // wall clock, checked between batches
+  std::optional<double> time_limit_seconds;            // wall clock, checked before each box bound
   long prec = 64;                                      // initial working precision in bits
   long max_prec = 1024;                                // precision is doubled, up to this
   unsigned threads = 0;                                // 0: all cores

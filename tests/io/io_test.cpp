@@ -51,3 +51,17 @@ TEST_CASE("io: write_file_atomic writes, replaces, and fails cleanly") {
   CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);  // no temporaries left
   fs::remove_all(dir);
 }
+
+TEST_CASE("io: check_writable refuses what write_file_atomic could not write, and leaves nothing") {
+  const fs::path dir = fresh_dir("approxcert-io-writable");
+  const fs::path file = dir / "out.json";
+  CHECK_NOTHROW(check_writable(file.string()));
+  CHECK_FALSE(fs::exists(file));
+  CHECK_THROWS_WITH_AS(check_writable(""), doctest::Contains("empty file name"), InputError);
+  CHECK_THROWS_WITH_AS(check_writable(dir.string()), doctest::Contains("directory"), InputError);
+  CHECK_THROWS_WITH_AS(check_writable((dir / "missing" / "f.json").string()), doctest::Contains("no such directory"),
+                       InputError);
+  CHECK_THROWS_AS(check_writable("/proc/approxcert-x.json"), InputError);  // a folder no one can create files in
+  CHECK(fs::is_empty(dir));  // the probe file is gone
+  fs::remove_all(dir);
+}

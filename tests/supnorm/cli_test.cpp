@@ -105,7 +105,7 @@ TEST_CASE("supnorm cli: a box budget gives budget_exhausted with a sound enclosu
   const Run r = run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 3 --cert " +
                             s.path("c.json"),
                         s.dir);
-  CHECK(r.status == 0);
+  CHECK(r.status == 3);  // not decided; the certificate is still written
   CHECK(r.out.find("status budget_exhausted") != std::string::npos);
   const nlohmann::json c = read_json(s.path("c.json"));
   CHECK(c["status"] == "budget_exhausted");

@@ -1,0 +1,25 @@
+# Generates the man pages with help2man from the command's --help: approxcert.1 and one page per
+# command (approxcert-eval.1, ...). Run as a script:
+#   cmake -DAPPROXCERT=<binary> -DHELP2MAN=<help2man> -DOUT=<dir> -DVERSION=<v> -P cmake/Man.cmake
+# help2man runs a program with --help; each command gets a two-line wrapper that runs
+# "approxcert COMMAND --help".
+set(commands eval supnorm build check verify regress coq)
+file(MAKE_DIRECTORY ${OUT})
+set(wrappers ${OUT}/wrappers)
+file(MAKE_DIRECTORY ${wrappers})
+function(generate name program description)
+  execute_process(COMMAND ${HELP2MAN} --no-info --no-discard-stderr --version-string=${VERSION}
+                          --name=${description} --output=${OUT}/${name}.1 ${program}
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "help2man failed for ${name}: ${err}")
+  endif()
+endfunction()
+generate(approxcert ${APPROXCERT} "certified approximation bounds for neural networks")
+foreach(c ${commands})
+  set(w ${wrappers}/approxcert-${c})
+  file(WRITE ${w} "#!/bin/sh\nexec \"${APPROXCERT}\" ${c} \"$@\"\n")
+  file(CHMOD ${w} PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+  generate(approxcert-${c} ${w} "approxcert ${c}")
+endforeach()
+file(REMOVE_RECURSE ${wrappers})

@@ -1,0 +1,86 @@
+// Honest reporting: check validates and runs every input before writing anything, tolerates
+// foreign JSON files in --out (the index names them); regress tells a changed instance apart from
+// a worse bound and prints an aligned table.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "cli_support.hpp"
+
+using namespace approxcert::cli::test;
+
+namespace {
+
+const char* demo(const char* b, const char* m) {
+  static std::string text;
+  text = std::string(R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {"b": ")") + b +
+         R"(", "n": 3, "m": )" + m +
+         R"(}, "expected": {"D1": "proved", "D2": "proved", "D3": "proved", "D4": "proved", "D5": "proved",
+         "D6": "proved", "D7": "proved"}})";
+  return text.c_str();
+}
+
+}  // namespace
+
+TEST_CASE("cli check: one bad instance among several writes nothing") {
+  Scratch s("check-atomic");
+  s.write("in/a_good.json", demo("2.72", "2"));
+  s.write("in/b_bad.json", demo("2.72", "0"));  // m >= 1: refused by the theorem, after a_good has run
+  const Run r = s.run("check " + s.path("in") + " --out " + s.path("certs"));
+  CHECK(r.status == 2);
+  CHECK(r.err.find("b_bad.json") != std::string::npos);
+  CHECK(r.out.empty());
+  CHECK_FALSE(std::filesystem::exists(s.path("certs/demo/a_good.json")));
+  CHECK_FALSE(std::filesystem::exists(s.path("certs/index.md")));
+}
+
+TEST_CASE("cli check: a foreign JSON file in --out does not make it fail, and the index names it") {
+  Scratch s("check-foreign");
+  s.write("certs/demo/notes.json", R"({"hello": "not a certificate"})");
+  s.write("certs/other/broken.json", "{");
+  const Run r = s.run("check " + data_dir() + " --out " + s.path("certs"));
+  CHECK(r.status == 0);
+  const std::string index = slurp(s.path("certs/index.md"));
+  CHECK(index.find("demo_proved") != std::string::npos);
+  CHECK(index.find("## Not listed") != std::string::npos);
+  CHECK(index.find("demo/notes.json") != std::string::npos);
+  CHECK(index.find("other/broken.json") != std::string::npos);
+}
+
+TEST_CASE("cli regress: a changed instance is reported as such, not as a worse bound") {
+  Scratch s("regress-kinds");
+  s.write("checks/demo_x.json", demo("2.72", "8"));
+  REQUIRE(s.run("check " + s.path("checks") + " --out " + s.path("certs")).status == 0);
+  s.write("checks/demo_x.json", demo("2.75", "8"));  // another parameter: another instance
+  const Run r = s.run("regress --baseline " + s.path("certs") + " --checks " + s.path("checks") + " --junit " + s.path("j.xml"));
+  CHECK(r.status == 1);
+  CHECK(r.out.find("instance changed") != std::string::npos);
+  CHECK(r.out.find("parameters.b") != std::string::npos);
+  CHECK(r.out.find("got worse") == std::string::npos);  // bounds of another instance are not compared
+  CHECK(r.out.find("1 from changed instances, 0 in verdicts") != std::string::npos);
+  // aligned: every table row starts the "kind" column at the same offset as the header
+  std::istringstream lines(r.out);
+  std::string header, row;
+  std::getline(lines, header);
+  std::getline(lines, row);
+  CHECK(header.find("kind") == row.find("instance changed"));
+  CHECK(header.find("field") == row.find("parameters.b"));
+  const std::string xml = slurp(s.path("j.xml"));
+  CHECK(xml.find("failures=\"1\"") != std::string::npos);
+  CHECK(xml.find("<failure message=\"the instance changed: bounds not compared\" type=\"instance\">") != std::string::npos);
+
+  // the same parameters with a worse stored bound: a bound row, no instance row
+  REQUIRE(s.run("check " + s.path("checks") + " --out " + s.path("certs")).status == 0);
+  const std::string cert = s.path("certs/demo/demo_x.json");
+  std::string text = slurp(cert);
+  const std::string key = "\"id\": \"D7\"";
+  const auto at = text.find("\"upper\": \"0.125\"", text.find(key));
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 16, "\"upper\": \"0.120\"");
+  std::ofstream(cert) << text;
+  const Run b = s.run("regress --baseline " + s.path("certs") + " --checks " + s.path("checks") + " --json");
+  CHECK(b.status == 1);
+  CHECK(b.out.find("\"kind\": \"bound\"") != std::string::npos);
+  CHECK(b.out.find("\"kind\": \"instance\"") == std::string::npos);
+}

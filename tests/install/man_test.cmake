@@ -1,0 +1,22 @@
+# ctest install.man_pages: generates the man pages with help2man (cmake/Man.cmake) into a fresh
+# folder and checks that every command has one, with its example and its exit statuses.
+#   cmake -DAPPROXCERT=<binary> -DHELP2MAN=<help2man> -DSOURCE=<repo> -DWORK=<dir> -P man_test.cmake
+file(REMOVE_RECURSE ${WORK})
+execute_process(COMMAND ${CMAKE_COMMAND} -DAPPROXCERT=${APPROXCERT} -DHELP2MAN=${HELP2MAN} -DOUT=${WORK}
+                        -DVERSION=0 -P ${SOURCE}/cmake/Man.cmake RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "man page generation failed: ${err}")
+endif()
+foreach(page approxcert approxcert-eval approxcert-supnorm approxcert-build approxcert-check approxcert-verify
+             approxcert-regress approxcert-coq)
+  if(NOT EXISTS ${WORK}/${page}.1)
+    message(FATAL_ERROR "missing man page ${page}.1")
+  endif()
+  file(READ ${WORK}/${page}.1 text)
+  if(NOT text MATCHES "\\.TH")
+    message(FATAL_ERROR "${page}.1 is not a man page")
+  endif()
+  if(NOT page STREQUAL "approxcert-verify" AND NOT text MATCHES "[Ee]xit status")
+    message(FATAL_ERROR "${page}.1 does not state the exit statuses")
+  endif()
+endforeach()
