@@ -19,6 +19,14 @@ class RandomNets {
     if (small_integers_) return Rational(static_cast<long>(size(0, 4)) - 2);
     return Rational(mpz_class(static_cast<long>(size(0, 40)) - 20), mpz_class(static_cast<long>(size(1, 16))));
   }
+  // A point coordinate in [-2, 2] with denominator the prime 1000003: at such generic points an
+  // irrational network value sits exactly at a kink or tie only where the weights force it.
+  RationalVector generic_vector(std::size_t n) {
+    RationalVector v;
+    for (std::size_t i = 0; i < n; ++i)
+      v.push_back(Rational(mpz_class(static_cast<long>(size(0, 4'000'000)) - 2'000'000), mpz_class(1'000'003)));
+    return v;
+  }
   RationalVector vector(std::size_t n) {
     RationalVector v;
     for (std::size_t i = 0; i < n; ++i) v.push_back(number());
