@@ -221,3 +221,26 @@ TEST_CASE("attention: raw scores never build a Mix node") {
   CHECK_NOTHROW(prog.mix(Normalizer::HardmaxLast, x, x));
   CHECK_THROWS_AS(prog.mix(Normalizer::None, x, x), std::logic_error);
 }
+
+TEST_CASE("attention: Jet flags of the tie rules on boxes (mean-value forms stay valid where the winner is decided)") {
+  const auto jets = [](const std::vector<std::pair<std::string_view, std::string_view>>& boxes) {
+    std::vector<Jet<Interval>> in;
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+      Interval b;
+      set_interval(b, q(boxes[i].first), q(boxes[i].second), Prec(128));
+      in.push_back(jet_variable(b, i, boxes.size(), Prec(128)));
+    }
+    return in;
+  };
+  const auto decided = jets({{"5", "5"}, {"10", "10"}, {"7", "8"}, {"20", "21"}, {"7", "7"}, {"30", "30"}});
+  const auto straddling = jets({{"5", "5"}, {"10", "10"}, {"6", "8"}, {"20", "21"}, {"7", "7"}, {"30", "30"}});
+  const Program first = lower(net_from(keyed_net("hardmax", "first")));
+  const auto out = evaluate<Jet<Interval>>(first, std::span<const Jet<Interval>>(decided), Prec(128));
+  // key 1 wins on the whole box: output 1 is x_1 + value_1, gradient e_1 + e_3, continuous
+  CHECK(!out[1].discontinuous);
+  CHECK(lower(out[1].g[1]) == 1);
+  CHECK(lower(out[1].g[3]) == 1);
+  CHECK(upper(out[1].g[5]) == 0);
+  const auto jump = evaluate<Jet<Interval>>(first, std::span<const Jet<Interval>>(straddling), Prec(128));
+  CHECK(jump[1].discontinuous);  // the winner switches between keys 1 and 2 inside the box
+}
