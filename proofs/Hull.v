@@ -9,7 +9,9 @@
     - a nondecreasing function is enclosed by its values at the endpoints ([monotone_encloses]);
     - hardmax: the exact output is the average of the values over the (unknown) argmax set; it
       lies in the hull of the enclosures of the candidate values ([hardmax_hull_encloses]),
-      and every argmax index survives the candidate filter ([argmax_is_candidate]). *)
+      and every argmax index survives the candidate filter ([argmax_is_candidate]); under the
+      tie rules first/last the winner survives the stricter filter too
+      ([tie_winner_is_candidate], [tie_rule_hull_encloses]). *)
 From Coq Require Import Reals List Lra Lia.
 From Approxcert Require Import Enclosure.
 Import ListNotations.
@@ -196,4 +198,33 @@ Lemma argmax_is_candidate : forall (s : nat -> R) (S : nat -> itv) j i,
   (forall k, in_itv (S k) (s k)) -> s i <= s j -> ~ certainly_less (S j) (S i).
 Proof.
   intros s S j i HS Hmax Hl. pose proof (certainly_less_sound _ _ _ _ (HS j) (HS i) Hl). lra.
+Qed.
+
+(** ** Hardmax tie rules
+
+    Under the rules "first" ("last") the output is the value of the smallest (largest) index
+    [w] of the argmax set. The C++ filter also drops [j] when some [i < j] ([i > j]) has
+    [s_j <= s_i] for certain ([certainly_le (S j) (S i)]). The winner survives: every score before
+    (after) it is strictly below it, so no such [i] exists; and being maximal it survives the
+    [certainly_less] filter too ([argmax_is_candidate]). The output [v w] is then the average
+    of the one-element argmax set [[w]], so [hardmax_hull_encloses] applies with [A = [w]]. *)
+Definition certainly_le (X Y : itv) : Prop := hi X <= lo Y.
+
+Lemma certainly_le_sound : forall X Y x y,
+  in_itv X x -> in_itv Y y -> certainly_le X Y -> x <= y.
+Proof. intros X Y x y [_ Hx] [Hy _] H; unfold certainly_le in H; lra. Qed.
+
+Lemma tie_winner_is_candidate : forall (s : nat -> R) (S : nat -> itv) w i,
+  (forall k, in_itv (S k) (s k)) -> s i < s w -> ~ certainly_le (S w) (S i).
+Proof.
+  intros s S w i HS Hlt Hle. pose proof (certainly_le_sound _ _ _ _ (HS w) (HS i) Hle). lra.
+Qed.
+
+Theorem tie_rule_hull_encloses : forall (v : nat -> R) (V : nat -> itv) (w : nat) cand X0,
+  In w cand -> (forall c, In c cand -> in_itv (V c) (v c)) ->
+  in_itv (hull_of X0 (map V cand)) (v w).
+Proof.
+  intros v V w cand X0 Hw HV.
+  replace (v w) with (average (map v [w])) by (unfold average; simpl; field).
+  apply hardmax_hull_encloses; [discriminate | intros x [<-|[]]; exact Hw | exact HV].
 Qed.

@@ -3,7 +3,7 @@
 // Guarantee (for rigorous S): if every input encloses the exact input coordinate, every node value
 // encloses the exact node value, because every node is evaluated by enclosure-preserving scalar
 // operations (straight-line-program lemma, proofs/Enclosure.v). Kinks and ties (relu, step,
-// piecewise-linear breakpoints, hardmax ties) are enclosed as the hull of every branch.
+// piecewise-linear breakpoints, undecided hardmax winners) are enclosed as the hull of every branch.
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -126,32 +126,38 @@ class Evaluator {
     }
   }
 
-  // Candidates are the j not certainly below some other score. If all candidates are certainly
-  // tied, the output is their average (hardmax splits ties evenly); otherwise the exact argmax set
-  // is an unknown subset of the candidates and every average over it lies in their hull.
+  // Candidates are the j that may be the winner on the whole input set: not certainly below some
+  // other score, and under a tie rule not certainly beaten by it (HardmaxFirst: some i < j has
+  // s_i >= s_j for certain; HardmaxLast: some i > j does). The exact winner (or, for split ties,
+  // the exact argmax set) is then among the candidates. If all candidates are certainly tied, the
+  // argmax set is exactly the candidates and the split rule averages them; otherwise every value
+  // the rule can output lies in the hull of the candidates' values.
   void eval_hardmax_mix(const Node& n, S& r) {
+    const auto rule = static_cast<Normalizer>(n.index);
     const std::size_t N = n.args.size() / 2;
     std::vector<std::size_t> cand;
     for (std::size_t j = 0; j < N; ++j) {
-      bool below = false;
-      for (std::size_t i = 0; i < N && !below; ++i)
-        below = i != j && less(v(n.args[j]), v(n.args[i])) == Truth::True;
-      if (!below) cand.push_back(j);
+      bool out = false;
+      for (std::size_t i = 0; i < N && !out; ++i) {
+        if (i == j) continue;
+        out = less(v(n.args[j]), v(n.args[i])) == Truth::True;
+        const bool beaten_at_tie = (rule == Normalizer::HardmaxFirst && i < j) || (rule == Normalizer::HardmaxLast && i > j);
+        if (!out && beaten_at_tie) out = less_equal(v(n.args[j]), v(n.args[i])) == Truth::True;
+      }
+      if (!out) cand.push_back(j);
     }
-    if (cand.size() == 1) {  // the argmax is decided on the whole input set
+    if (cand.size() == 1) {  // the winner is decided on the whole input set
       r = v(n.args[N + cand[0]]);
       return;
     }
     bool all_tied = true;
     for (std::size_t c : cand) all_tied = all_tied && equal(v(n.args[c]), v(n.args[cand[0]])) == Truth::True;
-    if (all_tied) {
+    if (all_tied && rule == Normalizer::Hardmax) {
       set(r, Rational(0), prec_);
       for (std::size_t c : cand) add(r, r, v(n.args[N + c]), prec_);
-      if (cand.size() > 1) {
-        S count;
-        set(count, Rational(static_cast<long>(cand.size())), prec_);
-        div(r, r, count, prec_);
-      }
+      S count;
+      set(count, Rational(static_cast<long>(cand.size())), prec_);
+      div(r, r, count, prec_);
       return;
     }
     r = v(n.args[N + cand[0]]);

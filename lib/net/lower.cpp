@@ -77,10 +77,34 @@ class Lowerer {
       for (std::size_t r = 0; r < x.size(); ++r) y.push_back(p_.binary(Op::Add, x[r], body[r]));
       return y;
     }
+    if (const auto* l = std::get_if<LayerNormLayer>(&layer.kind)) return layer_norm(*l, x);
     const auto& l = std::get<InnerProductLayer>(layer.kind);  // the last vector layer kind
     const Vec phi = vector_layers(l.left, Vec(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(l.split)));
     const Vec psi = vector_layers(l.right, Vec(x.begin() + static_cast<std::ptrdiff_t>(l.split), x.end()));
     return {p_.dot(phi, psi)};
+  }
+
+  // c_r = x_r - mean(x) as one Affine node over x (no shared rounded mean), s = mean(c_r^2) + eps
+  // from PowInt squares (an even power encloses >= 0, a product of a ball with itself need not),
+  // y_r = gamma_r * c_r / sqrt(s) + beta_r (the last Affine is left out when gamma_r = 1, beta_r = 0).
+  Vec layer_norm(const LayerNormLayer& l, const Vec& x) {
+    const std::size_t d = x.size();
+    const Rational inv_d = Rational(1) / Rational(static_cast<long>(d));
+    Vec centred, squares;
+    RationalVector w(d);
+    for (std::size_t r = 0; r < d; ++r) {
+      for (std::size_t k = 0; k < d; ++k) w[k] = (k == r ? Rational(1) : Rational(0)) - inv_d;
+      centred.push_back(p_.affine(x, w, Rational(0)));
+      squares.push_back(p_.pow_int(centred.back(), 2));
+    }
+    const NodeId root = p_.unary(Op::Sqrt, p_.affine(squares, RationalVector(d, inv_d), l.eps));
+    Vec y;
+    for (std::size_t r = 0; r < d; ++r) {
+      const NodeId q = p_.binary(Op::Div, centred[r], root);
+      const Rational gamma = l.gamma ? (*l.gamma)[r] : Rational(1), beta = l.beta ? (*l.beta)[r] : Rational(0);
+      y.push_back(gamma == Rational(1) && beta.sign() == 0 ? q : p_.affine({&q, 1}, {&gamma, 1}, beta));
+    }
+    return y;
   }
 
   Columns sequence_layer(const Layer& layer, const Columns& X) {
@@ -99,7 +123,7 @@ class Lowerer {
   }
 
   // Rows r of W_O that are entirely zero contribute U_h[r, :] = 0, so their mix is exactly 0 for every
-  // normalizer (a convex combination of zeros) and is not built; a head whose W_O is all zero adds
+  // normalizer (a combination of zeros) and is not built; a head whose W_O is all zero adds
   // nothing and builds no node. An entry that receives no mix is X[r, i] itself (no node either).
   // Identical rows on the same inputs (W_K = W_V, a W_K shared by heads) share one node.
   Columns attention(const AttentionLayer& att, const Columns& X) {
@@ -135,7 +159,8 @@ class Lowerer {
         for (std::size_t k = 0; k < live.size(); ++k) {
           Vec values;  // U_h[live[k], j] over keys j
           for (std::size_t j = 0; j < N; ++j) values.push_back(U[j][k]);
-          terms[i][live[k]].push_back(p_.mix(att.normalizer, scores, values));
+          terms[i][live[k]].push_back(att.normalizer == Normalizer::None ? inner(scores, values)
+                                                                          : p_.mix(att.normalizer, scores, values));
         }
       }
     }

@@ -6,11 +6,14 @@
 //   relu/step/sigmoid/tanh: one unary node per coordinate;
 //   piecewise_linear: one PiecewiseLinear node per coordinate; residual: Add(x_r, body(x)_r);
 //   inner_product: Dot(left(x), right(y));
+//   layer_norm: c_r = Affine(x; e_r - 1/d), s = Affine(PowInt(c_r, 2); 1/d, eps), y_r = Div(c_r, Sqrt(s)),
+//     then Affine(y_r; gamma_r, beta_r) unless gamma_r = 1 and beta_r = 0;
 //   attention, per head h: Q = W_Q X + b_q, K = W_K X, V = W_V X, U = W_O V (Affine nodes; identical
 //     rows on the same inputs within the layer share one node),
 //     score of key j for query column i: scale * <K_:,j, Q_:,i> (Dot, or Mul if W_K has one row,
 //     then Affine unless scale = 1),
-//     out[r, i] = X[r, i] + sum_h Mix(normalizer, scores_i, U_h[r, :]), where the terms of the rows
+//     out[r, i] = X[r, i] + sum_h Mix(normalizer, scores_i, U_h[r, :]) (normalizer "none": the raw
+//     scores, Dot(scores_i, U_h[r, :]), or Mul for one token), where the terms of the rows
 //     r with W_O[r, :] = 0 are left out (their mix is exactly 0), and out[r, i] is the node of
 //     X[r, i] itself if no term is left;
 //   tokenwise: the vector layers on every column; positional_encoding: X[r, i] + E[r][i].

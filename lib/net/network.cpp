@@ -16,7 +16,7 @@ constexpr int kMaxNesting = 64;  // residual/tokenwise/inner_product lists insid
 // Indexed like LayerKind's alternatives.
 constexpr std::array<std::string_view, std::variant_size_v<LayerKind>> kTypeNames = {
     "dense", "sparse_dense", "relu", "step", "sigmoid", "tanh", "piecewise_linear", "residual", "inner_product",
-    "attention", "tokenwise", "positional_encoding"};
+    "attention", "tokenwise", "positional_encoding", "layer_norm"};
 static_assert(!kTypeNames.back().empty(), "one name per layer kind");
 
 // Saturating arithmetic for size estimates (no overflow, no double).
@@ -154,6 +154,15 @@ class Checker {
       if (out != d)
         fail(at + "/body", "maps dimension " + str(d) + " to " + str(out) + "; a residual body must preserve the dimension");
       count_program(sat_mul(copies, d, 3));
+      return d;
+    }
+    if (const auto* ln = std::get_if<LayerNormLayer>(&layer.kind)) {
+      count_weights(1);
+      if (ln->eps.sign() <= 0) fail(at + "/eps", "must be greater than 0, got " + ln->eps.to_string());
+      if (ln->gamma) check_vector(*ln->gamma, at + "/gamma", d, "one per input coordinate");
+      if (ln->beta) check_vector(*ln->beta, at + "/beta", d, "one per input coordinate");
+      // centred entries (affine over all d inputs), then a few nodes per entry
+      count_program(sat_mul(copies, d, sat_add(sat_mul(2, d), 12)));
       return d;
     }
     if (const auto* ip = std::get_if<InnerProductLayer>(&layer.kind)) {

@@ -64,6 +64,14 @@ struct InnerProductLayer {
   LayerList left, right;
   bool operator==(const InnerProductLayer&) const = default;
 };
+// y = gamma * (x - mean(x)) / sqrt(var(x) + eps) + beta (entrywise gamma, beta), with the biased
+// variance var(x) = mean((x - mean(x))^2) over the d coordinates; eps > 0. Absent gamma is all
+// ones, absent beta all zeros. Inside tokenwise it normalises each token column.
+struct LayerNormLayer {
+  Rational eps;
+  std::optional<RationalVector> gamma, beta;
+  bool operator==(const LayerNormLayer&) const = default;
+};
 
 // Sequence layers (act on X in R^{D x N}; need input.tokens).
 struct AttentionHead {
@@ -71,7 +79,9 @@ struct AttentionHead {
   std::optional<RationalVector> bq;
   bool operator==(const AttentionHead&) const = default;
 };
-// X + sum_h W_O W_V X sigma[(W_K X)^T (W_Q X + b_q 1^T) * scale], sigma column-wise.
+// X + sum_h W_O W_V X sigma[(W_K X)^T (W_Q X + b_q 1^T) * scale], sigma column-wise: softmax,
+// hardmax (with its tie rule: Hardmax splits ties, HardmaxFirst/HardmaxLast pick the smallest/
+// largest index), or None, the identity (raw scores, linear attention).
 struct AttentionLayer {
   std::vector<AttentionHead> heads;
   Normalizer normalizer = Normalizer::Softmax;
@@ -89,7 +99,7 @@ struct PositionalEncodingLayer {  // X + E, E is D x N (D rows of N entries)
 
 using LayerKind = std::variant<DenseLayer, SparseDenseLayer, ReluLayer, StepLayer, SigmoidLayer, TanhLayer, PiecewiseLinearLayer,
                                ResidualLayer, InnerProductLayer, AttentionLayer, TokenwiseLayer,
-                               PositionalEncodingLayer>;
+                               PositionalEncodingLayer, LayerNormLayer>;
 struct Layer {
   LayerKind kind;
   bool operator==(const Layer&) const = default;

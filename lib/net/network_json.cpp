@@ -75,7 +75,7 @@ LayerKind read_layer_fields(std::string_view type, const ExactJson& obj, const J
                              read_layers(req("right"), at.key("right"))};
   }
   if (type == "attention") {
-    json_check_keys(obj, at, {"type", "heads", "normalizer", "scale"}, what);
+    json_check_keys(obj, at, {"type", "heads", "normalizer", "ties", "scale"}, what);
     AttentionLayer att;
     const JsonAt heads_at = at.key("heads");
     const ExactJson& heads = json_array(req("heads"), heads_at);
@@ -95,9 +95,25 @@ LayerKind read_layer_fields(std::string_view type, const ExactJson& obj, const J
     const std::string normalizer = json_string(req("normalizer"), at.key("normalizer"));
     if (normalizer == "softmax") att.normalizer = Normalizer::Softmax;
     else if (normalizer == "hardmax") att.normalizer = Normalizer::Hardmax;
-    else at.key("normalizer").fail("unknown normalizer " + describe_json(req("normalizer")) + "; known: softmax, hardmax");
+    else if (normalizer == "none") att.normalizer = Normalizer::None;
+    else at.key("normalizer").fail("unknown normalizer " + describe_json(req("normalizer")) + "; known: softmax, hardmax, none");
+    if (const ExactJson* ties = json_optional(obj, "ties")) {
+      if (att.normalizer != Normalizer::Hardmax)
+        at.key("ties").fail("tie rules apply only to \"normalizer\": \"hardmax\", not " + describe_json(req("normalizer")));
+      const std::string rule = json_string(*ties, at.key("ties"));
+      if (rule == "first") att.normalizer = Normalizer::HardmaxFirst;
+      else if (rule == "last") att.normalizer = Normalizer::HardmaxLast;
+      else if (rule != "split") at.key("ties").fail("unknown tie rule " + describe_json(*ties) + "; known: split, first, last");
+    }
     att.scale = json_rational(req("scale"), at.key("scale"));
     return att;
+  }
+  if (type == "layer_norm") {
+    json_check_keys(obj, at, {"type", "eps", "gamma", "beta"}, what);
+    LayerNormLayer ln{json_rational(req("eps"), at.key("eps")), std::nullopt, std::nullopt};
+    if (const ExactJson* g = json_optional(obj, "gamma")) ln.gamma = read_vector(*g, at.key("gamma"));
+    if (const ExactJson* b = json_optional(obj, "beta")) ln.beta = read_vector(*b, at.key("beta"));
+    return ln;
   }
   if (type == "tokenwise") {
     json_check_keys(obj, at, {"type", "layers"}, what);
@@ -145,6 +161,15 @@ OutJson matrix_json(const RationalMatrix& m) {
 
 OutJson layers_json(const LayerList& layers);
 
+// The file's "normalizer" value; the hardmax tie rule is written separately as "ties".
+const char* normalizer_name(Normalizer n) {
+  switch (n) {
+    case Normalizer::Softmax: return "softmax";
+    case Normalizer::None: return "none";
+    default: return "hardmax";
+  }
+}
+
 OutJson layer_json(const Layer& layer) {
   OutJson out = OutJson::object();
   out["type"] = std::string(layer_type_name(layer));
@@ -179,8 +204,14 @@ OutJson layer_json(const Layer& layer) {
             heads.push_back(std::move(head));
           }
           out["heads"] = std::move(heads);
-          out["normalizer"] = l.normalizer == Normalizer::Softmax ? "softmax" : "hardmax";
+          out["normalizer"] = normalizer_name(l.normalizer);
+          if (l.normalizer == Normalizer::HardmaxFirst) out["ties"] = "first";
+          if (l.normalizer == Normalizer::HardmaxLast) out["ties"] = "last";
           out["scale"] = l.scale.to_string();
+        } else if constexpr (std::is_same_v<T, LayerNormLayer>) {
+          out["eps"] = l.eps.to_string();
+          if (l.gamma) out["gamma"] = vector_json(*l.gamma);
+          if (l.beta) out["beta"] = vector_json(*l.beta);
         } else if constexpr (std::is_same_v<T, TokenwiseLayer>) {
           out["layers"] = layers_json(l.layers);
         } else if constexpr (std::is_same_v<T, PositionalEncodingLayer>) {

@@ -107,6 +107,7 @@ NodeId Program::piecewise_linear(NodeId x, std::span<const Rational> bp, std::sp
 NodeId Program::mix(Normalizer normalizer, std::span<const NodeId> scores, std::span<const NodeId> values) {
   if (scores.empty() || scores.size() != values.size())
     throw std::logic_error("Program::mix: need N >= 1 scores and N values");
+  if (normalizer == Normalizer::None) throw std::logic_error("Program::mix: raw scores are lowered to dot nodes");
   std::vector<NodeId> args(scores.begin(), scores.end());
   args.insert(args.end(), values.begin(), values.end());
   return push(Node{Op::Mix, std::move(args), static_cast<std::int64_t>(normalizer), 0});

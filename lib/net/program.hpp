@@ -30,10 +30,13 @@ enum class Op : std::uint8_t {
   PiecewiseLinear,  // continuous interpolant of (pool[first+k], pool[first+K+k]), k < K = index,
                     // constant outside [pool[first], pool[first+K-1]]
   Mix,              // sum_j w_j * args[N+j] with w = normalizer(args[0..N-1]), N = args.size()/2;
-                    // index = 0: softmax, 1: hardmax (ties split evenly)
+                    // index = the Normalizer (softmax or one of the hardmax tie rules)
 };
 
-enum class Normalizer : std::int64_t { Softmax = 0, Hardmax = 1 };
+// Hardmax puts weight on the argmax set; at ties, Hardmax splits evenly, HardmaxFirst gives all
+// weight to the smallest index, HardmaxLast to the largest. None (raw scores, w = s) is a network
+// normalizer only: it is lowered to Dot nodes, never to a Mix node (Program::mix rejects it).
+enum class Normalizer : std::int64_t { Softmax = 0, Hardmax = 1, HardmaxFirst = 2, HardmaxLast = 3, None = 4 };
 
 struct Node {
   Op op;

@@ -46,4 +46,18 @@ TEST_CASE("examples: values documented in docs/net.md") {
         qs({"1", "25", "1", "35", "0", "50"}));
   CHECK(eval_exact(example("inner_product.json"), qs({"1", "2", "3", "-1"})) == qs({"12"}));
   CHECK(eval_exact(example("residual.json"), qs({"1", "-1"})) == qs({"1"}));
+  CHECK(eval_exact(example("attention_hardmax_first.json"), qs({"1", "10", "1", "20", "0", "30"})) ==
+        qs({"1", "20", "1", "30", "0", "40"}));
+  CHECK(eval_exact(example("attention_linear.json"), qs({"1", "2", "3", "-1"})) == qs({"9", "11", "34", "-9"}));
+  // token (1, 3): var + eps = 4 -> (0, 1/2); token (5, 5): var = 0 -> beta = (1, -1)
+  const Network ln = example("layer_norm.json");
+  const auto x = qs({"1", "3", "5", "5"});
+  std::vector<Ball> in(x.size());
+  for (std::size_t k = 0; k < x.size(); ++k) set(in[k], x[k], Prec(128));
+  const auto out = evaluate<Ball>(lower(ln), std::span<const Ball>(in), Prec(128));
+  const auto expected = qs({"0", "1/2", "1", "-1"});
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    CHECK(lower(out[k]) <= expected[k]);
+    CHECK(expected[k] <= upper(out[k]));
+  }
 }

@@ -144,7 +144,7 @@ TEST_CASE("network_json: format, input and required keys") {
 TEST_CASE("network_json: unknown layer types, keys and normalizers") {
   CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": "relu"}, {"type": "relu"}, {"type": "conv"}])")) ==
         "net.json: /layers/2/type: unknown layer type \"conv\"; known: dense, sparse_dense, relu, step, sigmoid, tanh, "
-        "piecewise_linear, residual, inner_product, attention, tokenwise, positional_encoding");
+        "piecewise_linear, residual, inner_product, attention, tokenwise, positional_encoding, layer_norm");
   CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": 3}])")) == "net.json: /layers/0/type: expected a string, got 3");
   CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": "dense", "wieght": [["1", "2"]], "bias": ["0"]}])")) ==
         "net.json: /layers/0/wieght: unknown key \"wieght\" in a dense layer (did you mean \"weight\"?); "
@@ -161,7 +161,7 @@ TEST_CASE("network_json: unknown layer types, keys and normalizers") {
         "known keys: wq, wk, wv, wo, bq");
   CHECK(load_error(doc(R"({"dim": 1, "tokens": 2})", R"([{"type": "attention", "normalizer": "sparsemax", "scale": "1",
         "heads": [{"wq": [["1"]], "wk": [["1"]], "wv": [["1"]], "wo": [["1"]]}]}])")) ==
-        "net.json: /layers/0/normalizer: unknown normalizer \"sparsemax\"; known: softmax, hardmax");
+        "net.json: /layers/0/normalizer: unknown normalizer \"sparsemax\"; known: softmax, hardmax, none");
   CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": "relu", "type": "step"}])")) ==
         "net.json: /layers/0/type: duplicate key \"type\"");
 }

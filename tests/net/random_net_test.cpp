@@ -3,128 +3,13 @@
 // Every random network also goes through the JSON round trip.
 #include <doctest/doctest.h>
 
-#include <random>
-
 #include "net_support.hpp"
+#include "random_nets.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
 
 namespace {
-
-class RandomNets {
- public:
-  explicit RandomNets(std::uint64_t seed) : rng_(seed) {}
-
-  std::size_t size(std::size_t lo, std::size_t hi) { return std::uniform_int_distribution<std::size_t>(lo, hi)(rng_); }
-  bool coin() { return size(0, 1) == 1; }
-  Rational number() {
-    return Rational(mpz_class(static_cast<long>(size(0, 40)) - 20), mpz_class(static_cast<long>(size(1, 16))));
-  }
-  RationalVector vector(std::size_t n) {
-    RationalVector v;
-    for (std::size_t i = 0; i < n; ++i) v.push_back(number());
-    return v;
-  }
-  RationalMatrix matrix(std::size_t rows, std::size_t cols) {
-    RationalMatrix m;
-    for (std::size_t r = 0; r < rows; ++r) m.push_back(vector(cols));
-    return m;
-  }
-
-  // Vector layers from d inputs; `exact` avoids sigmoid and tanh. Updates d.
-  LayerList vector_layers(std::size_t& d, bool exact, int depth = 0) {
-    LayerList layers;
-    const std::size_t count = size(1, 4);
-    for (std::size_t i = 0; i < count; ++i) {
-      switch (size(0, exact ? 4 : 6)) {
-        case 0: {
-          const std::size_t m = size(1, 4);
-          layers.push_back({DenseLayer{matrix(m, d), vector(m)}});
-          d = m;
-          break;
-        }
-        case 1: layers.push_back({ReluLayer{}}); break;
-        case 2: layers.push_back({StepLayer{}}); break;
-        case 3: {
-          PiecewiseLinearLayer pwl;
-          Rational b = number();
-          for (std::size_t k = size(1, 4); k > 0; --k) {
-            pwl.breakpoints.push_back(b);
-            pwl.values.push_back(number());
-            b = b + Rational(mpz_class(static_cast<long>(size(1, 8))), mpz_class(3));
-          }
-          layers.push_back({pwl});
-          break;
-        }
-        case 4: {
-          if (depth > 1) break;
-          std::size_t body_d = d;
-          LayerList body = vector_layers(body_d, exact, depth + 1);
-          body.push_back({DenseLayer{matrix(d, body_d), vector(d)}});  // back to d
-          layers.push_back({ResidualLayer{std::move(body)}});
-          break;
-        }
-        case 5: layers.push_back({SigmoidLayer{}}); break;
-        default: layers.push_back({TanhLayer{}}); break;
-      }
-    }
-    return layers;
-  }
-
-  Network vector_network(bool exact) {
-    Network net;
-    net.input.dim = size(1, 4);
-    std::size_t d = net.input.dim;
-    net.layers = vector_layers(d, exact);
-    if (coin()) {  // end with a relation model on the current d (needs d >= 2)
-      if (d < 2) {
-        net.layers.push_back({DenseLayer{matrix(3, d), vector(3)}});
-        d = 3;
-      }
-      InnerProductLayer ip;
-      ip.split = size(1, d - 1);
-      std::size_t left_d = ip.split, right_d = d - ip.split;
-      ip.left = vector_layers(left_d, exact, 1);
-      ip.right = vector_layers(right_d, exact, 1);
-      const std::size_t m = size(1, 3);
-      ip.left.push_back({DenseLayer{matrix(m, left_d), vector(m)}});
-      ip.right.push_back({DenseLayer{matrix(m, right_d), vector(m)}});
-      net.layers.push_back({std::move(ip)});
-    }
-    return net;
-  }
-
-  Network sequence_network(bool exact) {
-    Network net;
-    std::size_t D = size(1, 3);
-    const std::size_t N = size(1, 4);
-    net.input = {D, N};
-    for (std::size_t count = size(1, 4); count > 0; --count) {
-      switch (size(0, 2)) {
-        case 0: net.layers.push_back({PositionalEncodingLayer{matrix(D, N)}}); break;
-        case 1: {
-          AttentionLayer att;
-          att.normalizer = exact || coin() ? Normalizer::Hardmax : Normalizer::Softmax;
-          att.scale = number();
-          for (std::size_t h = size(1, 2); h > 0; --h) {
-            const std::size_t dk = size(1, 2), dv = size(1, 2);
-            AttentionHead head{matrix(dk, D), matrix(dk, D), matrix(dv, D), matrix(D, dv), std::nullopt};
-            if (coin()) head.bq = vector(dk);
-            att.heads.push_back(std::move(head));
-          }
-          net.layers.push_back({std::move(att)});
-          break;
-        }
-        default: net.layers.push_back({TokenwiseLayer{vector_layers(D, exact, 1)}}); break;
-      }
-    }
-    return net;
-  }
-
- private:
-  std::mt19937_64 rng_;
-};
 
 template <class S>
 std::vector<S> eval_at(const Program& prog, const std::vector<Rational>& x) {
