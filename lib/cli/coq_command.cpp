@@ -5,6 +5,8 @@
 
 #include "chain/coq_export.hpp"
 #include "cli/commands.hpp"
+#include "io/certificate_envelope.hpp"
+#include "scalar/input_error.hpp"
 #include "theorems/builtin.hpp"
 
 namespace approxcert::cli {
@@ -17,6 +19,10 @@ struct CoqCommandOptions {
 };
 
 void run_coq_command(const CoqCommandOptions& o) {
+  // Supnorm certificates are refused by name (their leaf cover is re-checked by `verify`, not Coq).
+  if (certificate_kind(read_certificate_file(o.certificate)) == "supnorm")
+    throw InputError(o.certificate + ": /kind: \"supnorm\": only chain certificates are exported to Coq; " +
+                     "re-check it with `approxcert verify " + o.certificate + "`");
   const chain::CoqExport e = chain::export_certificate_to_coq(theorems::builtin_theorems(), o.certificate, o.output);
   std::cout << "wrote " << o.output << ": " << e.facts << " proved steps as leaves, " << e.negations
             << " refuted steps as negations, " << e.skipped << " steps not exported (unknown)";

@@ -33,6 +33,7 @@ struct SupnormArgs {
   long taylor_order = 24;
   unsigned threads = 0;
   bool progress = false;
+  bool test_only_broken_bounder = false;
 };
 
 Rational parse_option_rational(const std::string& text, const std::string& option) {
@@ -68,6 +69,8 @@ SupNormOptions engine_options(const SupnormArgs& a) {
   o.taylor_model_order = a.taylor_order;
   o.max_prec = std::max<long>(1024, a.prec);
   o.threads = a.threads;
+  o.test_only_broken_centred_form = a.test_only_broken_bounder;
+  if (!a.cert.empty()) o.max_cover_leaves = kMaxCoverLeaves;  // the certificate records the cover
   o.arithmetic = a.arithmetic == "arb" ? Arithmetic::Ball : a.arithmetic == "mpfi" ? Arithmetic::Interval : Arithmetic::Auto;
   return o;
 }
@@ -100,7 +103,8 @@ void run_supnorm(const SupnormArgs& a) {
   inputs.domain = a.domain;
   if (!a.net.empty()) inputs.net_path = a.net, inputs.net_output = a.output;
   if (!a.approx.empty()) inputs.approx = a.approx;
-  const Program prog = problem_program(inputs, domain);
+  const Problem problem = load_problem(inputs, domain);
+  const Program& prog = problem.program;
 
   const bool show_progress = a.progress || ::isatty(STDERR_FILENO);
   auto last = std::make_shared<std::chrono::steady_clock::time_point>();
@@ -124,7 +128,8 @@ void run_supnorm(const SupnormArgs& a) {
   std::cout.precision(3);
   std::cout << r.elapsed_seconds << " s\n";
 
-  if (!a.cert.empty()) write_file_atomic(a.cert, supnorm_certificate(r, inputs, o, domain).dump(2) + "\n");
+  if (!a.cert.empty())
+    write_file_atomic(a.cert, supnorm_certificate(r, inputs, problem, o, domain, a.cert).dump(2) + "\n");
 }
 
 }  // namespace
@@ -149,6 +154,9 @@ void register_supnorm_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "arb", "mpfi"}));
   cmd->add_option("--cert", a->cert, "write an approxcert-cert/1 supnorm certificate to this file");
   cmd->add_flag("--progress", a->progress, "show progress on stderr even when it is not a terminal");
+  // TEST ONLY, hidden (no group): a deliberately unsound centred form, so that a test can show
+  // that `approxcert verify` rejects what a broken bounder certifies.
+  cmd->add_flag("--test-only-broken-bounder", a->test_only_broken_bounder)->group("");
   cmd->callback([a] { run_supnorm(*a); });
 }
 
