@@ -212,6 +212,18 @@ TEST_CASE("verify: supnorm certificates travel with their network, coq refuses t
   CHECK(j["verified"] == true);
   CHECK(j["certificates"][0]["kind"] == "supnorm");
   CHECK(j["certificates"][0]["verdict"].get<std::string>().find("converged [") == 0);
+  // --no-recompute says what it skipped.
+  const Run quick = run_cli("verify --no-recompute " + s.path("b/c.json") + " --net " + s.path("moved.json"), s.dir);
+  CHECK(quick.status == 0);
+  CHECK(quick.out.find("upper: NOT re-checked") != std::string::npos);
+  // Each certificate's verdict is printed, chain certificates included.
+  const Run chain = run_cli("verify --no-recompute " + std::string(APPROXCERT_SOURCE_DIR) +
+                                "/docs/certificates/altabaa2024/lem31-strict-order.json " + s.path("b/c.json") +
+                                " --net " + s.path("moved.json"),
+                            s.dir);
+  CHECK(chain.status == 0);
+  CHECK(chain.out.find("chain certificate, verdict proved") != std::string::npos);
+  CHECK(chain.out.find("supnorm certificate, verdict converged [") != std::string::npos);
   // Coq export: refused with a message that says why.
   const Run coq = run_cli("coq " + s.path("b/c.json") + " -o " + s.path("c.v"), s.dir);
   CHECK(coq.status == 2);
