@@ -8,11 +8,8 @@
 // side is a single point; and "lower_exact"/"upper_exact" when even 60 digits cannot reproduce
 // the verdict. Unbounded sides are written "-inf" / "+inf".
 //
-// Canonical content and hash: "sha256" is the SHA-256 (lowercase hex) of the canonical text: the
-// certificate without its top-level "sha256" member and without every member named
-// "elapsed_seconds" (at any depth: timings are volatile), serialised as compact JSON with object
-// keys sorted bytewise (nlohmann::json::dump() with no indent). The certificate holds only
-// strings, integers, booleans, arrays and objects (no floating-point numbers).
+// Envelope (canonical text, "sha256", exact reading, no floating-point numbers): see
+// io/certificate_envelope.hpp, shared with supnorm certificates.
 #include <string>
 #include <vector>
 
@@ -28,8 +25,7 @@ nlohmann::json make_certificate(const InstanceRun& run);
 std::string canonical_text(const nlohmann::json& certificate);
 std::string certificate_hash(const nlohmann::json& certificate);  // SHA-256 of canonical_text
 
-// Reads a certificate file exactly (duplicate keys and non-integer numbers are InputErrors) and
-// checks "format" and "kind".
+// Reads a certificate file through the envelope reader and checks that its kind is "chain".
 nlohmann::json read_certificate(const std::string& path);
 
 // Markdown page of a certificate: title, the theorem in one paragraph, parameters, overall

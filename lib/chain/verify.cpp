@@ -49,6 +49,12 @@ void check_recorded(const RecordedStep& r, const nlohmann::json& s, const std::s
   if ((r.verdict == Verdict::Refuted) != s.contains("counterexample"))
     problems.push_back(where + " (" + r.id + "): counterexample: " +
                        (r.verdict == Verdict::Refuted ? "missing for a refuted step" : "present for a step not refuted"));
+  // The counterexample is the point the recorded sides were evaluated at (when the step has one).
+  if (s.contains("counterexample") && s.contains("at") && !s["at"].empty()) {
+    const nlohmann::json& c = s["counterexample"];
+    if (!c.is_object() || !c.contains("point") || c["point"] != s["at"])
+      problems.push_back(where + " (" + r.id + "): counterexample: its point is not the step's recorded point \"at\"");
+  }
   if (s.contains("for_all")) {
     const auto& f = s["for_all"];
     auto n = [&](const char* k) { return f.contains(k) && f[k].is_number_unsigned() ? f[k].get<std::uint64_t>() : ~0ull; };
@@ -86,10 +92,15 @@ ExactJson to_exact(const nlohmann::json& j, const std::string& source) { return 
 }  // namespace
 
 VerifyReport verify_certificate(const TheoremRegistry& registry, const std::string& path, const VerifyOptions& options) {
+  return verify_certificate(registry, read_certificate(path), path, options);
+}
+
+VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann::json& cert, const std::string& path,
+                                const VerifyOptions& options) {
   VerifyReport report;
   report.path = path;
-  const nlohmann::json cert = read_certificate(path);
   auto& problems = report.problems;
+  if (cert.contains("overall") && cert["overall"].is_string()) report.verdict = cert["overall"].get<std::string>();
 
   // 1. Hash of the canonical content.
   const std::string computed = certificate_hash(cert);
@@ -195,6 +206,14 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const std::stri
       }
     } else if (exact) {
       problems.push_back(where + ": at: the exact recomputation decides at a different point");
+    }
+    // A refuted step's counterexample must be the one the recomputation finds.
+    if (now.verdict == Verdict::Refuted && was.verdict == Verdict::Refuted && s.contains("counterexample")) {
+      Point p = now.outcome.at;
+      if (p.empty() && now.outcome.lhs.evidence.supnorm) p = now.outcome.lhs.evidence.supnorm->witness;
+      const nlohmann::json& c = s["counterexample"];
+      if (!c.is_object() || !c.contains("point") || c["point"] != point_json(p))
+        problems.push_back(where + ": counterexample: the recorded point is not the one the recomputation refutes at");
     }
     if (problems.size() == before) ++report.recomputed;
   }

@@ -12,6 +12,9 @@
 //     compared only when evaluated at the same point), exact sides must be equal, recomputed
 //     verdicts must equal the recorded ones, and a recorded proved/refuted that the re-run cannot
 //     reproduce is a failure ("not re-confirmed").
+//     A refuted step's counterexample point must be its recorded "at" and the recomputation's.
+// STILL TRUSTED: step 3 re-runs the theorem module (not yet the small checker of supnorm
+// certificates); without recomputation only the recorded numbers are re-decided.
 // A certificate passes only if every check does; each problem names the step and field.
 #include <string>
 #include <vector>
@@ -31,11 +34,15 @@ struct VerifyReport {
   std::vector<std::string> problems;  // empty: verified
   std::size_t steps = 0;
   std::size_t recomputed = 0;         // steps re-run and re-confirmed
+  std::string verdict;                // the recorded overall verdict
   bool ok() const { return problems.empty(); }
 };
 
 // InputError if the file is not a readable chain certificate or names an unknown theorem.
 VerifyReport verify_certificate(const TheoremRegistry& registry, const std::string& path,
                                 const VerifyOptions& options = {});
+// The same for a certificate already read by read_certificate (one read of the file).
+VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann::json& certificate,
+                                const std::string& path, const VerifyOptions& options = {});
 
 }  // namespace approxcert::chain

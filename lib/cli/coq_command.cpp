@@ -10,6 +10,8 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/progress.hpp"
+#include "io/certificate_envelope.hpp"
+#include "scalar/input_error.hpp"
 #include "theorems/builtin.hpp"
 
 namespace approxcert::cli {
@@ -24,6 +26,10 @@ struct CoqCommandOptions {
 };
 
 void run_coq_command(const CoqCommandOptions& o) {
+  // Supnorm certificates are refused by name (their leaf cover is re-checked by `verify`, not Coq).
+  if (certificate_kind(read_certificate_file(o.certificate)) == "supnorm")
+    throw InputError(o.certificate + ": /kind: \"supnorm\": only chain certificates are exported to Coq; " +
+                     "re-check it with `approxcert verify " + o.certificate + "`");
   check_output_file(o.output, "-o");
   chain::CoqExport e;
   {

@@ -34,6 +34,7 @@ struct SupnormArgs {
   std::string output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", threads = "0";
   bool net_given = false, approx_given = false, cert_given = false;
   bool json = false, progress = false;
+  bool test_only_broken_bounder = false;
   ProgressOptions progress_options;
 };
 
@@ -52,6 +53,8 @@ SupNormOptions engine_options(const SupnormArgs& a) {
   o.taylor_model_order = parse_count(a.taylor_order, "--taylor-order", 0, 200);
   o.max_prec = std::max<long>(1024, o.prec);
   o.threads = static_cast<unsigned>(parse_count(a.threads, "--threads", 0, 1024));
+  o.test_only_broken_centred_form = a.test_only_broken_bounder;
+  if (a.cert_given) o.max_cover_leaves = kMaxCoverLeaves;  // the certificate records the cover
   o.arithmetic = a.arithmetic == "arb" ? Arithmetic::Ball : a.arithmetic == "mpfi" ? Arithmetic::Interval : Arithmetic::Auto;
   return o;
 }
@@ -98,7 +101,8 @@ void run_supnorm(const SupnormArgs& a) {
   inputs.domain = a.domain;
   if (a.net_given) inputs.net_path = a.net, inputs.net_output = static_cast<std::size_t>(parse_count(a.output, "--output", 0, 1'000'000'000));
   if (a.approx_given) inputs.approx = a.approx;
-  const Program prog = problem_program(inputs, domain);
+  const Problem problem = load_problem(inputs, domain);
+  const Program& prog = problem.program;
 
   ProgressOptions po = a.progress_options;
   if (a.progress) po.quiet = false;
@@ -111,7 +115,7 @@ void run_supnorm(const SupnormArgs& a) {
   if (require) verdict = require_verdict(r, *require);
   const int status = verdict ? (*verdict == "proved" ? kExitOk : *verdict == "refuted" ? kExitDiffers : kExitUndecided)
                              : (r.status == SupNormStatus::Converged ? kExitOk : kExitUndecided);
-  if (a.cert_given) write_file_atomic(a.cert, supnorm_certificate(r, inputs, o, domain).dump(2) + "\n");
+  if (a.cert_given) write_file_atomic(a.cert, supnorm_certificate(r, inputs, problem, o, domain, a.cert).dump(2) + "\n");
 
   const int digits = summary_digits(r);
   if (a.json) {
@@ -178,6 +182,9 @@ void register_supnorm_command(CLI::App& app) {
       "Example:\n  approxcert supnorm --approx 'x0 - x0^3/6' --target 'sin(x0)' --domain '[-1/2,1/2]' --require-upper 1e-3\n"
       "Exit status: 0 converged (with --require-upper: sup <= U proved), 1 sup <= U refuted, 2 bad input,\n"
       "3 not decided (budget or precision exhausted, upper = inf, or sup <= U unknown).\n");
+  // TEST ONLY, hidden (no group): a deliberately unsound centred form, so that a test can show
+  // that `approxcert verify` rejects what a broken bounder certifies.
+  cmd->add_flag("--test-only-broken-bounder", a->test_only_broken_bounder)->group("");
   cmd->callback([a] { run_supnorm(*a); });
 }
 

@@ -1,8 +1,10 @@
-// approxcert verify: independent re-check of certificates; exit 1 if any fails. Chain
-// certificates: hash, recorded verdicts, and a recomputation with MPFI / other precisions.
-// Supnorm certificates: inputs' hashes, the witness with MPFI, and a second run with the other
-// arithmetic (supnorm/certificate_check.hpp).
+// approxcert verify: independent re-check of certificates. Each file is read once through the one
+// envelope reader (io/certificate_envelope.hpp) and dispatched on its "kind": chain certificates
+// to chain/verify.hpp, supnorm certificates to the small checker (supnorm/certificate_check.hpp,
+// which does not re-run the search). Prints each certificate's verdict; exit 0 when all verify,
+// 1 when one fails, 2 on bad input (nothing printed).
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,7 @@
 
 #include "chain/verify.hpp"
 #include "cli/commands.hpp"
+#include "io/certificate_envelope.hpp"
 #include "scalar/exact_json.hpp"
 #include "supnorm/certificate_check.hpp"
 #include "theorems/builtin.hpp"
@@ -20,48 +23,67 @@ namespace {
 
 struct VerifyCommandOptions {
   std::vector<std::string> certificates;
+  std::string net;
   bool no_recompute = false;
+  bool json = false;
 };
 
-bool is_supnorm_certificate(const std::string& path) {
-  const nlohmann::json doc = nlohmann::json::parse(read_text_file(path), nullptr, false);
-  return doc.is_object() && doc.contains("kind") && doc["kind"] == "supnorm";
-}
+struct Outcome {
+  std::string path, kind, verdict;
+  std::vector<std::string> problems, confirmations;
+};
 
-// true if the certificate passed
-bool verify_supnorm(const std::string& path, bool recompute) {
-  const SupNormCheckReport r = check_supnorm_certificate(path, recompute);
-  if (r.ok()) {
-    std::cout << "OK      " << path << ": supnorm certificate; inputs' hashes consistent";
-    for (const std::string& c : r.confirmations) std::cout << "; " << c;
-    std::cout << "\n";
-    return true;
+Outcome verify_one(const std::string& path, const VerifyCommandOptions& o) {
+  const nlohmann::json cert = read_certificate_file(path);
+  Outcome out{path, certificate_kind(cert), "", {}, {}};
+  if (out.kind == "supnorm") {
+    SupNormCheckOptions so;
+    so.recheck_cover = !o.no_recompute;
+    if (!o.net.empty()) so.net_path = o.net;
+    const SupNormCheckReport r = check_supnorm_certificate(cert, path, so);
+    out.verdict = r.verdict;
+    out.problems = r.problems;
+    out.confirmations = r.confirmations;
+    return out;
   }
-  std::cout << "FAILED  " << path << ":\n";
-  for (const std::string& p : r.problems) std::cout << "  " << p << "\n";
-  return false;
+  if (out.kind == "chain") {
+    chain::VerifyOptions options;
+    options.recompute = !o.no_recompute;
+    const chain::VerifyReport r = chain::verify_certificate(theorems::builtin_theorems(), cert, path, options);
+    out.verdict = r.verdict;
+    out.problems = r.problems;
+    out.confirmations.push_back(std::to_string(r.steps) + " steps; hash and recorded verdicts consistent");
+    if (options.recompute)
+      out.confirmations.push_back(std::to_string(r.recomputed) +
+                                  " steps re-confirmed by re-running the theorem module (MPFI / other precision)");
+    return out;
+  }
+  JsonAt(path).key("kind").fail("unknown certificate kind \"" + out.kind.substr(0, 40) + "\" (expected chain or supnorm)");
 }
 
 void run_verify_command(const VerifyCommandOptions& o) {
-  chain::VerifyOptions options;
-  options.recompute = !o.no_recompute;
+  std::vector<Outcome> outcomes;  // all read and checked before anything is printed
+  for (const std::string& path : o.certificates) outcomes.push_back(verify_one(path, o));
   bool all_ok = true;
-  for (const std::string& path : o.certificates) {
-    if (is_supnorm_certificate(path)) {
-      all_ok = verify_supnorm(path, options.recompute) && all_ok;
+  nlohmann::json report = nlohmann::json::array();
+  for (const Outcome& r : outcomes) {
+    const bool ok = r.problems.empty();
+    all_ok = all_ok && ok;
+    if (o.json) {
+      report.push_back({{"path", r.path}, {"kind", r.kind}, {"verdict", r.verdict}, {"verified", ok},
+                        {"problems", r.problems}, {"confirmations", r.confirmations}});
       continue;
     }
-    const chain::VerifyReport r = chain::verify_certificate(theorems::builtin_theorems(), path, options);
-    if (r.ok()) {
-      std::cout << "OK      " << path << ": " << r.steps << " steps; hash and recorded verdicts consistent";
-      if (options.recompute) std::cout << "; " << r.recomputed << " steps re-confirmed by recomputation (MPFI / other precision)";
+    std::cout << (ok ? "OK      " : "FAILED  ") << r.path << ": " << r.kind << " certificate, verdict " << r.verdict;
+    if (ok) {
+      for (const std::string& c : r.confirmations) std::cout << "; " << c;
       std::cout << "\n";
-      continue;
+    } else {
+      std::cout << "\n";
+      for (const std::string& p : r.problems) std::cout << "  " << p << "\n";
     }
-    all_ok = false;
-    std::cout << "FAILED  " << path << ":\n";
-    for (const std::string& p : r.problems) std::cout << "  " << p << "\n";
   }
+  if (o.json) std::cout << nlohmann::json{{"verified", all_ok}, {"certificates", report}}.dump(2) << "\n";
   if (!all_ok) throw CLI::RuntimeError(1);
 }
 
@@ -69,9 +91,16 @@ void run_verify_command(const VerifyCommandOptions& o) {
 
 void register_verify_command(CLI::App& app) {
   auto opts = std::make_shared<VerifyCommandOptions>();
-  CLI::App* cmd = app.add_subcommand("verify", "Re-check chain and supnorm certificates independently of the run that wrote them");
+  CLI::App* cmd = app.add_subcommand(
+      "verify",
+      "Re-check chain and supnorm certificates independently of the run that wrote them.\n"
+      "Example: approxcert verify cert.json --net moved/net.json\n"
+      "Exit status: 0 every certificate verified, 1 one fails verification, 2 bad input.");
   cmd->add_option("certificates", opts->certificates, "certificate files (approxcert-cert/1, kind chain or supnorm)")->required();
-  cmd->add_flag("--no-recompute", opts->no_recompute, "check hashes and recorded verdicts only (no recomputation)");
+  cmd->add_option("--net", opts->net, "the network file of supnorm certificates, if it is no longer where they say");
+  cmd->add_flag("--no-recompute", opts->no_recompute,
+                "check hashes and recorded numbers only (no recomputation; supnorm leaf bounds not re-proved)");
+  cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout");
   cmd->callback([opts] { run_verify_command(*opts); });
 }
 

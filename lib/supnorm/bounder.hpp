@@ -38,6 +38,11 @@ struct BounderOptions {
   long taylor_model_order = 24;    // order n of the Taylor-model form (one input only); 0: off
   Rational taylor_model_rel_tol = Rational(1) / Rational(4000000);  // refinement goal of P's range
   Rational taylor_model_abs_tol = Rational(0);
+  // TEST ONLY, deliberately UNSOUND: the centred form's range loses 1/16 of its width at each end.
+  // Exists so that a test can show `approxcert verify` rejects what a broken bounder certifies.
+  // (Halving the range instead is caught by the engine itself: its witness points then exceed its
+  // upper bound.)
+  bool test_only_shrink_centred = false;
 };
 
 // An exact point and the rigorous enclosure of f there: |f(point)| >= abs_lower.

@@ -1,11 +1,16 @@
 #include "supnorm/certificate.hpp"
 
 #include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
 
 #include "approxcert_version.hpp"
+#include "io/certificate_envelope.hpp"
 #include "io/sha256.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
+#include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
 #include "supnorm/error_program.hpp"
 #include "target/domain.hpp"
@@ -35,8 +40,71 @@ std::string_view arithmetic_name(Arithmetic a) {
   return "?";
 }
 
-nlohmann::ordered_json expression_input(const std::string& text) {
+nlohmann::json expression_input(const std::string& text) {
   return {{"expression", text}, {"sha256", sha256_hex(text)}};
+}
+
+// The network's path relative to the certificate's folder (absolute if there is no relative path).
+std::string path_beside(const std::string& file, const std::string& cert_path) {
+  namespace fs = std::filesystem;
+  const fs::path target = fs::absolute(file).lexically_normal();
+  const fs::path folder = fs::absolute(cert_path).parent_path().lexically_normal();
+  const fs::path rel = target.lexically_relative(folder);
+  return rel.empty() ? target.generic_string() : rel.generic_string();
+}
+
+// lower and upper as recorded: 17 digits, more if a converged run needs them for its recorded
+// numbers to be within the tolerance too, else exact.
+std::pair<std::string, std::string> bounds_text(const SupNormResult& r, const SupNormOptions& o) {
+  if (!r.upper) return {decimal_down(r.lower, kDigits), "inf"};
+  for (int digits : {kDigits, 30, 60}) {
+    std::pair<std::string, std::string> t{decimal_down(r.lower, digits), decimal_up(*r.upper, digits)};
+    if (r.status != SupNormStatus::Converged ||
+        within_tolerance(parse_rational(t.first), parse_rational(t.second), o.rel_tol, o.abs_tol))
+      return t;
+  }
+  return {exact_text(r.lower), exact_text(*r.upper)};
+}
+
+// A leaf's bound rounded up with as few digits as keep it <= the recorded upper bound `cap`.
+std::string leaf_bound_text(const std::optional<Rational>& b, const std::optional<Rational>& cap) {
+  if (!b) return "inf";
+  if (!cap) return decimal_up(*b, 6);
+  for (int digits : {6, kDigits, 30, 60}) {
+    std::string t = decimal_up(*b, digits);
+    if (parse_rational(t) <= *cap) return t;
+  }
+  return exact_text(*b);
+}
+
+nlohmann::json cover_json(const SupNormCover& cover, const Box& domain, const std::optional<Rational>& cap) {
+  std::string tree;
+  nlohmann::json cuts = nlohmann::json::array(), bounds = nlohmann::json::array();
+  struct Pending {
+    std::size_t node;
+    Box box;
+  };
+  std::vector<Pending> stack{{0, domain}};
+  while (!stack.empty()) {
+    Pending p = std::move(stack.back());
+    stack.pop_back();
+    const CoverNode& n = cover.nodes[p.node];
+    if (n.first_child == 0) {
+      tree += 'L';
+      bounds.push_back(leaf_bound_text(n.upper, cap));
+      continue;
+    }
+    tree += 'S';
+    const bool midpoint = (p.box.lo[n.dim] + p.box.hi[n.dim]) / Rational(2) == n.at;
+    if (midpoint) cuts.push_back(n.dim);
+    else cuts.push_back(nlohmann::json::array({n.dim, exact_text(n.at)}));
+    Box left = p.box, right = std::move(p.box);
+    left.hi[n.dim] = n.at;
+    right.lo[n.dim] = n.at;
+    stack.push_back({n.first_child + 1, std::move(right)});  // pre-order: the left child first
+    stack.push_back({n.first_child, std::move(left)});
+  }
+  return {{"leaves", bounds.size()}, {"tree", std::move(tree)}, {"cuts", std::move(cuts)}, {"bounds", std::move(bounds)}};
 }
 
 }  // namespace
@@ -55,32 +123,43 @@ std::string exact_text(const Rational& q) {
   return decimal_near(q, digits);
 }
 
-Program problem_program(const SupNormInputs& in, const Box& domain) {
+Problem load_problem(const SupNormInputs& in, const Box& domain) {
   if (in.net_path.has_value() == in.approx.has_value())
     throw InputError("supnorm: give exactly one of --net or --approx");
-  if (in.approx) return expression_error_program(*in.approx, in.target, domain.dim());
-  Program net = lower(load_network(*in.net_path));
+  if (in.approx) return {expression_error_program(*in.approx, in.target, domain.dim()), std::nullopt};
+  const std::string bytes = read_text_file(*in.net_path);
+  Program net = lower(parse_network(bytes, *in.net_path));
   check_domain_dim(domain, net.num_inputs());
-  return net_error_program(std::move(net), in.net_output, in.target);
+  return {net_error_program(std::move(net), in.net_output, in.target), sha256_hex(bytes)};
 }
 
-nlohmann::ordered_json supnorm_certificate(const SupNormResult& r, const SupNormInputs& in, const SupNormOptions& o,
-                                           const Box& domain) {
-  nlohmann::ordered_json c;
-  c["format"] = "approxcert-cert/1";
+std::string supnorm_claim(const SupNormInputs& in) {
+  return std::string("lower <= sup over the domain of |target - ") + (in.net_path ? "net" : "approx") + "| <= upper";
+}
+
+nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>& upper) {
+  nlohmann::json gap;
+  gap["absolute"] = upper ? nlohmann::json(decimal_up(*upper - lower, 6)) : nlohmann::json("inf");
+  gap["relative"] = upper && lower.sign() > 0 ? nlohmann::json(decimal_up((*upper - lower) / lower, 6)) : nlohmann::json(nullptr);
+  return gap;
+}
+
+nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& in, const Problem& problem,
+                                   const SupNormOptions& o, const Box& domain, const std::string& cert_path) {
+  nlohmann::json c;
+  c["format"] = kCertificateFormat;
   c["kind"] = "supnorm";
-  c["claim"] = std::string("lower <= sup over the domain of |target - ") + (in.net_path ? "net" : "approx") +
-               "| <= upper";
-  c["lower"] = decimal_down(r.lower, kDigits);
-  c["upper"] = r.upper ? nlohmann::ordered_json(decimal_up(*r.upper, kDigits)) : nlohmann::ordered_json("inf");
+  c["claim"] = supnorm_claim(in);
+  const auto [lower_text, upper_text] = bounds_text(r, o);
+  c["lower"] = lower_text;
+  c["upper"] = upper_text;
   c["status"] = std::string(to_string(r.status));
-  nlohmann::ordered_json gap;
-  gap["absolute"] = r.upper ? nlohmann::ordered_json(decimal_up(*r.upper - r.lower, 6)) : nlohmann::ordered_json("inf");
-  gap["relative"] = r.upper && r.lower.sign() > 0 ? nlohmann::ordered_json(decimal_up((*r.upper - r.lower) / r.lower, 6))
-                                                  : nlohmann::ordered_json(nullptr);
-  c["gap"] = gap;
+  const Rational recorded_lower = parse_rational(lower_text);
+  const std::optional<Rational> recorded_upper =
+      r.upper ? std::optional<Rational>(parse_rational(upper_text)) : std::nullopt;
+  c["gap"] = supnorm_gap(recorded_lower, recorded_upper);
   if (r.witness) {
-    nlohmann::ordered_json point = nlohmann::ordered_json::array();
+    nlohmann::json point = nlohmann::json::array();
     for (const Rational& x : *r.witness) point.push_back(exact_text(x));
     c["witness"] = point;
     c["witness_error"] = {{"lower", decimal_down(r.witness_value->lo, kDigits)},
@@ -88,11 +167,13 @@ nlohmann::ordered_json supnorm_certificate(const SupNormResult& r, const SupNorm
   } else {
     c["witness"] = nullptr;
   }
+  c["cover"] = r.cover ? cover_json(*r.cover, domain, recorded_upper) : nlohmann::json(nullptr);
   c["boxes"] = r.boxes;
   c["frontier_boxes"] = r.frontier;
 
-  nlohmann::ordered_json inputs;
-  if (in.net_path) inputs["net"] = {{"path", *in.net_path}, {"sha256", sha256_file_hex(*in.net_path)}, {"output", in.net_output}};
+  nlohmann::json inputs;
+  if (in.net_path)
+    inputs["net"] = {{"path", path_beside(*in.net_path, cert_path)}, {"sha256", *problem.net_sha256}, {"output", in.net_output}};
   if (in.approx) inputs["approx"] = expression_input(*in.approx);
   inputs["target"] = expression_input(in.target);
   inputs["domain"] = {{"text", in.domain}, {"exact", format_domain(domain)}, {"sha256", sha256_hex(in.domain)}};
@@ -102,13 +183,14 @@ nlohmann::ordered_json supnorm_certificate(const SupNormResult& r, const SupNorm
                   {"abs_tol", exact_text(o.abs_tol)},
                   {"max_boxes", o.max_boxes},
                   {"taylor_order", o.taylor_model_order},
-                  {"time_limit_seconds", o.time_limit_seconds ? nlohmann::ordered_json(*o.time_limit_seconds)
-                                                              : nlohmann::ordered_json(nullptr)}};
+                  {"time_limit_seconds", o.time_limit_seconds ? nlohmann::json(fmt::format("{}", *o.time_limit_seconds))
+                                                              : nlohmann::json(nullptr)}};
   c["precision"] = {{"initial_bits", o.prec}, {"max_bits_used", r.max_prec_used},
                     {"arithmetic", std::string(arithmetic_name(r.arithmetic))}};
   c["tool"] = {{"name", "approxcert"}, {"version", APPROXCERT_VERSION}, {"commit", APPROXCERT_COMMIT}};
   c["threads"] = r.threads;
-  c["elapsed_seconds"] = r.elapsed_seconds;
+  c["elapsed_seconds"] = fmt::format("{:.3f}", r.elapsed_seconds);
+  c["sha256"] = certificate_sha256(c);
   return c;
 }
 

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <optional>
+#include <set>
 
-#include <nlohmann/json.hpp>
-
+#include "io/certificate_envelope.hpp"
 #include "io/sha256.hpp"
 #include "net/evaluate.hpp"
 #include "scalar/exact_json.hpp"
@@ -21,69 +20,124 @@ namespace {
 
 using Json = nlohmann::json;
 
+// Resource limits on what a certificate may ask the checker to do.
+constexpr long kMaxBits = 65536;
+constexpr long kMaxTaylorOrder = 200;
+
 class Reader {
  public:
-  Reader(std::string path, Json doc) : path_(std::move(path)), doc_(std::move(doc)) {}
+  Reader(const std::string& path, const Json& doc) : path_(path), doc_(doc) {}
+  [[noreturn]] void fail(const std::string& pointer, const std::string& what) const {
+    throw InputError(path_ + ": " + pointer + ": " + what);
+  }
   const Json& at(const std::string& pointer) const {
     const Json::json_pointer p(pointer);
-    if (!doc_.contains(p)) throw InputError(path_ + ": " + pointer + ": missing");
+    if (!doc_.contains(p)) fail(pointer, "missing");
     return doc_.at(p);
   }
+  bool has(const std::string& pointer) const { return doc_.contains(Json::json_pointer(pointer)); }
   std::string text(const std::string& pointer) const {
     const Json& v = at(pointer);
-    if (!v.is_string()) throw InputError(path_ + ": " + pointer + ": expected a string");
+    if (!v.is_string()) fail(pointer, "expected a string");
     return v.get<std::string>();
   }
-  Rational rational(const std::string& pointer) const {
+  Rational rational(const std::string& pointer) const { return rational_of(at(pointer), pointer); }
+  Rational rational_of(const Json& v, const std::string& pointer) const {
+    if (!v.is_string()) fail(pointer, "expected a number as a string");
     try {
-      return parse_rational(text(pointer));
+      return parse_rational(v.get<std::string>());
     } catch (const InputError& e) {
-      throw InputError(path_ + ": " + pointer + ": " + e.what());
+      fail(pointer, e.what());
     }
   }
-  bool has(const std::string& pointer) const { return doc_.contains(Json::json_pointer(pointer)); }
+  std::optional<Rational> bound(const std::string& pointer) const {  // "inf" or a number
+    const Json& v = at(pointer);
+    if (v == "inf") return std::nullopt;
+    return rational_of(v, pointer);
+  }
+  std::uint64_t count(const std::string& pointer, std::uint64_t max) const {
+    const Json& v = at(pointer);
+    if (!v.is_number_unsigned()) fail(pointer, "expected a non-negative integer");
+    const std::uint64_t n = v.get<std::uint64_t>();
+    if (n > max) fail(pointer, "too large (at most " + std::to_string(max) + ")");
+    return n;
+  }
+  long bits(const std::string& pointer) const {
+    const std::uint64_t n = count(pointer, kMaxBits);
+    if (n < 16) fail(pointer, "a precision below 16 bits");
+    return static_cast<long>(n);
+  }
+  const std::string& path() const { return path_; }
 
  private:
-  std::string path_;
-  Json doc_;
+  const std::string& path_;
+  const Json& doc_;
 };
 
-// The network path as recorded, or relative to the certificate's folder when that is where it is.
-std::string locate(const std::string& recorded, const std::string& cert_path) {
+// The network file: --net if given, else the recorded path, relative to the certificate's folder.
+std::string locate_network(const std::string& recorded, const std::string& cert_path,
+                           const std::optional<std::string>& override_path) {
   namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::exists(recorded, ec) || fs::path(recorded).is_absolute()) return recorded;
-  const fs::path beside = fs::path(cert_path).parent_path() / recorded;
-  return fs::exists(beside, ec) ? beside.string() : recorded;
+  if (override_path) return *override_path;
+  const fs::path p(recorded);
+  if (p.is_absolute()) return recorded;
+  return (fs::path(cert_path).parent_path() / p).lexically_normal().string();
 }
 
-// |f(x)| >= lower, f evaluated with MPFI at `bits`: the lower end of |enclosure|.
-std::optional<Rational> mpfi_abs_lower(const Program& prog, const std::vector<Rational>& x, long bits) {
-  std::vector<Interval> in(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i) set(in[i], x[i], Prec(bits));
-  const Interval y = evaluate<Interval>(prog, std::span<const Interval>(in), Prec(bits))[0];
-  if (!is_finite(y)) return std::nullopt;
-  return abs_min(range_of(y));
+void check_keys(const Reader& r, const Json& obj, const std::string& pointer, std::initializer_list<const char*> known) {
+  if (!obj.is_object()) r.fail(pointer.empty() ? "/" : pointer, "expected an object");
+  const std::set<std::string> names(known.begin(), known.end());
+  for (const auto& item : obj.items())
+    if (!names.count(item.key())) r.fail(pointer + "/" + item.key().substr(0, 40), "unknown member (not part of a supnorm certificate)");
 }
 
 class Check {
  public:
-  Check(const std::string& path, const Reader& cert) : path_(path), cert_(cert) {}
-  SupNormCheckReport run(bool recompute);
+  Check(const Json& doc, const std::string& path, const SupNormCheckOptions& o) : doc_(doc), cert_(path, doc), o_(o) {}
+  SupNormCheckReport run();
 
  private:
   void problem(std::string s) { report_.problems.push_back(std::move(s)); }
   void confirmed(std::string s) { report_.confirmations.push_back(std::move(s)); }
-  SupNormInputs inputs();
+  void check_structure();
+  SupNormInputs inputs(std::optional<std::string>& net_sha256);
   void check_lower(const Program& prog, const Box& domain, const Rational& lower);
-  void check_upper(const Program& prog, const Box& domain, const Rational& lower, const std::optional<Rational>& upper);
+  void check_upper(const Program& prog, const Box& domain, const std::optional<Rational>& upper);
+  RecordedCover read_cover(std::size_t dim);
 
-  const std::string& path_;
-  const Reader& cert_;
+  const Json& doc_;
+  Reader cert_;
+  const SupNormCheckOptions& o_;
   SupNormCheckReport report_;
 };
 
-SupNormInputs Check::inputs() {
+void Check::check_structure() {
+  check_keys(cert_, doc_, "",
+             {"format", "kind", "claim", "lower", "upper", "status", "gap", "witness", "witness_error", "cover", "boxes",
+              "frontier_boxes", "inputs", "options", "precision", "tool", "threads", "elapsed_seconds", "sha256"});
+  check_keys(cert_, cert_.at("/inputs"), "/inputs", {"net", "approx", "target", "domain"});
+  check_keys(cert_, cert_.at("/options"), "/options", {"rel_tol", "abs_tol", "max_boxes", "taylor_order", "time_limit_seconds"});
+  check_keys(cert_, cert_.at("/precision"), "/precision", {"initial_bits", "max_bits_used", "arithmetic"});
+  check_keys(cert_, cert_.at("/gap"), "/gap", {"absolute", "relative"});
+  // Informational members: range-checked only.
+  cert_.count("/boxes", UINT64_MAX);
+  cert_.count("/frontier_boxes", UINT64_MAX);
+  cert_.count("/threads", 1u << 20);
+  cert_.count("/options/max_boxes", UINT64_MAX);
+  cert_.count("/options/taylor_order", kMaxTaylorOrder);
+  cert_.bits("/precision/initial_bits");
+  cert_.bits("/precision/max_bits_used");
+  const std::string arithmetic = cert_.text("/precision/arithmetic");
+  if (arithmetic != "arb" && arithmetic != "mpfi") cert_.fail("/precision/arithmetic", "expected \"arb\" or \"mpfi\"");
+  if (cert_.has("/elapsed_seconds")) cert_.text("/elapsed_seconds");
+  const Json& limit = cert_.at("/options/time_limit_seconds");
+  if (!limit.is_null() && !limit.is_string()) cert_.fail("/options/time_limit_seconds", "expected a string or null");
+
+  if (cert_.text("/sha256") != certificate_sha256(doc_)) problem("the SHA-256 of the canonical content differs from the recorded \"sha256\"");
+  else confirmed("content hash");
+}
+
+SupNormInputs Check::inputs(std::optional<std::string>& net_sha256) {
   SupNormInputs in;
   in.target = cert_.text("/inputs/target/expression");
   if (sha256_hex(in.target) != cert_.text("/inputs/target/sha256")) problem("the target's SHA-256 differs from the recorded one");
@@ -95,12 +149,9 @@ SupNormInputs Check::inputs() {
       problem("the approximant's SHA-256 differs from the recorded one");
   }
   if (cert_.has("/inputs/net")) {
-    in.net_path = locate(cert_.text("/inputs/net/path"), path_);
-    const Json& output = cert_.at("/inputs/net/output");
-    if (!output.is_number_unsigned()) throw InputError(path_ + ": /inputs/net/output: expected a non-negative integer");
-    in.net_output = output.get<std::size_t>();
-    if (sha256_file_hex(*in.net_path) != cert_.text("/inputs/net/sha256"))
-      problem("the network file " + *in.net_path + " is not the one certified (SHA-256 differs)");
+    in.net_path = locate_network(cert_.text("/inputs/net/path"), cert_.path(), o_.net_path);
+    in.net_output = cert_.count("/inputs/net/output", 1u << 30);
+    net_sha256 = cert_.text("/inputs/net/sha256");
   }
   return in;
 }
@@ -108,90 +159,122 @@ SupNormInputs Check::inputs() {
 void Check::check_lower(const Program& prog, const Box& domain, const Rational& lower) {
   const Json& w = cert_.at("/witness");
   if (w.is_null()) {
+    if (cert_.has("/witness_error")) problem("a witness_error without a witness");
     if (lower.sign() > 0) problem("lower > 0 but no witness is recorded");
     return;
   }
-  if (!w.is_array() || w.size() != domain.dim()) throw InputError(path_ + ": /witness: expected " + std::to_string(domain.dim()) + " coordinates");
+  if (!w.is_array() || w.size() != domain.dim())
+    cert_.fail("/witness", "expected " + std::to_string(domain.dim()) + " coordinates");
   std::vector<Rational> x;
   for (std::size_t i = 0; i < w.size(); ++i) x.push_back(cert_.rational("/witness/" + std::to_string(i)));
+  const Range recorded{cert_.rational("/witness_error/lower"), cert_.rational("/witness_error/upper")};
   for (std::size_t i = 0; i < x.size(); ++i)
-    if (x[i] < domain.lo[i] || domain.hi[i] < x[i]) return problem("the witness lies outside the domain (coordinate " + std::to_string(i) + ")");
-  const Json& bits_used = cert_.at("/precision/max_bits_used");
-  const long bits = std::max<long>(256, (bits_used.is_number_integer() ? bits_used.get<long>() : 0) + 64);
-  const std::optional<Rational> at_witness = mpfi_abs_lower(prog, x, bits);
-  if (!at_witness) return problem("the error at the witness is not finite in MPFI");
-  if (*at_witness < lower) return problem("MPFI at " + std::to_string(bits) + " bits does not confirm |error(witness)| >= lower");
+    if (x[i] < domain.lo[i] || domain.hi[i] < x[i])
+      return problem("the witness lies outside the domain (coordinate " + std::to_string(i) + ")");
+  const long bits = std::max<long>(256, cert_.bits("/precision/max_bits_used") + 64);
+  std::vector<Interval> in(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) set(in[i], x[i], Prec(bits));
+  const Interval y = evaluate<Interval>(prog, std::span<const Interval>(in), Prec(bits))[0];
+  if (!is_finite(y)) return problem("the error at the witness is not finite in MPFI");
+  const Range value = range_of(y);
+  if (!(recorded.lo <= value.lo && value.hi <= recorded.hi))
+    problem("witness_error: MPFI at " + std::to_string(bits) + " bits does not place error(witness) inside the recorded range");
+  if (abs_min(value) < lower)
+    return problem("MPFI at " + std::to_string(bits) + " bits does not confirm |error(witness)| >= lower");
   confirmed("lower: |error(witness)| >= lower, MPFI at " + std::to_string(bits) + " bits");
 }
 
-void Check::check_upper(const Program& prog, const Box& domain, const Rational& lower, const std::optional<Rational>& upper) {
-  SupNormOptions o;
-  o.rel_tol = cert_.rational("/options/rel_tol") / Rational(4);
-  o.abs_tol = cert_.rational("/options/abs_tol") / Rational(4);
-  const Json& max_boxes = cert_.at("/options/max_boxes");
-  if (!max_boxes.is_number_unsigned()) throw InputError(path_ + ": /options/max_boxes: expected a positive integer");
-  o.max_boxes = 4 * max_boxes.get<std::uint64_t>();
-  if (cert_.has("/options/taylor_order") && cert_.at("/options/taylor_order").is_number_unsigned())
-    o.taylor_model_order = cert_.at("/options/taylor_order").get<long>();
-  const std::string used = cert_.text("/precision/arithmetic");
-  if (used != "arb" && used != "mpfi") throw InputError(path_ + ": /precision/arithmetic: expected \"arb\" or \"mpfi\"");
-  const Arithmetic same = used == "arb" ? Arithmetic::Ball : Arithmetic::Interval;
-  const Arithmetic other = used == "arb" ? Arithmetic::Interval : Arithmetic::Ball;
-
-  // The other arithmetic first; then the same one at twice the precision, for bounds that only
-  // one engine can reach (Arb's rounded-up radii never give an exact upper bound such as 2).
-  struct Attempt { Arithmetic arithmetic; long prec; };
-  const Attempt attempts[] = {{other, 64}, {same, 128}};
-  std::string tried;
-  for (const Attempt& a : attempts) {
-    o.arithmetic = a.arithmetic;
-    o.prec = a.prec;
-    const std::string name = std::string(a.arithmetic == Arithmetic::Ball ? "Arb" : "MPFI") + " from " +
-                             std::to_string(a.prec) + " bits";
-    const SupNormResult again = sup_norm(prog, domain, o);
-    if (again.upper && *again.upper < lower)
-      return problem("a second run with " + name + " proves sup < the recorded lower bound");
-    if (upper && *upper < again.lower)
-      return problem("a second run with " + name + " finds an error above the recorded upper bound");
-    if (!upper) return problem("the recorded upper bound is inf: nothing to re-confirm");
-    if (again.upper && *again.upper <= *upper)
-      return confirmed("upper: a second run with " + name + " certifies an upper bound <= the recorded one (" +
-                       std::to_string(again.boxes) + " boxes)");
-    tried += (tried.empty() ? "" : ", ") + name + " (" + std::string(to_string(again.status)) + ", upper " +
-             (again.upper ? decimal_up(*again.upper, 12) : std::string("inf")) + ")";
+RecordedCover Check::read_cover(std::size_t dim) {
+  RecordedCover c;
+  const std::uint64_t leaves = cert_.count("/cover/leaves", kMaxCoverLeaves);
+  c.tree = cert_.text("/cover/tree");
+  if (leaves == 0 || c.tree.size() != 2 * leaves - 1)
+    cert_.fail("/cover/tree", "expected " + std::to_string(2 * leaves - 1) + " nodes for " + std::to_string(leaves) + " leaves");
+  const Json& cuts = cert_.at("/cover/cuts");
+  const Json& bounds = cert_.at("/cover/bounds");
+  if (!cuts.is_array() || cuts.size() != leaves - 1) cert_.fail("/cover/cuts", "expected an array of " + std::to_string(leaves - 1) + " cuts");
+  if (!bounds.is_array() || bounds.size() != leaves) cert_.fail("/cover/bounds", "expected an array of " + std::to_string(leaves) + " bounds");
+  c.cuts.reserve(cuts.size());
+  for (std::size_t k = 0; k < cuts.size(); ++k) {
+    const std::string at = "/cover/cuts/" + std::to_string(k);
+    const Json& j = cuts[k];
+    RecordedCut cut;
+    const Json& d = j.is_array() && j.size() == 2 ? j[0] : j;
+    if (!d.is_number_unsigned() || d.get<std::uint64_t>() >= dim) cert_.fail(at, "expected a coordinate below " + std::to_string(dim) + ", or [coordinate, \"cut point\"]");
+    cut.dim = d.get<std::size_t>();
+    if (j.is_array()) cut.at = cert_.rational_of(j[1], at + "/1");
+    c.cuts.push_back(std::move(cut));
   }
-  problem("could not re-confirm the upper bound: " + tried);
+  c.bounds.reserve(bounds.size());
+  for (std::size_t k = 0; k < bounds.size(); ++k) c.bounds.push_back(cert_.bound("/cover/bounds/" + std::to_string(k)));
+  return c;
 }
 
-SupNormCheckReport Check::run(bool recompute) {
-  if (cert_.text("/format") != "approxcert-cert/1") throw InputError(path_ + ": /format: expected \"approxcert-cert/1\"");
-  if (cert_.text("/kind") != "supnorm") throw InputError(path_ + ": /kind: expected \"supnorm\"");
+void Check::check_upper(const Program& prog, const Box& domain, const std::optional<Rational>& upper) {
+  if (cert_.at("/cover").is_null())
+    return problem("the leaf cover was not recorded (more than " + std::to_string(kMaxCoverLeaves) +
+                   " leaves): the upper bound cannot be re-checked");
+  check_keys(cert_, cert_.at("/cover"), "/cover", {"leaves", "tree", "cuts", "bounds"});
+  const RecordedCover cover = read_cover(domain.dim());
+  for (std::size_t k = 0; k < cover.bounds.size(); ++k) {
+    const auto& b = cover.bounds[k];
+    if (upper && (!b || *upper < *b)) return problem("leaf " + std::to_string(k) + ": its recorded bound exceeds the recorded upper bound");
+  }
+  if (!o_.recheck_cover) return confirmed("upper: NOT re-checked (--no-recompute): the leaf bounds were not re-proved");
+  CoverCheckOptions co;
+  co.bits = std::max<long>(64, cert_.bits("/precision/initial_bits"));
+  // Above the run's precision: a recorded bound rounded up at 17 digits may sit closer to the
+  // true maximum than the run's own rounding errors.
+  co.max_bits = std::max<long>(256, cert_.bits("/precision/max_bits_used") + 64);
+  report_.cover = check_cover(prog, domain, cover, co);
+  for (const std::string& p : report_.cover.problems) problem("cover: " + p);
+  if (!report_.cover.ok()) return;
+  confirmed("upper: " + std::to_string(report_.cover.leaves) +
+            " leaves tile the domain, each bound re-proved by the natural/centred forms with MPFI (" +
+            std::to_string(report_.cover.leaves_split) + " leaves bisected, " +
+            std::to_string(report_.cover.extra_boxes) + " sub-boxes)");
+}
+
+SupNormCheckReport Check::run() {
+  if (cert_.text("/kind") != "supnorm") cert_.fail("/kind", "expected \"supnorm\"");
+  check_structure();
   const Rational lower = cert_.rational("/lower");
-  std::optional<Rational> upper;
-  if (cert_.text("/upper") != "inf") upper = cert_.rational("/upper");
+  const std::optional<Rational> upper = cert_.bound("/upper");
+  const std::string status = cert_.text("/status");
+  report_.verdict = status + " [" + cert_.text("/lower") + ", " + cert_.text("/upper") + "]";
   if (lower.sign() < 0) problem("lower < 0");
   if (upper && *upper < lower) problem("upper < lower");
 
-  const SupNormInputs in = inputs();
+  const Rational rel_tol = cert_.rational("/options/rel_tol"), abs_tol = cert_.rational("/options/abs_tol");
+  if (rel_tol.sign() < 0 || abs_tol.sign() < 0) cert_.fail("/options", "negative tolerance");
+  const bool within = within_tolerance(lower, upper, rel_tol, abs_tol);
+  if (status == "converged" && !within) problem("status: \"converged\" but the recorded bounds are not within the recorded tolerances");
+  else if ((status == "budget_exhausted" || status == "precision_exhausted") && within)
+    problem("status: \"" + status + "\" but the recorded bounds are within the recorded tolerances");
+  else if (status != "converged" && status != "budget_exhausted" && status != "precision_exhausted")
+    cert_.fail("/status", "expected converged, budget_exhausted or precision_exhausted");
+  if (cert_.at("/gap") != supnorm_gap(lower, upper)) problem("gap: differs from the one the recorded lower and upper give");
+
+  std::optional<std::string> net_sha256;
+  const SupNormInputs in = inputs(net_sha256);
+  if (cert_.text("/claim") != supnorm_claim(in)) problem("claim: not the claim of a supnorm certificate of these inputs");
   const Box domain = parse_domain(in.domain);
-  const Program prog = problem_program(in, domain);
-  check_lower(prog, domain, lower);
-  if (recompute) check_upper(prog, domain, lower, upper);
+  if (cert_.text("/inputs/domain/exact") != format_domain(domain)) problem("the domain's exact text differs from the parsed domain");
+  const Problem p = load_problem(in, domain);
+  if (net_sha256 && p.net_sha256 != net_sha256) {
+    problem("the network file " + *in.net_path + " is not the one certified (SHA-256 differs)");
+    return report_;
+  }
+  check_lower(p.program, domain, lower);
+  check_upper(p.program, domain, upper);
   return report_;
 }
 
 }  // namespace
 
-SupNormCheckReport check_supnorm_certificate(const std::string& path, bool recompute) {
-  Json doc;
-  try {
-    doc = Json::parse(read_text_file(path));
-  } catch (const Json::parse_error& e) {
-    throw InputError(path + ": not valid JSON: " + e.what());
-  }
-  if (!doc.is_object()) throw InputError(path + ": expected a JSON object");
-  const Reader cert(path, std::move(doc));
-  return Check(path, cert).run(recompute);
+SupNormCheckReport check_supnorm_certificate(const nlohmann::json& certificate, const std::string& path,
+                                             const SupNormCheckOptions& options) {
+  return Check(certificate, path, options).run();
 }
 
 }  // namespace approxcert

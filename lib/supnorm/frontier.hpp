@@ -20,6 +20,7 @@ struct FrontierBox {
   long prec = 0;                  // working precision for refining it (>= bounded_at)
   std::vector<double> dirty_gradient;  // for the splitter
   std::uint64_t order = 0;        // insertion number: ties pop first-in first-out (determinism)
+  std::size_t node = 0;           // its node in the recorded cover (SupNormCover)
 };
 
 class Frontier {

@@ -27,6 +27,13 @@ std::string_view to_string(SupNormStatus s) {
   return "?";
 }
 
+bool within_tolerance(const Rational& lower, const std::optional<Rational>& upper, const Rational& rel_tol,
+                      const Rational& abs_tol) {
+  if (!upper) return false;
+  if (*upper - lower <= abs_tol) return true;
+  return lower.sign() > 0 && *upper <= lower * (Rational(1) + rel_tol);
+}
+
 namespace {
 
 constexpr std::size_t kBatchParents = 8;  // fixed, so results do not depend on the thread count
@@ -38,11 +45,6 @@ struct Bounded {
   bool refinable = true;
 };
 
-bool within_tolerance(const Rational& lower, const std::optional<Rational>& upper, const SupNormOptions& o) {
-  if (!upper) return false;
-  if (*upper - lower <= o.abs_tol) return true;
-  return lower.sign() > 0 && *upper <= lower * (Rational(1) + o.rel_tol);
-}
 
 void check_options(const Program& prog, const Box& domain, const SupNormOptions& o) {
   if (prog.outputs().empty()) throw std::invalid_argument("sup_norm: the program has no output");
@@ -67,13 +69,15 @@ class Search {
 
   SupNormResult run() {
     max_prec_used_ = o_.prec;
-    absorb(bound_box(domain_, o_.prec, Rational(0)));
+    recording_ = o_.max_cover_leaves >= 1;
+    if (recording_) cover_.nodes.emplace_back();
+    absorb(bound_box(domain_, 0, o_.prec, Rational(0)));
     boxes_ = 1;
     SupNormStatus status;
     for (;;) {
       drop_settled();
       const std::optional<Rational> upper = frontier_.upper_bound();
-      if (within_tolerance(lower_, upper, o_)) { status = SupNormStatus::Converged; break; }
+      if (within_tolerance(lower_, upper, o_.rel_tol, o_.abs_tol)) { status = SupNormStatus::Converged; break; }
       if (frontier_.empty()) { status = SupNormStatus::PrecisionExhausted; break; }  // only retired boxes left
       if (boxes_ + 2 > o_.max_boxes || out_of_time()) { status = SupNormStatus::BudgetExhausted; break; }
       refine_batch();
@@ -102,14 +106,16 @@ class Search {
     b.taylor_model_order = o_.taylor_model_order;
     b.taylor_model_rel_tol = o_.rel_tol / Rational(2);
     b.taylor_model_abs_tol = o_.abs_tol / Rational(2);
+    b.test_only_shrink_centred = o_.test_only_broken_centred_form;
     return b;
   }
 
   // Bounds one box (any thread) and decides the precision its refinement needs.
-  Bounded bound_box(const Box& box, long prec, const Rational& prune_at) {
+  Bounded bound_box(const Box& box, std::size_t node, long prec, const Rational& prune_at) {
     BoxBounds b = bounder(prec).bound(box, prune_at);
     Bounded out;
     out.box.box = box;
+    out.box.node = node;
     out.box.upper = b.abs_upper;
     out.box.dirty_gradient = std::move(b.dirty_gradient);
     out.box.bounded_at = prec;
@@ -150,6 +156,7 @@ class Search {
   void absorb(Bounded b) {
     absorb_witness(b);
     max_prec_used_ = std::max(max_prec_used_, b.box.prec);
+    if (recording_) cover_.nodes[b.box.node].upper = b.box.upper;
     if (b.box.upper && *b.box.upper <= lower_) frontier_.drop(b.box.upper);
     else if (!b.refinable) frontier_.retire(b.box.upper);
     else frontier_.push(std::move(b.box));
@@ -167,8 +174,9 @@ class Search {
   void refine_batch() {
     struct Job {
       Box box;
+      std::size_t node;  // its node in the recorded cover
       long prec;
-      std::size_t parent;
+      std::size_t parent;  // index into parents
     };
     std::vector<Job> jobs;
     std::vector<FrontierBox> parents;
@@ -177,12 +185,13 @@ class Search {
       if (parent.upper && *parent.upper <= lower_) { frontier_.drop(parent.upper); continue; }
       const std::optional<Split> s = choose_split(parent.box, parent.dirty_gradient, domain_);
       if (!s) {  // a single point: only more precision can help
-        if (parent.prec > parent.bounded_at) jobs.push_back({parent.box, parent.prec, parents.size()});
+        if (parent.prec > parent.bounded_at) jobs.push_back({parent.box, parent.node, parent.prec, parents.size()});
         else { frontier_.retire(parent.upper); continue; }
       } else {
         auto [left, right] = split_box(parent.box, *s);
-        jobs.push_back({std::move(left), parent.prec, parents.size()});
-        jobs.push_back({std::move(right), parent.prec, parents.size()});
+        const std::size_t first = record_cut(parent.node, *s);
+        jobs.push_back({std::move(left), first, parent.prec, parents.size()});
+        jobs.push_back({std::move(right), first + 1, parent.prec, parents.size()});
       }
       parents.push_back(std::move(parent));
     }
@@ -191,7 +200,7 @@ class Search {
     const Rational prune_at = lower_;
     auto work = [&](std::size_t k) {
       if (out_of_time()) { skipped[k] = 1; return; }
-      done[k] = bound_box(jobs[k].box, jobs[k].prec, prune_at);
+      done[k] = bound_box(jobs[k].box, jobs[k].node, jobs[k].prec, prune_at);
     };
     if (arena_ && jobs.size() > 1) {
       arena_->execute([&] { tbb::parallel_for(std::size_t(0), jobs.size(), work); });
@@ -208,7 +217,39 @@ class Search {
       else absorb(std::move(done[k]));
     }
     for (std::size_t p = 0; p < parents.size(); ++p)
-      if (restore[p]) frontier_.push(std::move(parents[p]));
+      if (restore[p]) {
+        undo_cut(parents[p]);
+        frontier_.push(std::move(parents[p]));
+      }
+  }
+
+  // Records that `node` was cut; returns the index of its first child (0 when not recording). The
+  // cover stops being recorded (and is freed) once it would exceed max_cover_leaves leaves.
+  std::size_t record_cut(std::size_t node, const Split& s) {
+    if (!recording_) return 0;
+    const std::size_t leaves = (cover_.nodes.size() + 1) / 2 + 1;  // a binary tree of n nodes has (n+1)/2 leaves
+    if (leaves > o_.max_cover_leaves) {
+      recording_ = false;
+      cover_.nodes = {};
+      return 0;
+    }
+    CoverNode& n = cover_.nodes[node];
+    n.first_child = cover_.nodes.size();
+    n.dim = s.dim;
+    n.at = s.at;
+    n.upper.reset();
+    cover_.nodes.resize(cover_.nodes.size() + 2);
+    return cover_.nodes[node].first_child;
+  }
+
+  // A parent whose children were not all bounded (time limit) goes back to the frontier whole: in
+  // the recorded cover it is a leaf again with its old bound (its unbounded children become
+  // unreachable nodes, which the pre-order encoding never visits).
+  void undo_cut(const FrontierBox& parent) {
+    if (!recording_ || parent.node >= cover_.nodes.size()) return;
+    CoverNode& n = cover_.nodes[parent.node];
+    n.first_child = 0;
+    n.upper = parent.upper;
   }
 
   void report() {
@@ -216,7 +257,7 @@ class Search {
     o_.progress(SupNormProgress{boxes_, lower_, frontier_.upper_bound(), frontier_.size(), elapsed()});
   }
 
-  SupNormResult result(SupNormStatus status) const {
+  SupNormResult result(SupNormStatus status) {
     SupNormResult r;
     r.status = status;
     r.lower = lower_;
@@ -233,6 +274,7 @@ class Search {
     r.threads = threads_;
     r.arithmetic = arithmetic_;
     r.elapsed_seconds = elapsed();
+    if (recording_) r.cover = std::move(cover_);
     return r;
   }
 
@@ -249,6 +291,8 @@ class Search {
   std::optional<WitnessCandidate> witness_;
   std::uint64_t boxes_ = 0;
   long max_prec_used_ = 0;
+  SupNormCover cover_;
+  bool recording_ = true;
 };
 
 }  // namespace

@@ -34,6 +34,21 @@ enum class SupNormStatus {
 };
 std::string_view to_string(SupNormStatus s);
 
+// The cover the upper bound comes from: a binary tree of cuts of the domain. Node 0 is the domain;
+// a cut node splits its box at `at` in coordinate `dim` (lo < at < hi) into the children
+// first_child (the part <= at) and first_child + 1 (the part >= at); a leaf (first_child == 0)
+// carries the bound the engine proved on its box: |f| <= upper there (absent: no finite bound).
+// Every box the engine bounded is a node; dropped, retired and unrefined boxes are leaves.
+struct CoverNode {
+  std::size_t first_child = 0;
+  std::size_t dim = 0;
+  Rational at;
+  std::optional<Rational> upper;
+};
+struct SupNormCover {
+  std::vector<CoverNode> nodes;
+};
+
 struct SupNormProgress {
   std::uint64_t boxes;
   Rational lower;
@@ -54,6 +69,10 @@ struct SupNormOptions {
   std::size_t max_taylor_dim = 3;                      // second-order form up to this dimension
   long taylor_model_order = 24;                        // Taylor-model form (one input); 0: off
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
+  std::size_t max_cover_leaves = 0;                    // record the leaf cover up to this many leaves
+                                                       // (0: not recorded)
+  bool test_only_broken_centred_form = false;          // TEST ONLY: an unsound centred form (see
+                                                       // BounderOptions); proves verify independent
 };
 
 struct SupNormResult {
@@ -69,7 +88,13 @@ struct SupNormResult {
   unsigned threads = 1;
   Arithmetic arithmetic = Arithmetic::Ball;       // the one used (Auto resolved)
   double elapsed_seconds = 0;
+  std::optional<SupNormCover> cover;              // absent: not asked for, or more than max_cover_leaves leaves
 };
+
+// The status test: upper - lower <= abs_tol, or upper <= lower (1 + rel_tol); false when upper is
+// absent (exact comparisons).
+bool within_tolerance(const Rational& lower, const std::optional<Rational>& upper, const Rational& rel_tol,
+                      const Rational& abs_tol);
 
 // Throws std::invalid_argument when the program has no output or its input count differs from the
 // domain's dimension, or when the options are unusable (negative tolerances, prec < 16, ...).

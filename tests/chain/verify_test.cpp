@@ -143,3 +143,18 @@ TEST_CASE("verify: a margin or count inconsistent with the recorded numbers is r
   r = verify_certificate(demo_registry(), path);
   CHECK(all_problems(r).find("(D7): lhs: recorded") != std::string::npos);
 }
+
+TEST_CASE("verify: a moved counterexample point is rejected even with the hash recomputed") {
+  TempDir dir("verify_counterexample");
+  const std::string path = write_demo(dir, "demo_refuted.json");
+  const nlohmann::json original = read_certificate(path);
+  REQUIRE(original["steps"][0].contains("counterexample"));
+  // D1 is refuted at the instance itself; the forger claims a point k = 101 instead.
+  forge(path, [](nlohmann::json& c) {
+    c["steps"][0]["counterexample"]["point"] = nlohmann::json::array({{{"name", "k"}, {"value", "101"}}});
+    c["steps"][0]["counterexample"]["instance"] = false;
+  });
+  const VerifyReport r = verify_certificate(demo_registry(), path);
+  CHECK_FALSE(r.ok());
+  CHECK(all_problems(r).find("(D1): counterexample") != std::string::npos);
+}

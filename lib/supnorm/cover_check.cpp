@@ -1,0 +1,211 @@
+#include "supnorm/cover_check.hpp"
+
+#include <map>
+#include <memory>
+
+#include "net/evaluate.hpp"
+#include "net/jet.hpp"
+#include "scalar/scalar.hpp"
+#include "supnorm/range.hpp"
+
+namespace approxcert {
+
+namespace {
+
+// The evaluators of one precision (built once, reused for every box).
+struct Evaluators {
+  Evaluators(const Program& prog, long bits) : prec(bits), point(prog, Prec(bits)), jet(prog, Prec(bits)) {}
+  Prec prec;
+  Evaluator<Interval> point;
+  Evaluator<Jet<Interval>> jet;
+};
+
+class LeafBounder {
+ public:
+  explicit LeafBounder(const Program& prog) : prog_(prog), out_(prog.outputs()[0]) {}
+
+  // |f| <= result on the box: the natural form intersected with the two centred forms.
+  std::optional<Rational> bound(const Box& box, long bits) {
+    Evaluators& e = at(bits);
+    const std::size_t d = box.dim();
+    std::vector<Jet<Interval>> in(d);
+    for (std::size_t i = 0; i < d; ++i) {
+      Interval x;
+      set_interval(x, box.lo[i], box.hi[i], e.prec);
+      in[i] = jet_variable(x, i, d, e.prec);
+    }
+    e.jet.run(in);
+    const Jet<Interval> f = e.jet.value(out_);
+    std::optional<Range> r;
+    if (is_finite(f.v)) r = range_of(f.v);
+    bool gradient_finite = true;
+    for (const Interval& g : f.g) gradient_finite = gradient_finite && is_finite(g);
+    if (!f.discontinuous && gradient_finite) {
+      std::vector<Range> G(d, Range{Rational(0), Rational(0)});
+      for (std::size_t i = 0; i < f.g.size(); ++i) G[i] = range_of(f.g[i]);
+      // One centre per end of the range: in a coordinate where the sign of df/dx_i is decided, the
+      // box end where f is largest (for the upper end) or smallest (for the lower end), which
+      // makes the form exact for monotone f; else the midpoint. Any centre in the box is valid.
+      for (const bool upper_end : {true, false}) {
+        std::vector<Rational> c(d);
+        for (std::size_t i = 0; i < d; ++i) {
+          const bool up = G[i].lo.sign() >= 0, down = G[i].hi.sign() <= 0;
+          if (up != down) c[i] = (up == upper_end) ? box.hi[i] : box.lo[i];
+          else c[i] = (box.lo[i] + box.hi[i]) / Rational(2);
+        }
+        const std::optional<Range> form = centred_form(e, box, c, G);
+        if (!form) continue;
+        if (r) {
+          const Range both = intersect(*r, *form);
+          // Two valid enclosures of the same set always meet; disjoint ones mean an evaluator bug.
+          if (both.hi < both.lo) throw std::logic_error("cover check: natural and centred forms are disjoint");
+          r = both;
+        } else {
+          r = form;
+        }
+      }
+    }
+    if (!r) return std::nullopt;
+    return abs_max(*r);
+  }
+
+ private:
+  // f(c) + sum_i G_i (x_i - c_i) over the box (mean-value theorem with Clarke gradients), exactly
+  // from the MPFI enclosure of f(c); absent when f(c) is not finite.
+  std::optional<Range> centred_form(Evaluators& e, const Box& box, const std::vector<Rational>& c,
+                                    const std::vector<Range>& G) {
+    std::vector<Interval> in(c.size());
+    for (std::size_t i = 0; i < c.size(); ++i) set(in[i], c[i], e.prec);
+    e.point.run(in);
+    const Interval& y = e.point.value(out_);
+    if (!is_finite(y)) return std::nullopt;
+    Range form = range_of(y);
+    for (std::size_t i = 0; i < c.size(); ++i) form = form + G[i] * Range{box.lo[i] - c[i], box.hi[i] - c[i]};
+    return form;
+  }
+
+  Evaluators& at(long bits) {
+    auto& e = cache_[bits];
+    if (!e) e = std::make_unique<Evaluators>(prog_, bits);
+    return *e;
+  }
+
+  const Program& prog_;
+  NodeId out_;
+  std::map<long, std::unique_ptr<Evaluators>> cache_;
+};
+
+bool at_most(const std::optional<Rational>& b, const Rational& bound) { return b && *b <= bound; }
+
+// The box's widest coordinate (absolute width); none when the box is a point.
+std::optional<std::size_t> widest(const Box& box) {
+  std::optional<std::size_t> best;
+  Rational best_width(0);
+  for (std::size_t i = 0; i < box.dim(); ++i) {
+    const Rational w = box.hi[i] - box.lo[i];
+    if (best_width < w) best = i, best_width = w;
+  }
+  return best;
+}
+
+class CoverChecker {
+ public:
+  CoverChecker(const Program& prog, const Box& domain, const RecordedCover& cover, const CoverCheckOptions& o)
+      : bounder_(prog), domain_(domain), cover_(cover), o_(o) {
+    budget_ = o.max_extra_boxes ? o.max_extra_boxes : 64 * static_cast<std::uint64_t>(cover.bounds.size()) + 65536;
+  }
+
+  CoverCheckReport run() {
+    std::vector<Box> stack{domain_};
+    std::size_t cut = 0, leaf = 0, pos = 0;
+    while (!stack.empty()) {
+      Box box = std::move(stack.back());
+      stack.pop_back();
+      if (pos >= cover_.tree.size()) return fail("the cover's tree ends before every box is a leaf");
+      const char c = cover_.tree[pos++];
+      if (c == 'L') {
+        if (leaf >= cover_.bounds.size()) return fail("the cover has fewer bounds than leaves");
+        check_leaf(box, cover_.bounds[leaf], leaf);
+        ++leaf;
+        if (report_.problems.size() >= 10) return report_;  // enough to reject; stop early
+        continue;
+      }
+      if (c != 'S') return fail("the cover's tree has a character other than 'S' and 'L' at " + std::to_string(pos - 1));
+      if (cut >= cover_.cuts.size()) return fail("the cover has fewer cuts than 'S' nodes");
+      const RecordedCut& k = cover_.cuts[cut++];
+      if (k.dim >= box.dim()) return fail("cut " + std::to_string(cut - 1) + " names coordinate " + std::to_string(k.dim) + " of a " + std::to_string(box.dim()) + "-dimensional box");
+      const Rational at = k.at ? *k.at : (box.lo[k.dim] + box.hi[k.dim]) / Rational(2);
+      if (!(box.lo[k.dim] < at && at < box.hi[k.dim])) return fail("cut " + std::to_string(cut - 1) + " is not strictly inside its box");
+      Box left = box, right = std::move(box);
+      left.hi[k.dim] = at;
+      right.lo[k.dim] = at;
+      stack.push_back(std::move(right));
+      stack.push_back(std::move(left));
+    }
+    if (pos != cover_.tree.size()) return fail("the cover's tree has nodes after its last leaf");
+    if (cut != cover_.cuts.size()) return fail("the cover has more cuts than 'S' nodes");
+    if (leaf != cover_.bounds.size()) return fail("the cover has more bounds than leaves");
+    report_.leaves = leaf;
+    return report_;
+  }
+
+ private:
+  CoverCheckReport fail(std::string what) {
+    report_.problems.push_back(std::move(what));
+    return report_;
+  }
+
+  void check_leaf(const Box& box, const std::optional<Rational>& recorded, std::size_t index) {
+    if (!recorded) return;  // "inf": nothing to prove
+    if (at_most(bounder_.bound(box, o_.bits), *recorded)) return;
+    if (o_.max_bits != o_.bits && at_most(bounder_.bound(box, o_.max_bits), *recorded)) return;
+    const std::uint64_t before = report_.extra_boxes;
+    if (split_proves(box, *recorded, 0)) {
+      ++report_.leaves_split;
+      return;
+    }
+    report_.problems.push_back("leaf " + std::to_string(index) + ": the natural and centred forms (MPFI, up to " +
+                               std::to_string(o_.max_bits) + " bits, " + std::to_string(report_.extra_boxes - before) +
+                               " sub-boxes) do not prove |error| <= its recorded bound " + decimal_up(*recorded, 17));
+  }
+
+  // Bisects the widest coordinate; true if every part is re-proved within depth and budget.
+  bool split_proves(const Box& box, const Rational& recorded, unsigned depth) {
+    if (depth >= o_.max_split_depth) return false;
+    const std::optional<std::size_t> i = widest(box);
+    if (!i) return false;
+    const Rational at = (box.lo[*i] + box.hi[*i]) / Rational(2);
+    Box halves[2] = {box, box};
+    halves[0].hi[*i] = at;
+    halves[1].lo[*i] = at;
+    for (const Box& h : halves) {
+      if (report_.extra_boxes >= budget_) return false;
+      ++report_.extra_boxes;
+      if (at_most(bounder_.bound(h, o_.max_bits), recorded)) continue;
+      if (!split_proves(h, recorded, depth + 1)) return false;
+    }
+    return true;
+  }
+
+  LeafBounder bounder_;
+  const Box& domain_;
+  const RecordedCover& cover_;
+  const CoverCheckOptions& o_;
+  std::uint64_t budget_ = 0;
+  CoverCheckReport report_;
+};
+
+}  // namespace
+
+std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box& box, long bits) {
+  return LeafBounder(prog).bound(box, bits);
+}
+
+CoverCheckReport check_cover(const Program& prog, const Box& domain, const RecordedCover& cover,
+                             const CoverCheckOptions& options) {
+  if (prog.outputs().empty() || prog.num_inputs() != domain.dim())
+    throw std::invalid_argument("check_cover: the program does not match the domain");
+  return CoverChecker(prog, domain, cover, options).run();
+}
+
+}  // namespace approxcert

@@ -1,0 +1,62 @@
+#pragma once
+// The small checker of a recorded leaf cover (supnorm certificates). It shares no code with the
+// branch and bound (no search, splitter, frontier, Taylor-model or second-order form): it trusts
+// only the scalar layer (MPFI, exact rationals) and the one generic evaluator (with Jet for the
+// gradient). What it establishes when it passes:
+//   - tiling: the recorded cuts form a binary tree whose leaves tile the domain exactly (each cut
+//     lies strictly inside its box, so the two halves cover it and meet only on the cut face);
+//   - per leaf: |f| <= the leaf's recorded bound on the leaf's box, re-derived with MPFI from the
+//     natural form (f on the box) intersected with centred forms f(c) + G (x - c) (G the Jet
+//     gradient enclosure; skipped where f may jump; one centre per end of the range: per
+//     coordinate the box end where f is largest / smallest when the sign of G_i is decided, else
+//     the midpoint), first at `bits`, then at
+//     `max_bits`, then on a uniform bisection of the leaf (the widest coordinate halved, down to
+//     max_split_depth levels, within a global budget of extra boxes).
+// Hence sup |f| over the domain <= max over leaves of the recorded bounds.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "net/program.hpp"
+#include "scalar/rational.hpp"
+#include "target/domain.hpp"
+
+namespace approxcert {
+
+// A cover as recorded in a certificate (see supnorm/certificate.hpp for the encoding).
+struct RecordedCut {
+  std::size_t dim = 0;
+  std::optional<Rational> at;  // absent: the exact midpoint of the box
+};
+struct RecordedCover {
+  std::string tree;                               // pre-order, 'S' cut, 'L' leaf
+  std::vector<RecordedCut> cuts;                  // one per 'S', in order
+  std::vector<std::optional<Rational>> bounds;    // one per 'L', in order; absent: no finite bound
+};
+
+struct CoverCheckOptions {
+  long bits = 64;                      // first working precision
+  long max_bits = 1024;                // second working precision, used for the splits too
+  unsigned max_split_depth = 40;       // bisection levels per leaf at most
+  std::uint64_t max_extra_boxes = 0;   // sub-boxes over all leaves at most (0: 64 x leaves + 65536)
+};
+
+struct CoverCheckReport {
+  std::vector<std::string> problems;  // empty: every check passed
+  std::uint64_t leaves = 0;
+  std::uint64_t leaves_split = 0;     // leaves re-proved only after bisection
+  std::uint64_t extra_boxes = 0;      // sub-boxes bounded for them
+  bool ok() const { return problems.empty(); }
+};
+
+// Checks `cover` for the program's output 0 over `domain`. Problems name the leaf (pre-order index).
+CoverCheckReport check_cover(const Program& prog, const Box& domain, const RecordedCover& cover,
+                             const CoverCheckOptions& options);
+
+// |f| <= result on `box` from the natural and centred forms with MPFI at `bits` (absent: no finite
+// bound). Exposed for tests.
+std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box& box, long bits);
+
+}  // namespace approxcert
