@@ -102,3 +102,18 @@ TEST_CASE("kinds: verify re-certifies the stored candidate and rejects a tampere
   const VerifyReport r3 = verify_certificate(kinds_registry(), path3);
   CHECK(all_problems(r3).find("steps/0 (K1): candidate: recorded, but") != std::string::npos);
 }
+
+TEST_CASE("kinds: a chain runs and verifies above the old 65,536-bit precision cap") {
+  TempDir dir("kinds_high");
+  RunOptions options;
+  options.base_bits = 100000;
+  options.max_bits = 100000;
+  const std::string path = write_kinds(dir, options);
+  const nlohmann::json cert = read_certificate(path);
+  CHECK(cert["overall"] == "proved");
+  CHECK(cert["steps"][0]["prec_bits"] == 100000);
+  for (const auto& s : cert["steps"]) CHECK(longest_string(s["lhs"]) < 90);
+  const VerifyReport r = verify_certificate(kinds_registry(), path);  // MPFI at 100,064 bits
+  CAPTURE(all_problems(r));
+  CHECK(r.ok());
+}
