@@ -7,6 +7,7 @@
 #include "chain/certificate_fields.hpp"
 #include "io/certificate_envelope.hpp"
 #include "scalar/exact_json.hpp"
+#include "chain/number_text.hpp"
 #include "io/file.hpp"
 #include "io/sha256.hpp"
 #include "scalar/input_error.hpp"
@@ -56,7 +57,7 @@ std::string describe(const StepSpec& spec, const Outcome& o) {
   auto show = [](const Side& s, const std::string& name) {
     std::string t;
     if (!s.value.bounded()) t = "(-inf, +inf)";
-    else if (s.value.is_exact()) t = s.value.lower().to_string();
+    else if (s.value.is_exact()) t = exact_text(s.value.lower());
     else t = "[" + decimal_down(s.value.lower(), 10) + ", " + decimal_up(s.value.upper(), 10) + "]";
     return name.empty() ? t : name + " = " + t;
   };
@@ -98,6 +99,7 @@ nlohmann::json step_json(const StepResult& s) {
   nlohmann::json reported = nlohmann::json::array();
   for (const auto& [name, side] : s.outcome.reported) reported.push_back({{"name", name}, {"value", side_json(side, 17, false)}});
   j["reported"] = std::move(reported);
+  if (s.outcome.candidate) j["candidate"] = point_json(*s.outcome.candidate);
 
   if (s.verdict == Verdict::Refuted) {
     Point p = s.outcome.at;

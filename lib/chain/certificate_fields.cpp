@@ -1,5 +1,6 @@
 #include "chain/certificate_fields.hpp"
 
+#include "chain/number_text.hpp"
 #include "scalar/input_error.hpp"
 
 namespace approxcert::chain {
@@ -38,10 +39,10 @@ nlohmann::json side_json(const Side& side, int digits, bool with_exact_endpoints
   } else {
     j["lower"] = decimal_down(e.lower(), digits);
     j["upper"] = decimal_up(e.upper(), digits);
-    if (e.is_exact()) j["exact"] = e.lower().to_string();
+    if (e.is_exact()) j["exact"] = exact_text(e.lower());
     else if (with_exact_endpoints) {
-      j["lower_exact"] = e.lower().to_string();
-      j["upper_exact"] = e.upper().to_string();
+      j["lower_exact"] = exact_text(e.lower());
+      j["upper_exact"] = exact_text(e.upper());
     }
   }
   nlohmann::json ev;
@@ -67,7 +68,7 @@ Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& wher
   Enclosure e = Enclosure::between(lo, hi);
   if (side.contains("exact")) {
     const Rational x = parse_at(string_field(side, "exact", where), where + "/exact");
-    if (!e.contains(x)) throw InputError(where + ": exact value " + x.to_string() + " is outside [lower, upper]");
+    if (!e.contains(x)) throw InputError(where + ": exact value " + exact_text(x) + " is outside [lower, upper]");
     e = Enclosure::exact(x);
   } else if (side.contains("lower_exact") || side.contains("upper_exact")) {
     const Rational xl = parse_at(string_field(side, "lower_exact", where), where + "/lower_exact");
@@ -81,7 +82,7 @@ Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& wher
 
 nlohmann::json point_json(const Point& p) {
   nlohmann::json j = nlohmann::json::array();
-  for (const auto& [name, value] : p.coordinates) j.push_back({{"name", name}, {"value", value.to_string()}});
+  for (const auto& [name, value] : p.coordinates) j.push_back({{"name", name}, {"value", exact_text(value)}});
   return j;
 }
 

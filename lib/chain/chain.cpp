@@ -65,8 +65,8 @@ Chain& Chain::add(StepSpec spec, Computation computation) {
 }
 
 ChainResult run_chain(const Chain& chain, const RunOptions& options) {
-  if (options.base_bits < 2 || options.max_bits < options.base_bits)
-    throw std::logic_error("run_chain: need 2 <= base_bits <= max_bits");
+  if (options.base_bits < 2 || options.max_bits < options.base_bits || options.max_bits > 2 * kMaxPrecisionBits)
+    throw std::logic_error("run_chain: need 2 <= base_bits <= max_bits <= 2 * kMaxPrecisionBits");
   const auto chain_start = std::chrono::steady_clock::now();
   ChainResult result;
   result.options = options;
@@ -75,10 +75,12 @@ ChainResult run_chain(const Chain& chain, const RunOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     const bool exact = entry.computation.kind == Computation::Kind::Exact;
     const Engine engine = entry.computation.kind == Computation::Kind::Generic ? options.engine : Engine::Ball;
+    const auto recorded = options.recorded_candidates.find(entry.spec.id);
+    const Point* candidate = recorded == options.recorded_candidates.end() ? nullptr : &recorded->second;
     StepResult r;
     int attempts = 0;
     for (long bits = options.base_bits;; bits *= 2) {
-      r = attempt(entry, Attempt{Prec(bits), engine, attempts, entry.spec.relation, &result.steps});
+      r = attempt(entry, Attempt{Prec(bits), engine, attempts, entry.spec.relation, &result.steps, candidate});
       ++attempts;
       if (exact || r.verdict != Verdict::Unknown || bits * 2 > options.max_bits) break;
     }

@@ -8,6 +8,7 @@
 // raise its sup-norm budget (Attempt::scaled_budget: x1, x4, x16). Exact steps run once.
 // The overall verdict is the conjunction of the steps' verdicts: proved only if every step is
 // proved, refuted if any step is refuted, unknown otherwise.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -32,10 +33,18 @@ class Chain {
   std::vector<Entry> steps_;
 };
 
+// The largest working precision a check file may ask for (verify re-runs at up to twice it).
+// Arb and MPFR handle any exponent at any precision; this caps the memory of one number (128 KiB)
+// and the time of one operation, so a hostile check file cannot ask for gigabit arithmetic.
+inline constexpr long kMaxPrecisionBits = 1L << 20;
+
 struct RunOptions {
   Engine engine = Engine::Ball;  // Interval: Generic steps run with MPFI (BallOnly ones with Ball)
   long base_bits = 128;
   long max_bits = 512;
+  // Step id -> candidate recorded in a certificate: search-then-certify steps certify it instead
+  // of searching (set by verify).
+  std::map<std::string, Point, std::less<>> recorded_candidates;
 };
 
 struct ChainResult {

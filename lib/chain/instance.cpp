@@ -13,7 +13,8 @@ namespace {
 
 long precision_bits(const ExactJson& v, const JsonAt& at) {
   const std::uint64_t bits = json_count(v, at);
-  if (bits < 16 || bits > 65536) at.fail("precision must be between 16 and 65536 bits");
+  if (bits < 16 || bits > static_cast<std::uint64_t>(kMaxPrecisionBits))
+    at.fail("precision must be between 16 and " + std::to_string(kMaxPrecisionBits) + " bits");
   return static_cast<long>(bits);
 }
 

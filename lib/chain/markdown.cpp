@@ -4,6 +4,7 @@
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
+#include "chain/number_text.hpp"
 
 namespace approxcert::chain {
 
@@ -38,7 +39,7 @@ std::string show_side(const nlohmann::json& side, const std::string& where) {
   const Enclosure e = recorded_enclosure(side, where);
   if (!e.bounded()) return "(-inf, +inf)";
   if (e.is_exact()) {
-    const std::string exact = e.lower().to_string();
+    const std::string exact = exact_text(e.lower());
     return exact.size() <= 24 ? exact : decimal_near(e.lower(), 12) + "...";
   }
   return "[" + decimal_down(e.lower(), 10) + ", " + decimal_up(e.upper(), 10) + "]";
@@ -113,6 +114,7 @@ std::string render_markdown(const nlohmann::json& c) {
     std::string evidence = str(s.at("lhs").at("evidence"), "kind");
     if (s.contains("for_all")) evidence += ", " + s.at("for_all").at("points").dump() + " points";
     if (!s.at("at").empty()) evidence += ", at " + show_point(s.at("at"));
+    if (s.contains("candidate")) evidence += ", certified candidate " + show_point(s.at("candidate"));
     md << "| " << cell(str(s, "id")) << " | " << cell(str(s, "symbols")) << " | " << verdict_badge(str(s, "verdict"))
        << " | " << cell(named(str(s, "lhs_name"), show_side(s.at("lhs"), where + "/lhs"))) << " | " << cell(str(s, "relation"))
        << " | " << cell(named(str(s, "rhs_name"), rhs_text(s, where))) << " | " << show_margin(s) << " | "

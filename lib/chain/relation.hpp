@@ -15,6 +15,16 @@
 //   distinct      a family of values is pairwise distinct; each recorded pair is decided as "!="
 //                 (see distinct() in step.hpp)
 // Otherwise (overlap, or an unbounded side) the verdict is unknown.
+//
+// Claims built from these relations (no other place decides anything):
+//   log10 |x| <= c   "<=" with lhs = log10_abs(x) (chain/log_magnitude.hpp), an enclosure of
+//                    log10 |x| (whole line, hence unknown, if x may be 0); likewise <, >=, >, in
+//   |x| <= tau, "x encloses zero within tau"   "<=" with lhs = |x| (chain/encloses_zero.hpp);
+//                    certifies |x| <= tau, NEVER x = 0
+//   p == q as polynomials   "=" decided at every point of a unisolvent grid by a ForAll
+//                    (chain/polynomial_identity.hpp)
+//   search, then certify    any relation, decided on the sides certified from the stored
+//                    candidate (chain/search_then_certify.hpp)
 #include <optional>
 #include <string_view>
 

@@ -53,6 +53,10 @@ struct Outcome {
   // Named auxiliary quantities (e.g. "N", "eps_NN", "slack ratio", "neurons (shared layer)"),
   // recorded in the certificate and visible to later steps through Attempt::reported().
   std::vector<std::pair<std::string, Side>> reported;
+  // The exact candidate a non-rigorous search proposed and the sides certify (set by
+  // search_then_certify() in chain/search_then_certify.hpp); recorded in the certificate, and what
+  // verify re-certifies without searching again.
+  std::optional<Point> candidate;
 
   Outcome() = default;
   Outcome(Side l, Side r) : lhs(std::move(l)), rhs(std::move(r)) {}
@@ -135,6 +139,10 @@ struct Attempt {
   int index;                                // 0 first attempt, 1, 2, ... retries (higher prec)
   Relation relation;                        // the step's relation
   const std::vector<StepResult>* earlier;   // results of the steps before this one, in order
+  // Search-then-certify steps (chain/search_then_certify.hpp): the candidate to certify. The
+  // engine sets it to the candidate recorded in a certificate when verify re-runs the step (else
+  // nullptr: the step searches); the certification reads it with candidate_of().
+  const Point* candidate = nullptr;
 
   // A budget that grows with the retries: base * 4^index (e.g. sup-norm max boxes).
   std::uint64_t scaled_budget(std::uint64_t base) const { return base << (2 * index); }

@@ -16,6 +16,7 @@ struct RecordedStep : RecordedSides {
   std::string id;
   std::string computation;
   std::vector<std::pair<std::string, Enclosure>> reported;
+  std::optional<Point> candidate;  // a search-then-certify step's stored candidate
 };
 
 RecordedStep read_step(const nlohmann::json& s, const std::string& where) {
@@ -29,6 +30,7 @@ RecordedStep read_step(const nlohmann::json& s, const std::string& where) {
     const std::string at = where + "/reported/" + std::to_string(i);
     r.reported.emplace_back(string_field(reported[i], "name", at), recorded_enclosure(field(reported[i], "value", at), at + "/value"));
   }
+  if (s.contains("candidate")) r.candidate = read_point(s["candidate"], where + "/candidate");
   return r;
 }
 
@@ -149,12 +151,16 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
     const nlohmann::json& precision = field(cert, "precision", "certificate");
     RunOptions opts;
     opts.engine = Engine::Interval;
+    // Search-then-certify steps re-certify the stored candidates; nothing is searched again.
+    for (const RecordedStep& r : recorded)
+      if (r.candidate) opts.recorded_candidates.emplace(r.id, *r.candidate);
     const nlohmann::json& base = field(precision, "base_bits", "precision");
     const nlohmann::json& max = field(precision, "max_bits", "precision");
     if (!base.is_number_integer() || !max.is_number_integer()) throw InputError("precision: bits must be integers");
     opts.base_bits = base.get<long>() + 64;
     opts.max_bits = std::max(2 * max.get<long>(), opts.base_bits);
-    if (opts.base_bits > 65536 + 64 || opts.max_bits > 2 * 65536) throw InputError("precision: out of range");
+    if (base.get<long>() < 1 || base.get<long>() > kMaxPrecisionBits || max.get<long>() > kMaxPrecisionBits)
+      throw InputError("precision: bits out of range (at most " + std::to_string(kMaxPrecisionBits) + ")");
     rerun = run_instance(registry, name, to_exact(field(cert, "parameters", "certificate"), path),
                          JsonAt(path + " (recorded)"), string_field(cert, "instance", "certificate"), opts);
   } catch (const InputError& e) {
@@ -192,6 +198,10 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
         problems.push_back(where + ": verdict: recorded \"" + std::string(to_string(was.verdict)) + "\", recomputed " +
                            engine_text(now) + ": \"" + std::string(to_string(now.verdict)) + "\"");
     }
+    if (was.candidate.has_value() != now.outcome.candidate.has_value())
+      problems.push_back(where + ": candidate: " +
+                         (was.candidate ? std::string("recorded, but the theorem's step does not search for one")
+                                        : std::string("missing (the theorem's step certifies a searched candidate)")));
     const bool exact = now.kind == Computation::Kind::Exact;
     if (now.outcome.at == was.at) {
       compare_side(where + ": lhs", was.lhs, now.outcome.lhs.value, exact, problems);

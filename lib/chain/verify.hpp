@@ -8,7 +8,8 @@
 //  3. (unless disabled) the theorem's chain is rebuilt from the recorded parameters and re-run
 //     with the second engine, MPFI (Generic steps), at a DIFFERENT precision (base + 64 bits,
 //     doubling up to 2 * max_bits; BallOnly steps run with Arb at those precisions), exact steps
-//     exactly; each recomputed side must intersect the recorded one (both contain the true value;
+//     exactly, search-then-certify steps from their stored "candidate" (never searching again; a
+//     candidate missing, or recorded on a step that does not search, is a problem); each recomputed side must intersect the recorded one (both contain the true value;
 //     compared only when evaluated at the same point), exact sides must be equal, recomputed
 //     verdicts must equal the recorded ones, and a recorded proved/refuted that the re-run cannot
 //     reproduce is a failure ("not re-confirmed").

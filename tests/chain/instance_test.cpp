@@ -72,6 +72,11 @@ TEST_CASE("instance: input errors name the file and the JSON path") {
             .rfind(p + ": /parameters: expected an object", 0) == 0);
   CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"base_bits": 8}, )"))
             .rfind(p + ": /precision/base_bits: ", 0) == 0);
+  // The precision cap is kMaxPrecisionBits = 2^20 (above the old 65,536): one more bit is refused.
+  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"max_bits": 1048577}, )"))
+            .rfind(p + ": /precision/max_bits: precision must be between 16 and 1048576 bits", 0) == 0);
+  write_file(dir / "big.json", with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"max_bits": 1048576}, )"));
+  CHECK(read_check_file(dir / "big.json").options.max_bits == 1048576);
   CHECK_THROWS_AS(collect_json_files({dir / "missing"}), InputError);
 }
 
