@@ -92,7 +92,7 @@ void register_eval_command(CLI::App& app) {
   auto opts = std::make_shared<EvalOptions>();
   CLI::App* cmd = app.add_subcommand("eval", "Certified enclosure of every output at an exact point");
   cmd->add_option("--net", opts->net, "network file (approxcert-net/1)");
-  cmd->add_option("--expr", opts->expr, "evaluate a target expression in x0, x1, ... instead");
+  cmd->add_option("--expr", opts->expr, "evaluate a target expression in x0, x1, ... (x with one coordinate) instead");
   cmd->add_option("--at", opts->at, "the point: comma-separated exact numbers, e.g. \"1/3,-0.25,0x1p-4\"")->required();
   cmd->add_option("--prec", opts->prec, "working precision in bits (default 128)");
   cmd->add_option("--engine", opts->engine, "arb (balls, default) or mpfi (intervals, the second engine)")

@@ -91,8 +91,11 @@ void print_progress(const SupNormProgress& p) {
 }
 
 void run_supnorm(const SupnormArgs& a) {
-  const Box domain = parse_domain(a.domain);
+  // Constant-expression endpoints ([0,pi]): the upper bound is certified over the outer box, which
+  // contains the true domain, and witnesses are kept in the inner box, which lies inside it.
+  const Domain domain = parse_domain_with_constants(a.domain);
   SupNormOptions o = engine_options(a);
+  if (!domain.is_exact()) o.witness_box = domain.inner;
   if (!a.cert.empty()) check_output_path(a.cert);
 
   SupNormInputs inputs;
@@ -100,7 +103,7 @@ void run_supnorm(const SupnormArgs& a) {
   inputs.domain = a.domain;
   if (!a.net.empty()) inputs.net_path = a.net, inputs.net_output = a.output;
   if (!a.approx.empty()) inputs.approx = a.approx;
-  const Program prog = problem_program(inputs, domain);
+  const Program prog = problem_program(inputs, domain.outer);
 
   const bool show_progress = a.progress || ::isatty(STDERR_FILENO);
   auto last = std::make_shared<std::chrono::steady_clock::time_point>();
@@ -111,7 +114,7 @@ void run_supnorm(const SupnormArgs& a) {
       *last = now;
       print_progress(p);
     };
-  const SupNormResult r = sup_norm(prog, domain, o);
+  const SupNormResult r = sup_norm(prog, domain.outer, o);
   if (show_progress) std::cerr << "\r" << std::string(79, ' ') << "\r" << std::flush;
 
   const int digits = summary_digits(r);
@@ -135,8 +138,8 @@ void register_supnorm_command(CLI::App& app) {
   cmd->add_option("--net", a->net, "network file (approxcert-net/1) as the approximant");
   cmd->add_option("--output", a->output, "which network output to compare (default 0)");
   cmd->add_option("--approx", a->approx, "an expression in x0, x1, ... as the approximant instead");
-  cmd->add_option("--target", a->target, "target expression in x0, x1, ...")->required();
-  cmd->add_option("--domain", a->domain, "box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" (exact endpoints)")->required();
+  cmd->add_option("--target", a->target, "target expression in x0, x1, ... (or x with one input)")->required();
+  cmd->add_option("--domain", a->domain, "box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" (exact endpoints or constant expressions: [0,pi])")->required();
   cmd->add_option("--rel-tol", a->rel_tol, "stop when upper <= lower (1 + R) (exact number, default 1e-6)");
   cmd->add_option("--abs-tol", a->abs_tol, "stop when upper - lower <= A (exact number, default 1e-30)");
   cmd->add_option("--max-boxes", a->max_boxes, "box budget (default 1000000); reaching it gives budget_exhausted");

@@ -65,7 +65,7 @@ Program problem_program(const SupNormInputs& in, const Box& domain) {
 }
 
 nlohmann::ordered_json supnorm_certificate(const SupNormResult& r, const SupNormInputs& in, const SupNormOptions& o,
-                                           const Box& domain) {
+                                           const Domain& domain) {
   nlohmann::ordered_json c;
   c["format"] = "approxcert-cert/1";
   c["kind"] = "supnorm";
@@ -95,7 +95,11 @@ nlohmann::ordered_json supnorm_certificate(const SupNormResult& r, const SupNorm
   if (in.net_path) inputs["net"] = {{"path", *in.net_path}, {"sha256", sha256_file_hex(*in.net_path)}, {"output", in.net_output}};
   if (in.approx) inputs["approx"] = expression_input(*in.approx);
   inputs["target"] = expression_input(in.target);
-  inputs["domain"] = {{"text", in.domain}, {"exact", format_domain(domain)}, {"sha256", sha256_hex(in.domain)}};
+  if (domain.is_exact())
+    inputs["domain"] = {{"text", in.domain}, {"exact", format_domain(domain.outer)}, {"sha256", sha256_hex(in.domain)}};
+  else
+    inputs["domain"] = {{"text", in.domain}, {"outer", format_domain(domain.outer)}, {"inner", format_domain(domain.inner)},
+                        {"sha256", sha256_hex(in.domain)}};
   c["inputs"] = inputs;
 
   c["options"] = {{"rel_tol", exact_text(o.rel_tol)},

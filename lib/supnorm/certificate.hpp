@@ -28,8 +28,10 @@ Program problem_program(const SupNormInputs& in, const Box& domain);
 // Exact decimal text of a rational with a terminating decimal expansion (every dyadic), else "p/q".
 std::string exact_text(const Rational& q);
 
-// The certificate document (keys in a fixed order). Reads the network file to hash it.
+// The certificate document (keys in a fixed order). Reads the network file to hash it. The domain
+// is recorded as its text (hashed) and its exact box, or, for constant-expression endpoints, the
+// outer and inner boxes the run used (upper over outer, witness in inner).
 nlohmann::ordered_json supnorm_certificate(const SupNormResult& r, const SupNormInputs& in, const SupNormOptions& o,
-                                           const Box& domain);
+                                           const Domain& domain);
 
 }  // namespace approxcert

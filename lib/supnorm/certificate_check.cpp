@@ -75,8 +75,8 @@ class Check {
   void problem(std::string s) { report_.problems.push_back(std::move(s)); }
   void confirmed(std::string s) { report_.confirmations.push_back(std::move(s)); }
   SupNormInputs inputs();
-  void check_lower(const Program& prog, const Box& domain, const Rational& lower);
-  void check_upper(const Program& prog, const Box& domain, const Rational& lower, const std::optional<Rational>& upper);
+  void check_lower(const Program& prog, const Box& inner, const Rational& lower);
+  void check_upper(const Program& prog, const Domain& domain, const Rational& lower, const std::optional<Rational>& upper);
 
   const std::string& path_;
   const Reader& cert_;
@@ -105,6 +105,7 @@ SupNormInputs Check::inputs() {
   return in;
 }
 
+// The witness must lie in the inner box: inside the true domain even when its endpoints are irrational.
 void Check::check_lower(const Program& prog, const Box& domain, const Rational& lower) {
   const Json& w = cert_.at("/witness");
   if (w.is_null()) {
@@ -124,8 +125,10 @@ void Check::check_lower(const Program& prog, const Box& domain, const Rational& 
   confirmed("lower: |error(witness)| >= lower, MPFI at " + std::to_string(bits) + " bits");
 }
 
-void Check::check_upper(const Program& prog, const Box& domain, const Rational& lower, const std::optional<Rational>& upper) {
+// Re-runs the search over the outer box (it contains the true domain), witnesses in the inner box.
+void Check::check_upper(const Program& prog, const Domain& domain, const Rational& lower, const std::optional<Rational>& upper) {
   SupNormOptions o;
+  if (!domain.is_exact()) o.witness_box = domain.inner;
   o.rel_tol = cert_.rational("/options/rel_tol") / Rational(4);
   o.abs_tol = cert_.rational("/options/abs_tol") / Rational(4);
   const Json& max_boxes = cert_.at("/options/max_boxes");
@@ -148,7 +151,7 @@ void Check::check_upper(const Program& prog, const Box& domain, const Rational& 
     o.prec = a.prec;
     const std::string name = std::string(a.arithmetic == Arithmetic::Ball ? "Arb" : "MPFI") + " from " +
                              std::to_string(a.prec) + " bits";
-    const SupNormResult again = sup_norm(prog, domain, o);
+    const SupNormResult again = sup_norm(prog, domain.outer, o);
     if (again.upper && *again.upper < lower)
       return problem("a second run with " + name + " proves sup < the recorded lower bound");
     if (upper && *upper < again.lower)
@@ -173,10 +176,10 @@ SupNormCheckReport Check::run(bool recompute) {
   if (upper && *upper < lower) problem("upper < lower");
 
   const SupNormInputs in = inputs();
-  const Box domain = parse_domain(in.domain);
-  const Program prog = problem_program(in, domain);
-  check_lower(prog, domain, lower);
-  if (recompute) check_upper(prog, domain, lower, upper);
+  const Domain domain = parse_domain_with_constants(in.domain);
+  const Program prog = problem_program(in, domain.outer);
+  check_lower(prog, domain.inner, lower);
+  if (recompute) check_upper(prog, domain, lower, upper);  // upper: over domain.outer
   return report_;
 }
 

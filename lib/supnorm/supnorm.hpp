@@ -54,6 +54,10 @@ struct SupNormOptions {
   std::size_t max_taylor_dim = 3;                      // second-order form up to this dimension
   long taylor_model_order = 24;                        // Taylor-model form (one input); 0: off
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
+  // Where witnesses may lie, if not the whole domain: a sub-box of it (the inner box of a domain
+  // with irrational endpoints, target/domain.hpp). A candidate point outside it is moved to its
+  // nearest point in this box and evaluated there, so `lower` is |f| at a point of this box.
+  std::optional<Box> witness_box;
 };
 
 struct SupNormResult {
@@ -72,7 +76,8 @@ struct SupNormResult {
 };
 
 // Throws std::invalid_argument when the program has no output or its input count differs from the
-// domain's dimension, or when the options are unusable (negative tolerances, prec < 16, ...).
+// domain's dimension, or when the options are unusable (negative tolerances, prec < 16, a
+// witness box not inside the domain, ...).
 SupNormResult sup_norm(const Program& prog, const Box& domain, const SupNormOptions& opts = {});
 
 }  // namespace approxcert
