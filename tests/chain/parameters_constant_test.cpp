@@ -30,7 +30,7 @@ Rational mpfr_log(unsigned long n) {
 }  // namespace
 
 TEST_CASE("parameters: a real may be a constant expression, enclosed at any precision") {
-  const Parameters p = params(R"({"c": "log(7)", "r": "1/3", "n": 0.25})");
+  const Parameters p = params(R"J({"c": "log(7)", "r": "1/3", "n": 0.25})J");
   CHECK(p.number("c").text() == "log(7)");
   CHECK(p.number("r") == Number(parse_rational("1/3")));
   const Rational ref = mpfr_log(7);
@@ -55,7 +55,7 @@ TEST_CASE("parameters: a real may be a constant expression, enclosed at any prec
 }
 
 TEST_CASE("parameters: an exact rational is required where the theorem needs one") {
-  const Parameters p = params(R"({"c": "cos(pi/8)", "bad": "log(0)", "v": "x0+1", "w": "abc"})");
+  const Parameters p = params(R"J({"c": "cos(pi/8)", "bad": "log(0)", "v": "x0+1", "w": "abc"})J");
   CHECK_THROWS_WITH_AS(p.rational("c"),
                        "inst.json: /parameters/c: the constant expression \"cos(pi/8)\" is not an exact rational, and "
                        "this theorem needs an exact rational here",

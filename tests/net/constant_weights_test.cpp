@@ -37,7 +37,7 @@ Rational reference(const Rational& x0, const Rational& x1) {
 }
 
 const std::string kNet = doc(R"({"dim": 2})",
-                             R"([{"type": "dense", "weight": [["sqrt(2)/2", "1/3"]], "bias": ["cos(pi/8)"]}])");
+                             R"J([{"type": "dense", "weight": [["sqrt(2)/2", "1/3"]], "bias": ["cos(pi/8)"]}])J");
 
 Ball eval_ball(const Network& net, const std::vector<Rational>& x, long bits) {
   std::vector<Ball> in(x.size());
@@ -78,7 +78,7 @@ TEST_CASE("constant weights: MPFI (the second engine) contains the reference too
   CHECK(upper(y) - lower(y) < pow2(-190));
 }
 
-TEST_CASE("constant weights: identical texts share one set of nodes; exact networks lower as before") {
+TEST_CASE("constant weights: identical texts share one set of nodes, exact networks lower as before") {
   const Network net = net_from(doc(R"({"dim": 2})", R"([
     {"type": "dense", "weight": [["sqrt(2)/2", "-sqrt(2)/2"], ["sqrt(2)/2", "sqrt(2)/2"]], "bias": ["0", "sqrt(2)/2"]}])"));
   const Program prog = lower(net);
@@ -94,18 +94,18 @@ TEST_CASE("constant weights: identical texts share one set of nodes; exact netwo
 }
 
 TEST_CASE("constant weights: save writes the text verbatim and the round trip is exact") {
-  const std::string text = doc(R"({"dim": 2, "tokens": 2})", R"([
+  const std::string text = doc(R"({"dim": 2, "tokens": 2})", R"J([
     {"type": "positional_encoding", "matrix": [["pi", "0"], ["0", "e"]]},
     {"type": "attention", "normalizer": "softmax", "scale": "1/sqrt(2)",
      "heads": [{"wq": [["cos(pi/8)", "0"]], "wk": [["0", "1"]], "wv": [["1", "log(3)"]], "wo": [["1"], ["-1"]], "bq": ["sin(1)"]}]},
-    {"type": "tokenwise", "layers": [{"type": "sparse_dense", "rows": 1, "cols": 2, "entries": [[0, 1, "atan(1)*4"]], "bias": ["0.5"]}]}])");
+    {"type": "tokenwise", "layers": [{"type": "sparse_dense", "rows": 1, "cols": 2, "entries": [[0, 1, "atan(1)*4"]], "bias": ["0.5"]}]}])J");
   const Network net = net_from(text);
   const std::string saved = save_network(net);
   for (const char* t : {"\"pi\"", "\"e\"", "\"1/sqrt(2)\"", "\"cos(pi/8)\"", "\"log(3)\"", "\"sin(1)\"", "\"atan(1)*4\"", "\"1/2\""})
     CHECK(saved.find(t) != std::string::npos);
   CHECK(parse_network(saved, "saved.json") == net);
   CHECK(save_network(parse_network(saved, "saved.json")) == saved);
-  CHECK(!(net_from(text) == net_from(doc(R"({"dim": 2, "tokens": 2})", R"([{"type": "positional_encoding", "matrix": [["pi", "0"], ["0", "exp(1)"]]}])"))));
+  CHECK(!(net_from(text) == net_from(doc(R"({"dim": 2, "tokens": 2})", R"J([{"type": "positional_encoding", "matrix": [["pi", "0"], ["0", "exp(1)"]]}])J"))));
 
   // Every sequence layer with expressions evaluates finitely, and the output with atan(1)*4 = pi
   // as the last weight is pi * (value of X[1, i]) + 1/2; the MPFI engine agrees (overlap).
@@ -141,10 +141,10 @@ TEST_CASE("constant weights: bad expressions are rejected at load with the file 
     return load_error(doc(R"({"dim": 1})", R"([{"type": "dense", "weight": [[)" + std::string(weight) + R"(]], "bias": ["0"]}])"));
   };
   const std::string at = "net.json: /layers/0/weight/0/0: ";
-  CHECK(err(R"("x0 + 1")") == at + "expected a number or a constant expression, got 'x0 + 1': expression: column 1: a constant expression has no variables, got 'x0'");
-  CHECK(err(R"("sin(x)")").find(at) == 0);
-  CHECK(err(R"("sin(x)")").find("has no variables") != std::string::npos);
-  for (const char* undefined : {R"("log(0)")", R"("1/0")", R"("sqrt(-1)")", R"("1/(pi-pi)")", R"("log(-2)")"}) {
+  CHECK(err(R"J("x0 + 1")J") == at + "expected a number or a constant expression, got 'x0 + 1': expression: column 1: a constant expression has no variables, got 'x0'");
+  CHECK(err(R"J("sin(x)")J").find(at) == 0);
+  CHECK(err(R"J("sin(x)")J").find("has no variables") != std::string::npos);
+  for (const char* undefined : {R"J("log(0)")J", R"J("1/0")J", R"J("sqrt(-1)")J", R"J("1/(pi-pi)")J", R"J("log(-2)")J"}) {
     CAPTURE(undefined);
     const std::string e = err(undefined);
     CHECK(e.find(at + "constant expression ") == 0);
@@ -152,14 +152,14 @@ TEST_CASE("constant weights: bad expressions are rejected at load with the file 
   }
   const std::string huge = "\"" + std::string(1000000 / 2, '1') + std::string(1000000 / 2, '+') + "\"";
   CHECK(err(huge) == at + "constant expression of 1000000 characters is too long (limit 10000)");
-  CHECK(err(R"("pi +")").find(at + "expected a number or a constant expression, got 'pi +'") == 0);
-  CHECK(err(R"("nan")") == at + "expected a number, got \"nan\": NaN and infinities are not numbers here");
-  CHECK(err(R"("foo(1)")").find("unknown function 'foo'") != std::string::npos);
+  CHECK(err(R"J("pi +")J").find(at + "expected a number or a constant expression, got 'pi +'") == 0);
+  CHECK(err(R"J("nan")J") == at + "expected a number, got \"nan\": NaN and infinities are not numbers here");
+  CHECK(err(R"J("foo(1)")J").find("unknown function 'foo'") != std::string::npos);
   // piecewise_linear needs exact numbers (ordering and slopes are computed exactly).
   CHECK(load_error(doc(R"({"dim": 1})", R"([{"type": "piecewise_linear", "breakpoints": ["0", "pi"], "values": ["0", "1"]}])")) ==
         "net.json: /layers/0/breakpoints/1: must be an exact rational (piecewise_linear orders its breakpoints and computes "
         "its slopes exactly), got the constant expression \"pi\"");
   // Other fields name their own pointer.
-  CHECK(load_error(doc(R"({"dim": 1, "tokens": 1})", R"([{"type": "attention", "normalizer": "softmax", "scale": "log(0)",
-    "heads": [{"wq": [["1"]], "wk": [["1"]], "wv": [["1"]], "wo": [["1"]]}]}])")).find("net.json: /layers/0/scale: constant expression 'log(0)'") == 0);
+  CHECK(load_error(doc(R"({"dim": 1, "tokens": 1})", R"J([{"type": "attention", "normalizer": "softmax", "scale": "log(0)",
+    "heads": [{"wq": [["1"]], "wk": [["1"]], "wv": [["1"]], "wo": [["1"]]}]}])J")).find("net.json: /layers/0/scale: constant expression 'log(0)'") == 0);
 }

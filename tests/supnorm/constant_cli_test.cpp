@@ -70,8 +70,8 @@ TEST_CASE("cli: eval --net with the sqrt(2)/2 example network") {
   const auto j = nlohmann::json::parse(r.out);
   const Rational lo = parse_rational(j["outputs"][0]["lower"].get<std::string>());
   const Rational hi = parse_rational(j["outputs"][0]["upper"].get<std::string>());
-  CHECK(lo <= parse_rational("1.4142135623730950488016887242096980785"));
-  CHECK(parse_rational("1.4142135623730950488016887242096980786") <= hi);
+  CHECK(lo * lo <= Rational(2));  // lo <= sqrt(2) <= hi, checked exactly
+  CHECK(Rational(2) <= hi * hi);
   CHECK(hi - lo < parse_rational("1e-35"));
   const Run mpfi = run_cli("eval --net " + example("rotate45.json") + " --at 1,0 --engine mpfi", s.dir);
   CHECK(mpfi.status == 0);
@@ -101,8 +101,11 @@ TEST_CASE("cli: supnorm on [0,pi] with x as the variable, certificate and verify
   const std::string cert2 = s.path("net_cert.json");
   r = run_cli("supnorm --net " + net + " --target \"sin(x)\" --domain \"[0, pi]\" --cert " + cert2, s.dir);
   CHECK(r.status == 0);
-  // sqrt(2)/2 * pi = 2.221441469079183...
-  CHECK(r.out.find("in [2.22144146") != std::string::npos);
+  // The sup is sqrt(2)/2 * pi = 2.2214414690791831235..., at the irrational endpoint x = pi.
+  const auto c2 = nlohmann::json::parse(std::ifstream(cert2));
+  CHECK(parse_rational(c2["lower"].get<std::string>()) <= parse_rational("2.2214414690791831235"));
+  CHECK(parse_rational("2.2214414690791831236") <= parse_rational(c2["upper"].get<std::string>()));
+  CHECK(parse_rational(c2["witness"][0].get<std::string>()) <= parse_rational("3.1415926535897932384"));
   CHECK(run_cli("verify " + cert2, s.dir).status == 0);
 }
 
@@ -112,10 +115,10 @@ TEST_CASE("cli: bad constant expressions exit 2 naming the file and JSON path, n
   const std::string huge = "\"" + std::string(1000000, '1') + "+pi\"";
   struct Case { std::string weight, fragment; };
   const Case cases[] = {
-      {R"("x0 + 1")", "a constant expression has no variables, got 'x0'"},
-      {R"("log(0)")", "constant expression 'log(0)' is not a finite real number"},
-      {R"("1/0")", "constant expression '1/0' is not a finite real number"},
-      {R"("sqrt(-1)")", "constant expression 'sqrt(-1)' is not a finite real number"},
+      {R"J("x0 + 1")J", "a constant expression has no variables, got 'x0'"},
+      {R"J("log(0)")J", "constant expression 'log(0)' is not a finite real number"},
+      {R"J("1/0")J", "constant expression '1/0' is not a finite real number"},
+      {R"J("sqrt(-1)")J", "constant expression 'sqrt(-1)' is not a finite real number"},
       {huge, "constant expression of 1000003 characters is too long (limit 10000)"},
   };
   for (const Case& c : cases) {
