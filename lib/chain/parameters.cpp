@@ -1,6 +1,7 @@
 #include "chain/parameters.hpp"
 
 #include "scalar/input_error.hpp"
+#include "target/constant.hpp"
 
 namespace approxcert::chain {
 
@@ -43,7 +44,26 @@ const ExactJson& Parameters::raw(std::string_view name) const { return required(
 JsonAt Parameters::at(std::string_view name) const { return at_.key(name); }
 void Parameters::fail(std::string_view name, std::string_view what) const { at(name).fail(what); }
 
-Rational Parameters::rational(std::string_view name) const { return json_rational(required(name), at(name)); }
+Rational Parameters::rational(std::string_view name) const {
+  const ExactJson& v = required(name);
+  try {
+    return json_rational(v, at(name));
+  } catch (const InputError&) {
+    bool expression = false;  // a valid constant expression gets its own message, anything else the exact reader's
+    try {
+      expression = v.is_string() && !read_number(v.get_ref<const std::string&>()).is_exact();
+    } catch (const InputError&) {
+    }
+    if (expression)
+      at(name).fail("the constant expression " + describe_json(v) +
+                    " is not an exact rational, and this theorem needs an exact rational here");
+    throw;
+  }
+}
+
+Number Parameters::number(std::string_view name) const { return json_number(required(name), at(name)); }
+
+Ball Parameters::enclosure(std::string_view name, Prec p) const { return enclose(number(name), p); }
 std::uint64_t Parameters::count(std::string_view name) const { return json_count(required(name), at(name)); }
 std::string Parameters::text(std::string_view name) const { return json_string(required(name), at(name)); }
 

@@ -11,7 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "net/number.hpp"
+#include "scalar/ball.hpp"
 #include "scalar/exact_json.hpp"
+#include "scalar/prec.hpp"
 #include "scalar/rational.hpp"
 
 namespace approxcert::chain {
@@ -23,7 +26,14 @@ class Parameters {
 
   bool has(std::string_view name) const;
   // Required values (InputError if missing or of the wrong type).
-  Rational rational(std::string_view name) const;            // exact number: 0.1, "1/3", "0x1p-3"
+  // Exact number: 0.1, "1/3", "0x1p-3"; a constant expression ("sqrt(2)") is refused with a
+  // message saying the theorem needs an exact rational there.
+  Rational rational(std::string_view name) const;
+  // A real: an exact number or a constant expression ("cos(pi/8)", "log(3)"; target/constant.hpp).
+  Number number(std::string_view name) const;
+  // A ball containing the real `name` at precision p (exact numbers: rounded; expressions: enclosed
+  // by the generic evaluator, tighter as p rises).
+  Ball enclosure(std::string_view name, Prec p) const;
   std::uint64_t count(std::string_view name) const;          // non-negative integer
   std::string text(std::string_view name) const;             // string
   bool flag(std::string_view name) const;                    // true / false

@@ -90,8 +90,11 @@ std::string gap_text(const SupNormResult& r) {
 void run_supnorm(const SupnormArgs& a) {
   if (a.net_given && a.net.empty()) throw InputError("--net: empty file name");
   if (a.approx_given && a.approx.empty()) throw InputError("--approx: empty expression");
-  const Box domain = parse_domain(a.domain);
+  // Constant-expression endpoints ([0,pi]): the upper bound is certified over the outer box, which
+  // contains the true domain, and witnesses are kept in the inner box, which lies inside it.
+  const Domain domain = parse_domain_with_constants(a.domain);
   SupNormOptions o = engine_options(a);
+  if (!domain.is_exact()) o.witness_box = domain.inner;
   std::optional<Rational> require;
   if (!a.require_upper.empty()) require = parse_nonnegative(a.require_upper, "--require-upper");
   if (a.cert_given) check_output_file(a.cert, "--cert");  // refused before the run, not after it
@@ -101,14 +104,14 @@ void run_supnorm(const SupnormArgs& a) {
   inputs.domain = a.domain;
   if (a.net_given) inputs.net_path = a.net, inputs.net_output = static_cast<std::size_t>(parse_count(a.output, "--output", 0, 1'000'000'000));
   if (a.approx_given) inputs.approx = a.approx;
-  const Problem problem = load_problem(inputs, domain);
+  const Problem problem = load_problem(inputs, domain.outer);
   const Program& prog = problem.program;
 
   ProgressOptions po = a.progress_options;
   if (a.progress) po.quiet = false;
   Progress progress("supnorm", po);
   if (progress.enabled()) o.progress = [&progress](const SupNormProgress& p) { progress.status(progress_text(p)); };
-  const SupNormResult r = sup_norm(prog, domain, o);
+  const SupNormResult r = sup_norm(prog, domain.outer, o);
   progress.finish();
 
   std::optional<std::string> verdict;
@@ -156,9 +159,9 @@ void register_supnorm_command(CLI::App& app) {
                                         "network file (approxcert-net/1) as the approximant");
   cmd->add_option("--output", a->output, "which network output to compare (default 0)");
   cmd->add_option_function<std::string>("--approx", [a](const std::string& v) { a->approx = v, a->approx_given = true; },
-                                        "an expression in x0, x1, ... as the approximant instead");
-  cmd->add_option("--target", a->target, "target expression in x0, x1, ...")->required();
-  cmd->add_option("--domain", a->domain, "box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" (exact endpoints)")->required();
+                                        "an expression in x0, x1, ... (or x with one input) as the approximant instead");
+  cmd->add_option("--target", a->target, "target expression in x0, x1, ... (or x with one input)")->required();
+  cmd->add_option("--domain", a->domain, "box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" (exact endpoints or constant expressions: [0,pi])")->required();
   cmd->add_option("--rel-tol", a->rel_tol, "stop when upper <= lower (1 + R) (exact number >= 0, default 1e-6)");
   cmd->add_option("--abs-tol", a->abs_tol,
                   "stop when upper - lower <= A (exact number >= 0, default 1e-30; with --rel-tol 0 --abs-tol 0 only "

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <map>
+#include <string>
 #include <tuple>
 #include <vector>
+
+#include "target/expression.hpp"
 
 namespace approxcert {
 
@@ -27,18 +30,49 @@ class Lowerer {
   }
 
  private:
+  // The node of a constant expression: its own nodes, compiled with no variables, shared by every
+  // use of the identical text.
+  NodeId expression_node(const Number& c) {
+    const auto it = expressions_.find(c.text());
+    if (it != expressions_.end()) return it->second;
+    const NodeId id = compile_expression(c.text(), p_, {});
+    expressions_.emplace(c.text(), id);
+    return id;
+  }
+
+  // sum_k w_k x_k + b. With exact numbers only: one Affine node. Otherwise the exact terms form one
+  // Affine node, each expression weight adds Mul(its node, x_k), an expression bias adds its node,
+  // and one more Affine node (weights 1) sums them.
+  NodeId linear(std::span<const NodeId> x, std::span<const Number> w, const Number& b) {
+    Vec args, extra;
+    exact_.clear();
+    for (std::size_t k = 0; k < w.size(); ++k) {
+      if (const Rational* q = w[k].exact()) {
+        args.push_back(x[k]);
+        exact_.push_back(*q);
+      } else {
+        extra.push_back(p_.binary(Op::Mul, expression_node(w[k]), x[k]));
+      }
+    }
+    if (!b.is_exact()) extra.push_back(expression_node(b));
+    const NodeId base = p_.affine(args, exact_, b.is_exact() ? *b.exact() : Rational(0));
+    if (extra.empty()) return base;
+    extra.insert(extra.begin(), base);
+    return p_.affine(extra, RationalVector(extra.size(), Rational(1)), Rational(0));
+  }
+
   // W x + b row by row.
-  Vec affine_rows(const RationalMatrix& W, const Vec& x, const RationalVector* b) {
+  Vec affine_rows(const NumberMatrix& W, const Vec& x, const NumberVector* b) {
     Vec y;
     y.reserve(W.size());
-    for (std::size_t r = 0; r < W.size(); ++r) y.push_back(p_.affine(x, W[r], b ? (*b)[r] : Rational(0)));
+    for (std::size_t r = 0; r < W.size(); ++r) y.push_back(linear(x, W[r], b ? (*b)[r] : Number()));
     return y;
   }
 
   // W x + b from the stored entries of each row only (a row without entries is its bias).
   Vec sparse_rows(const SparseDenseLayer& l, const Vec& x) {
     Vec y, args;
-    RationalVector w;
+    NumberVector w;
     y.reserve(l.rows);
     std::size_t e = 0;
     for (std::size_t r = 0; r < l.rows; ++r) {
@@ -48,7 +82,7 @@ class Lowerer {
         args.push_back(x[l.entries[e].col]);
         w.push_back(l.entries[e].value);
       }
-      y.push_back(p_.affine(args, w, l.bias[r]));
+      y.push_back(linear(args, w, l.bias[r]));
     }
     return y;
   }
@@ -115,10 +149,10 @@ class Lowerer {
       return Y;
     }
     const auto& E = std::get<PositionalEncodingLayer>(layer.kind).matrix;  // the last sequence kind
-    const Rational one(1);
+    const Number one(1);
     Columns Y = X;
     for (std::size_t i = 0; i < X.size(); ++i)
-      for (std::size_t r = 0; r < X[i].size(); ++r) Y[i][r] = p_.affine({&X[i][r], 1}, {&one, 1}, E[r][i]);
+      for (std::size_t r = 0; r < X[i].size(); ++r) Y[i][r] = linear({&X[i][r], 1}, {&one, 1}, E[r][i]);
     return Y;
   }
 
@@ -129,9 +163,9 @@ class Lowerer {
   Columns attention(const AttentionLayer& att, const Columns& X) {
     const std::size_t N = X.size(), D = X[0].size();
     AffineMemo memo;
-    auto rows = [&](const RationalMatrix& W, const Vec& x, const RationalVector* b) {
+    auto rows = [&](const NumberMatrix& W, const Vec& x, const NumberVector* b) {
       Vec y;
-      for (std::size_t r = 0; r < W.size(); ++r) y.push_back(shared_affine(memo, x, W[r], b ? (*b)[r] : Rational(0)));
+      for (std::size_t r = 0; r < W.size(); ++r) y.push_back(shared_affine(memo, x, W[r], b ? (*b)[r] : Number()));
       return y;
     };
     // terms[i][r]: X[r, i] followed by each head's mix for entry (r, i); summed at the end.
@@ -142,7 +176,7 @@ class Lowerer {
     for (const AttentionHead& head : att.heads) {
       std::vector<std::size_t> live;  // rows of W_O with a nonzero entry
       for (std::size_t r = 0; r < D; ++r)
-        if (std::any_of(head.wo[r].begin(), head.wo[r].end(), [](const Rational& w) { return w.sign() != 0; })) live.push_back(r);
+        if (std::any_of(head.wo[r].begin(), head.wo[r].end(), [](const Number& w) { return !w.is_exact_zero(); })) live.push_back(r);
       if (live.empty()) continue;
       Columns Q, K, U;  // per token column; U[j][k] is U_h[live[k], j]
       for (const Vec& x : X) {
@@ -150,7 +184,7 @@ class Lowerer {
         K.push_back(rows(head.wk, x, nullptr));
         const Vec v = rows(head.wv, x, nullptr);
         Vec u;
-        for (std::size_t r : live) u.push_back(shared_affine(memo, v, head.wo[r], Rational(0)));
+        for (std::size_t r : live) u.push_back(shared_affine(memo, v, head.wo[r], Number()));
         U.push_back(std::move(u));
       }
       for (std::size_t i = 0; i < N; ++i) {
@@ -179,12 +213,18 @@ class Lowerer {
   }
 
   using AffineMemo = std::map<std::tuple<Vec, RationalVector, Rational>, NodeId>;
-  // w^T x + b, reusing the node of an identical earlier row on the same inputs.
-  NodeId shared_affine(AffineMemo& memo, const Vec& x, const RationalVector& w, const Rational& b) {
-    auto key = std::make_tuple(x, w, b);
+  // w^T x + b, reusing the node of an identical earlier exact row on the same inputs (rows with a
+  // constant expression are not shared: they are built by linear()).
+  NodeId shared_affine(AffineMemo& memo, const Vec& x, const NumberVector& w, const Number& b) {
+    const bool exact = b.is_exact() && std::all_of(w.begin(), w.end(), [](const Number& n) { return n.is_exact(); });
+    if (!exact) return linear(x, w, b);
+    RationalVector q;
+    q.reserve(w.size());
+    for (const Number& n : w) q.push_back(*n.exact());
+    auto key = std::make_tuple(x, std::move(q), *b.exact());
     const auto it = memo.find(key);
     if (it != memo.end()) return it->second;
-    const NodeId id = p_.affine(x, w, b);
+    const NodeId id = p_.affine(x, std::get<1>(key), std::get<2>(key));
     memo.emplace(std::move(key), id);
     return id;
   }
@@ -196,12 +236,14 @@ class Lowerer {
   }
 
   // scale * x; no node when the scale is exactly 1.
-  NodeId scaled(NodeId x, const Rational& scale) {
-    if (scale == Rational(1)) return x;
-    return p_.affine({&x, 1}, {&scale, 1}, Rational(0));
+  NodeId scaled(NodeId x, const Number& scale) {
+    if (scale == Number(1)) return x;
+    return linear({&x, 1}, {&scale, 1}, Number());
   }
 
   Program& p_;
+  std::map<std::string, NodeId, std::less<>> expressions_;  // constant expression text -> its node
+  RationalVector exact_;  // linear(): the exact weights of the row being built (reused buffer)
 };
 
 }  // namespace

@@ -18,6 +18,12 @@
 //     X[r, i] itself if no term is left;
 //   tokenwise: the vector layers on every column; positional_encoding: X[r, i] + E[r][i].
 // Outputs: the final vector, or the final X column by column (token 0 first).
+// Numbers: exact ones go into the Affine nodes' constants; a constant expression ("sqrt(2)/2") is
+// its own nodes (compile_expression, no variables; one node per distinct text), and a weight w_k
+// that is one adds Mul(w_k, x_k) to its row: the row is then Affine(1, ..., 1) over the Affine node
+// of its exact terms, those products and an expression bias. So the evaluator encloses every
+// expression at the working precision, derivatives see constants, and exact-rational evaluation
+// of a transcendental expression throws NotExactError.
 #include "net/network.hpp"
 #include "net/program.hpp"
 

@@ -80,14 +80,15 @@ class Checker {
   void count_program(std::uint64_t n) { program_ = sat_add(program_, n); }
 
   // A vector of `expected` entries ("why" explains the expectation).
-  void check_vector(const RationalVector& v, const std::string& path, std::size_t expected, std::string_view why) {
+  template <class T>
+  void check_vector(const std::vector<T>& v, const std::string& path, std::size_t expected, std::string_view why) {
     if (v.size() != expected)
       fail(path, "has " + str(v.size()) + " entries, expected " + str(expected) + " (" + std::string(why) + ")");
     count_weights(v.size());
   }
 
   // A non-empty matrix with rows of `cols` entries; returns its number of rows.
-  std::size_t check_matrix(const RationalMatrix& m, const std::string& path, std::size_t cols, std::string_view cols_why) {
+  std::size_t check_matrix(const NumberMatrix& m, const std::string& path, std::size_t cols, std::string_view cols_why) {
     if (m.empty()) fail(path, "has no rows");
     check_dim(m.size(), path, "number of rows");
     for (std::size_t r = 0; r < m.size(); ++r) {
@@ -100,7 +101,7 @@ class Checker {
   }
 
   // A matrix with exactly `rows` rows.
-  void check_matrix(const RationalMatrix& m, const std::string& path, std::size_t rows, std::string_view rows_why,
+  void check_matrix(const NumberMatrix& m, const std::string& path, std::size_t rows, std::string_view rows_why,
                     std::size_t cols, std::string_view cols_why) {
     if (m.size() != rows)
       fail(path, "has " + str(m.size()) + " rows, expected " + str(rows) + " (" + std::string(rows_why) + ")");
@@ -256,6 +257,29 @@ class Checker {
 }  // namespace
 
 std::string_view layer_type_name(const Layer& layer) { return kTypeNames[layer.kind.index()]; }
+
+NumberVector numbers(const RationalVector& v) { return NumberVector(v.begin(), v.end()); }
+
+NumberMatrix numbers(const RationalMatrix& m) {
+  NumberMatrix out;
+  out.reserve(m.size());
+  for (const RationalVector& row : m) out.push_back(numbers(row));
+  return out;
+}
+
+RationalVector rationals(const NumberVector& v) {
+  RationalVector out;
+  out.reserve(v.size());
+  for (const Number& x : v) out.push_back(x.rational());
+  return out;
+}
+
+RationalMatrix rationals(const NumberMatrix& m) {
+  RationalMatrix out;
+  out.reserve(m.size());
+  for (const NumberVector& row : m) out.push_back(rationals(row));
+  return out;
+}
 
 std::span<const std::string_view> layer_type_names() { return kTypeNames; }
 

@@ -1,6 +1,8 @@
 #pragma once
 // The network model: an exact, checked mirror of an `approxcert-net/1` file (DESIGN.md "Network
-// files", docs/net.md). Every number is a Rational; every list is in file order, so a position in
+// files", docs/net.md). Every number is a Number (an exact Rational or a validated constant
+// expression such as "sqrt(2)/2"; piecewise_linear breakpoints and values are exact Rationals,
+// since their order and slopes are computed exactly); every list is in file order, so a position in
 // the model is a JSON pointer in the file (check_network() reports errors that way).
 //
 // Conventions: a matrix is a list of rows (`weight[r][c]` multiplies input c into output r).
@@ -14,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "net/number.hpp"
 #include "net/program.hpp"
 #include "scalar/rational.hpp"
 
@@ -21,27 +24,35 @@ namespace approxcert {
 
 using RationalVector = std::vector<Rational>;
 using RationalMatrix = std::vector<RationalVector>;  // list of rows
+using NumberVector = std::vector<Number>;
+using NumberMatrix = std::vector<NumberVector>;  // list of rows
+
+// Conversions for code that builds or reads networks of exact numbers (theorem constructions).
+NumberVector numbers(const RationalVector& v);
+NumberMatrix numbers(const RationalMatrix& m);
+RationalVector rationals(const NumberVector& v);  // each entry's exact value; NotExactError for an expression
+RationalMatrix rationals(const NumberMatrix& m);
 
 struct Layer;
 using LayerList = std::vector<Layer>;
 
 // Vector layers (act on R^d).
 struct DenseLayer {  // y = W x + b
-  RationalMatrix weight;
-  RationalVector bias;
+  NumberMatrix weight;
+  NumberVector bias;
   bool operator==(const DenseLayer&) const = default;
 };
 // y = W x + b with W (rows x cols) given by its nonzero entries, strictly increasing in (row, col);
 // the same function as the dense layer whose other entries are 0, without storing the zeros.
 struct SparseEntry {
   std::size_t row = 0, col = 0;
-  Rational value;
+  Number value;
   bool operator==(const SparseEntry&) const = default;
 };
 struct SparseDenseLayer {
   std::size_t rows = 0, cols = 0;
   std::vector<SparseEntry> entries;
-  RationalVector bias;  // rows entries
+  NumberVector bias;  // rows entries
   bool operator==(const SparseDenseLayer&) const = default;
 };
 struct ReluLayer { bool operator==(const ReluLayer&) const = default; };
@@ -75,8 +86,8 @@ struct LayerNormLayer {
 
 // Sequence layers (act on X in R^{D x N}; need input.tokens).
 struct AttentionHead {
-  RationalMatrix wq, wk, wv, wo;
-  std::optional<RationalVector> bq;
+  NumberMatrix wq, wk, wv, wo;
+  std::optional<NumberVector> bq;
   bool operator==(const AttentionHead&) const = default;
 };
 // X + sum_h W_O W_V X sigma[(W_K X)^T (W_Q X + b_q 1^T) * scale], sigma column-wise: softmax,
@@ -85,7 +96,7 @@ struct AttentionHead {
 struct AttentionLayer {
   std::vector<AttentionHead> heads;
   Normalizer normalizer = Normalizer::Softmax;
-  Rational scale;
+  Number scale;
   bool operator==(const AttentionLayer&) const = default;
 };
 struct TokenwiseLayer {  // vector layers applied to every column (may change D)
@@ -93,7 +104,7 @@ struct TokenwiseLayer {  // vector layers applied to every column (may change D)
   bool operator==(const TokenwiseLayer&) const = default;
 };
 struct PositionalEncodingLayer {  // X + E, E is D x N (D rows of N entries)
-  RationalMatrix matrix;
+  NumberMatrix matrix;
   bool operator==(const PositionalEncodingLayer&) const = default;
 };
 
@@ -114,7 +125,7 @@ struct NetworkInput {
 struct Network {
   NetworkInput input;
   LayerList layers;
-  bool operator==(const Network&) const = default;  // exact equality of every number and shape
+  bool operator==(const Network&) const = default;  // exact equality of every number (expressions: text) and shape
 };
 
 // The layer's "type" string in the file ("dense", "positional_encoding", ...).

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "scalar/input_error.hpp"
+#include "target/constant.hpp"
 
 namespace approxcert {
 
@@ -10,17 +11,31 @@ namespace {
 
 // ---- reading -------------------------------------------------------------------------------
 
-RationalVector read_vector(const ExactJson& v, const JsonAt& at) {
+// Exact numbers or constant expressions (target/constant.hpp).
+NumberVector read_vector(const ExactJson& v, const JsonAt& at) {
   json_array(v, at);
-  RationalVector out;
+  NumberVector out;
   out.reserve(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) out.push_back(json_rational(v[i], at.index(i)));
+  for (std::size_t i = 0; i < v.size(); ++i) out.push_back(json_number(v[i], at.index(i)));
   return out;
 }
 
-RationalMatrix read_matrix(const ExactJson& v, const JsonAt& at) {
+// Exact rationals only (piecewise_linear: breakpoints are ordered and slopes computed exactly).
+RationalVector read_exact_vector(const ExactJson& v, const JsonAt& at, std::string_view why) {
   json_array(v, at);
-  RationalMatrix out;
+  RationalVector out;
+  out.reserve(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const Number x = json_number(v[i], at.index(i));
+    if (!x.exact()) at.index(i).fail("must be an exact rational (" + std::string(why) + "), got the constant expression " + describe_json(v[i]));
+    out.push_back(*x.exact());
+  }
+  return out;
+}
+
+NumberMatrix read_matrix(const ExactJson& v, const JsonAt& at) {
+  json_array(v, at);
+  NumberMatrix out;
   out.reserve(v.size());
   for (std::size_t r = 0; r < v.size(); ++r) out.push_back(read_vector(v[r], at.index(r)));
   return out;
@@ -49,7 +64,7 @@ LayerKind read_layer_fields(std::string_view type, const ExactJson& obj, const J
       const JsonAt e_at = entries_at.index(k);
       const ExactJson& e = json_array(entries[k], e_at);
       if (e.size() != 3) e_at.fail("expected [row, col, value], got " + std::to_string(e.size()) + " entries");
-      l.entries.push_back({read_size(e[0], e_at.index(0)), read_size(e[1], e_at.index(1)), json_rational(e[2], e_at.index(2))});
+      l.entries.push_back({read_size(e[0], e_at.index(0)), read_size(e[1], e_at.index(1)), json_number(e[2], e_at.index(2))});
     }
     return l;
   }
@@ -62,8 +77,9 @@ LayerKind read_layer_fields(std::string_view type, const ExactJson& obj, const J
   }
   if (type == "piecewise_linear") {
     json_check_keys(obj, at, {"type", "breakpoints", "values"}, what);
-    return PiecewiseLinearLayer{read_vector(req("breakpoints"), at.key("breakpoints")),
-                                read_vector(req("values"), at.key("values"))};
+    const std::string_view why = "piecewise_linear orders its breakpoints and computes its slopes exactly";
+    return PiecewiseLinearLayer{read_exact_vector(req("breakpoints"), at.key("breakpoints"), why),
+                                read_exact_vector(req("values"), at.key("values"), why)};
   }
   if (type == "residual") {
     json_check_keys(obj, at, {"type", "body"}, what);
@@ -105,7 +121,7 @@ LayerKind read_layer_fields(std::string_view type, const ExactJson& obj, const J
       else if (rule == "last") att.normalizer = Normalizer::HardmaxLast;
       else if (rule != "split") at.key("ties").fail("unknown tie rule " + describe_json(*ties) + "; known: split, first, last");
     }
-    att.scale = json_rational(req("scale"), at.key("scale"));
+    att.scale = json_number(req("scale"), at.key("scale"));
     return att;
   }
   if (type == "layer_norm") {
@@ -147,15 +163,17 @@ LayerList read_layers(const ExactJson& v, const JsonAt& at) {
 
 using OutJson = nlohmann::ordered_json;  // numbers are written as exact strings
 
-OutJson vector_json(const RationalVector& v) {
+// Exact numbers as Rational::to_string, constant expressions as their text verbatim.
+template <class T>
+OutJson vector_json(const std::vector<T>& v) {
   OutJson out = OutJson::array();
-  for (const Rational& q : v) out.push_back(q.to_string());
+  for (const T& x : v) out.push_back(x.to_string());
   return out;
 }
 
-OutJson matrix_json(const RationalMatrix& m) {
+OutJson matrix_json(const NumberMatrix& m) {
   OutJson out = OutJson::array();
-  for (const RationalVector& row : m) out.push_back(vector_json(row));
+  for (const NumberVector& row : m) out.push_back(vector_json(row));
   return out;
 }
 

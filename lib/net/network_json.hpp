@@ -2,7 +2,8 @@
 // Reading and writing `approxcert-net/1` network files (DESIGN.md "Network files", docs/net.md).
 // Loading validates everything (JSON syntax, types, unknown keys, exact numbers, dimensions,
 // limits); every problem is one InputError "<file>: <json pointer>: <what>". Numbers are read
-// exactly (parse_exact_json): "0.1" and 0.1 both mean 1/10.
+// exactly (parse_exact_json): "0.1" and 0.1 both mean 1/10; another string is a constant
+// expression ("sqrt(2)/2"), validated here (target/constant.hpp: json_number) and kept as text.
 #include <string>
 #include <string_view>
 
@@ -21,7 +22,7 @@ Network parse_network(std::string_view text, std::string_view source);
 Network network_from_json(const ExactJson& doc, std::string_view source);
 
 // Canonical JSON text of a checked network: numbers as exact strings (Rational::to_string),
-// fixed key order and layout. parse_network(save_network(n)) == n, and saving is deterministic.
+// constant expressions as their text verbatim, fixed key order and layout. parse_network(save_network(n)) == n, and saving is deterministic.
 std::string save_network(const Network& net);
 
 }  // namespace approxcert

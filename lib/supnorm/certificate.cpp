@@ -145,7 +145,7 @@ nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>&
 }
 
 nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& in, const Problem& problem,
-                                   const SupNormOptions& o, const Box& domain, const std::string& cert_path) {
+                                   const SupNormOptions& o, const Domain& domain, const std::string& cert_path) {
   nlohmann::json c;
   c["format"] = kCertificateFormat;
   c["kind"] = "supnorm";
@@ -167,7 +167,7 @@ nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& 
   } else {
     c["witness"] = nullptr;
   }
-  c["cover"] = r.cover ? cover_json(*r.cover, domain, recorded_upper) : nlohmann::json(nullptr);
+  c["cover"] = r.cover ? cover_json(*r.cover, domain.outer, recorded_upper) : nlohmann::json(nullptr);
   c["boxes"] = r.boxes;
   c["frontier_boxes"] = r.frontier;
 
@@ -176,7 +176,11 @@ nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& 
     inputs["net"] = {{"path", path_beside(*in.net_path, cert_path)}, {"sha256", *problem.net_sha256}, {"output", in.net_output}};
   if (in.approx) inputs["approx"] = expression_input(*in.approx);
   inputs["target"] = expression_input(in.target);
-  inputs["domain"] = {{"text", in.domain}, {"exact", format_domain(domain)}, {"sha256", sha256_hex(in.domain)}};
+  if (domain.is_exact())
+    inputs["domain"] = {{"text", in.domain}, {"exact", format_domain(domain.outer)}, {"sha256", sha256_hex(in.domain)}};
+  else
+    inputs["domain"] = {{"text", in.domain}, {"outer", format_domain(domain.outer)}, {"inner", format_domain(domain.inner)},
+                        {"sha256", sha256_hex(in.domain)}};
   c["inputs"] = inputs;
 
   c["options"] = {{"rel_tol", exact_text(o.rel_tol)},

@@ -47,7 +47,9 @@ std::string supnorm_claim(const SupNormInputs& in);
 // The gap member re-derived from the RECORDED lower and upper (absent upper: "inf").
 nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>& upper);
 
-// The certificate document, "sha256" included. `problem` is the one load_problem returned for
+// The certificate document, "sha256" included. The domain is recorded as its text (hashed) and its
+// exact box, or, for constant-expression endpoints, the outer and inner boxes the run used (upper
+// over outer, witness in inner); the cover tiles the outer box. `problem` is the one load_problem returned for
 // `in`; `cert_path` is where the certificate will be written: the network's path is recorded
 // relative to its folder, so that certificate and network can move together.
 //
@@ -58,6 +60,6 @@ nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>&
 // proved |f| <= bound on that leaf's box. "cover" is null when the run had more leaves than
 // kMaxCoverLeaves (then the upper bound cannot be re-checked).
 nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& in, const Problem& problem,
-                                   const SupNormOptions& o, const Box& domain, const std::string& cert_path);
+                                   const SupNormOptions& o, const Domain& domain, const std::string& cert_path);
 
 }  // namespace approxcert

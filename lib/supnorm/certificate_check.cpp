@@ -156,6 +156,7 @@ SupNormInputs Check::inputs(std::optional<std::string>& net_sha256) {
   return in;
 }
 
+// The witness must lie in the inner box: inside the true domain even when its endpoints are irrational.
 void Check::check_lower(const Program& prog, const Box& domain, const Rational& lower) {
   const Json& w = cert_.at("/witness");
   if (w.is_null()) {
@@ -258,15 +259,22 @@ SupNormCheckReport Check::run() {
   std::optional<std::string> net_sha256;
   const SupNormInputs in = inputs(net_sha256);
   if (cert_.text("/claim") != supnorm_claim(in)) problem("claim: not the claim of a supnorm certificate of these inputs");
-  const Box domain = parse_domain(in.domain);
-  if (cert_.text("/inputs/domain/exact") != format_domain(domain)) problem("the domain's exact text differs from the parsed domain");
-  const Problem p = load_problem(in, domain);
+  // Constant-expression endpoints ([0,pi]): the cover tiles the outer box (it contains the true
+  // domain) and the witness must lie in the inner box (inside it).
+  const Domain domain = parse_domain_with_constants(in.domain);
+  if (domain.is_exact()) {
+    if (cert_.text("/inputs/domain/exact") != format_domain(domain.outer)) problem("the domain's exact text differs from the parsed domain");
+  } else if (cert_.text("/inputs/domain/outer") != format_domain(domain.outer) ||
+             cert_.text("/inputs/domain/inner") != format_domain(domain.inner)) {
+    problem("the domain's outer or inner box differs from the parsed domain");
+  }
+  const Problem p = load_problem(in, domain.outer);
   if (net_sha256 && p.net_sha256 != net_sha256) {
     problem("the network file " + *in.net_path + " is not the one certified (SHA-256 differs)");
     return report_;
   }
-  check_lower(p.program, domain, lower);
-  check_upper(p.program, domain, upper);
+  check_lower(p.program, domain.inner, lower);
+  check_upper(p.program, domain.outer, upper);
   return report_;
 }
 

@@ -56,6 +56,12 @@ void check_options(const Program& prog, const Box& domain, const SupNormOptions&
   if (o.rel_tol.sign() < 0 || o.abs_tol.sign() < 0) throw std::invalid_argument("sup_norm: negative tolerance");
   if (o.prec < 16 || o.max_prec < o.prec) throw std::invalid_argument("sup_norm: need 16 <= prec <= max_prec");
   if (o.taylor_model_order < 0) throw std::invalid_argument("sup_norm: negative Taylor-model order");
+  if (const auto& w = o.witness_box) {
+    if (w->dim() != domain.dim()) throw std::invalid_argument("sup_norm: the witness box has the wrong dimension");
+    for (std::size_t i = 0; i < domain.dim(); ++i)
+      if (w->hi[i] < w->lo[i] || w->lo[i] < domain.lo[i] || domain.hi[i] < w->hi[i])
+        throw std::invalid_argument("sup_norm: the witness box is empty or not inside the domain");
+  }
 }
 
 class Search {
@@ -113,6 +119,7 @@ class Search {
   // Bounds one box (any thread) and decides the precision its refinement needs.
   Bounded bound_box(const Box& box, std::size_t node, long prec, const Rational& prune_at) {
     BoxBounds b = bounder(prec).bound(box, prune_at);
+    if (o_.witness_box && b.best) b.best = inside_witness_box(std::move(*b.best), prec);
     Bounded out;
     out.box.box = box;
     out.box.node = node;
@@ -126,6 +133,23 @@ class Search {
     }
     out.best = std::move(b.best);
     return out;
+  }
+
+  // The candidate itself if it lies in the witness box, else its nearest point there, evaluated
+  // rigorously (absent if f is not finite there).
+  std::optional<WitnessCandidate> inside_witness_box(WitnessCandidate c, long prec) {
+    const Box& w = *o_.witness_box;
+    bool moved = false;
+    for (std::size_t i = 0; i < c.point.size(); ++i) {
+      if (c.point[i] < w.lo[i]) c.point[i] = w.lo[i], moved = true;
+      else if (w.hi[i] < c.point[i]) c.point[i] = w.hi[i], moved = true;
+    }
+    if (!moved) return c;
+    const std::optional<Range> value = bounder(prec).value_at(c.point);
+    if (!value) return std::nullopt;
+    c.value = *value;
+    c.abs_lower = abs_min(*value);
+    return c;
   }
 
   // dirty (a heuristic in doubles): raise the precision when rounding errors, not the box width,

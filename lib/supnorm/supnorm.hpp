@@ -73,6 +73,10 @@ struct SupNormOptions {
                                                        // (0: not recorded)
   bool test_only_broken_centred_form = false;          // TEST ONLY: an unsound centred form (see
                                                        // BounderOptions); proves verify independent
+  // Where witnesses may lie, if not the whole domain: a sub-box of it (the inner box of a domain
+  // with irrational endpoints, target/domain.hpp). A candidate point outside it is moved to its
+  // nearest point in this box and evaluated there, so `lower` is |f| at a point of this box.
+  std::optional<Box> witness_box;
 };
 
 struct SupNormResult {
@@ -97,7 +101,8 @@ bool within_tolerance(const Rational& lower, const std::optional<Rational>& uppe
                       const Rational& abs_tol);
 
 // Throws std::invalid_argument when the program has no output or its input count differs from the
-// domain's dimension, or when the options are unusable (negative tolerances, prec < 16, ...).
+// domain's dimension, or when the options are unusable (negative tolerances, prec < 16, a
+// witness box not inside the domain, ...).
 SupNormResult sup_norm(const Program& prog, const Box& domain, const SupNormOptions& opts = {});
 
 }  // namespace approxcert

@@ -1,6 +1,7 @@
 #include "target/domain.hpp"
 
 #include "scalar/input_error.hpp"
+#include "target/constant.hpp"
 #include "target/syntax.hpp"
 
 namespace approxcert {
@@ -10,13 +11,17 @@ namespace {
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+struct Endpoint {  // lo <= the endpoint <= hi (lo == hi when it is exact)
+  Rational lo, hi;
+};
+
 //   domain := factor ('x' factor)*
 //   factor := '[' endpoint ',' endpoint ']' ('^' digits)?
 class DomainParser {
  public:
-  explicit DomainParser(std::string_view text) : text_(text) {}
+  DomainParser(std::string_view text, bool constants) : text_(text), constants_(constants) {}
 
-  Box parse() {
+  Domain parse() {
     skip_space();
     if (at_end()) fail(0, "empty domain: expected [a,b]^D or [a1,b1]x[a2,b2]x...");
     factor();
@@ -26,7 +31,7 @@ class DomainParser {
       skip_space();
       factor();
     }
-    return std::move(box_);
+    return std::move(domain_);
   }
 
  private:
@@ -36,24 +41,34 @@ class DomainParser {
     if (text_[i_] != '[') fail(i_, "expected '[' to start an interval, got " + quoted(char_at(text_, i_)));
     ++i_;
     const std::string_view lo_text = endpoint(open, "lower");
-    const Rational lo = number(lo_text);
+    const Endpoint lo = number(lo_text);
     expect(',', open, "after the lower endpoint");
     const std::string_view hi_text = endpoint(open, "upper");
-    const Rational hi = number(hi_text);
+    const Endpoint hi = number(hi_text);
     expect(']', open, "after the upper endpoint");
-    if (lo > hi) fail(open, "empty interval: lower endpoint " + std::string(lo_text) + " > upper endpoint " + std::string(hi_text));
+    // outer = [lo.lo, hi.hi] contains the true interval, inner = [lo.hi, hi.lo] lies inside it.
+    if (lo.lo > hi.hi) fail(open, "empty interval: lower endpoint " + std::string(lo_text) + " > upper endpoint " + std::string(hi_text));
+    if (lo.hi > hi.lo)
+      fail(open, "cannot certify lower endpoint " + std::string(lo_text) + " <= upper endpoint " + std::string(hi_text) +
+                     ": their enclosures overlap");
     const std::size_t count = repetition();
-    if (box_.dim() + count > kMaxDomainDim)
+    if (domain_.outer.dim() + count > kMaxDomainDim)
       fail(open, "dimension exceeds the limit " + std::to_string(kMaxDomainDim));
-    box_.lo.insert(box_.lo.end(), count, lo);
-    box_.hi.insert(box_.hi.end(), count, hi);
+    domain_.outer.lo.insert(domain_.outer.lo.end(), count, lo.lo);
+    domain_.outer.hi.insert(domain_.outer.hi.end(), count, hi.hi);
+    domain_.inner.lo.insert(domain_.inner.lo.end(), count, lo.hi);
+    domain_.inner.hi.insert(domain_.inner.hi.end(), count, hi.lo);
   }
 
-  // The trimmed text up to the next ',' ']' or '['; i_ is left on that delimiter.
+  // The trimmed text up to the next ']' or '[', or ',' outside parentheses; i_ is left on that
+  // delimiter.
   std::string_view endpoint(std::size_t open, const char* which) {
     skip_space();
     const std::size_t start = i_;
-    while (!at_end() && text_[i_] != ',' && text_[i_] != ']' && text_[i_] != '[') ++i_;
+    for (int depth = 0; !at_end() && text_[i_] != ']' && text_[i_] != '[' && (text_[i_] != ',' || depth > 0); ++i_) {
+      if (text_[i_] == '(') ++depth;
+      if (text_[i_] == ')' && depth > 0) --depth;
+    }
     std::size_t end = i_;
     while (end > start && is_space(text_[end - 1])) --end;
     if (at_end() && end == start) fail(open, "interval '[' is never closed");
@@ -86,13 +101,41 @@ class DomainParser {
     return k;
   }
 
-  Rational number(std::string_view s) {
+  // [l, u] containing the endpoint: l == u for an exact one.
+  Endpoint number(std::string_view s) {
     if (is_nonfinite_word(s)) fail(number_pos_, quoted(s) + " is not allowed: endpoints must be finite and exact");
+    if (!constants_) {
+      try {
+        const Rational q = parse_rational(s);
+        return {q, q};
+      } catch (const InputError& e) {
+        fail(number_pos_, e.what());
+      }
+    }
     try {
-      return parse_rational(s);
+      const Number x = read_number(s);
+      if (const Rational* q = x.exact()) return {*q, *q};
+      return enclose_endpoint(x);
     } catch (const InputError& e) {
       fail(number_pos_, e.what());
     }
+  }
+
+  // Outward enclosure with exact endpoints of moderate size: precision rises until the ball is
+  // finite; a value certainly below 2^-4096 in magnitude is enclosed by [-2^-4096, 2^-4096].
+  static Endpoint enclose_endpoint(const Number& x) {
+    const Rational big = pow2(4096);
+    Ball b;
+    for (long bits = kDomainEndpointPrec; bits <= kConstantCheckMaxPrec; bits *= 4)
+      if (b = enclose(x, Prec(bits)); is_finite(b)) break;
+    Ball m, limit;
+    abs(m, b, Prec(kDomainEndpointPrec));
+    set(limit, big, Prec(kDomainEndpointPrec));
+    if (!is_finite(b) || less(m, limit) != Truth::True)
+      throw InputError("constant expression " + approxcert::quoted(x.text()) + " is not an endpoint of magnitude below 2^4096");
+    set(limit, Rational(1) / big, Prec(kDomainEndpointPrec));
+    if (less(m, limit) == Truth::True) return {-(Rational(1) / big), Rational(1) / big};
+    return {lower(b), upper(b)};
   }
 
   void skip_space() {
@@ -106,13 +149,16 @@ class DomainParser {
 
   std::string_view text_;
   std::size_t i_ = 0;
+  bool constants_;              // constant-expression endpoints allowed
   std::size_t number_pos_ = 0;  // where the endpoint being read starts
-  Box box_;
+  Domain domain_;
 };
 
 }  // namespace
 
-Box parse_domain(std::string_view text) { return DomainParser(text).parse(); }
+Box parse_domain(std::string_view text) { return DomainParser(text, false).parse().outer; }
+
+Domain parse_domain_with_constants(std::string_view text) { return DomainParser(text, true).parse(); }
 
 void check_domain_dim(const Box& box, std::size_t expected) {
   if (box.dim() != expected)

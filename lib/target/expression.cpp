@@ -199,7 +199,9 @@ class Parser {
                     known_functions() + ")");
   }
 
+  // x0, x1, ...; and x, the name of the only variable of a one-input problem.
   static bool is_variable(std::string_view name) {
+    if (name == "x") return true;
     if (name.size() < 2 || name[0] != 'x') return false;
     for (char c : name.substr(1))
       if (c < '0' || c > '9') return false;
@@ -207,6 +209,11 @@ class Parser {
   }
 
   std::uint32_t variable(const Token& t) {
+    if (dim_ == 0) fail(t.pos, "a constant expression has no variables, got " + quoted(t.text));
+    if (t.text == "x") {
+      if (dim_ != 1) fail(t.pos, "variable 'x' names the only input of a one-input problem; this one has " + variables());
+      return push(Parsed{Op::Input, {}, Rational(), 0});
+    }
     const std::string_view digits = t.text.substr(1);
     if (digits.size() > 1 && digits[0] == '0') fail(t.pos, "write variable " + quoted(t.text) + " without leading zeros");
     std::size_t k = 0;
@@ -218,7 +225,7 @@ class Parser {
 
   std::string variables() const {
     if (dim_ == 0) return "no variables";
-    if (dim_ == 1) return "1 variable x0";
+    if (dim_ == 1) return "1 variable x0 (or x)";
     return std::to_string(dim_) + " variables x0..x" + std::to_string(dim_ - 1);
   }
 

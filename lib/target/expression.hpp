@@ -15,7 +15,8 @@ inline constexpr std::size_t kMaxExpressionDepth = 1000;  // nesting of parenthe
 inline constexpr long kMaxPowerExponent = 10000;          // |n| in x^n
 
 // Parses `text` and appends its nodes to `prog`; vars[k] is the node holding x_k, so the text may
-// use x0 .. x{D-1} with D = vars.size(). Returns the node of the whole expression.
+// use x0 .. x{D-1} with D = vars.size(), and x when D = 1; with D = 0 it is a constant expression
+// and any variable is an error. Returns the node of the whole expression.
 // Bad text throws InputError("expression: column N: what is wrong") and appends nothing.
 NodeId compile_expression(std::string_view text, Program& prog, std::span<const NodeId> vars);
 

@@ -46,6 +46,7 @@ TEST_CASE("examples: values documented in docs/net.md") {
         qs({"1", "25", "1", "35", "0", "50"}));
   CHECK(eval_exact(example("inner_product.json"), qs({"1", "2", "3", "-1"})) == qs({"12"}));
   CHECK(eval_exact(example("residual.json"), qs({"1", "-1"})) == qs({"1"}));
+  {
   CHECK(eval_exact(example("attention_hardmax_first.json"), qs({"1", "10", "1", "20", "0", "30"})) ==
         qs({"1", "20", "1", "30", "0", "40"}));
   CHECK(eval_exact(example("attention_linear.json"), qs({"1", "2", "3", "-1"})) == qs({"9", "11", "34", "-9"}));
@@ -59,5 +60,18 @@ TEST_CASE("examples: values documented in docs/net.md") {
   for (std::size_t k = 0; k < out.size(); ++k) {
     CHECK(lower(out[k]) <= expected[k]);
     CHECK(expected[k] <= upper(out[k]));
+  }
+  }
+  {
+  // rotate45.json (constant-expression weights sqrt(2)/2): at (1, 0) the output is sqrt(2), so its
+  // enclosure y satisfies lower(y)^2 <= 2 <= upper(y)^2 (exact rational arithmetic, no slack).
+  std::vector<Ball> x(2);
+  set(x[0], Rational(1), Prec(128));
+  set(x[1], Rational(0), Prec(128));
+  const Ball y = evaluate<Ball>(lower(example("rotate45.json")), std::span<const Ball>(x), Prec(128)).at(0);
+  CHECK(lower(y) * lower(y) <= Rational(2));
+  CHECK(Rational(2) <= upper(y) * upper(y));
+  CHECK(rad(y) < pow2(-100));
+  CHECK_THROWS_AS(eval_exact(example("rotate45.json"), qs({"1", "0"})), NotExactError);
   }
 }

@@ -88,11 +88,11 @@ namespace {
 
 using MpMatrix = std::vector<std::vector<Mp>>;
 
-MpMatrix to_mp(const RationalMatrix& m) {
+MpMatrix to_mp(const NumberMatrix& m) {
   MpMatrix out;
   for (const auto& row : m) {
     out.emplace_back();
-    for (const Rational& v : row) out.back().push_back(Mp(v));
+    for (const Number& v : row) out.back().push_back(Mp(v.rational()));
   }
   return out;
 }
@@ -115,7 +115,7 @@ MpMatrix reference_softmax_attention(const AttentionLayer& att, const MpMatrix& 
     MpMatrix Q = matmul(to_mp(h.wq), X);
     if (h.bq)
       for (std::size_t a = 0; a < Q.size(); ++a)
-        for (std::size_t i = 0; i < N; ++i) Q[a][i] = Q[a][i] + Mp((*h.bq)[a]);
+        for (std::size_t i = 0; i < N; ++i) Q[a][i] = Q[a][i] + Mp((*h.bq)[a].rational());
     const MpMatrix K = matmul(to_mp(h.wk), X);
     const MpMatrix U = matmul(to_mp(h.wo), matmul(to_mp(h.wv), X));
     for (std::size_t i = 0; i < N; ++i) {
@@ -124,7 +124,7 @@ MpMatrix reference_softmax_attention(const AttentionLayer& att, const MpMatrix& 
       for (std::size_t j = 0; j < N; ++j) {
         Mp s;
         for (std::size_t a = 0; a < K.size(); ++a) s = s + K[a][j] * Q[a][i];
-        w[j] = exp(s * Mp(att.scale));
+        w[j] = exp(s * Mp(att.scale.rational()));
         total = total + w[j];
       }
       for (std::size_t r = 0; r < D; ++r)

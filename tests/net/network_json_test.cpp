@@ -41,13 +41,13 @@ TEST_CASE("network_json: every layer type loads with the right shapes") {
   CHECK(dense.weight[0][2] == q("1/4"));        // JSON number 0.25, exactly
   CHECK(dense.weight[1][0] == q("3/16"));       // hex float
   CHECK(dense.weight[1][2] == q("-7/20000"));
-  CHECK(dense.bias == qs({"0", "1/3"}));
+  CHECK(dense.bias == numbers(qs({"0", "1/3"})));
   const Network s = net_from(kEverySequenceLayer);
   CHECK(input_dim(s) == 6);
   CHECK(output_dim(s) == 3);
   const auto& att = std::get<AttentionLayer>(s.layers[1].kind);
   CHECK(att.heads.size() == 2);
-  CHECK(att.heads[0].bq == std::optional<RationalVector>(qs({"1"})));
+  CHECK(att.heads[0].bq == std::optional<NumberVector>(numbers(qs({"1"}))));
   CHECK(!att.heads[1].bq);
   CHECK(att.scale == q("1/2"));
   CHECK(std::get<AttentionLayer>(s.layers[2].kind).normalizer == Normalizer::Hardmax);
@@ -171,22 +171,33 @@ TEST_CASE("network_json: numbers that are not exact rationals") {
     return doc(R"({"dim": 3})", R"([{"type": "relu"}, {"type": "dense", "weight": [["1", "2", )" + std::string(entry) +
                                     R"(]], "bias": ["0"]}])");
   };
-  CHECK(load_error(dense(R"("one")")) == "net.json: /layers/1/weight/0/2: expected a number, got \"one\": expected a digit");
+  // A string that is not an exact rational is read as a constant expression (target/constant.hpp).
+  CHECK(load_error(dense(R"("one")")) ==
+        "net.json: /layers/1/weight/0/2: expected a number or a constant expression, got 'one': expression: column 1: "
+        "unknown identifier 'one' (known: no variables, constants pi e, functions exp log sqrt sin cos tan atan tanh "
+        "sigmoid relu abs min max)");
   CHECK(load_error(dense(R"("NaN")")) ==
         "net.json: /layers/1/weight/0/2: expected a number, got \"NaN\": NaN and infinities are not numbers here");
   CHECK(load_error(dense(R"("inf")")) ==
         "net.json: /layers/1/weight/0/2: expected a number, got \"inf\": NaN and infinities are not numbers here");
-  CHECK(load_error(dense(R"("1/0")")) == "net.json: /layers/1/weight/0/2: expected a number, got \"1/0\": zero denominator");
+  CHECK(load_error(dense(R"("1/0")")) ==
+        "net.json: /layers/1/weight/0/2: constant expression '1/0' is not a finite real number (undefined, e.g. log(0), "
+        "1/0 or sqrt(-1), or infinite): its enclosure at 4096 bits is not finite");
   CHECK(load_error(dense(R"("1e999999999")")) ==
-        "net.json: /layers/1/weight/0/2: expected a number, got \"1e999999999\": exponent too large");
+        "net.json: /layers/1/weight/0/2: expected a number or a constant expression, got '1e999999999': expression: "
+        "column 1: invalid number \"1e999999999\": exponent too large");
   CHECK(load_error(dense("1e999999999")).find("invalid JSON: number 1e999999999 is too large for the JSON reader") !=
         std::string::npos);
   CHECK(load_error(dense("null")) == "net.json: /layers/1/weight/0/2: expected a number, got null");
-  CHECK(load_error(dense(R"(" 1")")) == "net.json: /layers/1/weight/0/2: expected a number, got \" 1\": expected a digit");
+  CHECK(load_error(dense(R"("1 +")")).find("net.json: /layers/1/weight/0/2: expected a number or a constant expression, got '1 +'") == 0);
   CHECK(load_error(dense("[1]")) == "net.json: /layers/1/weight/0/2: expected a number, got an array");
-  CHECK(load_error(doc(R"({"dim": 1, "tokens": 1})", R"J([{"type": "attention", "normalizer": "softmax",
-        "scale": "1/sqrt(2)", "heads": [{"wq": [["1"]], "wk": [["1"]], "wv": [["1"]], "wo": [["1"]]}]}])J"))
-            .find("net.json: /layers/0/scale: expected a number, got \"1/sqrt(2)\"") == 0);
+  // " 1" is not an exact-number literal but is a valid constant expression: kept as its text.
+  const Network spaced = net_from(dense(R"(" 1")"));
+  CHECK(std::get<DenseLayer>(spaced.layers[1].kind).weight[0][2].to_string() == " 1");
+  // "1/sqrt(2)" used to be refused here; it is now a constant expression (docs/net.md).
+  const Network scaled = net_from(doc(R"({"dim": 1, "tokens": 1})", R"J([{"type": "attention", "normalizer": "softmax",
+        "scale": "1/sqrt(2)", "heads": [{"wq": [["1"]], "wk": [["1"]], "wv": [["1"]], "wo": [["1"]]}]}])J"));
+  CHECK(std::get<AttentionLayer>(scaled.layers[0].kind).scale.to_string() == "1/sqrt(2)");
 }
 
 TEST_CASE("network_json: mismatched dimensions name both sizes") {

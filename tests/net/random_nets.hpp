@@ -38,6 +38,9 @@ class RandomNets {
     return m;
   }
 
+  NumberVector nvector(std::size_t n) { return numbers(vector(n)); }
+  NumberMatrix nmatrix(std::size_t rows, std::size_t cols) { return numbers(matrix(rows, cols)); }
+
   LayerNormLayer layer_norm(std::size_t d) {
     LayerNormLayer ln{Rational(mpz_class(1), mpz_class(static_cast<long>(size(1, 100000)))), std::nullopt, std::nullopt};
     if (coin()) ln.gamma = vector(d);
@@ -53,7 +56,7 @@ class RandomNets {
       switch (size(0, exact ? 4 : 7)) {
         case 0: {
           const std::size_t m = size(1, 4);
-          layers.push_back({DenseLayer{matrix(m, d), vector(m)}});
+          layers.push_back({DenseLayer{nmatrix(m, d), nvector(m)}});
           d = m;
           break;
         }
@@ -74,7 +77,7 @@ class RandomNets {
           if (depth > 1) break;
           std::size_t body_d = d;
           LayerList body = vector_layers(body_d, exact, depth + 1);
-          body.push_back({DenseLayer{matrix(d, body_d), vector(d)}});  // back to d
+          body.push_back({DenseLayer{nmatrix(d, body_d), nvector(d)}});  // back to d
           layers.push_back({ResidualLayer{std::move(body)}});
           break;
         }
@@ -93,7 +96,7 @@ class RandomNets {
     net.layers = vector_layers(d, exact);
     if (coin()) {  // end with a relation model on the current d (needs d >= 2)
       if (d < 2) {
-        net.layers.push_back({DenseLayer{matrix(3, d), vector(3)}});
+        net.layers.push_back({DenseLayer{nmatrix(3, d), nvector(3)}});
         d = 3;
       }
       InnerProductLayer ip;
@@ -102,8 +105,8 @@ class RandomNets {
       ip.left = vector_layers(left_d, exact, 1);
       ip.right = vector_layers(right_d, exact, 1);
       const std::size_t m = size(1, 3);
-      ip.left.push_back({DenseLayer{matrix(m, left_d), vector(m)}});
-      ip.right.push_back({DenseLayer{matrix(m, right_d), vector(m)}});
+      ip.left.push_back({DenseLayer{nmatrix(m, left_d), nvector(m)}});
+      ip.right.push_back({DenseLayer{nmatrix(m, right_d), nvector(m)}});
       net.layers.push_back({std::move(ip)});
     }
     return net;
@@ -121,8 +124,8 @@ class RandomNets {
     att.scale = number();
     for (std::size_t h = size(1, 2); h > 0; --h) {
       const std::size_t dk = size(1, 3), dv = size(1, 3);
-      AttentionHead head{matrix(dk, D), matrix(dk, D), matrix(dv, D), matrix(D, dv), std::nullopt};
-      if (coin()) head.bq = vector(dk);
+      AttentionHead head{nmatrix(dk, D), nmatrix(dk, D), nmatrix(dv, D), nmatrix(D, dv), std::nullopt};
+      if (coin()) head.bq = nvector(dk);
       att.heads.push_back(std::move(head));
     }
     return att;
@@ -135,7 +138,7 @@ class RandomNets {
     net.input = {D, N};
     for (std::size_t count = size(1, 4); count > 0; --count) {
       switch (size(0, 2)) {
-        case 0: net.layers.push_back({PositionalEncodingLayer{matrix(D, N)}}); break;
+        case 0: net.layers.push_back({PositionalEncodingLayer{nmatrix(D, N)}}); break;
         case 1: net.layers.push_back({attention(D, exact)}); break;
         default: net.layers.push_back({TokenwiseLayer{vector_layers(D, exact, 1)}}); break;
       }

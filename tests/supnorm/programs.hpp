@@ -77,12 +77,14 @@ class RandomNetworks {
     return m;
   }
   RationalVector vector(std::size_t n) { return matrix(1, n)[0]; }
+  NumberVector nvector(std::size_t n) { return numbers(vector(n)); }
+  NumberMatrix nmatrix(std::size_t rows, std::size_t cols) { return numbers(matrix(rows, cols)); }
 
   // dense(d -> h), the hidden kind, dense(h -> 1).
   Network network(std::size_t d, Hidden kind, std::size_t h = 4) {
     Network net;
     net.input.dim = d;
-    net.layers.push_back({DenseLayer{matrix(h, d), vector(h)}});
+    net.layers.push_back({DenseLayer{nmatrix(h, d), nvector(h)}});
     switch (kind) {
       case Hidden::Relu: net.layers.push_back({ReluLayer{}}); break;
       case Hidden::Step: net.layers.push_back({StepLayer{}}); break;
@@ -100,12 +102,12 @@ class RandomNetworks {
         break;
       }
       case Hidden::Residual: {
-        LayerList body{{DenseLayer{matrix(h, h), vector(h)}}, {ReluLayer{}}};
+        LayerList body{{DenseLayer{nmatrix(h, h), nvector(h)}}, {ReluLayer{}}};
         net.layers.push_back({ResidualLayer{std::move(body)}});
         break;
       }
     }
-    net.layers.push_back({DenseLayer{matrix(1, h), vector(1)}});
+    net.layers.push_back({DenseLayer{nmatrix(1, h), nvector(1)}});
     return net;
   }
 

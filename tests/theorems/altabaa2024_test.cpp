@@ -66,7 +66,7 @@ TEST_CASE("altabaa2024 threshold sweep = exact evaluation of the quantiser at ev
   }
   // The same layers with a dense layer 2 (zeros filled in) sweep to the same outputs.
   const auto& l2 = std::get<SparseDenseLayer>(layers[2].kind);
-  DenseLayer dense{RationalMatrix(l2.rows, RationalVector(l2.cols, Rational(0))), l2.bias};
+  DenseLayer dense{NumberMatrix(l2.rows, NumberVector(l2.cols, Number(0))), l2.bias};
   for (const SparseEntry& e : l2.entries) dense.weight[e.row][e.col] = e.value;
   LayerList with_dense = layers;
   with_dense[2] = Layer{dense};

@@ -29,7 +29,7 @@ namespace {
 // Builds a sparse_dense layer row by row (entries must be added in increasing (row, col) order).
 struct SparseBuilder {
   SparseDenseLayer l;
-  SparseBuilder(std::size_t rows, std::size_t cols) : l{rows, cols, {}, RationalVector(rows, Rational(0))} {}
+  SparseBuilder(std::size_t rows, std::size_t cols) : l{rows, cols, {}, NumberVector(rows, Number(0))} {}
   void add(std::size_t r, std::size_t c, const Rational& w) {
     if (w.sign() != 0) l.entries.push_back({r, c, w});
   }
@@ -51,7 +51,7 @@ LayerList retrieval_token_layers(const RationalVector& sites) {
   SparseBuilder pairs(2 * P, W);  // layer 1 of phi on x (rows 0..P-1) and on y (rows P..2P-1)
   for (std::size_t b = 0; b < 2; ++b)
     for (std::size_t r = 0; r < P; ++r) {
-      pairs.add(b * P + r, b, l1.weight[r][0]);
+      pairs.add(b * P + r, b, l1.weight[r][0].rational());
       pairs.l.bias[b * P + r] = l1.bias[r];
     }
   SparseBuilder cells(W, 2 * P);  // layer 2 of phi into coordinates 2.. (rows 0, 1 stay 0)
@@ -59,7 +59,7 @@ LayerList retrieval_token_layers(const RationalVector& sites) {
     std::size_t e = 0;
     for (std::size_t k = 0; k < m; ++k) {
       for (; e < l2.entries.size() && l2.entries[e].row == k; ++e)
-        cells.add(2 + b * m + k, b * P + l2.entries[e].col, l2.entries[e].value);
+        cells.add(2 + b * m + k, b * P + l2.entries[e].col, l2.entries[e].value.rational());
       cells.l.bias[2 + b * m + k] = l2.bias[k];
     }
   }
@@ -82,15 +82,15 @@ Network retrieval_head_network(const RationalVector& sites, std::size_t n, const
     for (std::size_t k = 0; k < m; ++k) features.add(4 + c, 1 + m + k, V[k][c]);
 
   AttentionHead head;
-  head.wq.assign(3, RationalVector(kAttentionFeatureDim, Rational(0)));
-  head.wk.assign(3, RationalVector(kAttentionFeatureDim, Rational(0)));
+  head.wq.assign(3, NumberVector(kAttentionFeatureDim, Number(0)));
+  head.wk.assign(3, NumberVector(kAttentionFeatureDim, Number(0)));
   for (std::size_t c = 0; c < 3; ++c) {
     head.wq[c][1 + c] = Rational(1);
     head.wk[c][4 + c] = Rational(1);
   }
-  head.wv.assign(1, RationalVector(kAttentionFeatureDim, Rational(0)));
+  head.wv.assign(1, NumberVector(kAttentionFeatureDim, Number(0)));
   head.wv[0][0] = Rational(1);
-  head.wo.assign(kAttentionFeatureDim, RationalVector(1, Rational(0)));
+  head.wo.assign(kAttentionFeatureDim, NumberVector(1, Number(0)));
   head.wo[kAttentionOutput][0] = Rational(1);
   AttentionLayer attention{{head}, Normalizer::Softmax, beta};
   return Network{{D, n}, {Layer{TokenwiseLayer{{features.layer()}}}, Layer{attention}}};

@@ -38,7 +38,7 @@ RankFactorisation exact_rank_factorisation(const RationalMatrix& R) {
 DenseLayer transpose_projection(const RationalMatrix& P) {
   DenseLayer d;
   const std::size_t out = P.empty() ? 0 : P[0].size();
-  d.weight.assign(out, RationalVector(P.size()));
+  d.weight.assign(out, NumberVector(P.size()));
   for (std::size_t i = 0; i < P.size(); ++i)
     for (std::size_t k = 0; k < out; ++k) d.weight[k][i] = P[i][k];
   d.bias.assign(out, Rational(0));

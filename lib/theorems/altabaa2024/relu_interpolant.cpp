@@ -33,7 +33,7 @@ Interpolant relu_interpolant(const std::vector<std::string>& g, const Rational& 
     hidden.bias.push_back(Rational(1));
   }
   for (const auto& v : val) {
-    RationalVector row;
+    NumberVector row;
     row.push_back((v[1] - v[0]) / h);
     for (std::uint64_t j = 1; j < J; ++j) row.push_back((v[j + 1] - Rational(2) * v[j] + v[j - 1]) / h);
     if (it.bias_unit) row.push_back(v[0]);

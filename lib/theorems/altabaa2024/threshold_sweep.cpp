@@ -19,21 +19,21 @@ std::vector<Column> layer2_columns(const Layer& layer, std::size_t P, RationalVe
     for (std::size_t r = 0; r < d->weight.size(); ++r) {
       if (d->weight[r].size() != P) throw std::logic_error("threshold sweep: layer 2 has the wrong width");
       for (std::size_t u = 0; u < P; ++u)
-        if (d->weight[r][u].sign() != 0) {
+        if (!d->weight[r][u].is_exact_zero()) {
           cols[u].rows.push_back(r);
-          cols[u].weights.push_back(d->weight[r][u]);
+          cols[u].weights.push_back(d->weight[r][u].rational());
         }
     }
-    bias = d->bias;
+    bias = rationals(d->bias);
     return cols;
   }
   const auto* s = std::get_if<SparseDenseLayer>(&layer.kind);
   if (!s || s->cols != P) throw std::logic_error("threshold sweep: layer 2 must be dense or sparse_dense of width P");
   for (const SparseEntry& e : s->entries) {
     cols.at(e.col).rows.push_back(e.row);
-    cols[e.col].weights.push_back(e.value);
+    cols[e.col].weights.push_back(e.value.rational());
   }
-  bias = s->bias;
+  bias = rationals(s->bias);
   return cols;
 }
 
@@ -79,8 +79,8 @@ std::vector<std::vector<std::size_t>> threshold_network_ones(const LayerList& la
   Switches on, off;
   for (std::size_t u = 0; u < P; ++u) {
     if (l1->weight[u].size() != 1) throw std::logic_error("threshold sweep: layer 1 must have one input");
-    const Rational& w = l1->weight[u][0];
-    const Rational& b = l1->bias.at(u);
+    const Rational& w = l1->weight[u][0].rational();
+    const Rational& b = l1->bias.at(u).rational();
     if (w.sign() > 0) {
       on.add(-b / w, u);
     } else if (w.sign() < 0) {

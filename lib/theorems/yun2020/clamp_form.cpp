@@ -22,23 +22,26 @@ std::optional<Rewrite> rewrite_group(const ResidualLayer& group) {
   const auto* out = std::get_if<DenseLayer>(&group.body[2].kind);
   if (!in || !out || !std::holds_alternative<ReluLayer>(group.body[1].kind) || in->weight.empty()) return std::nullopt;
   const std::size_t k = in->weight.size(), cols = in->weight[0].size(), t = cols - 1;
+  // The construction's numbers are exact (NotExactError otherwise).
+  const RationalMatrix in_weight = rationals(in->weight), out_weight = rationals(out->weight);
+  const RationalVector in_bias = rationals(in->bias);
   std::vector<Rational> slope, offset;
   for (std::size_t i = 0; i < k; ++i) {
     for (std::size_t c = 0; c < t; ++c)
-      if (in->weight[i][c].sign() != 0) return std::nullopt;
-    slope.push_back(in->weight[i][t]);
-    offset.push_back(in->bias[i]);
+      if (in_weight[i][c].sign() != 0) return std::nullopt;
+    slope.push_back(in_weight[i][t]);
+    offset.push_back(in_bias[i]);
   }
   // coeff_i from the first row with a nonzero weight; every row must be rho_r * coeff.
   std::optional<std::size_t> r0;
-  for (std::size_t r = 0; r < out->weight.size() && !r0; ++r)
-    for (const Rational& w : out->weight[r])
+  for (std::size_t r = 0; r < out_weight.size() && !r0; ++r)
+    for (const Rational& w : out_weight[r])
       if (w.sign() != 0) r0 = r;
   if (!r0) return std::nullopt;
-  const RationalVector& coeff = out->weight[*r0];
+  const RationalVector& coeff = out_weight[*r0];
   const std::size_t pivot = static_cast<std::size_t>(std::find_if(coeff.begin(), coeff.end(), [](const Rational& c) { return c.sign() != 0; }) - coeff.begin());
   RationalVector rho;
-  for (const RationalVector& row : out->weight) {
+  for (const RationalVector& row : out_weight) {
     const Rational ratio = row[pivot] / coeff[pivot];
     for (std::size_t i = 0; i < k; ++i)
       if (row[i] != ratio * coeff[i]) return std::nullopt;
@@ -69,7 +72,7 @@ std::optional<Rewrite> rewrite_group(const ResidualLayer& group) {
   DenseLayer select, spread;
   RationalVector pick(cols, Rational(0));
   pick[t] = Rational(1);
-  select.weight.push_back(pick);
+  select.weight.push_back(numbers(pick));
   select.bias.push_back(Rational(0));
   for (std::size_t r = 0; r < cols; ++r) {
     spread.weight.push_back({rho[r]});
@@ -94,8 +97,9 @@ Layer clamp_tokenwise(const TokenwiseLayer& tw) {
     if (drop->weight.empty() || drop->weight[0].size() != t + 1) return Layer{tw};
     for (std::size_t r = 0; r < drop->weight.size(); ++r)  // the x part of drop must be the identity
       for (std::size_t c = 0; c < t; ++c)
-        if (drop->weight[r][c] != Rational(r == c ? 1 : 0)) return Layer{tw};
-    for (std::size_t r = 0; r < drop->weight.size(); ++r) drop->weight[r][t] += rw->linear_per_row[r];
+        if (drop->weight[r][c] != Number(r == c ? 1 : 0)) return Layer{tw};
+    for (std::size_t r = 0; r < drop->weight.size(); ++r)
+      drop->weight[r][t] = drop->weight[r][t].rational() + rw->linear_per_row[r];
     copy.layers[g] = std::move(rw->body);
   }
   return Layer{copy};

@@ -16,11 +16,11 @@ RationalVector basis(std::size_t d, std::size_t i) {
 AttentionHead shift_head(const Config& c, const Rational& b, const Rational& scale) {
   const std::vector<Rational> u = column_id_weights(c.shape);
   AttentionHead h;
-  h.wq = {u};
-  h.wk = {u};
-  h.wv = {u};
+  h.wq = {numbers(u)};
+  h.wk = {numbers(u)};
+  h.wv = {numbers(u)};
   for (std::size_t r = 0; r < c.shape.d; ++r) h.wo.push_back({r == 0 ? scale : Rational(0)});
-  h.bq = RationalVector{-b};
+  h.bq = NumberVector{-b};
   return h;
 }
 

@@ -15,13 +15,13 @@ Layer unit_residual(const std::vector<Unit>& units, std::size_t d, const Rationa
   for (const Unit& u : units) {
     RationalVector row(d + 1, kZero);
     row[d] = u.slope;
-    in.weight.push_back(row);
+    in.weight.push_back(numbers(row));
     in.bias.push_back(u.offset);
   }
   for (std::size_t r = 0; r <= d; ++r) {
     RationalVector row;
     for (const Unit& u : units) row.push_back(r < d ? w2[r] * u.coeff : kZero);
-    out.weight.push_back(row);
+    out.weight.push_back(numbers(row));
     out.bias.push_back(kZero);
   }
   return Layer{ResidualLayer{{Layer{in}, std::move(act), Layer{out}}}};
@@ -42,17 +42,17 @@ Layer phi_feed_forward(const RationalVector& w1, const Rational& b1, const Ratio
   for (std::size_t r = 0; r < d; ++r) {
     RationalVector row(d, kZero);
     row[r] = kOne;
-    lift.weight.push_back(row);
+    lift.weight.push_back(numbers(row));
     lift.bias.push_back(kZero);
   }
-  lift.weight.push_back(w1);
+  lift.weight.push_back(numbers(w1));
   lift.bias.push_back(b1);
   DenseLayer drop;  // x + w2 (c0 + c1 t)
   for (std::size_t r = 0; r < d; ++r) {
     RationalVector row(d + 1, kZero);
     row[r] = kOne;
     row[d] = w2[r] * phi.linear;
-    drop.weight.push_back(row);
+    drop.weight.push_back(numbers(row));
     drop.bias.push_back(w2[r] * phi.constant);
   }
   TokenwiseLayer tw;

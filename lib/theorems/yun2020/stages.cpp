@@ -32,7 +32,7 @@ std::pair<RationalVector, Rational> pre_activation(const Layer& layer) {
   const auto* tw = std::get_if<TokenwiseLayer>(&layer.kind);
   const auto* lift = tw && !tw->layers.empty() ? std::get_if<DenseLayer>(&tw->layers[0].kind) : nullptr;
   if (!lift) throw std::logic_error("yun2020 stages: expected a Phi feed-forward layer");
-  return {lift->weight.back(), lift->bias.back()};
+  return {rationals(lift->weight.back()), lift->bias.back().rational()};
 }
 
 }  // namespace
