@@ -6,10 +6,11 @@ JOBS     ?= $(shell nproc)
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev libflint-dev \
             libflint-arb-dev libboost-dev doctest-dev nlohmann-json3-dev libcli11-dev \
-            libfmt-dev libtbb-dev libssl-dev \
+            libfmt-dev libtbb-dev libssl-dev libonnx-dev libprotobuf-dev protobuf-compiler \
+            pybind11-dev python3-dev python3-numpy python3-onnx python3-torch python3-mpmath libonnx-testdata \
             coq libcoq-interval libcoq-coquelicot libcoq-flocq
 
-.PHONY: all deps build test certify clean
+.PHONY: all deps build test certify install clean
 all: build
 
 deps:
@@ -32,6 +33,10 @@ test: build
 # The main job: every theorem instance under checks/, certificates into docs/certificates/.
 certify: build
 	./$(BUILD)/approxcert check checks/
+
+# Installs the Python package into the interpreter's site-packages (python/CMakeLists.txt).
+install: build
+	cmake --install $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   approxcert::cli::register_verify_command(app);
   approxcert::cli::register_regress_command(app);
   approxcert::cli::register_coq_command(app);
+  approxcert::cli::register_import_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {

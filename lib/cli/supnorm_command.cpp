@@ -25,9 +25,9 @@ namespace approxcert::cli {
 namespace {
 
 struct SupnormArgs {
-  std::string net, approx, target, domain, cert, arithmetic = "auto";
+  std::string net, approx, target, target_net, domain, cert, arithmetic = "auto";
   std::string rel_tol = "1e-6", abs_tol = "1e-30", time_limit;
-  std::size_t output = 0;
+  std::size_t output = 0, target_output = 0;
   std::uint64_t max_boxes = 1000000;
   long prec = 64;
   long taylor_order = 24;
@@ -97,6 +97,7 @@ void run_supnorm(const SupnormArgs& a) {
 
   SupNormInputs inputs;
   inputs.target = a.target;
+  if (!a.target_net.empty()) inputs.target_net_path = a.target_net, inputs.target_net_output = a.target_output;
   inputs.domain = a.domain;
   if (!a.net.empty()) inputs.net_path = a.net, inputs.net_output = a.output;
   if (!a.approx.empty()) inputs.approx = a.approx;
@@ -115,7 +116,7 @@ void run_supnorm(const SupnormArgs& a) {
   if (show_progress) std::cerr << "\r" << std::string(79, ' ') << "\r" << std::flush;
 
   const int digits = summary_digits(r);
-  std::cout << "sup |target - " << (a.net.empty() ? "approx" : "net") << "| on " << a.domain << " in ["
+  std::cout << "sup |" << (a.target_net.empty() ? "target" : "target_net") << " - " << (a.net.empty() ? "approx" : "net") << "| on " << a.domain << " in ["
             << decimal_down(r.lower, digits) << ", " << upper_text(r.upper, digits) << "]  gap ";
   if (r.upper && r.lower.sign() > 0) std::cout << decimal_up((*r.upper - r.lower) / r.lower, 2) << " (relative)";
   else if (r.upper) std::cout << decimal_up(*r.upper - r.lower, 2) << " (absolute)";
@@ -132,10 +133,12 @@ void run_supnorm(const SupnormArgs& a) {
 void register_supnorm_command(CLI::App& app) {
   auto a = std::make_shared<SupnormArgs>();
   CLI::App* cmd = app.add_subcommand("supnorm", "Certified enclosure [L, U] of sup |target - approx| over a box");
-  cmd->add_option("--net", a->net, "network file (approxcert-net/1) as the approximant");
+  cmd->add_option("--net", a->net, "network file (approxcert-net/1 or ONNX) as the approximant");
   cmd->add_option("--output", a->output, "which network output to compare (default 0)");
   cmd->add_option("--approx", a->approx, "an expression in x0, x1, ... as the approximant instead");
-  cmd->add_option("--target", a->target, "target expression in x0, x1, ...")->required();
+  cmd->add_option("--target", a->target, "target expression in x0, x1, ...");
+  cmd->add_option("--target-net", a->target_net, "a second network (approxcert-net/1 or ONNX) as the target instead");
+  cmd->add_option("--target-output", a->target_output, "which output of --target-net to compare (default 0)");
   cmd->add_option("--domain", a->domain, "box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" (exact endpoints)")->required();
   cmd->add_option("--rel-tol", a->rel_tol, "stop when upper <= lower (1 + R) (exact number, default 1e-6)");
   cmd->add_option("--abs-tol", a->abs_tol, "stop when upper - lower <= A (exact number, default 1e-30)");

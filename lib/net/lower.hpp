@@ -15,6 +15,8 @@
 //     X[r, i] itself if no term is left;
 //   tokenwise: the vector layers on every column; positional_encoding: X[r, i] + E[r][i].
 // Outputs: the final vector, or the final X column by column (token 0 first).
+#include <vector>
+
 #include "net/network.hpp"
 #include "net/program.hpp"
 
@@ -22,5 +24,10 @@ namespace approxcert {
 
 // Checks the network (InputError naming "network" if invalid) and builds its program.
 Program lower(const Network& net);
+
+// Checks the network and lowers it onto the inputs of `prog` (which must have input_dim(net) of
+// them), after the nodes already there; returns its output nodes. Two networks lowered into one
+// program share its inputs (network against network).
+std::vector<NodeId> lower_into(Program& prog, const Network& net);
 
 }  // namespace approxcert

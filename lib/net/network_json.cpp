@@ -1,5 +1,7 @@
 #include "net/network_json.hpp"
 
+#include "net/onnx_import.hpp"
+
 #include <algorithm>
 
 #include "scalar/input_error.hpp"
@@ -250,7 +252,11 @@ Network parse_network(std::string_view text, std::string_view source) {
   return network_from_json(parse_exact_json(text, source), source);
 }
 
-Network load_network(const std::string& path) { return network_from_json(read_exact_json_file(path), path); }
+Network load_network(const std::string& path) {
+  const std::string bytes = read_text_file(path);
+  if (!looks_like_json(bytes)) return import_onnx(bytes, path);
+  return network_from_json(parse_exact_json(bytes, path), path);
+}
 
 std::string save_network(const Network& net) {
   OutJson doc = OutJson::object();

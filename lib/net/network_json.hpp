@@ -13,7 +13,8 @@ namespace approxcert {
 
 inline constexpr std::string_view kNetworkFormat = "approxcert-net/1";
 
-// Reads, parses and checks a network file; errors name `path`.
+// Reads, parses and checks a network file; errors name `path`. A file whose content is not JSON
+// (looks_like_json) is read as an ONNX model (net/onnx_import.hpp): one loader for both.
 Network load_network(const std::string& path);
 // Same for text held in memory; errors name `source` (e.g. a file name or "<test>").
 Network parse_network(std::string_view text, std::string_view source);

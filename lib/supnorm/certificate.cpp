@@ -58,6 +58,14 @@ std::string exact_text(const Rational& q) {
 Program problem_program(const SupNormInputs& in, const Box& domain) {
   if (in.net_path.has_value() == in.approx.has_value())
     throw InputError("supnorm: give exactly one of --net or --approx");
+  if (in.target_net_path.has_value() == !in.target.empty())
+    throw InputError("supnorm: give exactly one of --target or --target-net");
+  if (in.target_net_path) {
+    if (!in.net_path) throw InputError("--target-net: compares two networks; give the other one with --net");
+    const Network net = load_network(*in.net_path), target_net = load_network(*in.target_net_path);
+    check_domain_dim(domain, input_dim(net));
+    return net_vs_net_error_program(net, in.net_output, target_net, in.target_net_output);
+  }
   if (in.approx) return expression_error_program(*in.approx, in.target, domain.dim());
   Program net = lower(load_network(*in.net_path));
   check_domain_dim(domain, net.num_inputs());
@@ -69,7 +77,7 @@ nlohmann::ordered_json supnorm_certificate(const SupNormResult& r, const SupNorm
   nlohmann::ordered_json c;
   c["format"] = "approxcert-cert/1";
   c["kind"] = "supnorm";
-  c["claim"] = std::string("lower <= sup over the domain of |target - ") + (in.net_path ? "net" : "approx") +
+  c["claim"] = std::string("lower <= sup over the domain of |") + (in.target_net_path ? "target_net" : "target") + " - " + (in.net_path ? "net" : "approx") +
                "| <= upper";
   c["lower"] = decimal_down(r.lower, kDigits);
   c["upper"] = r.upper ? nlohmann::ordered_json(decimal_up(*r.upper, kDigits)) : nlohmann::ordered_json("inf");
@@ -94,7 +102,11 @@ nlohmann::ordered_json supnorm_certificate(const SupNormResult& r, const SupNorm
   nlohmann::ordered_json inputs;
   if (in.net_path) inputs["net"] = {{"path", *in.net_path}, {"sha256", sha256_file_hex(*in.net_path)}, {"output", in.net_output}};
   if (in.approx) inputs["approx"] = expression_input(*in.approx);
-  inputs["target"] = expression_input(in.target);
+  if (in.target_net_path)
+    inputs["target_net"] = {{"path", *in.target_net_path}, {"sha256", sha256_file_hex(*in.target_net_path)},
+                            {"output", in.target_net_output}};
+  else
+    inputs["target"] = expression_input(in.target);
   inputs["domain"] = {{"text", in.domain}, {"exact", format_domain(domain)}, {"sha256", sha256_hex(in.domain)}};
   c["inputs"] = inputs;
 

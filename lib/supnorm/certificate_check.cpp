@@ -85,8 +85,17 @@ class Check {
 
 SupNormInputs Check::inputs() {
   SupNormInputs in;
-  in.target = cert_.text("/inputs/target/expression");
-  if (sha256_hex(in.target) != cert_.text("/inputs/target/sha256")) problem("the target's SHA-256 differs from the recorded one");
+  if (cert_.has("/inputs/target_net")) {
+    in.target_net_path = locate(cert_.text("/inputs/target_net/path"), path_);
+    const Json& output = cert_.at("/inputs/target_net/output");
+    if (!output.is_number_unsigned()) throw InputError(path_ + ": /inputs/target_net/output: expected a non-negative integer");
+    in.target_net_output = output.get<std::size_t>();
+    if (sha256_file_hex(*in.target_net_path) != cert_.text("/inputs/target_net/sha256"))
+      problem("the target network file " + *in.target_net_path + " is not the one certified (SHA-256 differs)");
+  } else {
+    in.target = cert_.text("/inputs/target/expression");
+    if (sha256_hex(in.target) != cert_.text("/inputs/target/sha256")) problem("the target's SHA-256 differs from the recorded one");
+  }
   in.domain = cert_.text("/inputs/domain/text");
   if (sha256_hex(in.domain) != cert_.text("/inputs/domain/sha256")) problem("the domain's SHA-256 differs from the recorded one");
   if (cert_.has("/inputs/approx")) {
