@@ -135,7 +135,7 @@ TEST_CASE("onnx_import: Gemm alpha, beta, transA and an untransposed B") {
   CHECK(net == expected);
 }
 
-TEST_CASE("onnx_import: MatMul + Add merge into one dense layer; float64 and float16 weights") {
+TEST_CASE("onnx_import: MatMul + Add merge into one dense layer, float64 and float16 weights") {
   ModelBuilder m({1, 2});
   auto& w = m.tensor("W", {2, 2}, onnx::TensorProto::DOUBLE);  // [in, out]
   for (const double v : {0.1, -3.0, 1e-300, 2.5}) w.add_double_data(v);
