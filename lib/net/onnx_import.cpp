@@ -376,8 +376,12 @@ void Importer::node(const onnx::NodeProto& n) {
   last_is_affine_ = false;
   if (op == "Gemm") gemm(n);
   else if (op == "MatMul") matmul(n);
-  else if (op == "Add") add(n, Rational(1), Rational(1));
-  else if (op == "Sub") n.input(0) == current_ ? add(n, Rational(1), Rational(-1)) : add(n, Rational(-1), Rational(1));
+  else if (op == "Add" || op == "Sub") {
+    last_is_affine_ = affine_before;  // a constant joins the bias of the layer before, if affine
+    if (op == "Add") add(n, Rational(1), Rational(1));
+    else if (n.input(0) == current_) add(n, Rational(1), Rational(-1));
+    else add(n, Rational(-1), Rational(1));
+  }
   else if (op == "Relu") layers_.push_back(Layer{ReluLayer{}});
   else if (op == "Tanh") layers_.push_back(Layer{TanhLayer{}});
   else if (op == "Sigmoid") layers_.push_back(Layer{SigmoidLayer{}});
