@@ -6,7 +6,8 @@ JOBS     ?= $(shell nproc)
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev libflint-dev \
             libflint-arb-dev libboost-dev doctest-dev nlohmann-json3-dev libcli11-dev \
-            libfmt-dev libtbb-dev libssl-dev help2man \
+            libfmt-dev libtbb-dev libssl-dev help2man libonnx-dev libprotobuf-dev protobuf-compiler \
+            pybind11-dev python3-dev python3-numpy python3-onnx python3-torch python3-mpmath libonnx-testdata \
             coq libcoq-interval libcoq-coquelicot libcoq-flocq
 
 .PHONY: all deps build test certify install clean
@@ -35,7 +36,7 @@ certify: build
 	./$(BUILD)/approxcert check checks/ --out docs/certificates
 
 # The command, the library and headers, the CMake and pkg-config packages, man pages, bash
-# completion and the Coq library, under PREFIX (default /usr/local; docs/install.md).
+# completion, the Coq library and the Python package, under PREFIX (default /usr/local; docs/install.md).
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 

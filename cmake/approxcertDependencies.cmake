@@ -38,3 +38,9 @@ find_package(nlohmann_json 3 REQUIRED)
 find_package(fmt REQUIRED)
 find_package(TBB REQUIRED)
 find_package(OpenSSL REQUIRED)
+
+# ONNX import (lib/net/onnx_import.cpp): Debian's libonnx-dev ships a CMake config whose
+# onnx_proto target carries ONNX_NAMESPACE=onnx and ONNX_ML=1 and links protobuf::libprotobuf.
+# The static core links it privately, so consumers of the installed package need it too.
+find_package(Protobuf REQUIRED)
+find_package(ONNX REQUIRED)

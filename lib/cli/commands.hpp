@@ -11,4 +11,5 @@ void register_check_command(CLI::App& app);
 void register_verify_command(CLI::App& app);
 void register_regress_command(CLI::App& app);
 void register_coq_command(CLI::App& app);
+void register_import_command(CLI::App& app);
 }  // namespace approxcert::cli

@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
   register_verify_command(app);
   register_regress_command(app);
   register_coq_command(app);
+  register_import_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {

@@ -29,9 +29,9 @@ namespace approxcert::cli {
 namespace {
 
 struct SupnormArgs {
-  std::string net, approx, target, domain, cert, arithmetic = "auto";
+  std::string net, approx, target, target_net, domain, cert, arithmetic = "auto";
   std::string rel_tol = "1e-6", abs_tol = "1e-30", time_limit, require_upper;
-  std::string output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", threads = "0";
+  std::string output = "0", target_output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", threads = "0";
   bool net_given = false, approx_given = false, cert_given = false;
   bool json = false, progress = false;
   bool test_only_broken_bounder = false;
@@ -101,6 +101,9 @@ void run_supnorm(const SupnormArgs& a) {
 
   SupNormInputs inputs;
   inputs.target = a.target;
+  if (!a.target_net.empty())
+    inputs.target_net_path = a.target_net,
+    inputs.target_net_output = static_cast<std::size_t>(parse_count(a.target_output, "--target-output", 0, 1'000'000'000));
   inputs.domain = a.domain;
   if (a.net_given) inputs.net_path = a.net, inputs.net_output = static_cast<std::size_t>(parse_count(a.output, "--output", 0, 1'000'000'000));
   if (a.approx_given) inputs.approx = a.approx;
@@ -140,7 +143,7 @@ void run_supnorm(const SupnormArgs& a) {
     j["exit_status"] = status;
     std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << "sup |target - " << (a.net_given ? "net" : "approx") << "| on " << a.domain << " in ["
+    std::cout << "sup |" << (a.target_net.empty() ? "target" : "target_net") << " - " << (a.net_given ? "net" : "approx") << "| on " << a.domain << " in ["
               << decimal_down(r.lower, digits) << ", " << upper_text(r.upper, digits) << "]  gap " << gap_text(r)
               << "  boxes " << r.boxes << "  status " << to_string(r.status) << "  time ";
     std::cout.precision(3);
@@ -156,11 +159,13 @@ void register_supnorm_command(CLI::App& app) {
   auto a = std::make_shared<SupnormArgs>();
   CLI::App* cmd = app.add_subcommand("supnorm", "Certified enclosure [L, U] of sup |target - approx| over a box");
   cmd->add_option_function<std::string>("--net", [a](const std::string& v) { a->net = v, a->net_given = true; },
-                                        "network file (approxcert-net/1) as the approximant");
+                                        "network file (approxcert-net/1 or ONNX) as the approximant");
   cmd->add_option("--output", a->output, "which network output to compare (default 0)");
   cmd->add_option_function<std::string>("--approx", [a](const std::string& v) { a->approx = v, a->approx_given = true; },
                                         "an expression in x0, x1, ... (or x with one input) as the approximant instead");
-  cmd->add_option("--target", a->target, "target expression in x0, x1, ... (or x with one input)")->required();
+  cmd->add_option("--target", a->target, "target expression in x0, x1, ... (or x with one input)");
+  cmd->add_option("--target-net", a->target_net, "a second network (approxcert-net/1 or ONNX) as the target instead");
+  cmd->add_option("--target-output", a->target_output, "which output of --target-net to compare (default 0)");
   cmd->add_option("--domain", a->domain, "box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" (exact endpoints or constant expressions: [0,pi])")->required();
   cmd->add_option("--rel-tol", a->rel_tol, "stop when upper <= lower (1 + R) (exact number >= 0, default 1e-6)");
   cmd->add_option("--abs-tol", a->abs_tol,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -248,23 +249,29 @@ class Lowerer {
 
 }  // namespace
 
-Program lower(const Network& net) {
+std::vector<NodeId> lower_into(Program& prog, const Network& net) {
   check_network(net, "network");
-  Program prog(input_dim(net));
+  if (prog.num_inputs() != input_dim(net))
+    throw std::logic_error("lower_into: the program has " + std::to_string(prog.num_inputs()) + " inputs, the network takes " +
+                           std::to_string(input_dim(net)));
   Lowerer lowerer(prog);
   const std::size_t D = net.input.dim;
   if (!net.input.tokens) {
     Vec x;
     for (std::size_t k = 0; k < D; ++k) x.push_back(prog.input(k));
-    prog.set_outputs(lowerer.vector_layers(net.layers, x));
-    return prog;
+    return lowerer.vector_layers(net.layers, x);
   }
   Columns X(*net.input.tokens);
   for (std::size_t i = 0; i < X.size(); ++i)
     for (std::size_t r = 0; r < D; ++r) X[i].push_back(prog.input(i * D + r));
   Vec outputs;
   for (const Vec& column : lowerer.sequence_layers(net.layers, X)) outputs.insert(outputs.end(), column.begin(), column.end());
-  prog.set_outputs(outputs);
+  return outputs;
+}
+
+Program lower(const Network& net) {
+  Program prog(input_dim(net));
+  prog.set_outputs(lower_into(prog, net));
   return prog;
 }
 

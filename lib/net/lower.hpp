@@ -18,6 +18,8 @@
 //     X[r, i] itself if no term is left;
 //   tokenwise: the vector layers on every column; positional_encoding: X[r, i] + E[r][i].
 // Outputs: the final vector, or the final X column by column (token 0 first).
+#include <vector>
+
 // Numbers: exact ones go into the Affine nodes' constants; a constant expression ("sqrt(2)/2") is
 // its own nodes (compile_expression, no variables; one node per distinct text), and a weight w_k
 // that is one adds Mul(w_k, x_k) to its row: the row is then Affine(1, ..., 1) over the Affine node
@@ -31,5 +33,10 @@ namespace approxcert {
 
 // Checks the network (InputError naming "network" if invalid) and builds its program.
 Program lower(const Network& net);
+
+// Checks the network and lowers it onto the inputs of `prog` (which must have input_dim(net) of
+// them), after the nodes already there; returns its output nodes. Two networks lowered into one
+// program share its inputs (network against network).
+std::vector<NodeId> lower_into(Program& prog, const Network& net);
 
 }  // namespace approxcert

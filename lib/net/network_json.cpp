@@ -1,5 +1,7 @@
 #include "net/network_json.hpp"
 
+#include "net/onnx_import.hpp"
+
 #include <algorithm>
 
 #include "scalar/input_error.hpp"
@@ -299,7 +301,12 @@ Network parse_network(std::string_view text, std::string_view source) {
   return network_from_json(parse_exact_json(text, source), source);
 }
 
-Network load_network(const std::string& path) { return network_from_json(read_exact_json_file(path), path); }
+Network network_from_bytes(std::string_view bytes, std::string_view source) {
+  if (!looks_like_json(bytes)) return import_onnx(bytes, source);
+  return network_from_json(parse_exact_json(bytes, source), source);
+}
+
+Network load_network(const std::string& path) { return network_from_bytes(read_text_file(path), path); }
 
 std::string save_network(const Network& net) {
   OutJson doc = OutJson::object();

@@ -126,15 +126,26 @@ std::string exact_text(const Rational& q) {
 Problem load_problem(const SupNormInputs& in, const Box& domain) {
   if (in.net_path.has_value() == in.approx.has_value())
     throw InputError("supnorm: give exactly one of --net or --approx");
-  if (in.approx) return {expression_error_program(*in.approx, in.target, domain.dim()), std::nullopt};
+  if (in.target_net_path.has_value() == !in.target.empty())
+    throw InputError("supnorm: give exactly one of --target or --target-net");
+  if (in.approx) return {expression_error_program(*in.approx, in.target, domain.dim()), std::nullopt, std::nullopt};
   const std::string bytes = read_text_file(*in.net_path);
-  Program net = lower(parse_network(bytes, *in.net_path));
+  if (in.target_net_path) {
+    const std::string target_bytes = read_text_file(*in.target_net_path);
+    const Network net = network_from_bytes(bytes, *in.net_path);
+    const Network target_net = network_from_bytes(target_bytes, *in.target_net_path);
+    check_domain_dim(domain, input_dim(net));
+    return {net_vs_net_error_program(net, in.net_output, target_net, in.target_net_output), sha256_hex(bytes),
+            sha256_hex(target_bytes)};
+  }
+  Program net = lower(network_from_bytes(bytes, *in.net_path));
   check_domain_dim(domain, net.num_inputs());
-  return {net_error_program(std::move(net), in.net_output, in.target), sha256_hex(bytes)};
+  return {net_error_program(std::move(net), in.net_output, in.target), sha256_hex(bytes), std::nullopt};
 }
 
 std::string supnorm_claim(const SupNormInputs& in) {
-  return std::string("lower <= sup over the domain of |target - ") + (in.net_path ? "net" : "approx") + "| <= upper";
+  return std::string("lower <= sup over the domain of |") + (in.target_net_path ? "target_net" : "target") + " - " +
+         (in.net_path ? "net" : "approx") + "| <= upper";
 }
 
 nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>& upper) {
@@ -175,7 +186,12 @@ nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& 
   if (in.net_path)
     inputs["net"] = {{"path", path_beside(*in.net_path, cert_path)}, {"sha256", *problem.net_sha256}, {"output", in.net_output}};
   if (in.approx) inputs["approx"] = expression_input(*in.approx);
-  inputs["target"] = expression_input(in.target);
+  if (in.target_net_path)
+    inputs["target_net"] = {{"path", path_beside(*in.target_net_path, cert_path)},
+                            {"sha256", *problem.target_net_sha256},
+                            {"output", in.target_net_output}};
+  else
+    inputs["target"] = expression_input(in.target);
   if (domain.is_exact())
     inputs["domain"] = {{"text", in.domain}, {"exact", format_domain(domain.outer)}, {"sha256", sha256_hex(in.domain)}};
   else

@@ -18,20 +18,24 @@ namespace approxcert {
 // The size budget of a recorded leaf cover (a certificate records at most this many leaves).
 inline constexpr std::size_t kMaxCoverLeaves = 1000000;
 
-// What the certificate records about the problem. Exactly one of net_path / approx is set.
+// What the certificate records about the problem. Exactly one of net_path / approx is set, and
+// exactly one of target / target_net_path (a second network: sup |target_net - net|).
 struct SupNormInputs {
   std::optional<std::string> net_path;   // the network file (its bytes are hashed)
   std::size_t net_output = 0;
   std::optional<std::string> approx;     // an approximant expression
   std::string target;                    // the target expression
+  std::optional<std::string> target_net_path;  // or a target network file (hashed likewise)
+  std::size_t target_net_output = 0;
   std::string domain;                    // the domain as given
 };
 
-// The error program target - approximant the inputs describe, and the SHA-256 of the network
-// file's bytes (hashed and parsed from the same read).
+// The error program target - approximant the inputs describe, and the SHA-256 of each network
+// file's bytes (each file is read once: hashed and parsed from the same bytes).
 struct Problem {
   Program program;
   std::optional<std::string> net_sha256;
+  std::optional<std::string> target_net_sha256;
 };
 
 // Throws InputError for bad input (a missing or malformed network, a bad expression, a domain of

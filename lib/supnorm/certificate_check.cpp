@@ -139,8 +139,15 @@ void Check::check_structure() {
 
 SupNormInputs Check::inputs(std::optional<std::string>& net_sha256) {
   SupNormInputs in;
-  in.target = cert_.text("/inputs/target/expression");
-  if (sha256_hex(in.target) != cert_.text("/inputs/target/sha256")) problem("the target's SHA-256 differs from the recorded one");
+  if (cert_.has("/inputs/target_net")) {
+    in.target_net_path = locate(cert_.text("/inputs/target_net/path"), path_);
+    const Json& output = cert_.at("/inputs/target_net/output");
+    if (!output.is_number_unsigned()) throw InputError(path_ + ": /inputs/target_net/output: expected a non-negative integer");
+    in.target_net_output = output.get<std::size_t>();
+  } else {
+    in.target = cert_.text("/inputs/target/expression");
+    if (sha256_hex(in.target) != cert_.text("/inputs/target/sha256")) problem("the target's SHA-256 differs from the recorded one");
+  }
   in.domain = cert_.text("/inputs/domain/text");
   if (sha256_hex(in.domain) != cert_.text("/inputs/domain/sha256")) problem("the domain's SHA-256 differs from the recorded one");
   if (cert_.has("/inputs/approx")) {
@@ -271,6 +278,10 @@ SupNormCheckReport Check::run() {
   const Problem p = load_problem(in, domain.outer);
   if (net_sha256 && p.net_sha256 != net_sha256) {
     problem("the network file " + *in.net_path + " is not the one certified (SHA-256 differs)");
+    return report_;
+  }
+  if (in.target_net_path && p.target_net_sha256 != cert_.text("/inputs/target_net/sha256")) {
+    problem("the target network file " + *in.target_net_path + " is not the one certified (SHA-256 differs)");
     return report_;
   }
   check_lower(p.program, domain.inner, lower);

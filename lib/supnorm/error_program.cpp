@@ -1,8 +1,10 @@
 #include "supnorm/error_program.hpp"
 
+#include <span>
 #include <string>
 #include <vector>
 
+#include "net/lower.hpp"
 #include "scalar/input_error.hpp"
 #include "target/expression.hpp"
 
@@ -23,16 +25,32 @@ Program with_error_output(Program prog, NodeId target, NodeId approx) {
   return prog;
 }
 
-Program net_error_program(Program net_program, std::size_t output, std::string_view target) {
-  const auto outs = net_program.outputs();
+NodeId output_node(std::span<const NodeId> outs, std::size_t output, const std::string& option) {
   if (output >= outs.size())
-    throw InputError("--output: the network has " + std::to_string(outs.size()) + " output" +
+    throw InputError(option + ": the network has " + std::to_string(outs.size()) + " output" +
                      (outs.size() == 1 ? "" : "s") + " (indices 0.." + std::to_string(outs.size() - 1) +
                      "), got " + std::to_string(output));
-  const NodeId approx = outs[output];
+  return outs[output];
+}
+
+Program net_error_program(Program net_program, std::size_t output, std::string_view target) {
+  const NodeId approx = output_node(net_program.outputs(), output, "--output");
   const std::vector<NodeId> vars = input_nodes(net_program);
   const NodeId t = compile_expression(target, net_program, vars);
   return with_error_output(std::move(net_program), t, approx);
+}
+
+Program net_vs_net_error_program(const Network& net, std::size_t output, const Network& target_net,
+                                 std::size_t target_output) {
+  if (input_dim(net) != input_dim(target_net))
+    throw InputError("--target-net: the target network takes " + std::to_string(input_dim(target_net)) +
+                     " inputs, the network " + std::to_string(input_dim(net)));
+  Program prog(input_dim(net));
+  const std::vector<NodeId> approx = lower_into(prog, net);
+  const std::vector<NodeId> target = lower_into(prog, target_net);
+  const NodeId a = output_node(approx, output, "--output");
+  const NodeId t = output_node(target, target_output, "--target-output");
+  return with_error_output(std::move(prog), t, a);
 }
 
 Program expression_error_program(std::string_view approx, std::string_view target, std::size_t dim) {

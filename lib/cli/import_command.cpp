@@ -1,0 +1,41 @@
+// approxcert import: an ONNX model written as an approxcert-net/1 file, every weight exact.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "io/file.hpp"
+#include "net/network_json.hpp"
+#include "net/onnx_import.hpp"
+#include "scalar/exact_json.hpp"
+#include "scalar/input_error.hpp"
+
+namespace approxcert::cli {
+
+namespace {
+
+struct ImportOptions {
+  std::string model, output;
+};
+
+void run_import(const ImportOptions& o) {
+  if (o.output.empty()) throw InputError("import: -o NET.json is required");
+  const std::string bytes = read_text_file(o.model);
+  if (looks_like_json(bytes)) throw InputError(o.model + ": is a JSON file, not an ONNX model");
+  const Network net = import_onnx(bytes, o.model);
+  write_file_atomic(o.output, save_network(net));  // only after the import and the checks succeeded
+  std::cout << "wrote " << o.output << " (" << net.layers.size() << " layers, " << input_dim(net) << " inputs, "
+            << output_dim(net) << " outputs)\n";
+}
+
+}  // namespace
+
+void register_import_command(CLI::App& app) {
+  auto opts = std::make_shared<ImportOptions>();
+  CLI::App* cmd = app.add_subcommand("import", "Convert an ONNX model to an approxcert-net/1 file (weights read exactly)");
+  cmd->add_option("model", opts->model, "the .onnx file")->required();
+  cmd->add_option("-o,--output", opts->output, "output network file (approxcert-net/1)");
+  cmd->callback([opts] { run_import(*opts); });
+}
+
+}  // namespace approxcert::cli

@@ -1,0 +1,162 @@
+// The approxcert Python module's native part (_approxcert): thin bindings over the C++ library, no
+// logic of its own. Numbers cross as exact text ("p/q" or decimals), which python/approxcert turns
+// into fractions.Fraction; nothing crosses as a float.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chain/verify.hpp"
+#include "net/evaluate.hpp"
+#include "net/lower.hpp"
+#include "net/network_json.hpp"
+#include "scalar/input_error.hpp"
+#include "scalar/scalar.hpp"
+#include "supnorm/certificate.hpp"
+#include "io/certificate_envelope.hpp"
+#include "supnorm/certificate_check.hpp"
+#include "supnorm/error_program.hpp"
+#include "supnorm/supnorm.hpp"
+#include "target/domain.hpp"
+#include "theorems/builtin.hpp"
+
+namespace py = pybind11;
+using namespace approxcert;
+
+namespace {
+
+std::vector<std::string> texts(const std::vector<Rational>& xs) {
+  std::vector<std::string> out;
+  for (const Rational& x : xs) out.push_back(x.to_string());
+  return out;
+}
+
+std::vector<Rational> rationals(const std::vector<std::string>& xs, const std::string& what) {
+  std::vector<Rational> out;
+  for (const std::string& x : xs) {
+    try {
+      out.push_back(parse_rational(x));
+    } catch (const InputError& e) {
+      throw InputError(what + ": " + e.what());
+    }
+  }
+  return out;
+}
+
+py::dict result_dict(const SupNormResult& r) {
+  py::dict d;
+  d["lower"] = r.lower.to_string();
+  d["upper"] = r.upper ? py::cast(r.upper->to_string()) : py::none();
+  d["status"] = std::string(to_string(r.status));
+  d["witness"] = r.witness ? py::cast(texts(*r.witness)) : py::none();
+  d["boxes"] = r.boxes;
+  d["elapsed_seconds"] = r.elapsed_seconds;
+  return d;
+}
+
+SupNormOptions options(const std::string& rel_tol, const std::string& abs_tol, std::uint64_t max_boxes, long prec) {
+  SupNormOptions o;
+  o.rel_tol = rationals({rel_tol}, "rel_tol")[0];
+  o.abs_tol = rationals({abs_tol}, "abs_tol")[0];
+  if (o.rel_tol.sign() < 0 || o.abs_tol.sign() < 0) throw InputError("rel_tol, abs_tol: must not be negative");
+  if (max_boxes < 1) throw InputError("max_boxes: must be at least 1");
+  if (prec < 16 || prec > 65536) throw InputError("prec: must be between 16 and 65536 bits");
+  o.max_boxes = max_boxes;
+  o.prec = prec;
+  o.max_prec = std::max<long>(1024, prec);
+  return o;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_approxcert, m) {
+  m.doc() = "approxcert native bindings (use the approxcert package)";
+  py::register_exception<InputError>(m, "InputError", PyExc_ValueError);
+  py::register_exception<NotExactError>(m, "NotExactError", PyExc_ValueError);
+
+  py::class_<Network>(m, "Network")
+      .def_property_readonly("input_dim", [](const Network& n) { return input_dim(n); })
+      .def_property_readonly("output_dim", [](const Network& n) { return output_dim(n); })
+      .def("to_json", &save_network, "canonical approxcert-net/1 text, every number exact")
+      .def("__eq__", [](const Network& a, const Network& b) { return a == b; });
+
+  m.def("load_network", &load_network, py::arg("path"), "an approxcert-net/1 or ONNX file (dispatch on content)");
+  m.def("parse_network", &parse_network, py::arg("text"), py::arg("source") = "<python>");
+
+  m.def(
+      "eval_network",
+      [](const Network& net, const std::vector<std::string>& point, long prec) {
+        const Program prog = lower(net);
+        const std::vector<Rational> x = rationals(point, "point");
+        if (x.size() != prog.num_inputs())
+          throw InputError("point: the network takes " + std::to_string(prog.num_inputs()) + " coordinates, got " +
+                           std::to_string(x.size()));
+        std::vector<Ball> in(x.size());
+        for (std::size_t i = 0; i < x.size(); ++i) set(in[i], x[i], Prec(prec));
+        std::vector<std::optional<std::pair<std::string, std::string>>> out;
+        for (const Ball& y : evaluate<Ball>(prog, std::span<const Ball>(in), Prec(prec))) {
+          if (!is_finite(y)) out.emplace_back(std::nullopt);
+          else out.emplace_back(std::make_pair(lower(y).to_string(), upper(y).to_string()));
+        }
+        return out;
+      },
+      py::arg("net"), py::arg("point"), py::arg("prec") = 128);
+
+  m.def(
+      "supnorm_expression",
+      [](const Network& net, std::size_t output, const std::string& target, const std::string& domain,
+         const std::string& rel_tol, const std::string& abs_tol, std::uint64_t max_boxes, long prec) {
+        const Box box = parse_domain(domain);
+        check_domain_dim(box, input_dim(net));
+        const Program prog = net_error_program(lower(net), output, target);
+        const SupNormOptions o = options(rel_tol, abs_tol, max_boxes, prec);
+        SupNormResult r;
+        {
+          py::gil_scoped_release release;
+          r = sup_norm(prog, box, o);
+        }
+        return result_dict(r);
+      },
+      py::arg("net"), py::arg("output"), py::arg("target"), py::arg("domain"), py::arg("rel_tol"), py::arg("abs_tol"),
+      py::arg("max_boxes"), py::arg("prec"));
+
+  m.def(
+      "supnorm_network",
+      [](const Network& net, std::size_t output, const Network& target, std::size_t target_output, const std::string& domain,
+         const std::string& rel_tol, const std::string& abs_tol, std::uint64_t max_boxes, long prec) {
+        const Box box = parse_domain(domain);
+        check_domain_dim(box, input_dim(net));
+        const Program prog = net_vs_net_error_program(net, output, target, target_output);
+        const SupNormOptions o = options(rel_tol, abs_tol, max_boxes, prec);
+        SupNormResult r;
+        {
+          py::gil_scoped_release release;
+          r = sup_norm(prog, box, o);
+        }
+        return result_dict(r);
+      },
+      py::arg("net"), py::arg("output"), py::arg("target"), py::arg("target_output"), py::arg("domain"), py::arg("rel_tol"),
+      py::arg("abs_tol"), py::arg("max_boxes"), py::arg("prec"));
+
+  m.def(
+      "verify_supnorm",
+      [](const std::string& path, bool recompute) {
+        SupNormCheckOptions so;
+        so.recheck_cover = recompute;
+        const SupNormCheckReport r = check_supnorm_certificate(read_certificate_file(path), path, so);
+        return py::make_tuple(r.ok(), r.problems, r.confirmations);
+      },
+      py::arg("path"), py::arg("recompute") = true);
+
+  m.def(
+      "verify_chain",
+      [](const std::string& path, bool recompute) {
+        chain::VerifyOptions o;
+        o.recompute = recompute;
+        const chain::VerifyReport r = chain::verify_certificate(theorems::builtin_theorems(), path, o);
+        return py::make_tuple(r.ok(), r.problems, std::vector<std::string>{});
+      },
+      py::arg("path"), py::arg("recompute") = true);
+}
