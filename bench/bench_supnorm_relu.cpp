@@ -88,7 +88,7 @@ Network fitted_network(std::size_t d, std::size_t h, bool relu, std::uint64_t se
   for (std::size_t j = 0; j < h; ++j) {
     RationalVector row;
     for (std::size_t i = 0; i < d; ++i) row.push_back(frac(w16(rng), 16));
-    hidden.weight.push_back(row);
+    hidden.weight.push_back(numbers(row));
     hidden.bias.push_back(frac(b16(rng), 16));
   }
   std::uniform_real_distribution<double> u(-1, 1);
@@ -100,8 +100,8 @@ Network fitted_network(std::size_t d, std::size_t h, bool relu, std::uint64_t se
     for (auto& xi : x) t *= std::sin(2 * (xi = u(rng)));
     std::vector<double> row{1.0};
     for (std::size_t j = 0; j < h; ++j) {
-      double z = hidden.bias[j].dirty_to_double();
-      for (std::size_t i = 0; i < d; ++i) z += hidden.weight[j][i].dirty_to_double() * x[i];
+      double z = hidden.bias[j].rational().dirty_to_double();
+      for (std::size_t i = 0; i < d; ++i) z += hidden.weight[j][i].rational().dirty_to_double() * x[i];
       row.push_back(relu ? std::max(z, 0.0) : std::tanh(z));
     }
     A.push_back(row);

@@ -129,8 +129,9 @@ LayerKind read_layer_fields(std::string_view type, const ExactJson& obj, const J
   if (type == "layer_norm") {
     json_check_keys(obj, at, {"type", "eps", "gamma", "beta"}, what);
     LayerNormLayer ln{json_rational(req("eps"), at.key("eps")), std::nullopt, std::nullopt};
-    if (const ExactJson* g = json_optional(obj, "gamma")) ln.gamma = read_vector(*g, at.key("gamma"));
-    if (const ExactJson* b = json_optional(obj, "beta")) ln.beta = read_vector(*b, at.key("beta"));
+    const std::string_view why = "layer_norm's gamma and beta are exact numbers";
+    if (const ExactJson* g = json_optional(obj, "gamma")) ln.gamma = read_exact_vector(*g, at.key("gamma"), why);
+    if (const ExactJson* b = json_optional(obj, "beta")) ln.beta = read_exact_vector(*b, at.key("beta"), why);
     return ln;
   }
   if (type == "tokenwise") {

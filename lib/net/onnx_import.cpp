@@ -247,14 +247,15 @@ void Importer::gemm(const onnx::NodeProto& n) {
   if (b_rows != k)
     fail_node(n, "operand B' has " + std::to_string(b_rows) + " rows but the data has " + std::to_string(k) + " entries");
   DenseLayer dense;
-  dense.weight.assign(cols, RationalVector(k));
+  dense.weight.assign(cols, NumberVector(k));
   for (std::int64_t r = 0; r < cols; ++r)
     for (std::int64_t c = 0; c < k; ++c)
       dense.weight[r][c] = alpha * b.values[trans_b ? r * b.dims[1] + c : c * b.dims[1] + r];
   shape_ = {1, cols};
   if (n.input_size() >= 3 && !n.input(2).empty()) {
-    dense.bias = broadcast(n, constant(n, n.input(2)), false);
-    for (Rational& v : dense.bias) v *= beta;
+    RationalVector bias = broadcast(n, constant(n, n.input(2)), false);
+    for (Rational& v : bias) v *= beta;
+    dense.bias = numbers(bias);
   } else {
     dense.bias.assign(cols, Rational(0));
   }
@@ -276,7 +277,7 @@ void Importer::matmul(const onnx::NodeProto& n) {
       numel() != static_cast<std::size_t>(k))
     fail_node(n, "cannot multiply the data of shape " + shape_text(shape_) + " by the constant of shape " + shape_text(w.dims));
   DenseLayer dense;
-  dense.weight.assign(m, RationalVector(k));
+  dense.weight.assign(m, NumberVector(k));
   for (std::int64_t r = 0; r < m; ++r)
     for (std::int64_t c = 0; c < k; ++c) dense.weight[r][c] = w.values[data_left ? c * m + r : r * k + c];
   dense.bias.assign(m, Rational(0));
@@ -292,8 +293,8 @@ void Importer::add(const onnx::NodeProto& n, const Rational& data_sign, const Ra
   if (n.input(0) == n.input(1)) fail_node(n, "both operands are the data; only a constant may be added");
   const std::vector<Rational> c = broadcast(n, constant(n, n.input(n.input(0) == current_ ? 1 : 0)), true);
   if (last_is_affine_ && data_sign == 1) {
-    auto add_to = [&](RationalVector& bias) {
-      for (std::size_t i = 0; i < bias.size(); ++i) bias[i] += constant_sign * c[i];
+    auto add_to = [&](NumberVector& bias) {  // the importer writes exact numbers only
+      for (std::size_t i = 0; i < bias.size(); ++i) bias[i] = bias[i].rational() + constant_sign * c[i];
     };
     if (auto* d = std::get_if<DenseLayer>(&layers_.back().kind)) add_to(d->bias);
     else add_to(std::get<SparseDenseLayer>(layers_.back().kind).bias);

@@ -115,7 +115,7 @@ void Check::check_structure() {
   check_keys(cert_, doc_, "",
              {"format", "kind", "claim", "lower", "upper", "status", "gap", "witness", "witness_error", "cover", "boxes",
               "frontier_boxes", "inputs", "options", "precision", "tool", "threads", "elapsed_seconds", "sha256"});
-  check_keys(cert_, cert_.at("/inputs"), "/inputs", {"net", "approx", "target", "domain"});
+  check_keys(cert_, cert_.at("/inputs"), "/inputs", {"net", "approx", "target", "target_net", "domain"});
   check_keys(cert_, cert_.at("/options"), "/options", {"rel_tol", "abs_tol", "max_boxes", "taylor_order", "time_limit_seconds"});
   check_keys(cert_, cert_.at("/precision"), "/precision", {"initial_bits", "max_bits_used", "arithmetic"});
   check_keys(cert_, cert_.at("/gap"), "/gap", {"absolute", "relative"});
@@ -140,10 +140,8 @@ void Check::check_structure() {
 SupNormInputs Check::inputs(std::optional<std::string>& net_sha256) {
   SupNormInputs in;
   if (cert_.has("/inputs/target_net")) {
-    in.target_net_path = locate(cert_.text("/inputs/target_net/path"), path_);
-    const Json& output = cert_.at("/inputs/target_net/output");
-    if (!output.is_number_unsigned()) throw InputError(path_ + ": /inputs/target_net/output: expected a non-negative integer");
-    in.target_net_output = output.get<std::size_t>();
+    in.target_net_path = locate_network(cert_.text("/inputs/target_net/path"), cert_.path(), std::nullopt);
+    in.target_net_output = cert_.count("/inputs/target_net/output", 1u << 30);
   } else {
     in.target = cert_.text("/inputs/target/expression");
     if (sha256_hex(in.target) != cert_.text("/inputs/target/sha256")) problem("the target's SHA-256 differs from the recorded one");
