@@ -91,7 +91,8 @@ class ExactDomBuilder {
   bool key(string_t& k) {
     ExactJson& obj = *stack_.back();
     if (obj.contains(k))
-      throw InputError(std::string(source_) + ": " + pointer() + "/" + printable(shortened(escape_pointer_token(k))) +
+      throw InputError(std::string(source_) + ": " + (stack_.size() > 1 ? pointer() : std::string()) + "/" +
+                       printable(shortened(escape_pointer_token(k))) +
                        ": duplicate key \"" + printable(shortened(k)) + "\"");
     pending_key_ = escape_pointer_token(k);
     pending_ = &obj[k];
