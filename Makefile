@@ -8,9 +8,10 @@ PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev lib
             libflint-arb-dev libboost-dev doctest-dev nlohmann-json3-dev libcli11-dev \
             libfmt-dev libtbb-dev libssl-dev help2man libonnx-dev libprotobuf-dev protobuf-compiler \
             pybind11-dev python3-dev python3-numpy python3-onnx python3-torch python3-mpmath libonnx-testdata \
-            coq libcoq-interval libcoq-coquelicot libcoq-flocq
+            coq libcoq-interval libcoq-coquelicot libcoq-flocq \
+            clang libfuzzer-14-dev libclang-rt-14-dev
 
-.PHONY: all deps build test certify install clean
+.PHONY: all deps build test certify install fuzz soak clean
 PREFIX   ?= /usr/local
 all: build
 
@@ -40,5 +41,19 @@ certify: build
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
+# Long fuzzing runs (docs/robustness.md): every reader's libFuzzer target for FUZZ_SECONDS each,
+# in its own clang build directory; new corpus inputs stay in $(FUZZ_BUILD)/fuzz/corpus/.
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DAPPROXCERT_FUZZ=ON -DCMAKE_C_COMPILER=clang \
+	  -DCMAKE_CXX_COMPILER=clang++ -DAPPROXCERT_FUZZ_SECONDS=$(FUZZ_SECONDS)
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_all
+	cd $(FUZZ_BUILD) && ctest -L fuzz --output-on-failure
+
+# The full soundness soak: 10^4 random networks and sup-norm problems against the MPFR reference.
+soak: build
+	./$(BUILD)/bench/soak 10000 1
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(FUZZ_BUILD)

@@ -131,7 +131,11 @@ nlohmann::json make_certificate(const InstanceRun& run) {
   nlohmann::json steps = nlohmann::json::array();
   std::size_t counts[3] = {0, 0, 0};
   for (const StepResult& s : r.steps) {
-    steps.push_back(step_json(s));
+    try {
+      steps.push_back(step_json(s));
+    } catch (const InputError& e) {  // a number too large or small to write (docs/robustness.md)
+      throw InputError("instance " + run.instance + ": step " + s.spec.id + ": cannot record: " + e.what());
+    }
     ++counts[static_cast<int>(s.verdict)];
   }
   c["steps"] = std::move(steps);

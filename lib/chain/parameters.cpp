@@ -2,6 +2,7 @@
 
 #include "scalar/input_error.hpp"
 #include "target/constant.hpp"
+#include "scalar/printable.hpp"
 
 namespace approxcert::chain {
 
@@ -25,6 +26,23 @@ nlohmann::json to_plain(const ExactJson& v) {
   return nullptr;
 }
 
+// A theorem parameter is a human-sized number: its exact value is limited to kMaxParameterBits
+// (numerator plus denominator), checked before any work uses it. "1e100000" is refused here
+// instead of driving a construction into exact numbers of hundreds of thousands of digits.
+constexpr std::size_t kMaxParameterBits = 4096;
+
+Rational parameter_rational(const ExactJson& v, const JsonAt& at) {
+  const Rational r = json_rational(v, at);
+  const std::size_t bits = mpz_sizeinbase(r.gmp().get_num_mpz_t(), 2) + mpz_sizeinbase(r.gmp().get_den_mpz_t(), 2);
+  if (bits > kMaxParameterBits)
+    at.fail("the number " + describe_json(v) + " needs " + std::to_string(bits) +
+            " bits exactly; theorem parameters are limited to " + std::to_string(kMaxParameterBits) +
+            " bits (numerator plus denominator, about 1200 decimal digits)");
+  return r;
+}
+
+std::string shortened(const std::string& s) { return s.size() <= 60 ? s : s.substr(0, 60) + "..."; }
+
 }  // namespace
 
 Parameters::Parameters(ExactJson object, JsonAt at) : object_(std::move(object)), at_(std::move(at)) {
@@ -47,7 +65,7 @@ void Parameters::fail(std::string_view name, std::string_view what) const { at(n
 Rational Parameters::rational(std::string_view name) const {
   const ExactJson& v = required(name);
   try {
-    return json_rational(v, at(name));
+    return parameter_rational(v, at(name));
   } catch (const InputError&) {
     bool expression = false;  // a valid constant expression gets its own message, anything else the exact reader's
     try {
@@ -77,7 +95,7 @@ std::vector<Rational> Parameters::rationals(std::string_view name) const {
   const JsonAt where = at(name);
   const ExactJson& v = json_array(required(name), where);
   std::vector<Rational> out;
-  for (std::size_t i = 0; i < v.size(); ++i) out.push_back(json_rational(v[i], where.index(i)));
+  for (std::size_t i = 0; i < v.size(); ++i) out.push_back(parameter_rational(v[i], where.index(i)));
   return out;
 }
 
@@ -91,7 +109,7 @@ std::vector<std::vector<Rational>> Parameters::rational_matrix(std::string_view 
     if (!rows.empty() && row.size() != rows.front().size())
       row_at.fail("row has " + std::to_string(row.size()) + " entries, row 0 has " + std::to_string(rows.front().size()));
     std::vector<Rational> r;
-    for (std::size_t j = 0; j < row.size(); ++j) r.push_back(json_rational(row[j], row_at.index(j)));
+    for (std::size_t j = 0; j < row.size(); ++j) r.push_back(parameter_rational(row[j], row_at.index(j)));
     rows.push_back(std::move(r));
   }
   return rows;
@@ -113,7 +131,7 @@ void Parameters::check_all_read() const {
     if (read_.count(item.key())) continue;
     std::string used;
     for (const std::string& k : read_) used += (used.empty() ? "" : ", ") + k;
-    at(item.key()).fail("unknown parameter \"" + item.key() + "\" for this theorem (it uses: " +
+    at(shortened(item.key())).fail("unknown parameter \"" + printable(shortened(item.key())) + "\" for this theorem (it uses: " +
                         (used.empty() ? "no parameters" : used) + ")");
   }
 }

@@ -294,7 +294,11 @@ Network network_from_json(const ExactJson& doc, std::string_view source) {
   net.input.dim = read_size(json_required(input, "dim", input_at, "the input"), input_at.key("dim"));
   if (const ExactJson* tokens = json_optional(input, "tokens")) net.input.tokens = read_size(*tokens, input_at.key("tokens"));
   net.layers = read_layers(json_required(doc, "layers", top, what), top.key("layers"));
-  check_network(net, source);
+  // A number costs 230-360 bytes while a file is read and lowered (docs/robustness.md): files
+  // hold at most 2*10^7 numbers (5-7 GB), whatever an in-memory construction may hold.
+  NetworkLimits file_limits;
+  file_limits.max_weights = 20'000'000;
+  check_network(net, source, file_limits);
   return net;
 }
 

@@ -6,7 +6,11 @@
 #include <flint/fmpq.h>
 
 #include <climits>
+#include <cstdlib>
 #include <stdexcept>
+#include <string>
+
+#include "scalar/input_error.hpp"
 
 namespace approxcert {
 
@@ -28,6 +32,16 @@ struct Arf {
   Arf& operator=(const Arf&) = delete;
 };
 
+// Exact values of endpoints are limited to |binary exponent| <= kMaxExactBinaryExponent (about
+// 1.26 million decimal digits): beyond it the exact fraction would take unbounded time and memory
+// (10^(10^9) needs 400 MB), so the conversion is refused instead.
+constexpr long kMaxExactBinaryExponent = 1L << 22;
+
+[[noreturn]] void exponent_too_large() {
+  throw InputError("a result is too large or too small to write exactly (magnitude beyond 2^+-" +
+                   std::to_string(kMaxExactBinaryExponent) + ")");
+}
+
 // Exact value of a finite arf as a Rational (man * 2^exp).
 Rational arf_to_rational(const arf_t a) {
   if (!arf_is_finite(a)) throw std::domain_error("ball endpoint is not finite");
@@ -35,7 +49,7 @@ Rational arf_to_rational(const arf_t a) {
   arf_get_fmpz_2exp(man.v, e.v, a);
   mpz_class m;
   fmpz_get_mpz(m.get_mpz_t(), man.v);
-  if (!fmpz_fits_si(e.v)) throw std::domain_error("ball endpoint exponent out of range");
+  if (!fmpz_fits_si(e.v) || std::labs(fmpz_get_si(e.v)) > kMaxExactBinaryExponent) exponent_too_large();
   return Rational(m) * pow2(fmpz_get_si(e.v));
 }
 

@@ -14,7 +14,13 @@ namespace approxcert {
 
 namespace {
 
-constexpr std::size_t kMaxDepth = 256;  // nesting of arrays/objects; deeper input is refused
+// Limits, each checked before the work it bounds (docs/robustness.md): a hostile document is
+// refused while it is read, not after it has been built.
+constexpr std::size_t kMaxJsonBytes = std::size_t{1} << 30;  // per file or document (1 GiB)
+constexpr std::size_t kMaxJsonValues = 25'000'000;           // network files' 2*10^7 numbers + structure
+constexpr std::size_t kMaxJsonArrayLength = 1'000'000;       // = NetworkLimits::max_dim
+constexpr std::size_t kMaxJsonDepth = 256;                   // nesting of arrays and objects
+constexpr std::size_t kMaxKeyEcho = 60;                      // bytes of an offending key quoted in a message
 
 std::string escape_pointer_token(std::string_view key) {
   std::string out;
@@ -43,6 +49,10 @@ std::string lexer_reason(const std::string& what) {
   if (s.rfind("parse error", 0) == 0)
     if (const auto colon = s.find(": "); colon != std::string_view::npos) s.remove_prefix(colon + 2);
   return std::string(s);
+}
+
+std::string shortened(std::string_view s, std::size_t n = kMaxKeyEcho) {
+  return s.size() <= n ? std::string(s) : std::string(s.substr(0, n)) + "...";
 }
 
 // SAX handler building an ExactJson tree; numbers keep their source text (see the header).
@@ -81,8 +91,9 @@ class ExactDomBuilder {
   bool key(string_t& k) {
     ExactJson& obj = *stack_.back();
     if (obj.contains(k))
-      throw InputError(std::string(source_) + ": " + pointer() + "/" + escape_pointer_token(k) +
-                       ": duplicate key \"" + printable(k) + "\"");
+      throw InputError(std::string(source_) + ": " + (stack_.size() > 1 ? pointer() : std::string()) + "/" +
+                       printable(shortened(escape_pointer_token(k))) +
+                       ": duplicate key \"" + printable(shortened(k)) + "\"");
     pending_key_ = escape_pointer_token(k);
     pending_ = &obj[k];
     return true;
@@ -101,6 +112,11 @@ class ExactDomBuilder {
   }
 
   ExactJson* put(ExactJson v) {
+    // Limits are checked before the value is stored, so a hostile document is refused after at
+    // most kMaxJsonValues values, not after it has been built.
+    if (++values_ > kMaxJsonValues)
+      throw InputError(std::string(source_) + ": " + pointer() + ": more than " + std::to_string(kMaxJsonValues) +
+                       " values in one document");
     if (stack_.empty()) {
       root_ = std::move(v);
       last_segment_.clear();
@@ -108,6 +124,9 @@ class ExactDomBuilder {
     }
     ExactJson& top = *stack_.back();
     if (top.is_array()) {
+      if (top.size() >= kMaxJsonArrayLength)
+        throw InputError(std::string(source_) + ": " + pointer() + ": array longer than " +
+                         std::to_string(kMaxJsonArrayLength) + " entries");
       last_segment_ = std::to_string(top.size());
       top.push_back(std::move(v));
       return &top.back();
@@ -123,9 +142,9 @@ class ExactDomBuilder {
     ExactJson* slot = put(std::move(v));
     stack_.push_back(slot);
     segments_.push_back(last_segment_);
-    if (stack_.size() > kMaxDepth)
+    if (stack_.size() > kMaxJsonDepth)
       throw InputError(std::string(source_) + ": " + pointer() + ": nesting deeper than " +
-                       std::to_string(kMaxDepth) + " levels");
+                       std::to_string(kMaxJsonDepth) + " levels");
   }
   void close() {
     stack_.pop_back();
@@ -144,6 +163,7 @@ class ExactDomBuilder {
   std::vector<std::string> segments_;  // JSON pointer token of each open container
   std::string last_segment_, pending_key_;
   ExactJson* pending_ = nullptr;
+  std::size_t values_ = 0;
 };
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
@@ -168,13 +188,14 @@ bool is_nan_or_inf(std::string_view text) {
   return s == "nan" || s == "inf" || s == "infinity";
 }
 
-std::string truncated(std::string s, std::size_t n = 60) {
-  return s.size() <= n ? s : s.substr(0, n) + "...";
-}
+std::string truncated(std::string s) { return shortened(s); }
 
 }  // namespace
 
 ExactJson parse_exact_json(std::string_view text, std::string_view source) {
+  if (text.size() > kMaxJsonBytes)
+    throw InputError(std::string(source) + ": " + std::to_string(text.size()) + " bytes exceeds the limit of " +
+                     std::to_string(kMaxJsonBytes) + " bytes for one JSON document");
   ExactJson root;
   ExactDomBuilder builder(root, text, source);
   if (!ExactJson::sax_parse(text.begin(), text.end(), &builder))
@@ -183,17 +204,26 @@ ExactJson parse_exact_json(std::string_view text, std::string_view source) {
 }
 
 std::string read_text_file(const std::string& path) {
+  constexpr std::size_t max_bytes = kMaxJsonBytes;
   namespace fs = std::filesystem;
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (ec || !fs::exists(status)) throw InputError(path + ": cannot read file: no such file");
   if (fs::is_directory(status)) throw InputError(path + ": cannot read file: it is a directory");
+  const std::string too_large = path + ": cannot read file: larger than the limit of " + std::to_string(max_bytes) + " bytes";
+  if (fs::is_regular_file(status) && fs::file_size(path, ec) > max_bytes && !ec) throw InputError(too_large);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot read file: permission denied or unreadable");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
+  // Read in chunks up to the limit: a device or pipe (/dev/zero) is refused, not read forever.
+  std::string bytes;
+  std::vector<char> chunk(1 << 20);
+  while (in) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    bytes.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+    if (bytes.size() > max_bytes) throw InputError(too_large);
+  }
   if (in.bad()) throw InputError(path + ": cannot read file: read error");
-  return std::move(bytes).str();
+  return bytes;
 }
 
 ExactJson read_exact_json_file(const std::string& path) { return parse_exact_json(read_text_file(path), path); }
@@ -285,7 +315,7 @@ void json_check_keys(const ExactJson& obj, const JsonAt& at, std::initializer_li
       }
       if (d == best) closest += (closest.empty() ? "\"" : " or \"") + std::string(name) + "\"";
     }
-    at.key(k).fail("unknown key \"" + printable(k) + "\" in " + std::string(what) +
+    at.key(shortened(k)).fail("unknown key \"" + printable(shortened(k)) + "\" in " + std::string(what) +
                    (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; known keys: " + list);
   }
 }

@@ -6,7 +6,11 @@
 #include <mpfr.h>
 
 #include <climits>
+#include <cstdlib>
 #include <stdexcept>
+#include <string>
+
+#include "scalar/input_error.hpp"
 
 namespace approxcert {
 
@@ -34,6 +38,10 @@ Rational mpfr_to_rational(mpfr_srcptr x) {
   if (!mpfr_number_p(x)) throw std::domain_error("interval endpoint is not finite");
   if (mpfr_zero_p(x)) return Rational(0);
   mpz_class m;
+  // Same limit as for balls (ball.cpp): beyond it the exact fraction is refused, not built.
+  if (std::labs(static_cast<long>(mpfr_get_exp(x))) > (1L << 22))
+    throw InputError("a result is too large or too small to write exactly (magnitude beyond 2^+-" +
+                     std::to_string(1L << 22) + ")");
   const mpfr_exp_t e = mpfr_get_z_2exp(m.get_mpz_t(), x);
   return Rational(m) * pow2(static_cast<long>(e));
 }

@@ -12,7 +12,10 @@ namespace approxcert {
 
 namespace {
 
-constexpr long kMaxExponent = 100000;  // |decimal exponent| and |binary exponent| accepted
+constexpr long kMaxExponent = 100000;      // |decimal exponent| and |binary exponent| accepted
+constexpr std::size_t kMaxDigits = 100000;  // mantissa digits (decimal or hex) of one part
+// Longest text that can be a number: two parts (p/q), each a sign, "0x", digits, point, exponent.
+constexpr std::size_t kMaxNumberText = 2 * (kMaxDigits + 16);
 
 [[noreturn]] void bad(std::string_view text, const std::string& why) {
   throw InputError("invalid number \"" + printable(text.substr(0, 60)) + (text.size() > 60 ? "..." : "") +
@@ -21,7 +24,6 @@ constexpr long kMaxExponent = 100000;  // |decimal exponent| and |binary exponen
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_hex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
-int hex_value(char c) { return is_digit(c) ? c - '0' : (std::tolower(static_cast<unsigned char>(c)) - 'a' + 10); }
 
 // Reads an optionally signed exponent of at most 7 digits starting at s[i]; advances i.
 long read_exponent(std::string_view whole, std::string_view s, std::size_t& i) {
@@ -44,19 +46,23 @@ Rational parse_unsigned(std::string_view whole, std::string_view s) {
   std::size_t i = 0;
   if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
     i = 2;
-    mpz_class mant = 0;
-    long frac_digits = 0, ndigits = 0;
-    while (i < s.size() && is_hex(s[i])) { mant = mant * 16 + hex_value(s[i++]); ++ndigits; }
+    // Digits are collected and counted first and converted once (GMP, subquadratic): the limit
+    // is checked before the conversion it bounds.
+    std::string digits;
+    long frac_digits = 0;
+    while (i < s.size() && is_hex(s[i])) digits += s[i++];
     if (i < s.size() && s[i] == '.') {
       ++i;
-      while (i < s.size() && is_hex(s[i])) { mant = mant * 16 + hex_value(s[i++]); ++frac_digits; ++ndigits; }
+      const std::size_t start = i;
+      while (i < s.size() && is_hex(s[i])) digits += s[i++];
+      frac_digits = static_cast<long>(i - start);
     }
-    if (ndigits == 0) bad(whole, "hex float without digits");
-    if (ndigits > 100000) bad(whole, "too many digits");
+    if (digits.empty()) bad(whole, "hex float without digits");
+    if (digits.size() > kMaxDigits) bad(whole, "too many digits (limit " + std::to_string(kMaxDigits) + ")");
     long e2 = 0;
     if (i < s.size() && (s[i] == 'p' || s[i] == 'P')) e2 = read_exponent(whole, s, ++i);
     if (i != s.size()) bad(whole, "unexpected character '" + printable(s.substr(i, 1)) + "'");
-    return Rational(mpq_class(mant)) * pow2(e2 - 4 * frac_digits);
+    return Rational(mpq_class(mpz_class(digits, 16))) * pow2(e2 - 4 * frac_digits);
   }
   std::string digits;
   long frac_digits = 0;
@@ -69,7 +75,7 @@ Rational parse_unsigned(std::string_view whole, std::string_view s) {
     frac_digits = static_cast<long>(i - start);
     if (frac_digits == 0) bad(whole, "expected a digit after '.'");
   }
-  if (digits.size() > 100000) bad(whole, "too many digits");
+  if (digits.size() > kMaxDigits) bad(whole, "too many digits (limit " + std::to_string(kMaxDigits) + ")");
   long e10 = 0;
   if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) e10 = read_exponent(whole, s, ++i);
   if (i != s.size()) bad(whole, "unexpected character '" + printable(s.substr(i, 1)) + "'");
@@ -145,6 +151,7 @@ Rational ceil_div(const Rational& a) {
 
 Rational parse_rational(std::string_view text) {
   if (text.empty()) bad(text, "empty");
+  if (text.size() > kMaxNumberText) bad(text, "too long (" + std::to_string(text.size()) + " characters; a number has at most " + std::to_string(kMaxDigits) + " digits per part)");
   const auto slash = text.find('/');
   if (slash == std::string_view::npos) return parse_signed(text, text);
   if (text.find('/', slash + 1) != std::string_view::npos) bad(text, "more than one '/'");

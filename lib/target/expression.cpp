@@ -1,6 +1,8 @@
 #include "target/expression.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,6 +14,10 @@
 namespace approxcert {
 
 namespace {
+
+// c^n with c a constant subexpression (numbers, pi, e, + - * / ^) is refused when its exact value
+// could need more than this many bits: "(1e100000)^10000" is an error, not 3 GB of digits.
+constexpr long kMaxConstantPowerBits = 1L << 20;
 
 using target_detail::Tok;
 using target_detail::Token;
@@ -51,6 +57,9 @@ struct Parsed {
   std::vector<std::uint32_t> args;
   Rational value;          // Op::Const
   std::int64_t index = 0;  // Op::Input: variable; Op::PowInt: exponent
+  // For a subexpression without variables built from numbers, pi, e and + - * / ^: an upper bound
+  // on the bits of its exact value (numerator plus denominator); -1 otherwise.
+  long constant_bits = -1;
 };
 
 // Recursive descent, one function per precedence level:
@@ -119,8 +128,13 @@ class Parser {
   std::uint32_t power() {
     const std::uint32_t base = primary();
     if (peek().kind != Tok::Caret) return base;
-    next();
+    const std::size_t caret = next().pos;
     Parsed p{Op::PowInt, {base}, Rational(), exponent()};
+    const long bits = nodes_[base].constant_bits;
+    if (bits >= 0 && bits * std::abs(p.index) > kMaxConstantPowerBits)
+      fail(caret, "a constant to the power " + std::to_string(p.index) + " would need about " +
+                      std::to_string(bits * std::abs(p.index)) + " bits exactly (limit " +
+                      std::to_string(kMaxConstantPowerBits) + ")");
     return push(std::move(p));
   }
 
@@ -272,10 +286,34 @@ class Parser {
   const Token& next() { return tokens_[cursor_ < tokens_.size() - 1 ? cursor_++ : cursor_]; }
 
   std::uint32_t push(Parsed p) {
+    p.constant_bits = constant_bits(p);
     nodes_.push_back(std::move(p));
     return static_cast<std::uint32_t>(nodes_.size() - 1);
   }
   std::uint32_t push(Op op, std::vector<std::uint32_t> args) { return push(Parsed{op, std::move(args), Rational()}); }
+
+  // The bound documented at Parsed::constant_bits (every argument is already in nodes_).
+  long constant_bits(const Parsed& p) const {
+    long sum = 0, most = 0;
+    for (std::uint32_t a : p.args) {
+      const long b = nodes_[a].constant_bits;
+      if (b < 0) return -1;
+      sum += b;
+      most = std::max(most, b);
+    }
+    switch (p.op) {
+      case Op::Const:
+        return static_cast<long>(mpz_sizeinbase(p.value.gmp().get_num_mpz_t(), 2) +
+                                 mpz_sizeinbase(p.value.gmp().get_den_mpz_t(), 2));
+      case Op::Pi: return 2;
+      case Op::Exp: return p.args.size() == 1 && nodes_[p.args[0]].op == Op::Const && nodes_[p.args[0]].value == Rational(1) ? 2 : -1;
+      case Op::Neg: return most;
+      case Op::Add: case Op::Sub: return sum + 1;  // a/b + c/d = (ad + bc)/bd
+      case Op::Mul: case Op::Div: return sum;
+      case Op::PowInt: return most * std::abs(p.index);
+      default: return -1;
+    }
+  }
 
   [[noreturn]] void fail(std::size_t pos, const std::string& what) const {
     throw InputError("expression: column " + std::to_string(text_column(text_, pos)) + ": " + what);

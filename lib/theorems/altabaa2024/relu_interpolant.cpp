@@ -7,9 +7,10 @@
 
 namespace approxcert::theorems::altabaa2024 {
 
-std::uint64_t knot_intervals(const Ball& L, const Rational& width, const Rational& e) {
+std::optional<std::uint64_t> knot_intervals(const Ball& L, const Rational& width, const Rational& e) {
+  if (e.sign() <= 0) return std::nullopt;
   const Rational J = ceil_div(upper(L) * width / (Rational(2) * e));
-  if (J > Rational(100000)) throw std::domain_error("the interpolant would need more than 10^5 knots");
+  if (J > Rational(static_cast<long>(kMaxKnotIntervals))) return std::nullopt;
   return J.sign() <= 0 ? 1 : std::stoull(J.to_string());
 }
 

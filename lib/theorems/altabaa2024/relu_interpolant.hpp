@@ -7,6 +7,7 @@
 // The knot values g_i(t_j) are certified enclosures rounded to the 2^-40 grid (network weights
 // must be exact rationals); every claim about the network is then certified against g itself.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,9 @@ struct Interpolant {
 };
 
 // J = ceil(L (b - a) / (2 e)) knot intervals: the interpolant error is at most L h / 2 <= e.
-std::uint64_t knot_intervals(const Ball& L, const Rational& width, const Rational& e);
+// nullopt when e <= 0 or J > kMaxKnotIntervals (the caller names the parameter that caused it).
+inline constexpr std::uint64_t kMaxKnotIntervals = 100000;
+std::optional<std::uint64_t> knot_intervals(const Ball& L, const Rational& width, const Rational& e);
 
 Interpolant relu_interpolant(const std::vector<std::string>& g, const Rational& a, const Rational& b, std::uint64_t J);
 

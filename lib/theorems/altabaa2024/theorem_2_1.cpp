@@ -114,6 +114,7 @@ KernelDesign design(const chain::Parameters& p) {
     while (upper(brownian_tail<Ball>(d.c, d.N, prec)) > d.eps / Rational(2)) {
       if (++d.N > 400) p.fail("eps", "needs more than 400 eigenpairs");
     }
+    if (d.N == 0) p.fail("eps", "the kernel's tail is already below eps/2 with no eigenpair: the empty network suffices (N_K = 0)");
     for (std::uint64_t k = 1; k <= d.N; ++k) {
       const std::string omega = "(" + count_q(2 * k - 1).to_string() + "/2*pi)";
       d.g.push_back(sqrt_c(Rational(2) * d.c) + "*sin(" + omega + "*x0)/" + omega);
@@ -157,7 +158,10 @@ KernelDesign design(const chain::Parameters& p) {
   d.delta.resize(d.g.size(), Rational(0));
   d.C = dyadic_up(upper(C), 24) + pow2(-24);  // strictly above C: S3 is then decidable when C is attained
   d.e = eps_nn(d.C, d.eps / Rational(2), d.N);
-  d.psi = relu_interpolant(d.g, d.a, d.b, knot_intervals(L, d.b - d.a, d.e));
+  const auto J = knot_intervals(L, d.b - d.a, d.e);
+  if (!J) p.fail("eps", "too small for this kernel: the ReLU interpolants would need more than " +
+                            std::to_string(kMaxKnotIntervals) + " knot intervals each");
+  d.psi = relu_interpolant(d.g, d.a, d.b, *J);
   return d;
 }
 

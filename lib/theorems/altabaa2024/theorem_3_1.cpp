@@ -24,6 +24,29 @@ struct VoronoiDesign {
   Network net;
 };
 
+// The factor's value at a site, checked to lie in the range the chain can compute and record:
+// finite, magnitude at most 2^kFactorExponent, and either enclosing 0 or of magnitude at least
+// 2^-kFactorExponent ("1e-100000" would make every recorded bound unwritable).
+constexpr long kFactorExponent = 1000;
+Ball factor_at(const chain::Parameters& p, const char* key, const std::string& expression, const Rational& s) {
+  const Ball v = expression_at(expression, s, Prec(128));
+  const std::string where = " at the site " + s.to_string();
+  if (!is_finite(v)) p.fail(key, "is not finite" + where);
+  Rational lo, hi;
+  try {
+    lo = lower(v);
+    hi = upper(v);
+  } catch (const InputError&) {  // beyond 2^(+-2^22): far outside the range below
+    p.fail(key, "has magnitude beyond 2^+-" + std::to_string(kFactorExponent) + where);
+  }
+  const Rational big = pow2(kFactorExponent), small = pow2(-kFactorExponent);
+  if (hi > big || lo < -big) p.fail(key, "has magnitude above 2^" + std::to_string(kFactorExponent) + where);
+  if ((lo.sign() > 0 && hi < small) || (hi.sign() < 0 && lo > -small))
+    p.fail(key, "has magnitude below 2^-" + std::to_string(kFactorExponent) + where +
+                    " (scale the relation: the chain's bounds could not be recorded)");
+  return v;
+}
+
 VoronoiDesign design(const chain::Parameters& p) {
   VoronoiDesign d;
   d.r_x = p.text("r_x");
@@ -39,8 +62,8 @@ VoronoiDesign design(const chain::Parameters& p) {
   if (d.m < 2 || d.m > 120) p.fail("m", "must be between 2 and 120 (the network has m(m-1)/2 + m units per map)");
   d.sites = grid_sites(d.m);
   for (const Rational& s : d.sites) {
-    d.U.push_back({dyadic_near(expression_at(d.r_x, s, Prec(128)), kWeightBits)});
-    d.V.push_back({dyadic_near(expression_at(d.r_y, s, Prec(128)), kWeightBits)});
+    d.U.push_back({dyadic_near(factor_at(p, "r_x", d.r_x, s), kWeightBits)});
+    d.V.push_back({dyadic_near(factor_at(p, "r_y", d.r_y, s), kWeightBits)});
   }
   LayerList left = voronoi_layers(d.sites), right = voronoi_layers(d.sites);
   left.push_back(Layer{transpose_projection(d.U)});

@@ -49,9 +49,11 @@ RkbsDesign design(const chain::Parameters& p) {
   }
   d.C = dyadic_up(upper(rho), 30);  // max_k rho^k = rho
   d.e = eps_nn(d.C, d.eps / Rational(2), d.N);
-  const std::uint64_t J = knot_intervals(L, kPeriodEnd, d.e);
-  d.psi1 = relu_interpolant(d.a, Rational(0), kPeriodEnd, J);
-  d.psi2 = relu_interpolant(d.b, Rational(0), kPeriodEnd, J);
+  const auto J = knot_intervals(L, kPeriodEnd, d.e);
+  if (!J) p.fail("eps", "too small for this r: the ReLU interpolants would need more than " +
+                            std::to_string(kMaxKnotIntervals) + " knot intervals each");
+  d.psi1 = relu_interpolant(d.a, Rational(0), kPeriodEnd, *J);
+  d.psi2 = relu_interpolant(d.b, Rational(0), kPeriodEnd, *J);
   return d;
 }
 

@@ -56,6 +56,10 @@ RetrievalInstance read_instance(const chain::Parameters& p, bool with_claims) {
     if (r.eta.sign() <= 0) p.fail("eta", "must be > 0");
     if (r.eps.sign() <= 0) p.fail("eps", "must be > 0");
     if (r.delta.sign() <= 0 || r.delta >= Rational(1)) p.fail("delta", "must lie in (0, 1)");
+    RationalVector sorted = r.keys;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+      p.fail("y", "keys must be distinct (two equal keys have margin 0 at every query point, so the event E_eta is empty)");
     r.eps1 = p.rational_or("eps1", r.eta / Rational(4));
     if (r.eps1.sign() <= 0) p.fail("eps1", "must be > 0");
   }
@@ -316,6 +320,13 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
   const Rational gamma = r.eta - Rational(2) * r.eps1;
   const Rational D(1);  // D_Y = diam [0, 1]
   const auto ev = std::make_shared<const EventSamples>(event_samples(r));
+  if (ev->samples.empty()) {
+    // G is linear between consecutive breakpoints, so its maximum over [0, 1] is at one of them.
+    Rational largest(0);
+    for (const Rational& x : margin_breakpoints(r.keys, r.eta)) largest = max(largest, margin_at(r.keys, x).gap);
+    p.fail("eta", "no query point in [0, 1] has margin G(x) > eta (the largest margin is " + largest.to_string() +
+                      "): the event E_eta is empty and the claim would be vacuous; choose eta below it");
+  }
   const auto alpha_prog = std::make_shared<const Program>(softmax_weights_program(n));
   const auto head_prog = std::make_shared<const Program>(lower(retrieval_head_network(r.sites, n, r.beta)));
   const std::string representation =

@@ -1,5 +1,8 @@
 #include "theorems/yun2020/config.hpp"
 
+#include <stdexcept>
+#include <string>
+
 #include "net/evaluate.hpp"
 #include "scalar/input_error.hpp"
 #include "target/expression.hpp"
@@ -16,7 +19,7 @@ Rational read_j(const chain::Parameters& p, const Shape& s, std::string& source)
     if (name == "restatement") { source = "J = n + 3n delta^(-dn) (restatement eq. (E.7), [H])"; return j_restatement(s); }
     if (name == "repair") { source = "J = (n+1) delta^(-nd) (repair (b) of E1, [R])"; return j_repair(s); }
   }
-  const Rational J = json_rational(v, p.at("J"));
+  const Rational J = p.rational("J");
   if (J.sign() <= 0) p.fail("J", "must be > 0 (or one of \"recalled\", \"restatement\", \"repair\")");
   source = "J = " + J.to_string() + " (given)";
   return J;
@@ -79,7 +82,7 @@ TargetMap read_target(const chain::Parameters& p, const Shape& shape) {
   json_array(v, at);
   const std::size_t dn = static_cast<std::size_t>(shape.d * shape.n);
   if (v.size() != dn) p.fail("target", "must list d*n = " + std::to_string(dn) + " expressions (entry (r, j) at j*d + r)");
-  TargetMap f{{}, Program(dn)};
+  TargetMap f{{}, Program(dn), at};
   std::vector<NodeId> vars;
   for (std::size_t k = 0; k < dn; ++k) vars.push_back(f.program.input(k));
   std::vector<NodeId> outs;
@@ -96,10 +99,17 @@ TargetMap read_target(const chain::Parameters& p, const Shape& shape) {
 }
 
 std::vector<Rational> eval_target(const TargetMap& f, const std::vector<Rational>& point) {
+  auto where = [&point] {
+    std::string s;
+    for (const Rational& x : point) s += (s.empty() ? "" : ", ") + x.to_string();
+    return "at the grid point (" + s + ")";
+  };
   try {
     return evaluate<Rational>(f.program, point, Prec(64));
   } catch (const NotExactError& e) {
-    throw InputError(std::string("target: not exactly rational at a grid point (the value map needs exact weights): ") + e.what());
+    f.at.fail("not exactly rational " + where() + " (the value map needs exact weights): " + e.what());
+  } catch (const std::domain_error& e) {
+    f.at.fail("cannot be evaluated " + where() + ": " + e.what());
   }
 }
 

@@ -19,9 +19,11 @@ Config read_config(const chain::Parameters& p);
 struct TargetMap {
   std::vector<std::string> expressions;
   Program program;  // d*n inputs, d*n outputs
+  JsonAt at{"target"};  // where the expressions were read ("<file>: /parameters/target"), for messages
 };
 TargetMap read_target(const chain::Parameters& p, const Shape& shape);
-// f(point) exactly; InputError if f is not exactly rational there (the value map needs exact weights).
+// f(point) exactly; InputError naming f.at if f is not exactly rational there (the value map needs
+// exact weights) or divides by zero there.
 std::vector<Rational> eval_target(const TargetMap& f, const std::vector<Rational>& point);
 
 }  // namespace approxcert::theorems::yun2020
