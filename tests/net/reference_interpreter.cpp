@@ -135,15 +135,15 @@ using Columns = std::vector<RefVector>;  // X[r, i] = columns[i][r]
 const RefNumber kZero{Rational(0)};
 const RefNumber kOne{Rational(1)};
 
-RefNumber dot(const RationalVector& w, const RefVector& x) {
+RefNumber dot(const NumberVector& w, const RefVector& x) {
   RefNumber s = kZero;
   for (std::size_t k = 0; k < w.size(); ++k) s = s + RefNumber(w[k]) * x[k];
   return s;
 }
 
-RefVector mat_vec(const RationalMatrix& W, const RefVector& x, const RationalVector* b) {
+RefVector mat_vec(const NumberMatrix& W, const RefVector& x, const NumberVector* b) {
   RefVector y;
-  for (std::size_t r = 0; r < W.size(); ++r) y.push_back(dot(W[r], x) + RefNumber(b ? (*b)[r] : Rational(0)));
+  for (std::size_t r = 0; r < W.size(); ++r) y.push_back(dot(W[r], x) + (b ? RefNumber((*b)[r]) : RefNumber(Rational(0))));
   return y;
 }
 
@@ -188,7 +188,7 @@ RefVector vector_layer(const Layer& layer, const RefVector& x) {
   RefVector y;
   if (const auto* l = std::get_if<DenseLayer>(&layer.kind)) return mat_vec(l->weight, x, &l->bias);
   if (const auto* l = std::get_if<SparseDenseLayer>(&layer.kind)) {
-    for (std::size_t r = 0; r < l->rows; ++r) y.push_back(l->bias[r]);
+    for (std::size_t r = 0; r < l->rows; ++r) y.push_back(RefNumber(l->bias[r]));
     for (const SparseEntry& e : l->entries) y[e.row] = y[e.row] + RefNumber(e.value) * x[e.col];
     return y;
   }

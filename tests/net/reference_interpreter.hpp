@@ -29,6 +29,8 @@ class RefNumber {
   static constexpr mpfr_prec_t kBits = 512;
 
   RefNumber(const Rational& q);  // NOLINT: exact
+  // An exact network number (a constant expression is refused: NotExactError).
+  explicit RefNumber(const Number& q) : RefNumber(q.rational()) {}
   RefNumber(const RefNumber& o);
   RefNumber& operator=(const RefNumber& o);
   ~RefNumber();

@@ -33,13 +33,13 @@ LayerList RandomProblems::vector_layers(std::size_t& d, int depth) {
     switch (size(0, depth > 0 ? 7 : 8)) {
       case 0: case 1: {
         const std::size_t m = size(1, 4);
-        layers.push_back({DenseLayer{matrix(m, d), vector(m)}});
+        layers.push_back({DenseLayer{numbers(matrix(m, d)), numbers(vector(m))}});
         d = m;
         break;
       }
       case 2: {
         const std::size_t m = size(1, 4);
-        SparseDenseLayer s{m, d, {}, vector(m)};
+        SparseDenseLayer s{m, d, {}, numbers(vector(m))};
         for (std::size_t r = 0; r < m; ++r)
           for (std::size_t c = 0; c < d; ++c)
             if (size(0, 1)) s.entries.push_back({r, c, number()});
@@ -64,7 +64,7 @@ LayerList RandomProblems::vector_layers(std::size_t& d, int depth) {
       case 7: {
         std::size_t inner = d;
         LayerList body = vector_layers(inner, depth + 1);
-        body.push_back({DenseLayer{matrix(d, inner), vector(d)}});
+        body.push_back({DenseLayer{numbers(matrix(d, inner)), numbers(vector(d))}});
         layers.push_back({ResidualLayer{std::move(body)}});
         break;
       }
@@ -74,8 +74,8 @@ LayerList RandomProblems::vector_layers(std::size_t& d, int depth) {
         std::size_t dl = split, dr = d - split;
         LayerList left = vector_layers(dl, depth + 1), right = vector_layers(dr, depth + 1);
         const std::size_t k = size(1, 3);
-        left.push_back({DenseLayer{matrix(k, dl), vector(k)}});
-        right.push_back({DenseLayer{matrix(k, dr), vector(k)}});
+        left.push_back({DenseLayer{numbers(matrix(k, dl)), numbers(vector(k))}});
+        right.push_back({DenseLayer{numbers(matrix(k, dr)), numbers(vector(k))}});
         layers.push_back({InnerProductLayer{split, std::move(left), std::move(right)}});
         d = 1;
       }
@@ -103,8 +103,8 @@ Network RandomProblems::network() {
         a.scale = number();
         for (std::size_t h = size(1, 2); h > 0; --h) {
           const std::size_t dk = size(1, 2), dv = size(1, 2);
-          AttentionHead head{matrix(dk, d), matrix(dk, d), matrix(dv, d), matrix(d, dv), std::nullopt};
-          if (size(0, 1)) head.bq = vector(dk);
+          AttentionHead head{numbers(matrix(dk, d)), numbers(matrix(dk, d)), numbers(matrix(dv, d)), numbers(matrix(d, dv)), std::nullopt};
+          if (size(0, 1)) head.bq = numbers(vector(dk));
           a.heads.push_back(std::move(head));
         }
         net.layers.push_back({std::move(a)});
@@ -113,11 +113,11 @@ Network RandomProblems::network() {
       case 1: {
         std::size_t inner = d;
         LayerList body = vector_layers(inner, 1);
-        body.push_back({DenseLayer{matrix(d, inner), vector(d)}});  // keep D (attention needs a fixed D)
+        body.push_back({DenseLayer{numbers(matrix(d, inner)), numbers(vector(d))}});  // keep D (attention needs a fixed D)
         net.layers.push_back({TokenwiseLayer{std::move(body)}});
         break;
       }
-      default: net.layers.push_back({PositionalEncodingLayer{matrix(d, N)}});
+      default: net.layers.push_back({PositionalEncodingLayer{numbers(matrix(d, N))}});
     }
   }
   return net;

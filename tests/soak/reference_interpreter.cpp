@@ -30,16 +30,18 @@ class Interpreter {
     mpfr_set_q(r.get(), q.get_mpq_t(), MPFR_RNDN);
     return r;
   }
+  // The soak's networks hold exact numbers only (rational() refuses a constant expression).
+  Mp number(const Number& q) const { return number(q.rational()); }
   Mp zero() const { return Mp(prec_); }
 
   // sum_c W[r][c] x[c] + b[r]
-  Vec affine(const RationalMatrix& w, const Vec& x, const RationalVector* b) const {
+  Vec affine(const NumberMatrix& w, const Vec& x, const NumberVector* b) const {
     Vec y;
     Mp t(prec_);
     for (std::size_t r = 0; r < w.size(); ++r) {
       Mp acc = b ? number((*b)[r]) : zero();
       for (std::size_t c = 0; c < x.size(); ++c) {
-        mpfr_mul_q(t.get(), x[c].get(), w[r][c].get_mpq_t(), MPFR_RNDN);
+        mpfr_mul_q(t.get(), x[c].get(), w[r][c].rational().get_mpq_t(), MPFR_RNDN);
         mpfr_add(acc.get(), acc.get(), t.get(), MPFR_RNDN);
       }
       y.push_back(acc);
@@ -71,10 +73,10 @@ class Interpreter {
     if (const auto* d = std::get_if<DenseLayer>(&layer.kind)) return affine(d->weight, x, &d->bias);
     if (const auto* s = std::get_if<SparseDenseLayer>(&layer.kind)) {
       Vec y;
-      for (const Rational& b : s->bias) y.push_back(number(b));
+      for (const Number& b : s->bias) y.push_back(number(b));
       Mp t(prec_);
       for (const SparseEntry& e : s->entries) {
-        mpfr_mul_q(t.get(), x[e.col].get(), e.value.get_mpq_t(), MPFR_RNDN);
+        mpfr_mul_q(t.get(), x[e.col].get(), e.value.rational().get_mpq_t(), MPFR_RNDN);
         mpfr_add(y[e.row].get(), y[e.row].get(), t.get(), MPFR_RNDN);
       }
       return y;
@@ -143,7 +145,7 @@ class Interpreter {
             mpfr_mul(t.get(), K[i][k].get(), Q[j][k].get(), MPFR_RNDN);
             mpfr_add(acc.get(), acc.get(), t.get(), MPFR_RNDN);
           }
-          mpfr_mul_q(acc.get(), acc.get(), a.scale.get_mpq_t(), MPFR_RNDN);
+          mpfr_mul_q(acc.get(), acc.get(), a.scale.rational().get_mpq_t(), MPFR_RNDN);
           s.push_back(acc);
         }
         const Vec w = a.normalizer == Normalizer::Softmax ? softmax(s) : hardmax(s);
@@ -202,7 +204,7 @@ class Interpreter {
     if (const auto* pe = std::get_if<PositionalEncodingLayer>(&layer.kind)) {
       for (std::size_t j = 0; j < X.size(); ++j)
         for (std::size_t r = 0; r < X[j].size(); ++r)
-          mpfr_add_q(X[j][r].get(), X[j][r].get(), pe->matrix[r][j].get_mpq_t(), MPFR_RNDN);
+          mpfr_add_q(X[j][r].get(), X[j][r].get(), pe->matrix[r][j].rational().get_mpq_t(), MPFR_RNDN);
       return X;
     }
     throw std::logic_error("reference: a vector layer at the top level of a sequence network");
