@@ -26,11 +26,11 @@ struct CoqCommandOptions {
 };
 
 void run_coq_command(const CoqCommandOptions& o) {
+  check_output_file(o.output, "-o");
   // Supnorm certificates are refused by name (their leaf cover is re-checked by `verify`, not Coq).
   if (certificate_kind(read_certificate_file(o.certificate)) == "supnorm")
     throw InputError(o.certificate + ": /kind: \"supnorm\": only chain certificates are exported to Coq; " +
                      "re-check it with `approxcert verify " + o.certificate + "`");
-  check_output_file(o.output, "-o");
   chain::CoqExport e;
   {
     Progress progress("coq", o.progress);

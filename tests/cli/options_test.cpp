@@ -81,8 +81,9 @@ TEST_CASE("cli options: hostile values are answered within about a second") {
                           std::string(200000, 'k') + "\": 1}");
   const Run key = s.run("eval --net " + s.path("net.json") + " --at 0");
   CHECK(key.status == 2);
-  CHECK(key.err.size() < 1000);
-  CHECK(key.err.find("characters omitted") != std::string::npos);
+  CHECK(key.err.size() < 1000);  // the reader echoes the key shortened (not 200 KB)
+  CHECK(key.err.find("kkkkkkkkkk") != std::string::npos);
+  CHECK(key.err.find(std::string(1000, 'k')) == std::string::npos);
 }
 
 TEST_CASE("cli options: --time-limit is honoured inside a batch of slow boxes") {

@@ -77,7 +77,7 @@ TEST_CASE("verify: a forged supnorm certificate is rejected whatever field was e
   // A budget-exhausted one (its bounds are 10% apart).
   const std::string budget_cert = s.path("budget.cert.json");
   REQUIRE(run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 9 --cert " + budget_cert,
-                  s.dir).status == 0);
+                  s.dir).status == 3);  // not converged: exit 3, the certificate is written all the same
   const Json net = read_json(net_cert), budget = read_json(budget_cert);
   REQUIRE(budget["status"] == "budget_exhausted");
   REQUIRE(run_cli("verify " + net_cert + " " + budget_cert, s.dir).status == 0);
