@@ -12,6 +12,7 @@
 
 #include "chain/verify.hpp"
 #include "cli/commands.hpp"
+#include "cli/progress.hpp"
 #include "io/certificate_envelope.hpp"
 #include "scalar/exact_json.hpp"
 #include "supnorm/certificate_check.hpp"
@@ -26,6 +27,7 @@ struct VerifyCommandOptions {
   std::string net;
   bool no_recompute = false;
   bool json = false;
+  ProgressOptions progress;
 };
 
 struct Outcome {
@@ -63,7 +65,13 @@ Outcome verify_one(const std::string& path, const VerifyCommandOptions& o) {
 
 void run_verify_command(const VerifyCommandOptions& o) {
   std::vector<Outcome> outcomes;  // all read and checked before anything is printed
-  for (const std::string& path : o.certificates) outcomes.push_back(verify_one(path, o));
+  {
+    Progress progress("verify", o.progress);
+    for (const std::string& path : o.certificates) {
+      progress.status(std::to_string(outcomes.size() + 1) + "/" + std::to_string(o.certificates.size()) + " " + path);
+      outcomes.push_back(verify_one(path, o));
+    }
+  }
   bool all_ok = true;
   nlohmann::json report = nlohmann::json::array();
   for (const Outcome& r : outcomes) {
@@ -101,6 +109,7 @@ void register_verify_command(CLI::App& app) {
   cmd->add_flag("--no-recompute", opts->no_recompute,
                 "check hashes and recorded numbers only (no recomputation; supnorm leaf bounds not re-proved)");
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout");
+  add_progress_options(cmd, opts->progress);
   cmd->callback([opts] { run_verify_command(*opts); });
 }
 

@@ -2,6 +2,8 @@
 // stderr (newline-terminated, no carriage return, silent with --quiet) and regress --junit.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
@@ -115,4 +117,13 @@ TEST_CASE("cli progress: plain newline-terminated lines when stderr is not a ter
   const Run g = s.run("regress --baseline " + s.path("certs") + " --checks " + data_dir() + " --progress-interval 0");
   CHECK(g.err.find("regress: 2/2 ") != std::string::npos);
   CHECK(s.run("check " + data_dir() + " --out " + s.path("certs") + " -q --progress-interval 0").err.empty());
+  std::string certs;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(s.path("certs")))
+    if (e.path().extension() == ".json") certs += " " + e.path().string();
+  const Run v = s.run("verify --no-recompute --progress-interval 0" + certs);
+  CHECK(v.status == 0);
+  CHECK(v.err.find("verify: 1/2 ") != std::string::npos);
+  CHECK(v.err.find("verify: 2/2 ") != std::string::npos);
+  CHECK(v.err.find('\r') == std::string::npos);
+  CHECK(s.run("verify --no-recompute -q --progress-interval 0" + certs).err.empty());
 }
