@@ -2,7 +2,7 @@
 // The chain-lemma part of `approxcert coq`: for theorems whose chain lemmas in proofs/ apply, the
 // instance theorem (certified facts Coq does not re-check as hypotheses, the theorem's statement
 // for the instance as conclusion), proved by applying the chain lemma to those hypotheses and to
-// leaves re-checked in Coq (/work/notes/coq_export.md §5-6).
+// leaves re-checked in Coq (docs/proofs.md).
 #include <map>
 #include <optional>
 #include <string>

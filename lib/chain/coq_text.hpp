@@ -1,6 +1,6 @@
 #pragma once
-// Spelling values and names as Coq source text, for `approxcert coq` (docs/proofs.md,
-// /work/notes/coq_export.md §3): exact rationals as "(P / Q)", identifiers, safe comments.
+// Spelling values and names as Coq source text, for `approxcert coq` (docs/proofs.md): exact
+// rationals as "(P / Q)", identifiers, safe comments.
 #include <string>
 #include <string_view>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Exact constants of the Yun et al. 2020 construction (spec /work/shared/theorems/yun2020.md,
+// Exact constants of the Yun et al. 2020 construction (the Yun 2020 specification,
 // sections 1.8, 2.3, 5 E1). Every function returns an exact Rational; nothing here is heuristic.
 // Symbols: d embedding dimension, n tokens, delta = 1/N grid step, J out-of-range magnitude,
 // K global-layer scale.
