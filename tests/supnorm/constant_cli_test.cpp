@@ -14,34 +14,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_support.hpp"
 #include "scalar/rational.hpp"
 
 using namespace approxcert;
+using approxcert::supnorm_test::Run;
+using approxcert::supnorm_test::run_cli;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct Run {
-  int status;
-  std::string out, err;
-};
-
-Run run_cli(const std::string& args, const fs::path& dir) {
-  const fs::path err = dir / "stderr.txt";
-  const std::string cmd = std::string(APPROXCERT_BIN) + " " + args + " 2>" + err.string();
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  Run r;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe)) r.out += buf.data();
-  const int raw = ::pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream e(err);
-  std::ostringstream s;
-  s << e.rdbuf();
-  r.err = s.str();
-  return r;
-}
 
 struct Scratch {
   fs::path dir;
