@@ -30,41 +30,35 @@ struct TempFile {
   }
 };
 
-}  // namespace
-
-void check_writable(const std::string& path) {
+// Creates `tmp` as a new hidden file "."<name><suffix>XXXXXX beside `path` (mkstemp), after
+// refusing an empty name or a directory; `require_dir` also refuses a missing parent directory.
+void create_beside(TempFile& tmp, const std::string& path, const char* suffix, bool require_dir) {
   namespace fs = std::filesystem;
   if (path.empty()) fail(path, "empty file name");
   std::error_code ec;
   if (fs::is_directory(path, ec)) fail(path, "it is a directory");
   const fs::path target(path);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  if (!fs::is_directory(dir, ec)) fail(path, "no such directory: " + dir.string());
-  TempFile probe;  // removed by its destructor
-  probe.name = (dir / ("." + target.filename().string() + ".probe.XXXXXX")).string();
-  probe.fd = ::mkstemp(probe.name.data());
-  if (probe.fd < 0) {
-    const std::string why = std::strerror(errno);
-    probe.name.clear();
-    fail(path, why);
-  }
-}
-
-void write_file_atomic(const std::string& path, std::string_view bytes) {
-  namespace fs = std::filesystem;
-  if (path.empty()) fail(path, "empty file name");
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) fail(path, "it is a directory");
-  const fs::path target(path);
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  TempFile tmp;
-  tmp.name = (dir / ("." + target.filename().string() + ".tmp.XXXXXX")).string();
+  if (require_dir && !fs::is_directory(dir, ec)) fail(path, "no such directory: " + dir.string());
+  tmp.name = (dir / ("." + target.filename().string() + suffix + "XXXXXX")).string();
   tmp.fd = ::mkstemp(tmp.name.data());
   if (tmp.fd < 0) {
     const std::string why = std::strerror(errno);
     tmp.name.clear();
     fail(path, why);
   }
+}
+
+}  // namespace
+
+void check_writable(const std::string& path) {
+  TempFile probe;  // removed by its destructor
+  create_beside(probe, path, ".probe.", /*require_dir=*/true);
+}
+
+void write_file_atomic(const std::string& path, std::string_view bytes) {
+  TempFile tmp;
+  create_beside(tmp, path, ".tmp.", /*require_dir=*/false);
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = ::write(tmp.fd, bytes.data() + done, bytes.size() - done);
