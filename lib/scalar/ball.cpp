@@ -10,27 +10,15 @@
 #include <stdexcept>
 #include <string>
 
+#include "scalar/flint_temporaries.hpp"
 #include "scalar/input_error.hpp"
 
 namespace approxcert {
 
 namespace {
 
-struct Fmpz {
-  fmpz_t v;
-  Fmpz() { fmpz_init(v); }
-  ~Fmpz() { fmpz_clear(v); }
-  Fmpz(const Fmpz&) = delete;
-  Fmpz& operator=(const Fmpz&) = delete;
-};
-
-struct Arf {
-  arf_t v;
-  Arf() { arf_init(v); }
-  ~Arf() { arf_clear(v); }
-  Arf(const Arf&) = delete;
-  Arf& operator=(const Arf&) = delete;
-};
+using detail::Arf;
+using detail::Fmpz;
 
 // Exact values of endpoints are limited to |binary exponent| <= kMaxExactBinaryExponent (about
 // 1.26 million decimal digits): beyond it the exact fraction would take unbounded time and memory

@@ -8,28 +8,15 @@
 #include <algorithm>
 #include <string>
 
+#include "scalar/flint_temporaries.hpp"
+
 namespace approxcert {
 
 namespace {
 
-struct Fmpz {
-  fmpz_t v;
-  Fmpz() { fmpz_init(v); }
-  ~Fmpz() { fmpz_clear(v); }
-  Fmpz(const Fmpz&) = delete;
-};
-struct Arf {
-  arf_t v;
-  Arf() { arf_init(v); }
-  ~Arf() { arf_clear(v); }
-  Arf(const Arf&) = delete;
-};
-struct ArbTemp {
-  arb_t v;
-  ArbTemp() { arb_init(v); }
-  ~ArbTemp() { arb_clear(v); }
-  ArbTemp(const ArbTemp&) = delete;
-};
+using detail::Arf;
+using detail::ArbTemp;
+using detail::Fmpz;
 
 std::string fmpz_text(const fmpz_t z) {
   char* s = fmpz_get_str(nullptr, 10, z);
