@@ -10,7 +10,7 @@
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 #include "supnorm/taylor_model.hpp"
-#include "target/expression.hpp"
+#include "net/expression.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
