@@ -11,7 +11,7 @@ PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev lib
             coq libcoq-interval libcoq-coquelicot libcoq-flocq \
             clang libfuzzer-14-dev libclang-rt-14-dev
 
-.PHONY: all deps build test certify install fuzz soak clean
+.PHONY: all deps build test certify install fuzz soak mutation clean
 PREFIX   ?= /usr/local
 all: build
 
@@ -55,5 +55,10 @@ fuzz: deps
 soak: build
 	./$(BUILD)/bench/soak 10000 1
 
+# The mutation check (docs/robustness.md): every seeded bug of tests/mutation/mutants.json must be
+# killed by the tests it names; it builds a copy of the sources in $(BUILD)-mutation.
+mutation: build
+	cd $(BUILD) && ctest -C mutation -L mutation --output-on-failure
+
 clean:
-	rm -rf $(BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(FUZZ_BUILD) $(BUILD)-mutation

@@ -18,7 +18,7 @@
 #include "net/lower.hpp"
 #include "net/network.hpp"
 #include "supnorm/error_program.hpp"
-#include "../tests/supnorm/programs.hpp"  // the exact-reference problems the tests use
+#include "reference/programs.hpp"  // the exact-reference problems the tests use
 #include "supnorm/supnorm.hpp"
 
 using namespace approxcert;

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "soak.hpp"
+#include "reference/soak.hpp"
 
 int main(int argc, char** argv) {
   const std::uint64_t trials = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 10000;

@@ -4,8 +4,8 @@
 
 #include "fuzz_support.hpp"
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "scalar/scalar.hpp"
-#include "target/expression.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace approxcert;

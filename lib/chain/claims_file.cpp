@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "net/network_json.hpp"
-#include "target/expression.hpp"
+#include "net/expression.hpp"
 
 namespace approxcert::chain {
 

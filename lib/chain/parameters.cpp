@@ -1,7 +1,7 @@
 #include "chain/parameters.hpp"
 
+#include "net/constant.hpp"
 #include "scalar/input_error.hpp"
-#include "target/constant.hpp"
 #include "scalar/printable.hpp"
 
 namespace approxcert::chain {

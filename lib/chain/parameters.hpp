@@ -29,7 +29,7 @@ class Parameters {
   // Exact number: 0.1, "1/3", "0x1p-3"; a constant expression ("sqrt(2)") is refused with a
   // message saying the theorem needs an exact rational there.
   Rational rational(std::string_view name) const;
-  // A real: an exact number or a constant expression ("cos(pi/8)", "log(3)"; target/constant.hpp).
+  // A real: an exact number or a constant expression ("cos(pi/8)", "log(3)"; net/constant.hpp).
   Number number(std::string_view name) const;
   // A ball containing the real `name` at precision p (exact numbers: rounded; expressions: enclosed
   // by the generic evaluator, tighter as p rises).

@@ -10,12 +10,12 @@
 #include "cli/options.hpp"
 #include "cli/point.hpp"
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
 #include "scalar/decimal_bounds.hpp"
 #include "scalar/input_error.hpp"
 #include "scalar/scalar.hpp"
-#include "target/expression.hpp"
 
 namespace approxcert::cli {
 

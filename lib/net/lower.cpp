@@ -7,7 +7,7 @@
 #include <tuple>
 #include <vector>
 
-#include "target/expression.hpp"
+#include "net/expression.hpp"
 
 namespace approxcert {
 

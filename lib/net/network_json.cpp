@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
+#include "net/constant.hpp"
 #include "scalar/input_error.hpp"
-#include "target/constant.hpp"
 
 namespace approxcert {
 
@@ -13,7 +13,7 @@ namespace {
 
 // ---- reading -------------------------------------------------------------------------------
 
-// Exact numbers or constant expressions (target/constant.hpp).
+// Exact numbers or constant expressions (net/constant.hpp).
 NumberVector read_vector(const ExactJson& v, const JsonAt& at) {
   json_array(v, at);
   NumberVector out;

@@ -3,7 +3,7 @@
 // Loading validates everything (JSON syntax, types, unknown keys, exact numbers, dimensions,
 // limits); every problem is one InputError "<file>: <json pointer>: <what>". Numbers are read
 // exactly (parse_exact_json): "0.1" and 0.1 both mean 1/10; another string is a constant
-// expression ("sqrt(2)/2"), validated here (target/constant.hpp: json_number) and kept as text.
+// expression ("sqrt(2)/2"), validated here (net/constant.hpp: json_number) and kept as text.
 #include <string>
 #include <string_view>
 

@@ -1,7 +1,7 @@
 #include "net/number.hpp"
 
 #include "scalar/input_error.hpp"
-#include "target/syntax.hpp"
+#include "scalar/syntax.hpp"
 
 namespace approxcert {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Number: a number of an input file (DESIGN.md "Numbers"): an exact Rational, or a closed constant
 // expression in the target language ("sqrt(2)/2", "cos(pi/8)") kept as its text. Texts are
-// validated when read (target/constant.hpp: parsed without variables, enclosed finitely) and
+// validated when read (net/constant.hpp: parsed without variables, enclosed finitely) and
 // written back verbatim; an expression has no exact value, so code that needs one asks
 // exact()/rational() and gets nothing or a NotExactError.
 #include <memory>

@@ -1,7 +1,7 @@
 #pragma once
 // The network IR: a straight-line program of indexed scalar nodes. Every node reads only nodes
 // with smaller indices, so evaluating nodes in order computes the program. Networks
-// (lib/net/lower.cpp) and target expressions (lib/target) compile to the same node set, so one
+// (lib/net/lower.cpp) and target expressions (lib/net/expression.cpp) compile to the same node set, so one
 // generic evaluator (evaluate.hpp) serves every network, every target and every Scalar type.
 #include <cstdint>
 #include <span>

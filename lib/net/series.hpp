@@ -52,29 +52,31 @@ Ball poly_coefficient(const arb_poly_struct* p, long k);
 // The series x0 + t for every x0 in the ball x, kept to len coefficients (len >= 2).
 Series series_variable(const Ball& x, long len);
 
-void set(Series& r, const Rational& q, Prec p);
-void set_pi(Series& r, Prec p);
-void add(Series& r, const Series& a, const Series& b, Prec p);
-void sub(Series& r, const Series& a, const Series& b, Prec p);
-void mul(Series& r, const Series& a, const Series& b, Prec p);
-void addmul(Series& r, const Series& a, const Series& b, Prec p);
-void div(Series& r, const Series& a, const Series& b, Prec p);
-void neg(Series& r, const Series& a);
-void pow_int(Series& r, const Series& a, long n, Prec p);
-void exp(Series& r, const Series& a, Prec p);
-void log(Series& r, const Series& a, Prec p);
-void sqrt(Series& r, const Series& a, Prec p);
-void sin(Series& r, const Series& a, Prec p);
-void cos(Series& r, const Series& a, Prec p);
-void tan(Series& r, const Series& a, Prec p);
-void atan(Series& r, const Series& a, Prec p);
-void tanh(Series& r, const Series& a, Prec p);
-void sigmoid(Series& r, const Series& a, Prec p);
-void relu(Series& r, const Series& a, Prec p);
-void step(Series& r, const Series& a, Prec p);
-void abs(Series& r, const Series& a, Prec p);
-void min(Series& r, const Series& a, const Series& b, Prec p);
-void max(Series& r, const Series& a, const Series& b, Prec p);
+// One line per operation: how coefficients 0..len-1 are computed (each Arb call encloses its
+// exact result, so the guarantee above holds coefficient by coefficient; tests/net/series_oracle_test.cpp).
+void set(Series& r, const Rational& q, Prec p);  // the constant q (a ball containing it), len 0
+void set_pi(Series& r, Prec p);                  // a constant ball containing pi, len 0
+void add(Series& r, const Series& a, const Series& b, Prec p);     // coefficientwise (arb_poly_add)
+void sub(Series& r, const Series& a, const Series& b, Prec p);     // coefficientwise (arb_poly_sub)
+void mul(Series& r, const Series& a, const Series& b, Prec p);     // truncated Cauchy product (arb_poly_mullow)
+void addmul(Series& r, const Series& a, const Series& b, Prec p);  // r + a b, by mul then add
+void div(Series& r, const Series& a, const Series& b, Prec p);     // a (1/b) with arb_poly_inv_series; indeterminate if b's value may be 0 on X
+void neg(Series& r, const Series& a);                              // coefficientwise, exact
+void pow_int(Series& r, const Series& a, long n, Prec p);          // n >= 0: arb_poly_pow_ui_trunc_binexp with coefficient 0 from Ball's a_0^n; n < 0: 1/a^|n|, indeterminate if a's value may be 0
+void exp(Series& r, const Series& a, Prec p);   // arb_poly_exp_series (a constant a: Ball's exp)
+void log(Series& r, const Series& a, Prec p);   // arb_poly_log_series; indeterminate unless a's value > 0 on X
+void sqrt(Series& r, const Series& a, Prec p);  // arb_poly_sqrt_series; 0 for the zero series; indeterminate unless a's value > 0 on X
+void sin(Series& r, const Series& a, Prec p);   // arb_poly_sin_series (a constant a: Ball's sin)
+void cos(Series& r, const Series& a, Prec p);   // arb_poly_cos_series (a constant a: Ball's cos)
+void tan(Series& r, const Series& a, Prec p);   // y_0 = Ball's tan(a_0), then k y_k = sum_{j=1..k} j a_j z_{k-j}, z = 1 + y^2; indeterminate if y_0 is not finite
+void atan(Series& r, const Series& a, Prec p);  // atan(a_0) + integral of a' / (1 + a^2), the constant 1 + a_0^2 from Ball's square
+void tanh(Series& r, const Series& a, Prec p);  // y_0 = Ball's tanh(a_0), then the recurrence of tan with z = 1 - y^2
+void sigmoid(Series& r, const Series& a, Prec p);  // y_0 = Ball's sigmoid(a_0), then the recurrence of tan with z = y - y^2
+void relu(Series& r, const Series& a, Prec p);  // a where a > 0 on X, exactly 0 where a < 0 on X or a = 0, else indeterminate
+void step(Series& r, const Series& a, Prec p);  // exactly 1 where a > 0 on X or a = 0, 0 where a < 0 on X, else indeterminate
+void abs(Series& r, const Series& a, Prec p);   // -a where a < 0 on X, else as relu
+void min(Series& r, const Series& a, const Series& b, Prec p);  // the argument smaller on all of X, or the common exact series, else indeterminate
+void max(Series& r, const Series& a, const Series& b, Prec p);  // the argument larger on all of X, or the common exact series, else indeterminate
 void hull(Series& r, const Series& a, const Series& b, Prec p);  // a if a, b are the same exact series, else indeterminate
 
 // Comparisons of the values (coefficient 0) on the whole ball X; equal: True only for identical

@@ -9,6 +9,7 @@
 
 #include "scalar/input_error.hpp"
 #include "scalar/printable.hpp"
+#include "scalar/syntax.hpp"
 
 namespace approxcert {
 
@@ -181,13 +182,6 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-bool is_nan_or_inf(std::string_view text) {
-  std::string s;
-  for (char c : text) s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.erase(0, 1);
-  return s == "nan" || s == "inf" || s == "infinity";
-}
-
 std::string truncated(std::string s) { return shortened(s); }
 
 }  // namespace
@@ -280,7 +274,7 @@ Rational json_rational(const ExactJson& v, const JsonAt& at) {
   else if (v.is_string()) text = v.get_ref<const std::string&>();
   else at.fail("expected a number, got " + describe_json(v));
   const std::string got = "expected a number, got " + describe_json(v);
-  if (is_nan_or_inf(text)) at.fail(got + ": NaN and infinities are not numbers here");
+  if (is_nonfinite_word(text)) at.fail(got + ": NaN and infinities are not numbers here");
   try {
     return parse_rational(text);
   } catch (const InputError& e) {

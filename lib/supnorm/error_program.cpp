@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "net/expression.hpp"
 #include "net/lower.hpp"
 #include "scalar/input_error.hpp"
-#include "target/expression.hpp"
 
 namespace approxcert {
 

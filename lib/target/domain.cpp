@@ -1,8 +1,8 @@
 #include "target/domain.hpp"
 
+#include "net/constant.hpp"
 #include "scalar/input_error.hpp"
-#include "target/constant.hpp"
-#include "target/syntax.hpp"
+#include "scalar/syntax.hpp"
 
 namespace approxcert {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Domains (docs/target.md): boxes written "[a,b]^D" or "[a1,b1]x[a2,b2]x...", with exact
 // rational endpoints read by parse_rational (never through double), or endpoints that are
-// constant expressions ("[0,pi]", "[0, pi/2]x[-1,1]"; target/constant.hpp).
+// constant expressions ("[0,pi]", "[0, pi/2]x[-1,1]"; net/constant.hpp).
 #include <cstddef>
 #include <string>
 #include <string_view>

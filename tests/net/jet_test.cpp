@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "net/jet.hpp"
 #include "net/program.hpp"
 #include "scalar/scalar.hpp"
-#include "target/expression.hpp"
 
 using namespace approxcert;
 

@@ -171,7 +171,7 @@ TEST_CASE("network_json: numbers that are not exact rationals") {
     return doc(R"({"dim": 3})", R"([{"type": "relu"}, {"type": "dense", "weight": [["1", "2", )" + std::string(entry) +
                                     R"(]], "bias": ["0"]}])");
   };
-  // A string that is not an exact rational is read as a constant expression (target/constant.hpp).
+  // A string that is not an exact rational is read as a constant expression (net/constant.hpp).
   CHECK(load_error(dense(R"("one")")) ==
         "net.json: /layers/1/weight/0/2: expected a number or a constant expression, got 'one': expression: column 1: "
         "unknown identifier 'one' (known: no variables, constants pi e, functions exp log sqrt sin cos tan atan tanh "

@@ -4,8 +4,8 @@
 #include <doctest/doctest.h>
 
 #include "net/network_json.hpp"
-#include "reference_interpreter.hpp"
-#include "soak.hpp"
+#include "reference/reference_interpreter.hpp"
+#include "reference/soak.hpp"
 
 namespace approxcert::soak {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "programs.hpp"
+#include "reference/programs.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/error_program.hpp"
 

@@ -7,7 +7,7 @@
 #include <functional>
 #include <random>
 
-#include "programs.hpp"
+#include "reference/programs.hpp"
 #include "supnorm/cover_check.hpp"
 #include "supnorm/error_program.hpp"
 

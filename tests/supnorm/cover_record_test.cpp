@@ -4,7 +4,7 @@
 // bounds is the result's upper bound, and a cover over the leaf budget is not recorded.
 #include <doctest/doctest.h>
 
-#include "programs.hpp"
+#include "reference/programs.hpp"
 #include "supnorm/supnorm.hpp"
 
 using namespace approxcert;

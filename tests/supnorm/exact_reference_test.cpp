@@ -2,7 +2,7 @@
 // a network equal to its target has sup error 0.
 #include <doctest/doctest.h>
 
-#include "programs.hpp"
+#include "reference/programs.hpp"
 #include "supnorm/supnorm.hpp"
 
 using namespace approxcert;

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "programs.hpp"
+#include "reference/programs.hpp"
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 

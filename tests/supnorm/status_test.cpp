@@ -3,7 +3,7 @@
 // run that needs more than max_prec reports precision_exhausted.
 #include <doctest/doctest.h>
 
-#include "programs.hpp"
+#include "reference/programs.hpp"
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 

@@ -6,11 +6,11 @@
 
 #include <string>
 
-#include "programs.hpp"
+#include "net/expression.hpp"
+#include "reference/programs.hpp"
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 #include "supnorm/taylor_model.hpp"
-#include "target/expression.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

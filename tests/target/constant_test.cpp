@@ -1,15 +1,15 @@
-// Constant expressions as numbers (target/constant.hpp), the variable name x, and domains with
+// Constant expressions as numbers (net/constant.hpp), the variable name x, and domains with
 // constant-expression endpoints. References are MPFR values at 1000 bits computed directly.
 #include <doctest/doctest.h>
 #include <mpfr.h>
 
 #include <string>
 
+#include "net/constant.hpp"
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "scalar/input_error.hpp"
-#include "target/constant.hpp"
 #include "target/domain.hpp"
-#include "target/expression.hpp"
 
 using namespace approxcert;
 

@@ -1,8 +1,8 @@
 #include "theorems/altabaa2024/certify.hpp"
 
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "supnorm/error_program.hpp"
-#include "target/expression.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 

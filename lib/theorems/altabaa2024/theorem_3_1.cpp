@@ -1,9 +1,9 @@
 // Theorem 3.1 (spec §4): a continuous relation r(x, y) = r_x(x) r_y(y) on [0,1]^2 is approximated
 // to eps by <P_x phi(x), P_y phi(y)> with phi the Voronoi threshold network of m grid sites.
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "net/lower.hpp"
 #include "scalar/input_error.hpp"
-#include "target/expression.hpp"
 #include "theorems/altabaa2024/cell_pairs.hpp"
 #include "theorems/altabaa2024/certify.hpp"
 #include "theorems/altabaa2024/relation_model.hpp"

@@ -14,9 +14,9 @@
 #include "net/network_json.hpp"
 #include "scalar/input_error.hpp"
 #include "supnorm/error_program.hpp"
-#include "target/constant.hpp"
+#include "net/constant.hpp"
 #include "target/domain.hpp"
-#include "target/expression.hpp"
+#include "net/expression.hpp"
 
 namespace approxcert::theorems::claims {
 

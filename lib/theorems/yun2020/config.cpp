@@ -4,8 +4,8 @@
 #include <string>
 
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "scalar/input_error.hpp"
-#include "target/expression.hpp"
 
 namespace approxcert::theorems::yun2020 {
 

@@ -3,8 +3,8 @@
 #include <vector>
 
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "scalar/scalar.hpp"
-#include "target/expression.hpp"
 
 int main() {
   using namespace approxcert;

@@ -1,10 +1,10 @@
 #pragma once
-// Tokens of the target expression language. Internal to lib/target (expression.cpp).
+// Tokens of the target expression language. Internal to the expression compiler (expression.cpp).
 #include <cstddef>
 #include <string_view>
 #include <vector>
 
-namespace approxcert::target_detail {
+namespace approxcert::expression_detail {
 
 enum class Tok { Number, Ident, Plus, Minus, Star, Slash, Caret, LParen, RParen, Comma, End };
 
@@ -20,4 +20,4 @@ struct Token {
 // Unknown characters throw InputError("expression: column N: ...").
 std::vector<Token> lex_expression(std::string_view text);
 
-}  // namespace approxcert::target_detail
+}  // namespace approxcert::expression_detail

@@ -6,9 +6,9 @@
 #include <string>
 
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "scalar/input_error.hpp"
 #include "scalar/scalar.hpp"
-#include "target/expression.hpp"
 
 using namespace approxcert;
 

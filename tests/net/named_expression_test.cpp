@@ -5,7 +5,7 @@
 
 #include "net/evaluate.hpp"
 #include "scalar/input_error.hpp"
-#include "target/expression.hpp"
+#include "net/expression.hpp"
 
 using namespace approxcert;
 

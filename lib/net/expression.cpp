@@ -1,4 +1,4 @@
-#include "target/expression.hpp"
+#include "net/expression.hpp"
 
 #include <algorithm>
 #include <array>
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "net/expression_lexer.hpp"
 #include "scalar/input_error.hpp"
-#include "target/expression_lexer.hpp"
-#include "target/syntax.hpp"
+#include "scalar/syntax.hpp"
 
 namespace approxcert {
 
@@ -21,8 +21,8 @@ namespace {
 // could need more than this many bits: "(1e100000)^10000" is an error, not 3 GB of digits.
 constexpr long kMaxConstantPowerBits = 1L << 20;
 
-using target_detail::Tok;
-using target_detail::Token;
+using expression_detail::Tok;
+using expression_detail::Token;
 
 struct Function {
   std::string_view name;
@@ -76,7 +76,7 @@ class Parser {
  public:
   // names empty: the variables are x0 .. x{dim-1} (and x when dim = 1); else they are names[k].
   Parser(std::string_view text, std::size_t dim, std::span<const std::string> names = {})
-      : text_(text), dim_(dim), names_(names), tokens_(target_detail::lex_expression(text)) {}
+      : text_(text), dim_(dim), names_(names), tokens_(expression_detail::lex_expression(text)) {}
 
   std::vector<Parsed> parse() {
     if (peek().kind == Tok::End) fail(0, "empty expression");

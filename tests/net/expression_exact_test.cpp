@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "scalar/input_error.hpp"
-#include "target/expression.hpp"
 
 using namespace approxcert;
 

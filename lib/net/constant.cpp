@@ -1,11 +1,11 @@
-#include "target/constant.hpp"
+#include "net/constant.hpp"
 
 #include <string>
 
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "scalar/input_error.hpp"
-#include "target/expression.hpp"
-#include "target/syntax.hpp"
+#include "scalar/syntax.hpp"
 
 namespace approxcert {
 

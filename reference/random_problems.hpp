@@ -8,7 +8,7 @@
 #include <string>
 
 #include "net/network.hpp"
-#include "reference_interpreter.hpp"
+#include "reference/reference_interpreter.hpp"
 #include "target/domain.hpp"
 
 namespace approxcert::soak {

@@ -1,4 +1,4 @@
-#include "random_problems.hpp"
+#include "reference/random_problems.hpp"
 
 #include <array>
 

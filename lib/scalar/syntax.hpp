@@ -1,6 +1,6 @@
 #pragma once
-// Small text helpers shared by the expression and domain parsers: 1-based columns for error
-// messages, quoting of offending text, and recognition of the words for non-finite numbers.
+// Small text helpers for parsers and their error messages: 1-based columns, quoting of offending
+// text, and recognition of the words for non-finite numbers ("nan", "inf").
 #include <cstddef>
 #include <string>
 #include <string_view>

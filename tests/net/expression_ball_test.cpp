@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "net/evaluate.hpp"
-#include "target/expression.hpp"
+#include "net/expression.hpp"
 
 using namespace approxcert;
 

@@ -1,4 +1,4 @@
-#include "reference_interpreter.hpp"
+#include "reference/reference_interpreter.hpp"
 
 #include <stdexcept>
 #include <variant>

@@ -1,10 +1,10 @@
-#include "soak.hpp"
+#include "reference/soak.hpp"
 
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
-#include "random_problems.hpp"
-#include "reference_interpreter.hpp"
+#include "reference/random_problems.hpp"
+#include "reference/reference_interpreter.hpp"
 #include "scalar/scalar.hpp"
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"

@@ -4,9 +4,9 @@
 #include <string>
 #include <string_view>
 
+#include "net/expression.hpp"
 #include "scalar/input_error.hpp"
-#include "target/expression.hpp"
-#include "target/syntax.hpp"
+#include "scalar/syntax.hpp"
 
 using namespace approxcert;
 

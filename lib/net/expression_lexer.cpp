@@ -1,11 +1,11 @@
-#include "target/expression_lexer.hpp"
+#include "net/expression_lexer.hpp"
 
 #include <string>
 
 #include "scalar/input_error.hpp"
-#include "target/syntax.hpp"
+#include "scalar/syntax.hpp"
 
-namespace approxcert::target_detail {
+namespace approxcert::expression_detail {
 
 namespace {
 
@@ -72,4 +72,4 @@ std::vector<Token> lex_expression(std::string_view text) {
   return tokens;
 }
 
-}  // namespace approxcert::target_detail
+}  // namespace approxcert::expression_detail

@@ -1,0 +1,80 @@
+// dyadic (supnorm/dyadic.hpp) against brute force over exact grids: the simplest dyadic between
+// lo and hi is found by scanning j from coarse to fine, each candidate checked exactly.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+#include <stdexcept>
+
+#include "supnorm/dyadic.hpp"
+
+using namespace approxcert;
+
+namespace {
+
+Rational q(std::string_view s) { return parse_rational(s); }
+
+// Brute force: the smallest j (from -40 up) whose grid k/2^j meets [lo, hi], and that point.
+Rational simplest_by_scan(const Rational& lo, const Rational& hi) {
+  for (long j = -40; j <= 200; ++j) {
+    const Rational c = ceil_div(lo * pow2(j)) * pow2(-j);
+    if (c <= hi) return c;
+  }
+  FAIL("no grid point found");
+  return Rational(0);
+}
+
+}  // namespace
+
+TEST_CASE("dyadic: simplest_dyadic_between is the coarsest grid point inside, found by scanning") {
+  CHECK(simplest_dyadic_between(q("-1"), q("1")) == 0);
+  CHECK(simplest_dyadic_between(q("1/3"), q("2/3")) == q("1/2"));
+  CHECK(simplest_dyadic_between(q("5"), q("7")) == q("6"));    // 6 = 3 * 2^1 beats 5 and 7 (j = 0)
+  CHECK(simplest_dyadic_between(q("9"), q("15")) == q("12"));  // multiple of 4
+  CHECK(simplest_dyadic_between(q("-7/10"), q("-6/10")) == q("-5/8"));
+  std::mt19937_64 rng(7);
+  std::uniform_int_distribution<long> num(-100000, 100000), den(1, 5000);
+  for (int i = 0; i < 2000; ++i) {
+    Rational a(mpz_class(num(rng)), mpz_class(den(rng))), b(mpz_class(num(rng)), mpz_class(den(rng)));
+    if (a == b) continue;
+    if (b < a) std::swap(a, b);
+    const Rational s = simplest_dyadic_between(a, b);
+    CHECK(a <= s);
+    CHECK(s <= b);
+    CHECK(s == simplest_by_scan(a, b));
+  }
+  CHECK_THROWS_AS(simplest_dyadic_between(q("1"), q("1")), std::invalid_argument);
+}
+
+TEST_CASE("dyadic: dyadic_near stays in [lo, hi], on the grid, and within one grid step of the target") {
+  CHECK(dyadic_near(q("1/3"), q("1/4"), q("1/4")) == q("1/4"));
+  std::mt19937_64 rng(11);
+  std::uniform_int_distribution<long> num(-100000, 100000), den(1, 5000);
+  for (int i = 0; i < 2000; ++i) {
+    Rational a(mpz_class(num(rng)), mpz_class(den(rng))), b(mpz_class(num(rng)), mpz_class(den(rng)));
+    if (a == b) continue;
+    if (b < a) std::swap(a, b);
+    const Rational t(mpz_class(num(rng)), mpz_class(den(rng)));
+    const int bits = 1 + static_cast<int>(i % 30);
+    const Rational c = dyadic_near(t, a, b, bits);
+    CHECK(a <= c);
+    CHECK(c <= b);
+    // the grid 2^-j with 2^-j <= (b - a) / 2^bits < 2^(1-j): c * 2^j is an integer
+    long j = 0;
+    while (pow2(-j) > (b - a) / pow2(bits)) ++j;
+    while (pow2(-(j - 1)) <= (b - a) / pow2(bits)) --j;
+    CHECK(floor_div(c * pow2(j)) == c * pow2(j));
+    // the nearest grid point to the target, clamped: within one step of the clamped target
+    const Rational clamped = t < a ? a : (b < t ? b : t);
+    const Rational gap = c < clamped ? clamped - c : c - clamped;
+    CHECK(gap <= pow2(-j));
+  }
+}
+
+TEST_CASE("dyadic: dirty_dyadic is the double's exact value") {
+  CHECK(dirty_dyadic(0.5) == q("1/2"));
+  CHECK(dirty_dyadic(-0.1) == q("-0x1.999999999999ap-4"));
+  CHECK(dirty_dyadic(std::ldexp(1.0, -1074)) == pow2(-1074));
+  CHECK(dirty_dyadic(0.0) == 0);
+  CHECK_THROWS_AS(dirty_dyadic(std::nan("")), std::invalid_argument);
+}
