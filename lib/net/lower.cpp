@@ -249,24 +249,31 @@ class Lowerer {
 
 }  // namespace
 
-std::vector<NodeId> lower_into(Program& prog, const Network& net) {
+std::vector<NodeId> lower_into(Program& prog, const Network& net, std::span<const NodeId> inputs) {
   check_network(net, "network");
-  if (prog.num_inputs() != input_dim(net))
-    throw std::logic_error("lower_into: the program has " + std::to_string(prog.num_inputs()) + " inputs, the network takes " +
+  if (inputs.size() != input_dim(net))
+    throw std::logic_error("lower_into: " + std::to_string(inputs.size()) + " input nodes given, the network takes " +
                            std::to_string(input_dim(net)));
+  for (const NodeId id : inputs)
+    if (id >= prog.nodes().size()) throw std::logic_error("lower_into: input node " + std::to_string(id) + " does not exist");
   Lowerer lowerer(prog);
   const std::size_t D = net.input.dim;
-  if (!net.input.tokens) {
-    Vec x;
-    for (std::size_t k = 0; k < D; ++k) x.push_back(prog.input(k));
-    return lowerer.vector_layers(net.layers, x);
-  }
+  if (!net.input.tokens) return lowerer.vector_layers(net.layers, Vec(inputs.begin(), inputs.end()));
   Columns X(*net.input.tokens);
-  for (std::size_t i = 0; i < X.size(); ++i)
-    for (std::size_t r = 0; r < D; ++r) X[i].push_back(prog.input(i * D + r));
+  for (std::size_t i = 0; i < X.size(); ++i) X[i].assign(inputs.begin() + static_cast<std::ptrdiff_t>(i * D),
+                                                         inputs.begin() + static_cast<std::ptrdiff_t>((i + 1) * D));
   Vec outputs;
   for (const Vec& column : lowerer.sequence_layers(net.layers, X)) outputs.insert(outputs.end(), column.begin(), column.end());
   return outputs;
+}
+
+std::vector<NodeId> lower_into(Program& prog, const Network& net) {
+  if (prog.num_inputs() != input_dim(net))
+    throw std::logic_error("lower_into: the program has " + std::to_string(prog.num_inputs()) + " inputs, the network takes " +
+                           std::to_string(input_dim(net)));
+  std::vector<NodeId> inputs;
+  for (std::size_t k = 0; k < prog.num_inputs(); ++k) inputs.push_back(prog.input(k));
+  return lower_into(prog, net, inputs);
 }
 
 Program lower(const Network& net) {
