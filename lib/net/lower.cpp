@@ -49,6 +49,7 @@ class Lowerer {
     exact_.clear();
     for (std::size_t k = 0; k < w.size(); ++k) {
       if (const Rational* q = w[k].exact()) {
+        if (q->sign() == 0) continue;  // 0 * x_k is exactly 0: no operand
         args.push_back(x[k]);
         exact_.push_back(*q);
       } else {
@@ -219,13 +220,17 @@ class Lowerer {
   NodeId shared_affine(AffineMemo& memo, const Vec& x, const NumberVector& w, const Number& b) {
     const bool exact = b.is_exact() && std::all_of(w.begin(), w.end(), [](const Number& n) { return n.is_exact(); });
     if (!exact) return linear(x, w, b);
+    Vec args;  // operands with a nonzero weight (0 * x_k is exactly 0)
     RationalVector q;
-    q.reserve(w.size());
-    for (const Number& n : w) q.push_back(*n.exact());
-    auto key = std::make_tuple(x, std::move(q), *b.exact());
+    for (std::size_t k = 0; k < w.size(); ++k)
+      if (!w[k].is_exact_zero()) {
+        args.push_back(x[k]);
+        q.push_back(*w[k].exact());
+      }
+    auto key = std::make_tuple(std::move(args), std::move(q), *b.exact());
     const auto it = memo.find(key);
     if (it != memo.end()) return it->second;
-    const NodeId id = p_.affine(x, std::get<1>(key), std::get<2>(key));
+    const NodeId id = p_.affine(std::get<0>(key), std::get<1>(key), std::get<2>(key));
     memo.emplace(std::move(key), id);
     return id;
   }

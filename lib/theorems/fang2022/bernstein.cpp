@@ -23,20 +23,32 @@ using chain::Point;
 using chain::Relation;
 using chain::Side;
 
-// B_n f for d = 2 as target-language text: sum over (i, j) of f(i/n, j/n) binom(n,i) binom(n,j)
-// x0^i (1-x0)^(n-i) x1^j (1-x1)^(n-j), with f evaluated exactly (Rational) at the grid points.
-std::string bernstein_text(const Program& f, std::uint64_t n) {
-  std::string s;
-  for (std::uint64_t i = 0; i <= n; ++i)
+// B_n f for d = 2 as program nodes over x0, x1 (no arithmetic on values): the basis
+// b_i(u) = binom(n, i) u^i (1-u)^(n-i) of each variable once, then
+// B_n f = sum_i b_i(x0) (sum_j f(i/n, j/n) b_j(x1)), with f evaluated exactly at the grid points.
+// Returns the node of B_n f.
+NodeId bernstein_node(Program& p, const Program& f, std::uint64_t n) {
+  std::vector<std::vector<NodeId>> basis(2);
+  const Rational minus_one(-1);
+  for (std::size_t v = 0; v < 2; ++v) {
+    const NodeId u = p.input(v);
+    const NodeId w = p.affine({&u, 1}, {&minus_one, 1}, Rational(1));
+    for (std::uint64_t i = 0; i <= n; ++i) {
+      const NodeId prod = p.binary(Op::Mul, p.pow_int(u, static_cast<std::int64_t>(i)), p.pow_int(w, static_cast<std::int64_t>(n - i)));
+      const Rational b = count_q(binomial(n, i));
+      basis[v].push_back(p.affine({&prod, 1}, {&b, 1}, Rational(0)));
+    }
+  }
+  std::vector<NodeId> inner;
+  for (std::uint64_t i = 0; i <= n; ++i) {
+    std::vector<Rational> fij;
     for (std::uint64_t j = 0; j <= n; ++j) {
       const std::vector<Rational> g{count_q(i) / count_q(n), count_q(j) / count_q(n)};
-      const Rational coef = evaluate<Rational>(f, std::span<const Rational>(g), Prec(64)).at(0) *
-                            count_q(binomial(n, i)) * count_q(binomial(n, j));
-      if (coef.sign() == 0) continue;
-      s += (s.empty() ? "" : " + ") + std::string("(") + coef.to_string() + ")*x0^" + std::to_string(i) + "*(1-x0)^" +
-           std::to_string(n - i) + "*x1^" + std::to_string(j) + "*(1-x1)^" + std::to_string(n - j);
+      fij.push_back(evaluate<Rational>(f, std::span<const Rational>(g), Prec(64)).at(0));
     }
-  return s.empty() ? "0" : s;
+    inner.push_back(p.affine(basis[1], fij, Rational(0)));
+  }
+  return p.dot(basis[0], inner);
 }
 
 // L d / (2 sqrt(n)) with d = 2, i.e. L / sqrt(n).
@@ -70,10 +82,21 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
   const bool network = prm.flag("network");
   if (network && n > 4) prm.fail("network", "the network is built for n <= 4 only (n = 8 needs 153 tokens of width 1938)");
   const std::uint64_t max_boxes = prm.count_or("max_boxes", 20000);
+  if (max_boxes < 1 || max_boxes > 10000000) prm.fail("max_boxes", "must be between 1 and 10^7");
+  if (eps.sign() <= 0) prm.fail("eps", "must be > 0");
 
-  const std::string bn_text = bernstein_text(f, n);
-  auto bn = std::make_shared<const Program>(compile_target(bn_text, 2));
-  auto error = std::make_shared<const Program>(expression_error_program(bn_text, f_text, 2));
+  auto bn = std::make_shared<const Program>([&] {
+    Program p(2);
+    p.add_output(bernstein_node(p, f, n));
+    return p;
+  }());
+  auto error = std::make_shared<const Program>([&] {  // output 0: f - B_n f
+    Program p(2);
+    const NodeId approx = bernstein_node(p, f, n);
+    const std::vector<NodeId> vars{p.input(0), p.input(1)};
+    const NodeId target = compile_expression(f_text, p, vars);
+    return with_error_output(std::move(p), target, approx);
+  }());
   const std::size_t k = 2 * n;
 
   chain::Chain ch;
@@ -101,9 +124,10 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
   ch.add({.id = "F-C13-i", .claim = "sup over [0,1]^2 of |B_n f - f| is at most L d / (2 sqrt(n)) (F10b), certified by the sup-norm engine (f has a kink on the diagonal)",
           .symbols = "||B_n f - f||_inf <= L d / (2 sqrt n)", .relation = Relation::LessEqual, .lhs_name = "||B_n f - f||_inf",
           .rhs_name = "L d / (2 sqrt n)", .reference = "(F10b)", .status = "P4 (R route)", .mode = "CF + supnorm", .coq_lemma = "fang_bern_i"},
-         chain::ball([error, L, n, max_boxes](const chain::Attempt& a) {
+         chain::ball([error, L, n, max_boxes, eps](const chain::Attempt& a) {
            SupNormOptions o;
            o.rel_tol = Rational(1) / Rational(100);
+           o.abs_tol = eps / Rational(4);  // stop once upper - lower <= eps/4 (a sup closer than that to the bound stays unknown)
            o.max_boxes = a.scaled_budget(max_boxes);
            o.threads = 1;
            o.prec = 64;

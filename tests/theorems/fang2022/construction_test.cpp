@@ -109,7 +109,7 @@ TEST_CASE("fang2022 one-token variant (4.3) and cube blocks (4.5) against the sp
   CHECK(c3.at(3) == pow_int(q("2/3"), 27));
 }
 
-TEST_CASE("fang2022 build: embedding and blocks by name; (E, W) do not depend on the target; bad parameters are InputErrors") {
+TEST_CASE("fang2022 build: embedding and blocks by name, (E, W) independent of the target, bad parameters are InputErrors") {
   ConstructionRegistry r;
   register_constructions(r);
   const Network e = build_construction(r, "fang2022/embedding", {"d=2", "k=3"});
