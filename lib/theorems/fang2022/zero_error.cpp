@@ -114,9 +114,12 @@ Network score_probe(const Instance& I, std::size_t blocks) {
   return net;
 }
 
-// Serialized (E, W): the embedding and the blocks without read-out.
-std::string serialized_blocks(const Monomials& mono) {
-  return save_network(embedding_network(mono)) + save_network(block_network(mono, {.blocks = mono.k}));
+// Serialized (E, W) of the full construction for read-out c: the embedding, and the blocks network
+// built WITH the read-out, whose last (read-out) layer is then dropped.
+std::string serialized_blocks(const Monomials& mono, const std::vector<Rational>& c) {
+  Network blocks = block_network(mono, {.blocks = mono.k, .readout = c});
+  blocks.layers.pop_back();
+  return save_network(embedding_network(mono)) + save_network(blocks);
 }
 
 std::shared_ptr<const Instance> make_instance(const chain::Parameters& prm) {
@@ -318,8 +321,7 @@ chain::Chain build_zero_error(const chain::Parameters& prm) {
           .symbols = "bytes(E, W | p) = bytes(E, W | p')", .relation = Relation::Equal, .lhs_name = "differing bytes", .rhs_name = "0",
           .reference = "2.6", .status = "P3", .mode = "EX", .coq_lemma = "fang_FC10"},
          chain::exact([I] {
-           // The builder takes (d, k) only: build both (E, W) from the two instances' parameters.
-           const std::string a = serialized_blocks(I->mono), b = serialized_blocks(monomials(I->mono.d, I->mono.k));
+           const std::string a = serialized_blocks(I->mono, I->c), b = serialized_blocks(I->mono, I->c_other);
            Outcome o(Side::exact(Rational(static_cast<long>(differing_bytes(a, b)))), Side::exact(Rational(0)));
            o.report("bytes of (E, W)", Side::exact(Rational(static_cast<long>(a.size()))));
            long differ = 0;
