@@ -102,7 +102,7 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
   chain::Chain ch;
   ch.add({.id = "F-C13-free", .claim = "the construction for total degree k = d n = 2n has binomial(2 + k, k) free parameters, the spec's number",
           .symbols = "binomial(2 + 2n, 2n) = spec", .relation = Relation::Equal, .lhs_name = "free parameters", .rhs_name = "spec 4.4",
-          .reference = "2.9, 4.4", .status = "C", .mode = "CF", .coq_lemma = "fang_bern_free"},
+          .reference = "2.9, 4.4", .status = "C", .mode = "CF", .coq_lemma = "fang_bern_free", .coq_note = kCoqNote},
          chain::exact([k, spec_free] {
            const std::vector<Rational> sizes = closed_form_sizes(2, k);
            Outcome o(Side::exact(sizes.back()), Side::exact(count_q(spec_free)));
@@ -114,7 +114,7 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
          }));
   ch.add({.id = "F-C13-C", .claim = "the error B_n f - f at (1/2, 1/2), exactly, equals the spec's number",
           .symbols = "B_n f(1/2, 1/2) - f(1/2, 1/2) = spec", .relation = Relation::Equal, .lhs_name = "error at (1/2, 1/2)",
-          .rhs_name = "spec 4.4", .reference = "4.4", .status = "C", .mode = "EX", .coq_lemma = "fang_bern_C"},
+          .rhs_name = "spec 4.4", .reference = "4.4", .status = "C", .mode = "EX", .coq_lemma = "fang_bern_C", .coq_note = kCoqNote},
          chain::exact([error, spec_error] {
            const std::vector<Rational> half{Rational(1) / Rational(2), Rational(1) / Rational(2)};
            // error program: output 0 = target - approx = f - B_n f
@@ -123,7 +123,7 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
          }));
   ch.add({.id = "F-C13-i", .claim = "sup over [0,1]^2 of |B_n f - f| is at most L d / (2 sqrt(n)) (F10b), certified by the sup-norm engine (f has a kink on the diagonal)",
           .symbols = "||B_n f - f||_inf <= L d / (2 sqrt n)", .relation = Relation::LessEqual, .lhs_name = "||B_n f - f||_inf",
-          .rhs_name = "L d / (2 sqrt n)", .reference = "(F10b)", .status = "P4 (R route)", .mode = "CF + supnorm", .coq_lemma = "fang_bern_i"},
+          .rhs_name = "L d / (2 sqrt n)", .reference = "(F10b)", .status = "P4 (R route)", .mode = "CF + supnorm", .coq_lemma = "fang_bern_i", .coq_proof = "FangGlue.fang_bernstein_transfer"},
          chain::ball([error, L, n, max_boxes, eps](const chain::Attempt& a) {
            SupNormOptions o;
            o.rel_tol = Rational(1) / Rational(100);
@@ -142,7 +142,7 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
          }));
   ch.add({.id = "F-C13-bound", .claim = "the Bernstein bound L d / (2 sqrt(n)) is at most eps",
           .symbols = "L d / (2 sqrt n) <= eps", .relation = Relation::LessEqual, .lhs_name = "L d / (2 sqrt n)", .rhs_name = "eps",
-          .reference = "(F10b)", .status = "P4 (R route)", .mode = "CF", .coq_lemma = "fang_bern_bound"},
+          .reference = "(F10b)", .status = "P4 (R route)", .mode = "CF", .coq_lemma = "fang_bern_bound", .coq_proof = "FangGlue.fang_bernstein_transfer"},
          chain::generic([L, n, eps]<class S>(const chain::Attempt& a) {
            return Outcome(Side::enclosure(bernstein_bound<S>(L, n, a.prec)), Side::exact(eps));
          }));
@@ -153,11 +153,11 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
     }());
     ch.add({.id = "F-C13-ii", .claim = "the read-out of the construction with k = 2n blocks equals B_n f as polynomials (for all x)",
             .symbols = "T_c == B_n f", .relation = Relation::Equal, .lhs_name = "T_c", .rhs_name = "B_n f", .reference = "2.9",
-            .status = "P4 (R route)", .mode = "EX (polynomial identity)", .coq_lemma = "fang_bern_ii"},
+            .status = "P4 (R route)", .mode = "EX (polynomial identity)", .coq_lemma = "fang_bern_ii", .coq_proof = "FangGlue.fang_bernstein_transfer"},
            chain::exact([T, bn] { return chain::polynomial_identity(*T, *bn); }));
     ch.add({.id = "F-C13-iii", .claim = "hence sup over [0,1]^2 of |T_c - f| <= eps: T_c = B_n f (F-C13-ii) and the sup-norm bound of F-C13-i",
             .symbols = "||T_c - f||_inf <= eps", .relation = Relation::LessEqual, .lhs_name = "||T_c - f||_inf", .rhs_name = "eps",
-            .reference = "2.9", .status = "P4 (R route)", .mode = "derived", .coq_lemma = "fang_bern_iii"},
+            .reference = "2.9", .status = "P4 (R route)", .mode = "derived", .coq_lemma = "fang_bern_iii", .coq_proof = "FangGlue.fang_bernstein_transfer"},
            exact_with([eps](const chain::Attempt& a) {
              const chain::StepResult& sup = a.result("F-C13-i");
              const bool same = a.result("F-C13-ii").verdict == chain::Verdict::Proved;

@@ -231,7 +231,7 @@ void add_ablation_steps(chain::Chain& ch, const Monomials& mono, const Network& 
     const std::string lemma = v.id == "F-C11-softmax" ? "fang_FC11_softmax" : "fang_FC11_ln";
     ch.add({.id = v.id, .claim = "ablation: with " + v.what + ", all else equal, the output differs from p at the sample point (certified disjoint enclosures)",
             .symbols = v.name + "(x) != p(x)", .relation = Relation::NotEqual, .lhs_name = v.name + "(x)", .rhs_name = "p(x)",
-            .reference = "A1, A2", .status = "R", .mode = "NET (balls)", .coq_lemma = lemma},
+            .reference = "A1, A2", .status = "R", .mode = "NET (balls)", .coq_lemma = lemma, .coq_note = kCoqNote},
            chain::generic([prog, x, px]<class S>(const chain::Attempt& a) {
              std::vector<S> in(x.size());
              for (std::size_t i = 0; i < x.size(); ++i) set(in[i], x[i], a.prec);
@@ -245,7 +245,7 @@ void add_ablation_steps(chain::Chain& ch, const Monomials& mono, const Network& 
            }));
     ch.add({.id = v.id + "-C", .claim = "the ablated output " + v.name + "(x) at the sample point lies in the range of the spec's printed digits (4.1)",
             .symbols = v.name + "(x) in spec range", .relation = Relation::InClosed, .lhs_name = v.name + "(x)",
-            .rhs_name = "[spec low, spec high]", .reference = "4.1", .status = "C", .mode = "NET (balls)", .coq_lemma = lemma + "_C"},
+            .rhs_name = "[spec low, spec high]", .reference = "4.1", .status = "C", .mode = "NET (balls)", .coq_lemma = lemma + "_C", .coq_note = kCoqNote},
            chain::generic([prog, x, range = v.range]<class S>(const chain::Attempt& a) {
              std::vector<S> in(x.size());
              for (std::size_t i = 0; i < x.size(); ++i) set(in[i], x[i], a.prec);

@@ -13,6 +13,11 @@
 
 namespace approxcert::theorems::fang2022 {
 
+// What `approxcert coq` says for every fang2022 step: no proofs/ lemma combines them yet.
+inline constexpr const char* kCoqNote =
+    "No Coq chain lemma: the fang2022 glue (identity from exact grid evaluation plus the certified degree bound, "
+    "and the Bernstein transfer of F-C13) is not formalised yet; each step is an exact or numeric leaf.";
+
 // An exact step whose computation reads earlier results: f(const Attempt&) -> Outcome, run once.
 template <class F>
 chain::Computation exact_with(F f) {

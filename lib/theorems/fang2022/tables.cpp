@@ -38,14 +38,14 @@ chain::Chain build_size_table(const chain::Parameters& prm) {
     const std::string t = tag(d, k);
     ch.add({.id = "F-C1[" + t + "]", .claim = "for d = " + std::to_string(d) + ", k = " + std::to_string(k) + " the built network's tokens, width, key widths, nonzero weights and free parameters equal the closed forms (F5), (F7)",
             .symbols = "counted = closed form", .relation = Relation::Equal, .lhs_name = "counted", .rhs_name = "closed form",
-            .reference = "(F5), (F7)", .status = "R", .mode = "CF / count", .coq_lemma = "fang_size_" + t},
+            .reference = "(F5), (F7)", .status = "R", .mode = "CF / count", .coq_lemma = "fang_size_" + t, .coq_note = kCoqNote},
            chain::exact([d, k] {
              const Monomials mono = monomials(d, k);
              return sizes_outcome(mono, embedding_network(mono), block_network(mono, {.blocks = k}), mono.m(k));
            }));
     ch.add({.id = "F-C1-C[" + t + "]", .claim = "for d = " + std::to_string(d) + ", k = " + std::to_string(k) + " the counted tokens, width and free parameters, and (d+1)^k, equal the spec's row of 4.2",
             .symbols = "(n, D, free, (d+1)^k) = spec row", .relation = Relation::Equal, .lhs_name = "counted", .rhs_name = "spec 4.2",
-            .reference = "4.2", .status = "C", .mode = "count", .coq_lemma = "fang_size_C_" + t},
+            .reference = "4.2", .status = "C", .mode = "count", .coq_lemma = "fang_size_C_" + t, .coq_note = kCoqNote},
            chain::exact([d, k, row] {
              const Monomials mono = monomials(d, k);
              const CountedSizes s = counted_sizes(embedding_network(mono), block_network(mono, {.blocks = k}), mono.m(k));
@@ -77,7 +77,7 @@ chain::Chain build_conditioning(const chain::Parameters& prm) {
     ch.add({.id = "F-C15[k" + std::to_string(k) + "]",
             .claim = "the 2-norm condition number of the monomial Gram matrix on [0, 1] under the uniform law (the Hilbert matrix 1/(i+j+1), i, j = 0.." + std::to_string(k) + ") lies in the range of the spec's printed digits",
             .symbols = "kappa_2(H_" + std::to_string(k + 1) + ") in spec range", .relation = Relation::InClosed, .lhs_name = "kappa_2",
-            .rhs_name = "[spec low, spec high]", .reference = "4.6", .status = "R", .mode = "CF", .coq_lemma = "fang_cond_k" + std::to_string(k)},
+            .rhs_name = "[spec low, spec high]", .reference = "4.6", .status = "R", .mode = "CF", .coq_lemma = "fang_cond_k" + std::to_string(k), .coq_note = kCoqNote},
            chain::ball([k, range](const chain::Attempt& a) {
              RationalRows rows(k + 1, std::vector<Rational>(k + 1));
              for (std::size_t r = 0; r <= k; ++r)

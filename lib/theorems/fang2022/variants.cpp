@@ -50,7 +50,7 @@ chain::Chain build_one_token(const chain::Parameters& prm) {
   chain::Chain ch;
   ch.add({.id = "F-C1", .claim = "the one-token network has width 2k + 1 (R_0..R_k, K_0..K_{k-1}), the spec's number",
           .symbols = "D = 2k + 1 = spec", .relation = Relation::Equal, .lhs_name = "D (built)", .rhs_name = "spec 4.3",
-          .reference = "2.7(a), 4.3", .status = "C", .mode = "count", .coq_lemma = "fang_one_FC1"},
+          .reference = "2.7(a), 4.3", .status = "C", .mode = "count", .coq_lemma = "fang_one_FC1", .coq_note = kCoqNote},
          chain::exact([k, width] {
            const Network blocks = one_token_blocks(k);
            Outcome o(Side::exact(count_q(blocks.input.dim)), Side::exact(count_q(width)));
@@ -59,7 +59,7 @@ chain::Chain build_one_token(const chain::Parameters& prm) {
          }));
   ch.add({.id = "F-C4", .claim = "the states (R_0, ..., R_k) of the single token at the sample point equal the spec's numbers",
           .symbols = "R_l(x) = spec value", .relation = Relation::Equal, .lhs_name = "R_l(x)", .rhs_name = "spec 4.3",
-          .reference = "2.7(a), 4.3", .status = "C", .mode = "NET, EX", .coq_lemma = "fang_one_FC4"},
+          .reference = "2.7(a), 4.3", .status = "C", .mode = "NET, EX", .coq_lemma = "fang_one_FC4", .coq_note = kCoqNote},
          chain::exact([prog, x, states, k] {
            const std::vector<Rational> out = evaluate<Rational>(*prog, std::span<const Rational>(x), Prec(64));
            chain::ForAll fa(Relation::Equal);
@@ -69,7 +69,7 @@ chain::Chain build_one_token(const chain::Parameters& prm) {
          }));
   ch.add({.id = "F-C7", .claim = "for all x, R_l = x_{b_1} ... x_{b_l} for l = 0..k: one more factor per block, so R_k = x^alpha",
           .symbols = "R_l == prod_{t <= l} x_{b_t}", .relation = Relation::Equal, .lhs_name = "R_l", .rhs_name = "prefix product",
-          .reference = "2.7(a)", .status = "R", .mode = "EX (polynomial identity)", .coq_lemma = "fang_one_FC7"},
+          .reference = "2.7(a)", .status = "R", .mode = "EX (polynomial identity)", .coq_lemma = "fang_one_FC7", .coq_note = kCoqNote},
          chain::exact([prog, want, d, k] {
            std::vector<std::size_t> keep;
            Program states = *prog;
@@ -94,19 +94,19 @@ chain::Chain build_cube_blocks(const chain::Parameters& prm) {
   chain::Chain ch;
   ch.add({.id = "W2-value", .claim = "one softmax-free block on h = (x, 0) writes x * x * x into coordinate 2: at the sample point it equals the spec's number",
           .symbols = "B(h)_2 = x^3 = spec value", .relation = Relation::Equal, .lhs_name = "B(h)_2 at x", .rhs_name = "spec 4.5",
-          .reference = "4.5", .status = "C", .mode = "NET, EX", .coq_lemma = "fang_cube_value"},
+          .reference = "4.5", .status = "C", .mode = "NET, EX", .coq_lemma = "fang_cube_value", .coq_note = kCoqNote},
          chain::exact([prog, x, spec_value] {
            const Rational out = evaluate<Rational>(*prog, std::span<const Rational>(&x, 1), Prec(64)).at(1);
            return Outcome(Side::exact(out), Side::exact(spec_value)).where(Point{}.add("x", x));
          }));
   ch.add({.id = "W2-identity", .claim = "for all x, coordinate t after t blocks is x^(3^t), t = 0..blocks",
           .symbols = "h_t == x^(3^t)", .relation = Relation::Equal, .lhs_name = "h_t", .rhs_name = "x^(3^t)", .reference = "4.5",
-          .status = "R", .mode = "EX (polynomial identity)", .coq_lemma = "fang_cube_identity"},
+          .status = "R", .mode = "EX (polynomial identity)", .coq_lemma = "fang_cube_identity", .coq_note = kCoqNote},
          chain::exact([prog, want] { return chain::polynomial_identity(*prog, expressions_program(want, 1)); }));
   ch.add({.id = "W2", .claim = "reading of P2 as a lower bound ('degree k needs k blocks'): the output of a stack of b softmax-free blocks has degree at most b",
           .symbols = "deg(output after b blocks) <= b", .relation = Relation::LessEqual, .lhs_name = "degree of the last coordinate",
           .rhs_name = "blocks b", .reference = "P2, W2", .status = "P2 (lower-bound reading)", .mode = "EX (degree pass + W2-identity)",
-          .coq_lemma = "fang_cube_W2"},
+          .coq_lemma = "fang_cube_W2", .coq_note = kCoqNote},
          exact_with([prog, b, power](const chain::Attempt& a) {
            Program last = *prog;
            last.set_outputs({prog->outputs()[b]});
