@@ -49,6 +49,7 @@ class Lowerer {
     exact_.clear();
     for (std::size_t k = 0; k < w.size(); ++k) {
       if (const Rational* q = w[k].exact()) {
+        if (q->sign() == 0) continue;  // 0 * x_k is exactly 0: no operand
         args.push_back(x[k]);
         exact_.push_back(*q);
       } else {
@@ -219,13 +220,17 @@ class Lowerer {
   NodeId shared_affine(AffineMemo& memo, const Vec& x, const NumberVector& w, const Number& b) {
     const bool exact = b.is_exact() && std::all_of(w.begin(), w.end(), [](const Number& n) { return n.is_exact(); });
     if (!exact) return linear(x, w, b);
+    Vec args;  // operands with a nonzero weight (0 * x_k is exactly 0)
     RationalVector q;
-    q.reserve(w.size());
-    for (const Number& n : w) q.push_back(*n.exact());
-    auto key = std::make_tuple(x, std::move(q), *b.exact());
+    for (std::size_t k = 0; k < w.size(); ++k)
+      if (!w[k].is_exact_zero()) {
+        args.push_back(x[k]);
+        q.push_back(*w[k].exact());
+      }
+    auto key = std::make_tuple(std::move(args), std::move(q), *b.exact());
     const auto it = memo.find(key);
     if (it != memo.end()) return it->second;
-    const NodeId id = p_.affine(x, std::get<1>(key), std::get<2>(key));
+    const NodeId id = p_.affine(std::get<0>(key), std::get<1>(key), std::get<2>(key));
     memo.emplace(std::move(key), id);
     return id;
   }
@@ -249,24 +254,31 @@ class Lowerer {
 
 }  // namespace
 
-std::vector<NodeId> lower_into(Program& prog, const Network& net) {
+std::vector<NodeId> lower_into(Program& prog, const Network& net, std::span<const NodeId> inputs) {
   check_network(net, "network");
-  if (prog.num_inputs() != input_dim(net))
-    throw std::logic_error("lower_into: the program has " + std::to_string(prog.num_inputs()) + " inputs, the network takes " +
+  if (inputs.size() != input_dim(net))
+    throw std::logic_error("lower_into: " + std::to_string(inputs.size()) + " input nodes given, the network takes " +
                            std::to_string(input_dim(net)));
+  for (const NodeId id : inputs)
+    if (id >= prog.nodes().size()) throw std::logic_error("lower_into: input node " + std::to_string(id) + " does not exist");
   Lowerer lowerer(prog);
   const std::size_t D = net.input.dim;
-  if (!net.input.tokens) {
-    Vec x;
-    for (std::size_t k = 0; k < D; ++k) x.push_back(prog.input(k));
-    return lowerer.vector_layers(net.layers, x);
-  }
+  if (!net.input.tokens) return lowerer.vector_layers(net.layers, Vec(inputs.begin(), inputs.end()));
   Columns X(*net.input.tokens);
-  for (std::size_t i = 0; i < X.size(); ++i)
-    for (std::size_t r = 0; r < D; ++r) X[i].push_back(prog.input(i * D + r));
+  for (std::size_t i = 0; i < X.size(); ++i) X[i].assign(inputs.begin() + static_cast<std::ptrdiff_t>(i * D),
+                                                         inputs.begin() + static_cast<std::ptrdiff_t>((i + 1) * D));
   Vec outputs;
   for (const Vec& column : lowerer.sequence_layers(net.layers, X)) outputs.insert(outputs.end(), column.begin(), column.end());
   return outputs;
+}
+
+std::vector<NodeId> lower_into(Program& prog, const Network& net) {
+  if (prog.num_inputs() != input_dim(net))
+    throw std::logic_error("lower_into: the program has " + std::to_string(prog.num_inputs()) + " inputs, the network takes " +
+                           std::to_string(input_dim(net)));
+  std::vector<NodeId> inputs;
+  for (std::size_t k = 0; k < prog.num_inputs(); ++k) inputs.push_back(prog.input(k));
+  return lower_into(prog, net, inputs);
 }
 
 Program lower(const Network& net) {

@@ -18,6 +18,7 @@
 //     X[r, i] itself if no term is left;
 //   tokenwise: the vector layers on every column; positional_encoding: X[r, i] + E[r][i].
 // Outputs: the final vector, or the final X column by column (token 0 first).
+#include <span>
 #include <vector>
 
 // Numbers: exact ones go into the Affine nodes' constants; a constant expression ("sqrt(2)/2") is
@@ -38,5 +39,11 @@ Program lower(const Network& net);
 // them), after the nodes already there; returns its output nodes. Two networks lowered into one
 // program share its inputs (network against network).
 std::vector<NodeId> lower_into(Program& prog, const Network& net);
+
+// The same, onto given nodes of `prog` (input_dim(net) of them; for a sequence network column by
+// column) instead of its inputs: the network's outputs as nodes computing net(inputs). Composes
+// networks (one network's outputs as another's inputs). std::logic_error on a wrong count or a
+// node that does not exist.
+std::vector<NodeId> lower_into(Program& prog, const Network& net, std::span<const NodeId> inputs);
 
 }  // namespace approxcert

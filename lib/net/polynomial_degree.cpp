@@ -57,8 +57,9 @@ PolynomialDegree polynomial_degree(const Program& prog) {
       case Op::Neg: d = deg[node.args[0]]; break;
       case Op::Add:
       case Op::Sub: d = max_of(deg[node.args[0]], deg[node.args[1]]); break;
-      case Op::Affine:
-        for (NodeId a : node.args) d = max_of(d, deg[a]);
+      case Op::Affine:  // an operand with coefficient exactly 0 contributes nothing
+        for (std::size_t k = 0; k < node.args.size(); ++k)
+          if (prog.pool()[node.first + k].sign() != 0) d = max_of(d, deg[node.args[k]]);
         break;
       case Op::Mul: d = sum_of(deg[node.args[0]], deg[node.args[1]], i, node.op); break;
       case Op::Dot: {

@@ -3,6 +3,7 @@
 #include "theorems/demo/demo_theorem.hpp"
 #include "theorems/yun2020/register.hpp"
 #include "theorems/altabaa2024/register.hpp"
+#include "theorems/fang2022/register.hpp"
 #include "theorems/claims/claims.hpp"
 
 namespace approxcert::theorems {
@@ -13,6 +14,7 @@ const chain::TheoremRegistry& builtin_theorems() {
     demo::register_demo_theorem(r);
     yun2020::register_theorems(r);
     altabaa2024::register_theorems(r);
+    fang2022::register_theorems(r);
     claims::register_theorems(r);
     return r;
   }();

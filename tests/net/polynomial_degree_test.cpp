@@ -29,6 +29,22 @@ TEST_CASE("polynomial_degree: bounds of hand-checked polynomials") {
   CHECK(polynomial_degree(q).total == 4);
 }
 
+TEST_CASE("polynomial_degree: an Affine operand with coefficient 0 adds nothing, a nonzero one does") {
+  // 0 * x^5 + 2 y + 1 is 2 y + 1: degree (0, 1), total 1; with coefficient 1/3 on x^5: (5, 1), total 5.
+  Program p(2);
+  const NodeId x5 = p.pow_int(p.input(0), 5), y = p.input(1);
+  const NodeId terms[] = {x5, y};
+  const Rational zero_first[] = {0, 2}, third_first[] = {Rational(1) / Rational(3), 2};
+  p.add_output(p.affine(terms, zero_first, Rational(1)));
+  PolynomialDegree d = polynomial_degree(p);
+  CHECK(d.per_variable == std::vector<std::uint64_t>{0, 1});
+  CHECK(d.total == 1);
+  p.set_outputs({p.affine(terms, third_first, Rational(1))});
+  d = polynomial_degree(p);
+  CHECK(d.per_variable == std::vector<std::uint64_t>{5, 1});
+  CHECK(d.total == 5);
+}
+
 TEST_CASE("polynomial_degree: refuses exp, division, negative powers, pi and absurd degrees") {
   Program e(1);
   e.add_output(e.unary(Op::Exp, e.input(0)));

@@ -1,0 +1,12 @@
+# Sources of lib/theorems/fang2022 (lib/theorems/CMakeLists.txt adds them to approxcert_theorems).
+set(paper_sources
+  bernstein.cpp
+  construction.cpp
+  monomials.cpp
+  programs.cpp
+  register.cpp
+  steps.cpp
+  tables.cpp
+  variants.cpp
+  zero_error.cpp
+)
