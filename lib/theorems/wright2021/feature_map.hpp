@@ -1,0 +1,23 @@
+#pragma once
+// The explicit feature maps of the EDP kernel (spec (W5)): for a multi-index alpha in N^d,
+// Phi_Q(t)_alpha = q^alpha / (sqrt(alpha!) d^{|alpha|/4}) with q = W_Q t (likewise Phi_K). Only the
+// exact, rational part of the features is enumerated here: the degree-n block of the truncated
+// inner product is  sum_{|alpha|=n} q^alpha k^alpha / alpha!  times  d^{-n/2}.
+#include <cstdint>
+#include <vector>
+
+#include "scalar/rational.hpp"
+
+namespace approxcert::theorems::wright2021 {
+
+// Every alpha in N^d with |alpha| = n, enumerated explicitly (lexicographic order).
+std::vector<std::vector<std::uint64_t>> multi_indices(std::size_t d, std::uint64_t n);
+
+// sum over |alpha| = n of  n!/alpha! q^alpha k^alpha, by enumeration of the multi-indices (exact).
+// By the multinomial theorem this is (q . k)^n; the chain checks that identity, it does not assume it.
+Rational degree_block(const std::vector<Rational>& q, const std::vector<Rational>& k, std::uint64_t n);
+
+// binom(d + N, N) (exact), the truncated feature dimension of (W6).
+Rational binomial(std::uint64_t d_plus_n, std::uint64_t n);
+
+}  // namespace approxcert::theorems::wright2021

@@ -1,0 +1,45 @@
+#include "theorems/wright2021/register.hpp"
+
+#include "theorems/wright2021/theorems.hpp"
+
+namespace approxcert::theorems::wright2021 {
+
+void register_theorems(chain::TheoremRegistry& r) {
+  const std::string paper = "wright2021";
+  const std::string kernel = "For an attention head with $A = W_Q^\\top W_K$ and key width $d$, "
+                             "$\\kappa(t,s) = \\exp(t^\\top A s/\\sqrt d)$. ";
+  r.add({.name = "wright2021/antisymmetric-exponent", .paper = paper,
+         .title = "Wright & Gonzalez 2021, §1.3 (c): an antisymmetric exponent gives an asymmetric, indefinite kernel",
+         .statement = kernel + "$\\kappa$ is symmetric iff $A = A^\\top$; with $A$ antisymmetric the Gram on two points "
+                               "has $c^\\top K c = 2 - 2\\cosh(x_1^\\top A x_2/\\sqrt d) < 0$ for $c = (1, -1)$ (reconstructed [R])."},
+        build_antisymmetric);
+  r.add({.name = "wright2021/asymmetric-pd-part", .paper = paper,
+         .title = "Wright & Gonzalez 2021, §1.3 (d): asymmetric kernels with a positive definite symmetric part",
+         .statement = kernel + "If $A \\ne A^\\top$ and $S_A = (A + A^\\top)/2 \\succ 0$, the symmetrised Gram is positive "
+                               "definite on some point sets and indefinite on every pair satisfying (W4) "
+                               "$\\cosh(x_1^\\top N x_2/2\\sqrt d) > \\exp((x_1-x_2)^\\top S_A (x_1-x_2)/2\\sqrt d)$, "
+                               "$N = A - A^\\top$ (reconstructed [R])."},
+        build_asymmetric_pd_part);
+  r.add({.name = "wright2021/mercer-controls", .paper = paper,
+         .title = "Wright & Gonzalez 2021, §1.3 (a), (b): the Mercer control and a symmetric indefinite kernel",
+         .statement = kernel + "With $W_Q = W_K$ the kernel is Mercer (Schur product theorem), so its Gram on distinct "
+                               "points has positive Cholesky pivots; with $A = A^\\top$ having an eigenvalue $-\\lambda < 0$ "
+                               "the two-point Gram on $\\{0, au\\}$ has a negative determinant (reconstructed [R])."},
+        build_mercer_controls);
+  r.add({.name = "wright2021/feature-truncation", .paper = paper,
+         .title = "Wright & Gonzalez 2021, §2.1: EDP feature maps, truncation tails, norms and Cauchy-Schwarz",
+         .statement = kernel + "With $\\Phi_Q(t)_\\alpha = q^\\alpha/(\\sqrt{\\alpha!}\\,d^{|\\alpha|/4})$ (likewise $\\Phi_K$), "
+                               "the truncation $|\\alpha| \\le N$ of $\\langle\\Phi_Q(t), \\Phi_K(s)\\rangle$ is the Taylor partial "
+                               "sum of $e^z$, $z = \\langle q, k\\rangle/\\sqrt d$, with tail at most $|z|^{N+1} e^{|z|}/(N+1)!$; "
+                               "$\\|\\Phi_Q(t)\\|_2^2 = e^{|q|^2/\\sqrt d}$ and $\\kappa \\le \\|\\Phi_Q(t)\\|_2\\|\\Phi_K(s)\\|_2$ "
+                               "(the infinite feature dimension is the paper's claim P2; the formulas are reconstructed [R])."},
+        build_truncation);
+  r.add({.name = "wright2021/infinite-rank", .paper = paper,
+         .title = "Wright & Gonzalez 2021, §2.1: infinite rank of e^{xy} versus numerical rank",
+         .statement = "$e^{xy}$ is strictly totally positive, so $\\det[e^{x_i x_j}] > 0$ for increasing points at every "
+                      "size $n$ (no finite feature map reproduces it, claim P2), while a degree-$p$ polynomial kernel has "
+                      "rank at most $p + 1$ in one variable; Gram eigenvalues of close points decay super-exponentially."},
+        build_infinite_rank);
+}
+
+}  // namespace approxcert::theorems::wright2021
