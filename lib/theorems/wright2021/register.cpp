@@ -40,6 +40,19 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "size $n$ (no finite feature map reproduces it, claim P2), while a degree-$p$ polynomial kernel has "
                       "rank at most $p + 1$ in one variable; Gram eigenvalues of close points decay super-exponentially."},
         build_infinite_rank);
+  r.add({.name = "wright2021/attention-smoother", .paper = paper,
+         .title = "Wright & Gonzalez 2021, §1.2, §2.3, §2.6: attention as a kernel smoother, RBF as EDP plus a key bias",
+         .statement = kernel + "Softmax attention is the Nadaraya-Watson smoother $\\sum_j \\kappa(t,s_j) v_j / \\sum_j \\kappa(t,s_j)$ "
+                               "(W3) (claim P1, reconstructed form); RBF attention equals EDP attention with the key logit bias "
+                               "$-\\|k_j\\|^2/(2\\sqrt d)$ (W12); the output is a ratio of expansions, not a fixed-coefficient "
+                               "kernel expansion; exponential kernels have positive row sums, the linear kernel can have a zero one."},
+        build_attention_smoother);
+  r.add({.name = "wright2021/per-query-rescaling", .paper = paper,
+         .title = "Wright & Gonzalez 2021, (W13): per-query rescaling changes definiteness but not attention",
+         .statement = kernel + "For $c > 0$, $c(t)\\kappa(t,s)$ gives the same row-normalised attention as $\\kappa$, yet with "
+                               "$W_Q = W_K$ (a Mercer kernel) and $c(t) = e^{-\\|W_Q t\\|^2/(2\\sqrt d)}$ the symmetrised rescaled "
+                               "Gram is indefinite (reconstructed [R]; weak point W1)."},
+        build_per_query_rescaling);
 }
 
 }  // namespace approxcert::theorems::wright2021

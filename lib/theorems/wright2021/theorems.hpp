@@ -13,5 +13,7 @@ chain::Chain build_asymmetric_pd_part(const chain::Parameters& p); // §4.2: W-C
 chain::Chain build_mercer_controls(const chain::Parameters& p);    // §4.3: W-C4, W-C5
 chain::Chain build_truncation(const chain::Parameters& p);         // §4.4: W-C7, W-C8
 chain::Chain build_infinite_rank(const chain::Parameters& p);      // §4.7: W-C9
+chain::Chain build_attention_smoother(const chain::Parameters& p); // §4.5, §4.9: W-C1, W-C11, W-C17, W-C19
+chain::Chain build_per_query_rescaling(const chain::Parameters& p);// §4.6: W-C12
 
 }  // namespace approxcert::theorems::wright2021
