@@ -21,3 +21,36 @@ Rational degree_block(const std::vector<Rational>& q, const std::vector<Rational
 Rational binomial(std::uint64_t d_plus_n, std::uint64_t n);
 
 }  // namespace approxcert::theorems::wright2021
+
+#include "scalar/scalar.hpp"
+
+namespace approxcert::theorems::wright2021 {
+
+// The truncated feature vector (Phi(x)_alpha)_{|alpha| <= N} = q^alpha / (sqrt(alpha!) d^{|alpha|/4}),
+// alpha in the order of multi_indices() by degree, each entry an enclosure (q exact).
+template <RigorousScalar S>
+std::vector<S> feature_vector(const std::vector<Rational>& q, std::uint64_t N, long d, Prec p) {
+  std::vector<S> phi;
+  S v, root, dq;
+  set(dq, Rational(d), p);
+  sqrt(dq, dq, p);
+  sqrt(dq, dq, p);  // d^{1/4}
+  for (std::uint64_t n = 0; n <= N; ++n)
+    for (const auto& alpha : multi_indices(q.size(), n)) {
+      Rational mono(1), fact(1);
+      for (std::size_t i = 0; i < alpha.size(); ++i) {
+        mono *= pow_int(q[i], static_cast<long>(alpha[i]));
+        for (std::uint64_t m = 2; m <= alpha[i]; ++m) fact *= Rational(static_cast<long>(m));
+      }
+      set(root, fact, p);
+      sqrt(root, root, p);
+      set(v, mono, p);
+      div(v, v, root, p);
+      pow_int(root, dq, static_cast<long>(n), p);
+      div(v, v, root, p);
+      phi.push_back(v);
+    }
+  return phi;
+}
+
+}  // namespace approxcert::theorems::wright2021

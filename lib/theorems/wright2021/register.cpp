@@ -53,6 +53,14 @@ void register_theorems(chain::TheoremRegistry& r) {
                                "$W_Q = W_K$ (a Mercer kernel) and $c(t) = e^{-\\|W_Q t\\|^2/(2\\sqrt d)}$ the symmetrised rescaled "
                                "Gram is indefinite (reconstructed [R]; weak point W1)."},
         build_per_query_rescaling);
+  r.add({.name = "wright2021/representer-l2", .paper = paper,
+         .title = "Wright & Gonzalez 2021, §2.2, §2.5: the l^2 representer on truncated EDP features, typing, Hölder, finite vocabulary",
+         .statement = kernel + "On the truncated features ($|\\alpha| \\le N$), the ridge problem "
+                               "$\\min_v \\sum_i (z_i - \\langle\\Phi_Q(t_i), v\\rangle)^2 + \\lambda\\|v\\|_2^2$ is solved by "
+                               "$v^* = \\sum_i \\xi_i \\Phi_Q(t_i)$, $\\xi = (G + \\lambda I)^{-1} z$ (W18), so $f^*$ is an expansion in "
+                               "$\\kappa_{QQ}$, not in $\\kappa$ (the representer theorem P4 constrains a dual element, W4); the RKBS "
+                               "pair satisfies the Hölder bound (W11); on $V$ points the span has dimension $V$ (reconstructed [R])."},
+        build_representer);
 }
 
 }  // namespace approxcert::theorems::wright2021
