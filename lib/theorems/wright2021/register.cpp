@@ -61,6 +61,15 @@ void register_theorems(chain::TheoremRegistry& r) {
                                "$\\kappa_{QQ}$, not in $\\kappa$ (the representer theorem P4 constrains a dual element, W4); the RKBS "
                                "pair satisfies the Hölder bound (W11); on $V$ points the span has dimension $V$ (reconstructed [R])."},
         build_representer);
+  r.add({.name = "wright2021/uat-chain", .paper = paper,
+         .title = "Wright & Gonzalez 2021, §2.7: the constructive UAT chain C1-C5 (logit and kernel form)",
+         .statement = "For a kernel $F = \\sum_{l \\le L} a_l(t) b_l(s)$ on $[0,1]^2$ (C1, $\\varepsilon_1 = 0$), piecewise-linear "
+                      "ReLU interpolants on $m$ intervals satisfy $\\sup|a_l - \\hat a_l| \\le \\|a_l''\\|/(8m^2)$ (C2), "
+                      "$\\sup|F - \\sum_l \\hat a_l \\hat b_l| \\le \\varepsilon_2$ (C3); with $d = L$ and "
+                      "$\\varphi_Q = d^{1/4}\\hat a$, $\\varphi_K = d^{1/4}\\hat b$ the logit $\\langle\\varphi_Q, \\varphi_K\\rangle/\\sqrt d$ is "
+                      "that model (C4), and $\\sup|e^F - e^{\\langle\\varphi_Q,\\varphi_K\\rangle/\\sqrt d}| \\le e^{\\sup F}(e^{\\varepsilon_1+\\varepsilon_2}-1)$ "
+                      "(C5, (W21)). The universal approximation theorem is the paper's claim P5; this route is reconstructed [R]."},
+        build_uat_chain);
 }
 
 }  // namespace approxcert::theorems::wright2021
