@@ -61,6 +61,15 @@ void register_theorems(chain::TheoremRegistry& r) {
                                "$\\kappa_{QQ}$, not in $\\kappa$ (the representer theorem P4 constrains a dual element, W4); the RKBS "
                                "pair satisfies the Hölder bound (W11); on $V$ points the span has dimension $V$ (reconstructed [R])."},
         build_representer);
+  r.add({.name = "wright2021/binary-representer", .paper = paper,
+         .title = "Wright & Gonzalez 2021, §2.4, §2.5: the binary representer theorem with a product loss",
+         .statement = kernel + "For the binary problem $\\min \\sum_{ij}(z_{ij} - f(t_i)g(s_j))^2 + \\lambda_T\\|f\\|^2 + \\lambda_S\\|g\\|^2$ "
+                               "(W14) on truncated EDP features, at a stationary point $v = \\sum_i \\xi_i \\Phi_Q(t_i)$ with "
+                               "$\\xi_i = \\lambda_T^{-1}\\sum_j r_{ij} g(s_j)$, likewise $u$ (W15, the paper's claim P4 in the "
+                               "reconstructed form), and $\\lambda_T\\|v\\|^2 = \\lambda_S\\|u\\|^2$ (W19). The stationary point "
+                               "is found by a non-rigorous alternating least squares search and certified a posteriori; "
+                               "no global optimality is claimed."},
+        build_binary_representer);
   r.add({.name = "wright2021/uat-chain", .paper = paper,
          .title = "Wright & Gonzalez 2021, §2.7: the constructive UAT chain C1-C5 (logit and kernel form)",
          .statement = "For a kernel $F = \\sum_{l \\le L} a_l(t) b_l(s)$ on $[0,1]^2$ (C1, $\\varepsilon_1 = 0$), piecewise-linear "
