@@ -68,6 +68,8 @@ std::optional<CoqJustification> coq_justification(std::string_view coq_lemma) {
     if (k > 0 && number == 20) return CoqJustification{"YunVolume.yun_y20_bound", ""};
   }
   if (coq_lemma.starts_with("demo_")) return CoqJustification{"", "demo theorem: elementary leaves only"};
+  if (coq_lemma.starts_with("wright_"))
+    return CoqJustification{"", "Wright & Gonzalez 2021: numeric leaf checked in C++; no Coq glue lemma yet (docs/theorems/wright2021.md)"};
   return std::nullopt;
 }
 

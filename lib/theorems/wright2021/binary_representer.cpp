@@ -20,22 +20,6 @@ using chain::Outcome;
 using chain::Relation;
 using chain::Side;
 
-std::vector<Rational> project(const ExactMatrix& W, const ExactMatrix& X, long row) {
-  std::vector<Rational> r;
-  for (long i = 0; i < W.rows(); ++i) {
-    Rational s(0);
-    for (long j = 0; j < W.cols(); ++j) s += W.at(i, j) * X.at(row, j);
-    r.push_back(s);
-  }
-  return r;
-}
-
-Ball inner(const std::vector<Ball>& a, const std::vector<Ball>& b, Prec p) {
-  Ball s;
-  for (std::size_t i = 0; i < a.size(); ++i) addmul(s, a[i], b[i], p);
-  return s;
-}
-
 struct Binary {
   EdpKernel k;
   ExactMatrix T, S;
@@ -70,7 +54,7 @@ std::vector<Ball> combine(const std::vector<std::vector<Ball>>& phi, const std::
 
 std::vector<Ball> values(const std::vector<std::vector<Ball>>& phi, const std::vector<Ball>& v, Prec p) {
   std::vector<Ball> f;
-  for (const auto& ph : phi) f.push_back(inner(ph, v, p));
+  for (const auto& ph : phi) f.push_back(inner<Ball>(ph, v, p));
   return f;
 }
 
@@ -84,7 +68,7 @@ std::vector<Ball> dirty_update(const std::vector<std::vector<Ball>>& phi, const 
   BallMatrix A(n, n), y(n, 1), c;
   for (long i = 0; i < n; ++i) {
     for (long j = 0; j < n; ++j) {
-      mul(v, inner(phi[i], phi[j], p), h2, p);
+      mul(v, inner<Ball>(phi[i], phi[j], p), h2, p);
       if (i == j) {
         Ball l;
         set(l, lambda, p);
@@ -177,7 +161,7 @@ Ball max_abs_diff(const std::vector<Ball>& a, const std::vector<Ball>& b, Prec p
 }
 
 Ball weighted_norm2(const Rational& lambda, const std::vector<Ball>& v, Prec p) {
-  Ball n2 = inner(v, v, p), l;
+  Ball n2 = inner<Ball>(v, v, p), l;
   set(l, lambda, p);
   mul(n2, n2, l, p);
   return n2;

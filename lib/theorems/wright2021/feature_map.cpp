@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include "scalar/ball.hpp"
+
 namespace approxcert::theorems::wright2021 {
 
 namespace {
@@ -44,11 +46,44 @@ Rational degree_block(const std::vector<Rational>& q, const std::vector<Rational
   return sum;
 }
 
+std::vector<Rational> project(const ExactMatrix& W, const ExactMatrix& X, long row) {
+  std::vector<Rational> r;
+  for (long i = 0; i < W.rows(); ++i) {
+    Rational s(0);
+    for (long j = 0; j < W.cols(); ++j) s += W.at(i, j) * X.at(row, j);
+    r.push_back(s);
+  }
+  return r;
+}
+
 Rational binomial(std::uint64_t d_plus_n, std::uint64_t n) {
   Rational r(1);
   for (std::uint64_t i = 1; i <= n; ++i)
     r = r * Rational(static_cast<long>(d_plus_n - n + i)) / Rational(static_cast<long>(i));
   return r;
+}
+
+// (sum_i |x_i|^r)^{1/r}: the l^r norm of an enclosed vector (r > 0). |x|^r = exp(r log |x|) when
+// |x| > 0 certainly; a coordinate that may be 0 contributes [0, upper(|x|)^r] (monotone in |x|).
+Ball lr_norm(const std::vector<Ball>& v, const Rational& r, Prec p) {
+  Ball s, a, e, rb;
+  set(rb, r, p);
+  for (const Ball& x : v) {
+    abs(a, x, p);
+    const Rational hi = upper(a);
+    if (hi.sign() == 0) continue;  // exactly 0
+    const bool positive = lower(a).sign() > 0;
+    if (!positive) set(a, hi, p);
+    log(e, a, p);
+    mul(e, e, rb, p);
+    exp(e, e, p);
+    if (!positive) set_interval(e, Rational(0), upper(e), p);
+    add(s, s, e, p);
+  }
+  log(e, s, p);
+  div(e, e, rb, p);
+  exp(e, e, p);
+  return e;
 }
 
 }  // namespace approxcert::theorems::wright2021

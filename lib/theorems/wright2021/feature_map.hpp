@@ -22,9 +22,25 @@ Rational binomial(std::uint64_t d_plus_n, std::uint64_t n);
 
 }  // namespace approxcert::theorems::wright2021
 
+#include "linalg/exact_matrix.hpp"
 #include "scalar/scalar.hpp"
 
 namespace approxcert::theorems::wright2021 {
+
+// W x_row for the row `row` of X (exact): the projection q = W_Q t or k = W_K s.
+std::vector<Rational> project(const ExactMatrix& W, const ExactMatrix& X, long row);
+
+// Encloses (sum_i |x_i|^r)^{1/r}, the l^r norm (r > 0) of every vector in the enclosures.
+Ball lr_norm(const std::vector<Ball>& v, const Rational& r, Prec p);
+
+// Encloses sum_i a_i b_i.
+template <RigorousScalar S>
+S inner(const std::vector<S>& a, const std::vector<S>& b, Prec p) {
+  S s;
+  set(s, Rational(0), p);
+  for (std::size_t i = 0; i < a.size(); ++i) addmul(s, a[i], b[i], p);
+  return s;
+}
 
 // The truncated feature vector (Phi(x)_alpha)_{|alpha| <= N} = q^alpha / (sqrt(alpha!) d^{|alpha|/4}),
 // alpha in the order of multi_indices() by degree, each entry an enclosure (q exact).

@@ -61,6 +61,13 @@ void register_theorems(chain::TheoremRegistry& r) {
                                "$\\kappa_{QQ}$, not in $\\kappa$ (the representer theorem P4 constrains a dual element, W4); the RKBS "
                                "pair satisfies the Hölder bound (W11); on $V$ points the span has dimension $V$ (reconstructed [R])."},
         build_representer);
+  r.add({.name = "wright2021/representer-l3", .paper = paper,
+         .title = "Wright & Gonzalez 2021, (W16), (W17): the l^r representer (r = 3) is about the dual element",
+         .statement = kernel + "For $\\min_v \\sum_i (z_i - \\langle\\Phi_Q(t_i), v\\rangle)^2 + \\lambda\\|v\\|_3^2$ on truncated "
+                               "features, the minimiser satisfies $J_3(v^*) = \\mathrm{sgn}(v^*)|v^*|^2/\\|v^*\\|_3^2 = "
+                               "\\sum_i \\xi_i\\Phi_Q(t_i)$ (W16, the reconstructed form of P4), while $v^*$ itself lies outside "
+                               "that span (W17). The minimiser is found by a non-rigorous Newton search and certified a posteriori."},
+        build_lr_representer);
   r.add({.name = "wright2021/binary-representer", .paper = paper,
          .title = "Wright & Gonzalez 2021, §2.4, §2.5: the binary representer theorem with a product loss",
          .statement = kernel + "For the binary problem $\\min \\sum_{ij}(z_{ij} - f(t_i)g(s_j))^2 + \\lambda_T\\|f\\|^2 + \\lambda_S\\|g\\|^2$ "

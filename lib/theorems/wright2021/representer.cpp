@@ -18,22 +18,6 @@ using chain::Outcome;
 using chain::Relation;
 using chain::Side;
 
-std::vector<Rational> project(const ExactMatrix& W, const ExactMatrix& X, long row) {
-  std::vector<Rational> r;
-  for (long i = 0; i < W.rows(); ++i) {
-    Rational s(0);
-    for (long j = 0; j < W.cols(); ++j) s += W.at(i, j) * X.at(row, j);
-    r.push_back(s);
-  }
-  return r;
-}
-
-Ball inner(const std::vector<Ball>& a, const std::vector<Ball>& b, Prec p) {
-  Ball s;
-  for (std::size_t i = 0; i < a.size(); ++i) addmul(s, a[i], b[i], p);
-  return s;
-}
-
 // The ridge problem min_v sum_i (z_i - <Phi_Q(t_i), v>)^2 + lambda |v|_2^2 on the truncated features.
 struct Ridge {
   EdpKernel k;
@@ -53,7 +37,7 @@ struct Ridge {
     const long n = T.rows();
     BallMatrix G(n, n);
     for (long i = 0; i < n; ++i)
-      for (long j = 0; j < n; ++j) G.set(i, j, inner(phi_q(T, i, p), phi_q(T, j, p), p));
+      for (long j = 0; j < n; ++j) G.set(i, j, inner<Ball>(phi_q(T, i, p), phi_q(T, j, p), p));
     return G;
   }
   // xi = (G + lambda I)^{-1} z (certified solve; indeterminate entries if it fails).
@@ -84,29 +68,6 @@ struct Ridge {
     return v;
   }
 };
-
-// (sum_i |x_i|^r)^{1/r}: the l^r norm of an enclosed vector (r > 0). |x|^r = exp(r log |x|) when
-// |x| > 0 certainly; a coordinate that may be 0 contributes [0, upper(|x|)^r] (monotone in |x|).
-Ball lr_norm(const std::vector<Ball>& v, const Rational& r, Prec p) {
-  Ball s, a, e, rb;
-  set(rb, r, p);
-  for (const Ball& x : v) {
-    abs(a, x, p);
-    const Rational hi = upper(a);
-    if (hi.sign() == 0) continue;  // exactly 0
-    const bool positive = lower(a).sign() > 0;
-    if (!positive) set(a, hi, p);
-    log(e, a, p);
-    mul(e, e, rb, p);
-    exp(e, e, p);
-    if (!positive) set_interval(e, Rational(0), upper(e), p);
-    add(s, s, e, p);
-  }
-  log(e, s, p);
-  div(e, e, rb, p);
-  exp(e, e, p);
-  return e;
-}
 
 }  // namespace
 
@@ -143,7 +104,7 @@ chain::Chain build_representer(const chain::Parameters& p) {
           for (long i = 0; i < R.T.rows(); ++i) {
             const std::vector<Ball> phi = R.phi_q(R.T, i, a.prec);
             set(zi, R.z[static_cast<std::size_t>(i)], a.prec);
-            sub(r, inner(phi, v, a.prec), zi, a.prec);
+            sub(r, inner<Ball>(phi, v, a.prec), zi, a.prec);
             for (std::size_t al = 0; al < v.size(); ++al) addmul(g[al], r, phi[al], a.prec);
           }
           Ball worst, d;
@@ -181,10 +142,10 @@ chain::Chain build_representer(const chain::Parameters& p) {
          .mode = "meta + CF", .coq_lemma = "wright_repr_C16"},
         chain::ball([R, t0](const chain::Attempt& a) {
           const std::vector<Ball> x = R.xi(a.prec), v = R.v_star(x, a.prec);
-          const Ball f = inner(R.phi_q(t0, 0, a.prec), v, a.prec);
+          const Ball f = inner<Ball>(R.phi_q(t0, 0, a.prec), v, a.prec);
           const std::vector<Ball> phik = R.phi_k(t0, 0, a.prec);
           Ball wrong, d;
-          for (long i = 0; i < R.T.rows(); ++i) addmul(wrong, x[static_cast<std::size_t>(i)], inner(R.phi_q(R.T, i, a.prec), phik, a.prec), a.prec);
+          for (long i = 0; i < R.T.rows(); ++i) addmul(wrong, x[static_cast<std::size_t>(i)], inner<Ball>(R.phi_q(R.T, i, a.prec), phik, a.prec), a.prec);
           sub(d, f, wrong, a.prec);
           abs(d, d, a.prec);
           return Outcome(Side::enclosure(d), Side::exact(Rational(0)))
@@ -197,7 +158,7 @@ chain::Chain build_representer(const chain::Parameters& p) {
          .coq_lemma = "wright_repr_C16_QQ"},
         chain::ball([R, t0, tau](const chain::Attempt& a) {
           const std::vector<Ball> x = R.xi(a.prec), v = R.v_star(x, a.prec);
-          const Ball f = inner(R.phi_q(t0, 0, a.prec), v, a.prec);
+          const Ball f = inner<Ball>(R.phi_q(t0, 0, a.prec), v, a.prec);
           const std::vector<Rational> q0 = project(R.k.wq, t0, 0);
           const Ball s = R.k.scale(a.prec);
           Ball expansion, w, term, d;
@@ -221,7 +182,7 @@ chain::Chain build_representer(const chain::Parameters& p) {
         chain::ball([R, t0](const chain::Attempt& a) {
           const std::vector<Ball> v = R.v_star(R.xi(a.prec), a.prec), phi = R.phi_q(t0, 0, a.prec);
           Ball f, bound;
-          abs(f, inner(phi, v, a.prec), a.prec);
+          abs(f, inner<Ball>(phi, v, a.prec), a.prec);
           mul(bound, lr_norm(phi, Rational(3) / Rational(2), a.prec), lr_norm(v, Rational(3), a.prec), a.prec);
           return Outcome(Side::enclosure(f), Side::enclosure(bound));
         }));

@@ -111,6 +111,7 @@ TEST_CASE("wright2021 check s46-per-query-rescaling") { check_instance("s46-per-
 TEST_CASE("wright2021 check s47-infinite-rank-half") { check_instance("s47-infinite-rank-half.json"); }
 TEST_CASE("wright2021 check s47-infinite-rank-close") { check_instance("s47-infinite-rank-close.json"); }
 TEST_CASE("wright2021 check s48-representer-l2") { check_instance("s48-representer-l2.json"); }
+TEST_CASE("wright2021 check s48-representer-l3") { check_instance("s48-representer-l3.json"); }
 TEST_CASE("wright2021 check s48-binary-representer") { check_instance("s48-binary-representer.json"); }
 TEST_CASE("wright2021 check s410-uat-m4") { check_instance("s410-uat-m4.json"); }
 
@@ -129,7 +130,8 @@ TEST_CASE("wright2021 W-C3: c^T K c is exactly 2 - 2 cosh(1/sqrt 2), bracketed b
 
 TEST_CASE("wright2021 verify accepts every certificate and rejects tampered ones") {
   const chain::TheoremRegistry r = registry();
-  for (const char* name : {"s41-antisymmetric.json", "s46-per-query-rescaling.json", "s48-representer-l2.json"}) {
+  for (const char* name : {"s41-antisymmetric.json", "s46-per-query-rescaling.json", "s48-representer-l2.json", "s48-representer-l3.json",
+                           "s48-binary-representer.json"}) {
     const nlohmann::json cert = certificate_of(name);
     const chain::VerifyReport ok = chain::verify_certificate(r, cert, name);
     CHECK_MESSAGE(ok.ok(), name);
