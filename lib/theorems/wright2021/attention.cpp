@@ -72,7 +72,7 @@ chain::Chain build_attention_smoother(const chain::Parameters& p) {
   c.add({.id = "W-C1", .claim = "softmax attention (the network) equals the kernel smoother (W3) at the query: outputs and weights encloses zero within tau",
          .symbols = "max |Attn(t; S) - sum_j kappa(t,s_j) v_j / sum_j kappa(t,s_j)| (and weights) <= tau",
          .relation = Relation::LessEqual, .lhs_name = "max |network - closed form|", .rhs_name = "tau",
-         .reference = "(W1)-(W3)", .status = "P1/R", .mode = "NET vs CF", .coq_lemma = "wright_attn_C1"},
+         .reference = "(W1)-(W3)", .status = "P1/R", .mode = "NET vs CF", .coq_lemma = "wright_attn_C1", .coq_note = kNoCoqLemma},
         chain::generic([h, edp, t, tau]<class S>(const chain::Attempt& a) {
           const auto net = network_attention<S>(h, edp, t, a.prec);
           const auto cf = smoother_closed_form<S>(h, t, false, a.prec);
@@ -81,7 +81,7 @@ chain::Chain build_attention_smoother(const chain::Parameters& p) {
   c.add({.id = "W-C1.C", .claim = "kernel values, Z, EDP weights and output reproduce the spec's printed values",
          .symbols = "kappa(t,s_j), Z, weights, output in spec +- 1 ulp", .relation = Relation::InClosed,
          .lhs_name = "certified value", .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.5", .status = "C",
-         .mode = "NET", .coq_lemma = "wright_attn_C1_C"},
+         .mode = "NET", .coq_lemma = "wright_attn_C1_C", .coq_note = kNoCoqLemma},
         chain::generic([h, edp, t, spec_kappa, spec_Z, spec_w, spec_out]<class S>(const chain::Attempt& a) {
           std::vector<S> kappa;
           S Z;
@@ -97,7 +97,7 @@ chain::Chain build_attention_smoother(const chain::Parameters& p) {
   c.add({.id = "W-C11", .claim = "RBF attention equals EDP attention with the key logit bias -|k_j|^2/(2 sqrt d): the network with that bias matches the closed-form RBF smoother",
          .symbols = "max |Attn_{EDP + key bias}(t) - Attn_{RBF}(t)| (outputs and weights) <= tau", .relation = Relation::LessEqual,
          .lhs_name = "max |network - RBF closed form|", .rhs_name = "tau", .reference = "(W12)", .status = "R",
-         .mode = "NET vs CF", .coq_lemma = "wright_attn_C11"},
+         .mode = "NET vs CF", .coq_lemma = "wright_attn_C11", .coq_note = kNoCoqLemma},
         chain::generic([h, rbf, t, tau]<class S>(const chain::Attempt& a) {
           const auto net = network_attention<S>(h, rbf, t, a.prec);
           const auto cf = smoother_closed_form<S>(h, t, true, a.prec);
@@ -105,7 +105,7 @@ chain::Chain build_attention_smoother(const chain::Parameters& p) {
         }));
   c.add({.id = "W-C11.C", .claim = "the RBF weights reproduce the spec's printed values", .symbols = "RBF weights in spec +- 1 ulp",
          .relation = Relation::InClosed, .lhs_name = "RBF weight", .rhs_name = "[spec - ulp, spec + ulp]",
-         .reference = "§4.5", .status = "C", .mode = "NET", .coq_lemma = "wright_attn_C11_C"},
+         .reference = "§4.5", .status = "C", .mode = "NET", .coq_lemma = "wright_attn_C11_C", .coq_note = kNoCoqLemma},
         chain::generic([h, rbf, t, spec_rbf]<class S>(const chain::Attempt& a) {
           const auto net = network_attention<S>(h, rbf, t, a.prec);
           chain::ForAll fa = a.for_all();
@@ -116,7 +116,7 @@ chain::Chain build_attention_smoother(const chain::Parameters& p) {
   c.add({.id = "W-C17", .claim = "attention is not a fixed-coefficient kernel expansion: coefficients fitted at n queries miss at a fresh query (certified gap)",
          .symbols = "max_i |Attn(t*)_i - sum_j kappa(t*, s_j) beta_{j,i}| > 0", .relation = Relation::Greater,
          .lhs_name = "gap at t*", .rhs_name = "0", .reference = "§2.6, §4.9", .status = "R", .mode = "NET",
-         .coq_lemma = "wright_attn_C17"},
+         .coq_lemma = "wright_attn_C17", .coq_note = kNoCoqLemma},
         chain::ball([h, edp, fit, fresh, spec_fresh_attn, spec_fresh_fit](const chain::Attempt& a) {
           const long n = h.n(), dv = h.dv();
           const BallMatrix Kfit = h.kernel.gram(fit, h.sources, a.prec);
@@ -143,7 +143,7 @@ chain::Chain build_attention_smoother(const chain::Parameters& p) {
   c.add({.id = "W-C17.C", .claim = "the attention and the fitted expansion at the fresh query reproduce the spec's printed values",
          .symbols = "Attn(t*), fitted(t*) in spec +- 1 ulp", .relation = Relation::InClosed, .lhs_name = "certified value",
          .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.9", .status = "C", .mode = "NET",
-         .coq_lemma = "wright_attn_C17_C"},
+         .coq_lemma = "wright_attn_C17_C", .coq_note = kNoCoqLemma},
         chain::ball([spec_fresh_attn, spec_fresh_fit](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           for (std::size_t i = 0; i < spec_fresh_attn.size(); ++i) {
@@ -158,7 +158,7 @@ chain::Chain build_attention_smoother(const chain::Parameters& p) {
         }));
   c.add({.id = "W-C19", .claim = "row sums of the exponential kernel are certified positive at every query used",
          .symbols = "Z(t) = sum_j kappa(t, s_j) > 0", .relation = Relation::Greater, .lhs_name = "Z(t)", .rhs_name = "0",
-         .reference = "§2.3", .status = "R", .mode = "CF", .coq_lemma = "wright_attn_C19"},
+         .reference = "§2.3", .status = "R", .mode = "CF", .coq_lemma = "wright_attn_C19", .coq_note = kNoCoqLemma},
         chain::generic([h, t, fit, fresh]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           std::vector<ExactMatrix> queries = {t};
@@ -174,7 +174,7 @@ chain::Chain build_attention_smoother(const chain::Parameters& p) {
   c.add({.id = "W-C19.linear", .claim = "the linear kernel <q, k>/sqrt d has an explicit zero row sum: normalisation divides by 0",
          .symbols = "sum_j <q, k_j> = 0 (hence sum_j <q, k_j>/sqrt d = 0)", .relation = Relation::Equal,
          .lhs_name = "sum_j <q, k_j>", .rhs_name = "0", .reference = "§2.3, W9", .status = "R", .mode = "EX",
-         .coq_lemma = "wright_attn_C19_linear"},
+         .coq_lemma = "wright_attn_C19_linear", .coq_note = kNoCoqLemma},
         chain::exact([lin_q, lin_keys] {
           Rational sum(0);  // sum_j <q, k_j>, exact
           for (long j = 0; j < lin_keys.rows(); ++j)

@@ -193,21 +193,21 @@ chain::Chain build_binary_representer(const chain::Parameters& p) {
   chain::Chain c;
   c.add({.id = "W-C15.T", .claim = "binary representer, query side: at the ALS candidate, v = sum_i xi'_i Phi_Q(t_i) with xi'_i = lambda_T^{-1} sum_j r_ij g(s_j), within tau (stationarity in v)",
          .symbols = "||v - sum_i xi'_i Phi_Q(t_i)||_inf <= tau", .relation = Relation::LessEqual, .lhs_name = "||v - representer||_inf",
-         .rhs_name = "tau", .reference = "(W15)", .status = "P4/R", .mode = "OPT + CF", .coq_lemma = "wright_binary_T"},
+         .rhs_name = "tau", .reference = "(W15)", .status = "P4/R", .mode = "OPT + CF", .coq_lemma = "wright_binary_T", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
           const AtCandidate x = evaluate_candidate(b, chain::candidate_of(a), a.prec);
           return chain::encloses_zero_within(max_abs_diff(x.v, combine(x.phiQ, x.xi_rep, a.prec), a.prec), tau, a.prec);
         })));
   c.add({.id = "W-C15.S", .claim = "binary representer, source side: u = sum_j zeta'_j Phi_K(s_j) with zeta'_j = lambda_S^{-1} sum_i r_ij f(t_i), within tau",
          .symbols = "||u - sum_j zeta'_j Phi_K(s_j)||_inf <= tau", .relation = Relation::LessEqual, .lhs_name = "||u - representer||_inf",
-         .rhs_name = "tau", .reference = "(W15)", .status = "P4/R", .mode = "OPT + CF", .coq_lemma = "wright_binary_S"},
+         .rhs_name = "tau", .reference = "(W15)", .status = "P4/R", .mode = "OPT + CF", .coq_lemma = "wright_binary_S", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
           const AtCandidate x = evaluate_candidate(b, chain::candidate_of(a), a.prec);
           return chain::encloses_zero_within(max_abs_diff(x.u, combine(x.phiK, x.zeta_rep, a.prec), a.prec), tau, a.prec);
         })));
   c.add({.id = "W-C15.W19", .claim = "balance at the stationary candidate: lambda_T |v|^2 = lambda_S |u|^2 within tau",
          .symbols = "|lambda_T ||v||^2 - lambda_S ||u||^2| <= tau", .relation = Relation::LessEqual, .lhs_name = "|difference|",
-         .rhs_name = "tau", .reference = "(W19)", .status = "R", .mode = "OPT + CF", .coq_lemma = "wright_binary_W19"},
+         .rhs_name = "tau", .reference = "(W19)", .status = "R", .mode = "OPT + CF", .coq_lemma = "wright_binary_W19", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
           const AtCandidate x = evaluate_candidate(b, chain::candidate_of(a), a.prec);
           Ball d;
@@ -218,7 +218,7 @@ chain::Chain build_binary_representer(const chain::Parameters& p) {
         })));
   c.add({.id = "W-C15.C", .claim = "the balance value and f(t_i), g(s_j) at the candidate reproduce the spec's printed values (same start point and sweeps)",
          .symbols = "lambda_T |v|^2, f(t_i), g(s_j) in spec +- 1 ulp", .relation = Relation::InClosed, .lhs_name = "certified value",
-         .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.8", .status = "C", .mode = "OPT + CF", .coq_lemma = "wright_binary_C"},
+         .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.8", .status = "C", .mode = "OPT + CF", .coq_lemma = "wright_binary_C", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([b, spec_balance, spec_f, spec_g](const chain::Attempt& a) {
           const AtCandidate x = evaluate_candidate(b, chain::candidate_of(a), a.prec);
           chain::ForAll fa = a.for_all();

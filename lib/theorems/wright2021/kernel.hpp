@@ -15,6 +15,9 @@
 
 namespace approxcert::theorems::wright2021 {
 
+// The Coq note of every step of the family: no glue lemma in proofs/ yet (docs/theorems/wright2021.md).
+inline constexpr const char* kNoCoqLemma = "numeric leaf checked in C++; no Coq glue lemma for Wright & Gonzalez 2021 yet";
+
 // The head's projections (W_Q: d x d_t, W_K: d x d_s), exact.
 struct EdpKernel {
   ExactMatrix wq, wk;

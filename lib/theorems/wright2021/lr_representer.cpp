@@ -205,7 +205,7 @@ chain::Chain build_lr_representer(const chain::Parameters& p) {
   c.add({.id = "W-C14", .claim = "l^3 representer: at the searched minimiser v*, J_3(v*) = sgn(v*)|v*|^2/||v*||_3^2 equals sum_i xi_i Phi_Q(t_i) with xi_i = r_i/(lambda ||v*||_3) within tau (the stationarity condition: the dual element lies in the span)",
          .symbols = "||J_3(v*) - sum_i xi_i Phi_Q(t_i)||_inf <= tau", .relation = Relation::LessEqual,
          .lhs_name = "||J_3(v*) - span element||_inf", .rhs_name = "tau", .reference = "(W16), (W17)", .status = "P4/R",
-         .mode = "OPT + CF", .coq_lemma = "wright_l3_C14"},
+         .mode = "OPT + CF", .coq_lemma = "wright_l3_C14", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([P, tau](const chain::Attempt& a) {
           const AtV x = at_candidate(P, chain::candidate_of(a), a.prec);
           Outcome o = chain::encloses_zero_within(max_abs_diff(x.J, x.span_part, a.prec), tau, a.prec);
@@ -214,14 +214,14 @@ chain::Chain build_lr_representer(const chain::Parameters& p) {
         })));
   c.add({.id = "W-C14.dist", .claim = "v* itself is not a kernel expansion: its distance to span Phi_Q(t_i) is certified positive",
          .symbols = "dist(v*, span Phi_Q(t_i)) > 0", .relation = Relation::Greater, .lhs_name = "dist(v*, span)",
-         .rhs_name = "0", .reference = "(W17), W4", .status = "R", .mode = "OPT + CF", .coq_lemma = "wright_l3_C14_dist"},
+         .rhs_name = "0", .reference = "(W17), W4", .status = "R", .mode = "OPT + CF", .coq_lemma = "wright_l3_C14_dist", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([P](const chain::Attempt& a) {
           const AtV x = at_candidate(P, chain::candidate_of(a), a.prec);
           return Outcome(Side::enclosure(distance_to_span(x.phi, x.v, a.prec)), Side::exact(Rational(0)));
         })));
   c.add({.id = "W-C14.C", .claim = "xi, rho = ||v*||_3 and dist(v*, span) reproduce the spec's printed values",
          .symbols = "xi_i, rho, dist in spec +- 1 ulp", .relation = Relation::InClosed, .lhs_name = "certified value",
-         .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.8", .status = "C", .mode = "OPT + CF", .coq_lemma = "wright_l3_C14_C"},
+         .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.8", .status = "C", .mode = "OPT + CF", .coq_lemma = "wright_l3_C14_C", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([P, spec_xi, spec_rho, spec_dist](const chain::Attempt& a) {
           const AtV x = at_candidate(P, chain::candidate_of(a), a.prec);
           chain::ForAll fa = a.for_all();

@@ -93,7 +93,7 @@ chain::Chain build_representer(const chain::Parameters& p) {
   c.add({.id = "W-C13", .claim = "l^2 representer: with xi = (G + lambda I)^{-1} z, the objective's gradient at v* = sum_i xi_i Phi_Q(t_i), computed in feature coordinates, encloses zero within tau",
          .symbols = "|| 2 sum_i Phi_Q(t_i)(<Phi_Q(t_i), v*> - z_i) + 2 lambda v* ||_inf <= tau", .relation = Relation::LessEqual,
          .lhs_name = "||grad||_inf at v*", .rhs_name = "tau", .reference = "(W18)", .status = "P4/R", .mode = "CF",
-         .coq_lemma = "wright_repr_C13"},
+         .coq_lemma = "wright_repr_C13", .coq_note = kNoCoqLemma},
         chain::ball([R, tau, dim](const chain::Attempt& a) {
           const std::vector<Ball> x = R.xi(a.prec), v = R.v_star(x, a.prec);
           std::vector<Ball> g(v.size());
@@ -120,7 +120,7 @@ chain::Chain build_representer(const chain::Parameters& p) {
   c.add({.id = "W-C13.C", .claim = "xi and G_12 (truncated and untruncated kappa_QQ) reproduce the spec's printed values",
          .symbols = "xi_i, G_12, kappa_QQ(t_1, t_2) in spec +- 1 ulp", .relation = Relation::InClosed,
          .lhs_name = "certified value", .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.8", .status = "C",
-         .mode = "CF", .coq_lemma = "wright_repr_C13_C"},
+         .mode = "CF", .coq_lemma = "wright_repr_C13_C", .coq_note = kNoCoqLemma},
         chain::ball([R, spec_xi, spec_g12](const chain::Attempt& a) {
           const std::vector<Ball> x = R.xi(a.prec);
           chain::ForAll fa = a.for_all();
@@ -139,7 +139,7 @@ chain::Chain build_representer(const chain::Parameters& p) {
   c.add({.id = "W-C16", .claim = "typing: the learned f* is not the ill-typed expansion sum_i xi_i kappa(t_i, .) (a function on the source space): they differ at the test query",
          .symbols = "|f*(t0) - sum_i xi_i <Phi_Q(t_i), Phi_K(t0)>| > 0", .relation = Relation::Greater,
          .lhs_name = "|f*(t0) - ill-typed expansion|", .rhs_name = "0", .reference = "(W15), W4", .status = "R",
-         .mode = "meta + CF", .coq_lemma = "wright_repr_C16"},
+         .mode = "meta + CF", .coq_lemma = "wright_repr_C16", .coq_note = kNoCoqLemma},
         chain::ball([R, t0](const chain::Attempt& a) {
           const std::vector<Ball> x = R.xi(a.prec), v = R.v_star(x, a.prec);
           const Ball f = inner<Ball>(R.phi_q(t0, 0, a.prec), v, a.prec);
@@ -155,7 +155,7 @@ chain::Chain build_representer(const chain::Parameters& p) {
   c.add({.id = "W-C16.QQ", .claim = "for r = 2, f* is the expansion in the symmetric kernel kappa_QQ (truncated): |f*(t0) - sum_i xi_i S_N(<q0, q_i>/sqrt d)| encloses zero within tau",
          .symbols = "|<Phi_Q(t0), v*> - sum_i xi_i sum_{n<=N} (<q0,q_i>/sqrt d)^n/n!| <= tau", .relation = Relation::LessEqual,
          .lhs_name = "|f*(t0) - kappa_QQ expansion|", .rhs_name = "tau", .reference = "(W18)", .status = "R", .mode = "CF",
-         .coq_lemma = "wright_repr_C16_QQ"},
+         .coq_lemma = "wright_repr_C16_QQ", .coq_note = kNoCoqLemma},
         chain::ball([R, t0, tau](const chain::Attempt& a) {
           const std::vector<Ball> x = R.xi(a.prec), v = R.v_star(x, a.prec);
           const Ball f = inner<Ball>(R.phi_q(t0, 0, a.prec), v, a.prec);
@@ -178,7 +178,7 @@ chain::Chain build_representer(const chain::Parameters& p) {
   c.add({.id = "W-C10", .claim = "Hölder bound of the RKBS pair (r = 3, r' = 3/2) on the truncation: |f_v(t0)| <= ||Phi_Q(t0)||_{3/2} ||v||_3 for v = v*",
          .symbols = "|<Phi_Q(t0), v>| <= ||Phi_Q(t0)||_{r'} ||v||_r", .relation = Relation::LessEqual, .lhs_name = "|f_v(t0)|",
          .rhs_name = "||Phi_Q(t0)||_{3/2} ||v||_3", .reference = "(W11)", .status = "P1/R", .mode = "CF",
-         .coq_lemma = "wright_repr_C10"},
+         .coq_lemma = "wright_repr_C10", .coq_note = kNoCoqLemma},
         chain::ball([R, t0](const chain::Attempt& a) {
           const std::vector<Ball> v = R.v_star(R.xi(a.prec), a.prec), phi = R.phi_q(t0, 0, a.prec);
           Ball f, bound;
@@ -189,7 +189,7 @@ chain::Chain build_representer(const chain::Parameters& p) {
   c.add({.id = "W-C20", .claim = "finite vocabulary: on the V queries the Gram [kappa_QQ(t, t')] is positive definite, so dim span Phi_Q(T) = rank = V",
          .symbols = "[kappa_QQ(t_i, t_j)]_{V x V} > 0 (certified LDL^T pivots)", .relation = chain::positive_definite_relation,
          .lhs_name = "smallest pivot", .rhs_name = "0", .reference = "§2.2, W8", .status = "R", .mode = "CF",
-         .coq_lemma = "wright_repr_C20"},
+         .coq_lemma = "wright_repr_C20", .coq_note = kNoCoqLemma},
         chain::ball([R](const chain::Attempt& a) {
           const EdpKernel kqq{R.k.wq, R.k.wq};
           return chain::positive_definite_claim(kqq.gram(R.T, R.T, a.prec), a.prec)

@@ -84,7 +84,7 @@ chain::Chain build_truncation(const chain::Parameters& p) {
   c.add({.id = "W-C7.EX", .claim = "degree by degree, the feature products sum to the Taylor term: sum_{|alpha|=n} n!/alpha! q^alpha k^alpha = (q.k)^n, so the truncated feature inner product is the Taylor partial sum",
          .symbols = "sum_{|alpha|<=N} Phi_Q(t)_alpha Phi_K(s)_alpha = sum_{n<=N} z^n/n!, z = q.k/sqrt d (checked per degree n <= max N)",
          .relation = Relation::Equal, .lhs_name = "sum_{|alpha|=n} n!/alpha! q^alpha k^alpha", .rhs_name = "(q.k)^n",
-         .reference = "(W5), (W6)", .status = "P2/R", .mode = "EX", .coq_lemma = "wright_trunc_C7_EX"},
+         .reference = "(W5), (W6)", .status = "P2/R", .mode = "EX", .coq_lemma = "wright_trunc_C7_EX", .coq_note = kNoCoqLemma},
         chain::exact([q, kk, qk, Nmax] {
           chain::ForAll fa(Relation::Equal);
           for (std::uint64_t n = 0; n <= Nmax; ++n)
@@ -95,7 +95,7 @@ chain::Chain build_truncation(const chain::Parameters& p) {
   c.add({.id = "W-C7.dim", .claim = "the truncated feature dimension is binom(d + N, N)",
          .symbols = "#{alpha in N^d : |alpha| <= N} = binom(d+N, N)", .relation = Relation::Equal,
          .lhs_name = "enumerated count", .rhs_name = "binom(d+N, N)", .reference = "(W6)", .status = "R", .mode = "EX",
-         .coq_lemma = "wright_trunc_C7_dim"},
+         .coq_lemma = "wright_trunc_C7_dim", .coq_note = kNoCoqLemma},
         chain::exact([Ns, d] {
           chain::ForAll fa(Relation::Equal);
           for (std::uint64_t N : Ns) {
@@ -108,7 +108,7 @@ chain::Chain build_truncation(const chain::Parameters& p) {
   c.add({.id = "W-C7", .claim = "the tail bound (W7) holds for each truncation order",
          .symbols = "|kappa - sum_{n<=N} z^n/n!| <= |z|^{N+1}/(N+1)! e^{|z|}", .relation = Relation::LessEqual,
          .lhs_name = "|kappa - S_N|", .rhs_name = "|z|^{N+1}/(N+1)! e^{|z|}", .reference = "(W7)", .status = "R",
-         .mode = "CF", .coq_lemma = "wright_trunc_C7"},
+         .mode = "CF", .coq_lemma = "wright_trunc_C7", .coq_note = kNoCoqLemma},
         chain::generic([Ns, qk, d]<class S>(const chain::Attempt& a) {
           const S z = over_sqrt_d<S>(qk, d, a.prec);
           S kappa, sum, err, bound;
@@ -126,7 +126,7 @@ chain::Chain build_truncation(const chain::Parameters& p) {
   c.add({.id = "W-C7.C", .claim = "kappa and the truncation table (sum, error, bound per N) reproduce the spec's printed values",
          .symbols = "kappa, S_N, |kappa - S_N|, bound_N in spec +- 1 ulp", .relation = Relation::InClosed,
          .lhs_name = "certified value", .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.4 table", .status = "C",
-         .mode = "CF", .coq_lemma = "wright_trunc_C7_C"},
+         .mode = "CF", .coq_lemma = "wright_trunc_C7_C", .coq_note = kNoCoqLemma},
         chain::generic([Ns, qk, d, spec_kappa, spec_sum, spec_err, spec_bnd]<class S>(const chain::Attempt& a) {
           const S z = over_sqrt_d<S>(qk, d, a.prec);
           S kappa, sum, err, bound;
@@ -150,7 +150,7 @@ chain::Chain build_truncation(const chain::Parameters& p) {
   c.add({.id = "W-C8.EX", .claim = "norm identity per degree: sum_{|alpha|=n} n!/alpha! q^{2 alpha} = |q|^{2n}, so ||Phi_Q(t)||_2^2 = e^{|q|^2/sqrt d} (likewise for k)",
          .symbols = "sum_{|alpha|=n} n!/alpha! q^alpha q^alpha = (q.q)^n, n <= max N, for q = W_Q t, W_Q t_norm and k = W_K s",
          .relation = Relation::Equal, .lhs_name = "enumerated", .rhs_name = "(q.q)^n", .reference = "(W8)", .status = "R",
-         .mode = "EX", .coq_lemma = "wright_trunc_C8_EX"},
+         .mode = "EX", .coq_lemma = "wright_trunc_C8_EX", .coq_note = kNoCoqLemma},
         chain::exact([q, kk, qn, Nmax] {
           chain::ForAll fa(Relation::Equal);
           const std::vector<const std::vector<Rational>*> vs = {&q, &kk, &qn};
@@ -162,7 +162,7 @@ chain::Chain build_truncation(const chain::Parameters& p) {
         }));
   c.add({.id = "W-C8", .claim = "Cauchy-Schwarz: kappa(t, s) <= ||Phi_Q(t)||_2 ||Phi_K(s)||_2 = exp((|q|^2 + |k|^2)/(2 sqrt d))",
          .symbols = "kappa(t,s) <= exp((|q|^2 + |k|^2)/(2 sqrt d))", .relation = Relation::LessEqual, .lhs_name = "kappa(t,s)",
-         .rhs_name = "||Phi_Q(t)|| ||Phi_K(s)||", .reference = "(W9)", .status = "R", .mode = "CF", .coq_lemma = "wright_trunc_C8"},
+         .rhs_name = "||Phi_Q(t)|| ||Phi_K(s)||", .reference = "(W9)", .status = "R", .mode = "CF", .coq_lemma = "wright_trunc_C8", .coq_note = kNoCoqLemma},
         chain::generic([qk, qq, kk2, d]<class S>(const chain::Attempt& a) {
           S kappa, cs, nq, nk;
           exp(kappa, over_sqrt_d<S>(qk, d, a.prec), a.prec);
@@ -176,7 +176,7 @@ chain::Chain build_truncation(const chain::Parameters& p) {
   c.add({.id = "W-C8.trunc", .claim = "truncations of ||Phi_Q(t_norm)||^2 increase to the closed form e^{|q|^2/sqrt d}",
          .symbols = "S_N(|q|^2/sqrt d) <= S_N'(|q|^2/sqrt d) <= e^{|q|^2/sqrt d} for the listed N < N'",
          .relation = Relation::LessEqual, .lhs_name = "S_N", .rhs_name = "next S_N', then the closed form",
-         .reference = "(W8)", .status = "R", .mode = "CF", .coq_lemma = "wright_trunc_C8_trunc"},
+         .reference = "(W8)", .status = "R", .mode = "CF", .coq_lemma = "wright_trunc_C8_trunc", .coq_note = kNoCoqLemma},
         chain::generic([norm_Ns, qnqn, d]<class S>(const chain::Attempt& a) {
           const S w = over_sqrt_d<S>(qnqn, d, a.prec);
           S closed, cur, next;
@@ -209,7 +209,7 @@ chain::Chain build_truncation(const chain::Parameters& p) {
   c.add({.id = "W-C8.C", .claim = "the norms, the CS bound and the norm truncations reproduce the spec's printed values",
          .symbols = "||Phi_Q(t)||^2, ||Phi_K(s)||^2, CS bound, S_N(|q_norm|^2/sqrt d) in spec +- 1 ulp",
          .relation = Relation::InClosed, .lhs_name = "certified value", .rhs_name = "[spec - ulp, spec + ulp]",
-         .reference = "§4.4 norms", .status = "C", .mode = "CF", .coq_lemma = "wright_trunc_C8_C"},
+         .reference = "§4.4 norms", .status = "C", .mode = "CF", .coq_lemma = "wright_trunc_C8_C", .coq_note = kNoCoqLemma},
         chain::generic([qq, kk2, qnqn, d, norm_Ns, spec_norms, spec_norm_trunc]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           auto check = [&](chain::Point at, const S& v, const SpecNumber& sp) {

@@ -115,7 +115,7 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
   chain::Chain c;
   c.add({.id = "W-C18.C1", .claim = "C1: the kernel factors exactly, F = sum_l a_l(t) b_l(s) (eps_1 = 0 in exact arithmetic); numerically the certified sup of the difference is at most tau, and the chain carries eps_1 := tau",
          .symbols = "sup_{[0,1]^2} |F - sum_l a_l b_l| <= tau =: eps_1", .relation = Relation::LessEqual, .lhs_name = "sup |F - F_L|",
-         .rhs_name = "tau", .reference = "§2.7 C1", .status = "R", .mode = "CF", .coq_lemma = "wright_uat_C1"},
+         .rhs_name = "tau", .reference = "§2.7 C1", .status = "R", .mode = "CF", .coq_lemma = "wright_uat_C1", .coq_note = kNoCoqLemma},
         chain::ball([d, tau](const chain::Attempt& a) {
           const Side s = altabaa2024::sup_norm_side(expression_error_program(separable_sum(d.a, d.b), d.F, 2), kSquare, a,
                                                     {"t", "s"}, "sup |F - F_L| (sup-norm engine)",
@@ -125,7 +125,7 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
   c.add({.id = "W-C18.C2", .claim = "C2: each ReLU interpolant (m intervals, m - 1 hidden ReLUs) is within M/(8 m^2) of its factor",
          .symbols = "sup |a_l - ahat_l| <= delta_a, sup |b_l - bhat_l| <= delta_b", .relation = Relation::LessEqual,
          .lhs_name = "certified sup", .rhs_name = "delta", .reference = "§2.7 C2", .status = "R", .mode = "NET",
-         .coq_lemma = "wright_uat_C2"},
+         .coq_lemma = "wright_uat_C2", .coq_note = kNoCoqLemma},
         chain::ball([d, L, tight](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           std::vector<std::pair<std::string, Side>> each;
@@ -143,7 +143,7 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
         }));
   c.add({.id = "W-C18.norms", .claim = "the factor bounds used in eps_2 hold: sup |a_l| <= A_l and sup |b_l| <= B_l on [0, 1]",
          .symbols = "sup |a_l| <= A_l, sup |b_l| <= B_l", .relation = Relation::LessEqual, .lhs_name = "certified sup",
-         .rhs_name = "A_l, B_l", .reference = "§2.7 C3", .status = "R", .mode = "CF", .coq_lemma = "wright_uat_norms"},
+         .rhs_name = "A_l, B_l", .reference = "§2.7 C3", .status = "R", .mode = "CF", .coq_lemma = "wright_uat_norms", .coq_note = kNoCoqLemma},
         chain::ball([d, L](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           const SupBudget norms{Rational(1) / Rational(100000), 20000, Rational(0)};
@@ -157,7 +157,7 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
         }));
   c.add({.id = "W-C18.C3", .claim = "C3: the kernel error of the ReLU model is within eps_2 = sum_l (delta_a B_l + (A_l + delta_a) delta_b)",
          .symbols = "sup |F_L - sum_l ahat_l bhat_l| <= eps_2", .relation = Relation::LessEqual, .lhs_name = "certified sup",
-         .rhs_name = "eps_2", .reference = "§2.7 C3", .status = "R", .mode = "NET", .coq_lemma = "wright_uat_C3"},
+         .rhs_name = "eps_2", .reference = "§2.7 C3", .status = "R", .mode = "NET", .coq_lemma = "wright_uat_C3", .coq_note = kNoCoqLemma},
         chain::ball([d, L](const chain::Attempt& a) {
           Rational eps2(0);
           for (std::size_t l = 0; l < L; ++l) eps2 += d.delta_a * d.B[l] + (d.A[l] + d.delta_a) * d.delta_b;
@@ -168,7 +168,7 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
         }));
   c.add({.id = "W-C18.C4", .claim = "C4: with d = L, phi_Q = d^{1/4} ahat, phi_K = d^{1/4} bhat, the attention logit <phi_Q, phi_K>/sqrt d is the ReLU model: (d^{1/4})^2 / sqrt d - 1 encloses zero within tau",
          .symbols = "|d^{1/4} d^{1/4} / sqrt d - 1| <= tau", .relation = Relation::LessEqual, .lhs_name = "|d^{1/2}/sqrt d - 1|",
-         .rhs_name = "tau", .reference = "§2.7 C4", .status = "R", .mode = "CF", .coq_lemma = "wright_uat_C4"},
+         .rhs_name = "tau", .reference = "§2.7 C4", .status = "R", .mode = "CF", .coq_lemma = "wright_uat_C4", .coq_note = kNoCoqLemma},
         chain::generic([L, tau]<class S>(const chain::Attempt& a) {
           S dd, q4, sq, r, one;
           set(dd, count_q(L), a.prec);
@@ -183,7 +183,7 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
   c.add({.id = "W-C18.C5", .claim = "C5: at the exponential level the certified error is within e^{sup F} (e^{eps_1 + eps_2} - 1)",
          .symbols = "sup |e^F - exp(<phi_Q, phi_K>/sqrt d)| <= e^{sup F}(e^{tau + eps_2} - 1)", .relation = Relation::LessEqual,
          .lhs_name = "certified sup", .rhs_name = "e^{sup F}(e^{eps_1+eps_2} - 1)", .reference = "(W21), §2.7 C5",
-         .status = "P5/R", .mode = "NET", .coq_lemma = "wright_uat_C5"},
+         .status = "P5/R", .mode = "NET", .coq_lemma = "wright_uat_C5", .coq_note = kNoCoqLemma},
         chain::ball([d, tau](const chain::Attempt& a) {
           const chain::Enclosure eps2 = a.result("W-C18.C3").outcome.rhs.value;
           const Side supF = altabaa2024::sup_norm_side(expression_error_program("0", d.F, 2), kSquare, a, {"t", "s"},
@@ -206,7 +206,7 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
   c.add({.id = "W-C18.C", .claim = "the spec's C3 bound reproduces within its digits, and its grid maxima lie below the certified sups",
          .symbols = "eps_2 in spec +- 1 ulp; spec grid maxima <= certified sup upper ends", .relation = Relation::InClosed,
          .lhs_name = "certified value", .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.10 table", .status = "C",
-         .mode = "CF", .coq_lemma = "wright_uat_C18_C"},
+         .mode = "CF", .coq_lemma = "wright_uat_C18_C", .coq_note = kNoCoqLemma},
         chain::ball([L, spec, grid](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           const chain::Enclosure eps2 = a.result("W-C18.C3").outcome.rhs.value;
@@ -234,7 +234,7 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
   c.add({.id = "W-C18.C5.C", .claim = "the spec's exponential-level bound e (e^{eps_2} - 1) (sup F = 1, eps_1 = 0) reproduces within its digits",
          .symbols = "e (e^{eps_2} - 1) in spec +- 1 ulp", .relation = Relation::InClosed, .lhs_name = "e (e^{eps_2} - 1)",
          .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.10 table", .status = "C", .mode = "CF",
-         .coq_lemma = "wright_uat_C5_C"},
+         .coq_lemma = "wright_uat_C5_C", .coq_note = kNoCoqLemma},
         chain::ball([spec](const chain::Attempt& a) {
           const chain::Enclosure eps2 = a.result("W-C18.C3").outcome.rhs.value;
           if (!eps2.is_exact()) return Outcome(Side::derived(chain::Enclosure::whole_line()), Side::exact(spec[1].low()));
