@@ -4,6 +4,7 @@
 #include "theorems/yun2020/register.hpp"
 #include "theorems/altabaa2024/register.hpp"
 #include "theorems/fang2022/register.hpp"
+#include "theorems/wright2021/register.hpp"
 #include "theorems/claims/claims.hpp"
 
 namespace approxcert::theorems {
@@ -15,6 +16,7 @@ const chain::TheoremRegistry& builtin_theorems() {
     yun2020::register_theorems(r);
     altabaa2024::register_theorems(r);
     fang2022::register_theorems(r);
+    wright2021::register_theorems(r);
     claims::register_theorems(r);
     return r;
   }();
