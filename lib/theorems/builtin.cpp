@@ -3,6 +3,7 @@
 #include "chain/demo_theorem.hpp"
 #include "theorems/yun2020/register.hpp"
 #include "theorems/altabaa2024/register.hpp"
+#include "theorems/kajitsuka2024/register.hpp"
 
 namespace approxcert::theorems {
 
@@ -12,6 +13,7 @@ const chain::TheoremRegistry& builtin_theorems() {
     chain::register_demo_theorem(r);
     yun2020::register_theorems(r);
     altabaa2024::register_theorems(r);
+    kajitsuka2024::register_theorems(r);
     return r;
   }();
   return registry;

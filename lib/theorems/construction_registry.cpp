@@ -5,6 +5,7 @@
 
 #include "scalar/input_error.hpp"
 #include "theorems/altabaa2024/register.hpp"
+#include "theorems/kajitsuka2024/register.hpp"
 #include "theorems/yun2020/constructions.hpp"
 
 namespace approxcert::theorems {
@@ -40,6 +41,7 @@ const ConstructionRegistry& builtin_constructions() {
     ConstructionRegistry r;
     altabaa2024::register_constructions(r);
     yun2020::register_constructions(r);
+    kajitsuka2024::register_constructions(r);
     // One line per family, e.g.: yun2020::register_constructions(r);
     return r;
   }();
