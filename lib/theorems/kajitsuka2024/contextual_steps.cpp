@@ -48,7 +48,7 @@ const char* kBoltzNote = "cancellation-free Boltzmann difference (spec §2.5 ref
 
 }  // namespace
 
-void add_contextual_steps(chain::Chain& c, const std::shared_ptr<const Instance>& ip) {
+void add_contextual_steps(chain::Chain& c, const std::shared_ptr<const Instance>& ip, bool errata) {
   const Instance& I = *ip;
   const bool paper = I.paper_lambda;
   const bool has_pairs = !same_token_pairs(I).empty();
@@ -356,7 +356,56 @@ void add_contextual_steps(chain::Chain& c, const std::shared_ptr<const Instance>
                          Side::enclosure(ip->paper_lambda ? k.delta_P : k.delta_R));
         }));
 
+  c.add(spec("K-11", "the memoriser's projection w = u separates all context vectors (no collision along u, erratum E6)",
+             "min_{(v,S) != (v',S')} |u^T (z(v;S) - z(v';S'))| > 0", Relation::Greater, "|u^T (z - z')|", "0",
+             "§2.8 step 1, §5 E6", "R", "CF/EX"),
+        chain::generic([ip]<class S>(const Attempt& a) {
+          const Instance& I = *ip;
+          const Projection pr = projection_of(I, a);
+          const Constants<S> k = constants<S>(I, pr, a.prec);
+          const auto z = context_vectors<S>(I, pr, a.prec);
+          ForAll fa = a.for_all();
+          const std::size_t ids = I.sets.size() * I.n;
+          for (std::size_t x = 0; x < ids; ++x)
+            for (std::size_t y = x + 1; y < ids; ++y) {
+              const std::size_t i = x / I.n, l = x % I.n, j = y / I.n, m = y % I.n;
+              if (I.sets[i][l] == I.sets[j][m]) continue;  // same token: below, without cancellation
+              S t, diff;
+              set(t, Rational(0), a.prec);
+              for (std::size_t r = 0; r < I.d; ++r) {
+                sub(diff, z[i][l * I.d + r], z[j][m * I.d + r], a.prec);
+                addmul(t, diff, exact_value<S>(pr.u[r], a.prec), a.prec);
+              }
+              abs(t, t, a.prec);
+              fa.add([&] { return Point{}.add("set i", Rational(static_cast<long>(i + 1))).add("column k", Rational(static_cast<long>(l + 1)))
+                                .add("set j", Rational(static_cast<long>(j + 1))).add("column l", Rational(static_cast<long>(m + 1))); },
+                     Side::enclosure(t, "generic evaluator"), Side::exact(Rational(0)));
+            }
+          // same token: u^T (z - z') = gamma (s - s') |u|^2 with |u| = 1
+          for (const SameTokenPair& q : same_token_pairs(I)) {
+            const S diff = boltz_difference<S>(I, pr, k.lambda, q.v, q.i, q.j, a.prec);
+            fa.add(pair_point(q), Side::enclosure(same_token_separation(k, pr, diff, q.v, a.prec), kBoltzNote),
+                   Side::exact(Rational(0)));
+          }
+          return fa.outcome();
+        }));
+
+  if (!errata) return;
   // Errata (spec §5).
+  c.add(spec("E6", "the construction guarantees different tokens apart along u (what a memoriser reading u^T z needs): "
+                   "c eps - 2 gamma r_max > 0",
+             "c eps - eps/2 > 0", Relation::Greater, "c eps - 2 gamma r_max", "0", "§5 E6", "R", "CF"),
+        chain::generic([ip]<class S>(const Attempt& a) {
+          const Projection pr = projection_of(*ip, a);
+          const Constants<S> k = constants<S>(*ip, pr, a.prec);
+          S t, g;
+          mul(t, k.c, k.eps, a.prec);
+          mul(g, k.gamma, k.rmax, a.prec);
+          mul(g, g, exact_value<S>(Rational(2), a.prec), a.prec);
+          sub(t, t, g, a.prec);
+          return Outcome(Side::enclosure(t, "c eps - 2 gamma r_max = c eps - eps/2"), Side::exact(Rational(0)));
+        }));
+
   c.add(spec("E1a", "eq. (10) as submitted (one-sided, no hypothesis V^(i) != V^(j)) at i = j, k = l: the left side is 0",
              "boltz(lambda a_k^(i) a^(i)) - boltz(lambda a_l^(j) a^(j)) > (ln n)^2 e^{-2 lambda r_max^2}", Relation::Greater,
              "Delta boltz", "Theta", "eq. (10) submitted; review 3", "P", "EX"),

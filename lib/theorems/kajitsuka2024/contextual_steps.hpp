@@ -8,6 +8,7 @@
 
 namespace approxcert::theorems::kajitsuka2024 {
 
-void add_contextual_steps(chain::Chain& c, const std::shared_ptr<const Instance>& inst);
+// errata: also the steps E1a, E1b, E3, E6 (spec §5).
+void add_contextual_steps(chain::Chain& c, const std::shared_ptr<const Instance>& inst, bool errata);
 
 }  // namespace approxcert::theorems::kajitsuka2024

@@ -4,6 +4,9 @@
 
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
 #include "theorems/kajitsuka2024/instance.hpp"
+#include "theorems/kajitsuka2024/memorisation_steps.hpp"
+#include "theorems/kajitsuka2024/memoriser.hpp"
+#include "theorems/kajitsuka2024/theorem_1.hpp"
 
 namespace approxcert::theorems::kajitsuka2024 {
 
@@ -12,7 +15,7 @@ namespace {
 chain::Chain build_theorem_2(const chain::Parameters& p) {
   auto inst = std::make_shared<const Instance>(read_instance(p));
   chain::Chain c;
-  add_contextual_steps(c, inst);
+  add_contextual_steps(c, inst, true);
   return c;
 }
 
@@ -31,6 +34,27 @@ void register_theorems(chain::TheoremRegistry& r) {
              "with the cancellation-free Boltzmann difference (Lemma B, reconstructed), and refutes eq. (10) as submitted "
              "(erratum E1). The temperature is the paper's $\\lambda$ or the instance-adapted one."},
         build_theorem_2);
+  r.add({.name = "kajitsuka2024/theorem-1",
+         .paper = "kajitsuka2024",
+         .title = "Kajitsuka & Sato 2024, Theorem 1: one-layer Transformers with hardmax attention lack memorization capacity",
+         .statement =
+             "There are data sets that no one-layer Transformer with hardmax attention fits, whatever the number of heads, "
+             "head size and weights. Witness (reconstructed, spec §2.7): $X^{(1)} = (1,2,5,6)e$ and $X^{(2)} = (1,3,4,6)e$ "
+             "share max, min and mean, so every hardmax head returns the same value at the token $e$ under the tie "
+             "rules split, first and last (also with a query bias), and the token-wise FF layer cannot give different "
+             "labels there; softmax attention separates the two sequences."},
+        build_theorem_1);
+  r.add({.name = "kajitsuka2024/corollary-1",
+         .paper = "kajitsuka2024",
+         .title = "Kajitsuka & Sato 2024, Corollary 1: a one-layer single-head Transformer with rank-1 attention memorizes",
+         .statement =
+             "A one-layer Transformer $F^{(FF)} \\circ F^{(SA)}_S$ with one head and rank-1 attention weights memorizes $N$ "
+             "input-label pairs satisfying A1-A2 with consistent labels, with $O(d)$ attention parameters and "
+             "$O(d \\cdot \\#\\text{context ids})$ FF parameters. This chain builds the attention layer of Theorem 2 and the "
+             "FF memoriser of Zhang et al. (interpolation variant, reconstructed) on the data set of every token set in "
+             "lexicographic and reversed order, with labels from a fixed rule, and checks exact fit, bounded "
+             "extrapolation and the parameter count."},
+        build_corollary_1);
 }
 
 void register_constructions(ConstructionRegistry& r) {
@@ -40,6 +64,13 @@ void register_constructions(ConstructionRegistry& r) {
         [](const chain::Parameters& p) -> Network {
           const Instance inst = read_instance(p);
           return attention_network(inst, project(inst, dirty_search_projection(inst)));
+        });
+  r.add({.name = "kajitsuka2024/memoriser",
+         .description = "Kajitsuka & Sato 2024 memorising one-layer Transformer F_2^FF o F_S^SA (attention layer plus the "
+                        "FF memoriser of the context ids, labels from the fixed rule of corollary-1); params d, n, grid, lambda"},
+        [](const chain::Parameters& p) -> Network {
+          const Instance inst = read_instance(p);
+          return memoriser_network(inst, project(inst, dirty_search_projection(inst)));
         });
 }
 
