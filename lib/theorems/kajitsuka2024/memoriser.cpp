@@ -20,7 +20,7 @@ struct ContextId {
 struct Texts {
   const Instance& I;
   const Projection& pr;
-  const LabelledData& data;
+  ContextLabel label;
   std::string L, G;
 
   // Scores a_v a_w of set S sorted so that the score is decreasing.
@@ -72,7 +72,7 @@ struct Texts {
     if (a.v == b.v) return "(" + G + "*" + ds(b.v, b.set, a.set) + ")";
     return "(" + t(b) + "-" + t(a) + ")";
   }
-  Rational y(const ContextId& c, std::size_t r) const { return label_rule(c.v, c.set, I.d)[r]; }
+  Rational y(const ContextId& c, std::size_t r) const { return label(c.v, c.set)[r]; }
   std::string rho(const ContextId& c, std::size_t r) const {
     return "(" + q(y(c, r) - I.vocabulary[c.v][r]) + "-" + G + "*" + q(pr.u[r]) + "*" + s(c.v, c.set) + ")";
   }
@@ -151,9 +151,9 @@ LabelledData memorisation_data(const Instance& inst) {
   return data;
 }
 
-Network memoriser_network(const Instance& I, const Projection& pr) {
-  const LabelledData data = memorisation_data(I);
-  const Texts tx{I, pr, data, "(" + lambda_text(I, pr) + ")", "(" + gamma_text(I) + ")"};
+Network memoriser_network(const Instance& I, const Projection& pr, const ContextLabel& label) {
+  const ContextLabel y = label ? label : ContextLabel([&I](std::size_t v, std::size_t set) { return label_rule(v, set, I.d); });
+  const Texts tx{I, pr, y, "(" + lambda_text(I, pr) + ")", "(" + gamma_text(I) + ")"};
   const std::vector<ContextId> ctx = sorted_contexts(I, pr);
   const std::size_t M = ctx.size(), d = I.d;
   // Hidden layer: h_0 = relu(t - t_(1) + theta), theta = 1; h_m = relu(t - t_(m)); t = u^T z.

@@ -5,6 +5,7 @@
 // and the slopes (rho_(m+1) - rho_(m)) / (t_(m+1) - t_(m)), where a same-token gap t_(m+1) - t_(m) =
 // gamma (s - s') is written with the cancellation-free Boltzmann difference, so every weight has a
 // finite enclosure at modest precision even when the gap is 10^-6548.
+#include <functional>
 #include <vector>
 
 #include "net/network.hpp"
@@ -23,10 +24,13 @@ LabelledData memorisation_data(const Instance& inst);
 // The label rule: y(v; S)_r = ((3 (v+1) + 5 (S+1) + r) mod 11) / 11.
 RationalVector label_rule(std::size_t v, std::size_t set, std::size_t r_count);
 
-// F^(FF)_2 o F^(SA)_S with F^(FF)_2 the memoriser of the M = n * #sets contexts (targets the label
-// rule). The order of the knots is decided with certified Ball comparisons (std::domain_error if a
+// The label of the context (token v, token set `set`): d exact entries.
+using ContextLabel = std::function<RationalVector(std::size_t v, std::size_t set)>;
+
+// F^(FF)_2 o F^(SA)_S with F^(FF)_2 the memoriser of the M = n * #sets contexts with targets
+// `label` (default: the label rule). The order of the knots is decided with certified Ball comparisons (std::domain_error if a
 // comparison stays undecided up to 4096 bits: then two context ids collide along u).
-Network memoriser_network(const Instance& inst, const Projection& pr);
+Network memoriser_network(const Instance& inst, const Projection& pr, const ContextLabel& label = {});
 
 // Parameters of the memoriser network: 4d (attention) + (M+1)(2d+1) + d (FF), counted on the network.
 std::size_t parameter_count(const Network& net);

@@ -6,6 +6,7 @@
 #include "theorems/kajitsuka2024/instance.hpp"
 #include "theorems/kajitsuka2024/memorisation_steps.hpp"
 #include "theorems/kajitsuka2024/memoriser.hpp"
+#include "theorems/kajitsuka2024/proposition_1.hpp"
 #include "theorems/kajitsuka2024/theorem_1.hpp"
 
 namespace approxcert::theorems::kajitsuka2024 {
@@ -55,6 +56,18 @@ void register_theorems(chain::TheoremRegistry& r) {
              "lexicographic and reversed order, with labels from a fixed rule, and checks exact fit, bounded "
              "extrapolation and the parameter count."},
         build_corollary_1);
+  r.add({.name = "kajitsuka2024/proposition-1",
+         .paper = "kajitsuka2024",
+         .title = "Kajitsuka & Sato 2024, Proposition 1: one rank-1 attention layer and two FF layers approximate permutation-equivariant functions",
+         .statement =
+             "For $1 \\le p < \\infty$ and $\\varepsilon > 0$ every continuous permutation-equivariant $f$ on "
+             "$[0,1]^{d \\times n}$ is $\\varepsilon$-approximated in $\\mathsf d_p$ by $F^{(FF)}_2 \\circ F^{(SA)}_S \\circ "
+             "F^{(FF)}_1$ with one single-head rank-1 attention layer. This chain builds the reconstructed pipeline (spec "
+             "§2.9: quantiser to cell centres, the layer of Theorem 2 on the grid vocabulary, the memoriser of the context "
+             "ids with targets $f$ at the cell centres), checks equivariance of $f$ on the grid (E2), the quantiser off its "
+             "ramps, the fit at every good cell, and the $L^p$ assembly of §6 with a stated Lipschitz constant and bound "
+             "$F_\\infty$ of $f$."},
+        build_proposition_1);
 }
 
 void register_constructions(ConstructionRegistry& r) {
