@@ -7,6 +7,7 @@
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "scalar/input_error.hpp"
+#include "target/constant.hpp"
 #include "target/expression.hpp"
 #include "theorems/kajitsuka2024/context.hpp"
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
@@ -274,6 +275,28 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
           o.report("max entry error (upper bound)", bounded ? Side::derived(chain::Enclosure::between(Rational(0), e_max), "max over good cells")
                                                            : Side::derived(chain::Enclosure::whole_line()));
           return o;
+        }));
+
+  c.add({.id = "K-14", .claim = "bounded extrapolation: the memoriser's interpolant is flat beyond its last knot (each row of "
+                                "output weights sums to 0, encloses zero within 1e-20), so |F_2^FF(z) - z| <= max_i |rho_i| for every z, "
+                                "duplicate-cell inputs included (E7)",
+         .symbols = "|sum_m W2[r, m]| <= 1e-20 for every row r", .relation = Relation::LessEqual, .lhs_name = "|sum_m W2[r,m]|",
+         .rhs_name = "tau", .reference = "§2.8 step 4, §5 E7", .status = "R", .mode = "CF", .coq_lemma = "kajitsuka_P1_K14"},
+        chain::ball([setup, cache](const Attempt& a) {
+          const Projection pr = projection_of(setup->inst, a);
+          const Network& net = cache->get(pr);
+          const auto& tok = std::get<TokenwiseLayer>(net.layers.back().kind);
+          const auto& res = std::get<ResidualLayer>(tok.layers.at(0).kind);
+          const auto& out = std::get<DenseLayer>(res.body.at(2).kind);
+          ForAll fa = a.for_all();
+          for (std::size_t r = 0; r < out.weight.size(); ++r) {
+            Ball sum;
+            for (const Number& w : out.weight[r]) add(sum, sum, enclose(w, a.prec), a.prec);
+            abs(sum, sum, a.prec);
+            fa.add(Point{}.add("row", Rational(static_cast<long>(r + 1))), Side::enclosure(sum, "sum of the row's output weights"),
+                   Side::exact(pow10(-20), "tau"));
+          }
+          return fa.outcome();
         }));
 
   c.add({.id = "K-16", .claim = "Proposition 1 assembly: d_p(f, F) <= omega(delta/2) + (tau_p^p + (mu_dup + dn(K-1) eta) S^p)^(1/p) "
