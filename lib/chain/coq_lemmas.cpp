@@ -68,6 +68,17 @@ std::optional<CoqJustification> coq_justification(std::string_view coq_lemma) {
     if (k > 0 && number == 20) return CoqJustification{"YunVolume.yun_y20_bound", ""};
   }
   if (coq_lemma.starts_with("demo_")) return CoqJustification{"", "demo theorem: elementary leaves only"};
+  // Kajitsuka & Sato 2024 (proofs/KajitsukaChain.v): the glue of K-5 .. K-10 and of the §6 assembly.
+  if (coq_lemma.starts_with("kajitsuka_")) {
+    const std::string_view id = coq_lemma.substr(10);
+    if (id == "K_7" || id == "K_8" || id == "K_9" || id == "K_9n" || id == "K_10")
+      return CoqJustification{"KajitsukaChain.kajitsuka_contextual_mapping", "K-7, K-8, K-9 as hypotheses; K-10 its conclusion"};
+    if (id == "K_5" || id == "K_6") return CoqJustification{"KajitsukaChain.kajitsuka_lemma_B_to_eq10", "K-5 (Lemma B) implies K-6"};
+    if (id == "K_9P") return CoqJustification{"KajitsukaChain.kajitsuka_same_token_separation", "delta_R from Lemma B"};
+    if (id == "K_16" || id == "P1_K12" || id == "P1_K14")
+      return CoqJustification{"KajitsukaChain.kajitsuka_prop1_assembly", "K-12, K-14 and the bad-set measure as hypotheses"};
+    return CoqJustification{"", "exact, exhaustive or network check in C++ (or an erratum), not in Coq"};
+  }
   return std::nullopt;
 }
 
