@@ -137,6 +137,53 @@ CoqConclusion yun_thm2(const nlohmann::json& cert, const std::vector<CoqStep>& s
   return c;
 }
 
+// Kajitsuka Theorem 2: K-7, K-8, K-9 (certified; hypotheses) combined by
+// KajitsukaChain.kajitsuka_contextual_mapping into the (r, delta)-contextual mapping of K-10; the
+// two leaves delta <= eps/2 and delta <= delta_R' are re-checked in Coq over the recorded rationals.
+CoqConclusion kajitsuka_thm2(const nlohmann::json& cert, const std::vector<CoqStep>& steps, const std::string& inst) {
+  const CoqStep* k7 = find_step(steps, "K-7");
+  const CoqStep* k8 = find_step(steps, "K-8");
+  const CoqStep* k9 = find_step(steps, "K-9");
+  const CoqStep* k10 = find_step(steps, "K-10");
+  for (const CoqStep* s : {k7, k8, k10})
+    if (!s || s->verdict != Verdict::Proved) return not_concluded("K-7, K-8 or K-10 is missing or not proved in the certificate");
+  if (k9 && k9->verdict != Verdict::Proved) return not_concluded("K-9 is not proved in the certificate");
+  if (!k7->rhs.bounded() || !k10->rhs.bounded() || !k10->lhs.bounded() || (k9 && !k9->lhs.bounded()))
+    return not_concluded("an enclosure of K-7, K-9 or K-10 is unbounded");
+  const Rational eps = parameter(cert, "grid");
+  const Rational r = k7->rhs.upper(), delta = k10->rhs.lower();
+  // delta_R': the certified lower end of the smallest same-token separation (K-9); without same-token
+  // pairs the K-9 hypothesis is vacuous and eps/2 serves.
+  const Rational dR = k9 ? k9->lhs.lower() : eps / Rational(2);
+  const std::string R = coq_real(r), EPS = coq_real(eps), DR = coq_real(dR), DELTA = coq_real(delta);
+  const std::string name = inst + "_theorem_2";
+  CoqConclusion c;
+  c.modules = {"KajitsukaChain"};
+  c.theorems = {name};
+  c.text = fmt::format(
+      "(** Kajitsuka Theorem 2 for this instance: K-7, K-8, K-9 (certified by approxcert, hypotheses here)\n"
+      "    combined by [KajitsukaChain.kajitsuka_contextual_mapping]: an (r, delta)-contextual mapping with\n"
+      "    r = {R} (K-7), eps = {EPS}, delta = {DELTA} (a lower bound of K-10's delta), and delta_R' = {DR}\n"
+      "    (K-9's certified smallest same-token separation). *)\n"
+      "Lemma leaf_thm2_delta_eps : {DELTA} <= {EPS} / 2.\n"
+      "Proof. approxcert_leaf. Qed.\n\n"
+      "Lemma leaf_thm2_delta_dR : {DELTA} <= {DR}.\n"
+      "Proof. approxcert_leaf. Qed.\n\n"
+      "Theorem {name} : forall (M : nat) (token set : nat -> nat) (norm : nat -> R) (dist : nat -> nat -> R),\n"
+      "  (forall i, (i < M)%nat -> norm i <= {R}) ->  (* K-7 (NET) *)\n"
+      "  (forall i j, (i < M)%nat -> (j < M)%nat -> token i <> token j -> {EPS} / 2 <= dist i j) ->  (* K-8 (NET) *)\n"
+      "  (forall i j, (i < M)%nat -> (j < M)%nat -> token i = token j -> set i <> set j -> {DR} <= dist i j) ->  (* K-9 *)\n"
+      "  (forall i, (i < M)%nat -> norm i <= {R}) /\\\n"
+      "  (forall i j, (i < M)%nat -> (j < M)%nat -> (token i <> token j \\/ set i <> set j) -> {DELTA} <= dist i j).\n"
+      "Proof.\n"
+      "  intros M token set norm dist H7 H8 H9.\n"
+      "  exact (kajitsuka_contextual_mapping M token set norm dist {R} {EPS} {DR} {DELTA} H7 H8 H9\n"
+      "           leaf_thm2_delta_eps leaf_thm2_delta_dR).\n"
+      "Qed.\n",
+      fmt::arg("R", R), fmt::arg("EPS", EPS), fmt::arg("DR", DR), fmt::arg("DELTA", DELTA), fmt::arg("name", name));
+  return c;
+}
+
 }  // namespace
 
 CoqConclusion coq_chain_conclusion(const nlohmann::json& certificate, const std::vector<CoqStep>& steps,
@@ -144,6 +191,7 @@ CoqConclusion coq_chain_conclusion(const nlohmann::json& certificate, const std:
   const std::string theorem = string_field(field(certificate, "theorem", "certificate"), "name", "certificate/theorem");
   if (theorem == "altabaa2024/theorem-5.1") return altabaa_thm51(certificate, steps, instance_identifier);
   if (theorem == "yun2020/theorem-2") return yun_thm2(certificate, steps, instance_identifier);
+  if (theorem == "kajitsuka2024/theorem-2") return kajitsuka_thm2(certificate, steps, instance_identifier);
   return {};
 }
 
