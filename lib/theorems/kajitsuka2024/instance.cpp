@@ -39,6 +39,23 @@ void subsets(std::size_t total, std::size_t k, std::size_t from, std::vector<std
 
 std::string text(const Rational& q) { return "(" + q.to_string() + ")"; }
 
+// The last continued-fraction convergent of x with denominator <= 2^24 (x finite; dirty input).
+Rational short_rational(double x) {
+  const Rational exact{mpq_class(x)};  // exact value of the double
+  mpz_class h0 = 0, h1 = 1, k0 = 1, k1 = 0;
+  Rational rest = exact;
+  for (int i = 0; i < 64; ++i) {
+    const Rational a = floor_div(rest);
+    const mpz_class ai = a.num();
+    const mpz_class h2 = ai * h1 + h0, k2 = ai * k1 + k0;
+    if (k2 > (mpz_class(1) << 24)) break;
+    h0 = h1, h1 = h2, k0 = k1, k1 = k2;
+    if (rest == a) break;
+    rest = Rational(1) / (rest - a);
+  }
+  return Rational(h1, k1);
+}
+
 }  // namespace
 
 RationalVector Instance::sequence_input(std::size_t i) const {
@@ -156,9 +173,11 @@ RationalVector dirty_search_projection(const Instance& inst) {
     const double r = dirty_ratio(u);
     if (r > best_ratio) best_ratio = r, best = u;
   }
-  // Inverse stereographic parameter t = u_rest / (1 + u_0), rounded to exact dyadics.
+  // Inverse stereographic parameter t = u_rest / (1 + u_0), rounded to a short exact rational (the
+  // continued-fraction convergent with denominator <= 2^24, within ~1e-14): short entries keep the
+  // memoriser's weight expressions short.
   RationalVector t;
-  for (std::size_t r = 1; r < d; ++r) t.push_back(Rational(mpq_class(best[r] / (1 + best[0]))));
+  for (std::size_t r = 1; r < d; ++r) t.push_back(short_rational(best[r] / (1 + best[0])));
   return stereographic_unit_vector(t);
 }
 

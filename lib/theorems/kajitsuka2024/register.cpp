@@ -1,6 +1,7 @@
 #include "theorems/kajitsuka2024/register.hpp"
 
 #include <memory>
+#include <stdexcept>
 
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
 #include "theorems/kajitsuka2024/instance.hpp"
@@ -83,7 +84,11 @@ void register_constructions(ConstructionRegistry& r) {
                         "FF memoriser of the context ids, labels from the fixed rule of corollary-1); params d, n, grid, lambda"},
         [](const chain::Parameters& p) -> Network {
           const Instance inst = read_instance(p);
-          return memoriser_network(inst, project(inst, dirty_search_projection(inst)));
+          try {
+            return memoriser_network(inst, project(inst, dirty_search_projection(inst)));
+          } catch (const std::domain_error& e) {
+            p.fail("d", e.what());
+          }
         });
 }
 

@@ -57,6 +57,7 @@ TEST_CASE("kajitsuka2024 check kd-d2n3-inst") { check_instance("kd-d2n3-inst.jso
 TEST_CASE("kajitsuka2024 check ke-d1n2-paper (no same-token pairs)") { check_instance("ke-d1n2-paper.json"); }
 TEST_CASE("kajitsuka2024 check thm1-hardmax-witness") { check_instance("thm1-hardmax-witness.json"); }
 TEST_CASE("kajitsuka2024 check cor1-ka-d1n2-inst (memoriser)") { check_instance("cor1-ka-d1n2-inst.json"); }
+TEST_CASE("kajitsuka2024 check cor1-kc-d2n2-inst (memoriser, d = 2)") { check_instance("cor1-kc-d2n2-inst.json"); }
 TEST_CASE("kajitsuka2024 check prop1-ka-d1n2-inst (Proposition 1 assembly)") { check_instance("prop1-ka-d1n2-inst.json"); }
 TEST_CASE("kajitsuka2024 check prop1-ka-d1n2-not-equivariant (E2 refuted)") { check_instance("prop1-ka-d1n2-not-equivariant.json"); }
 
