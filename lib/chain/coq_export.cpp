@@ -1,6 +1,7 @@
 #include "chain/coq_export.hpp"
 
 #include <filesystem>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -9,9 +10,9 @@
 #include "approxcert_version.hpp"
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
-#include "chain/coq_instance.hpp"
-#include "chain/coq_lemmas.hpp"
+#include "chain/coq_hook.hpp"
 #include "chain/coq_text.hpp"
+#include "chain/parameters.hpp"
 #include "chain/verify.hpp"
 #include "io/file.hpp"
 #include "scalar/input_error.hpp"
@@ -19,6 +20,27 @@
 namespace approxcert::chain {
 
 namespace {
+
+// The Coq glue of the certificate's theorem: each step's proofs/ lemma (from the StepSpecs of the
+// chain the theorem builds from the recorded parameters; built, not run) and the conclusion hook.
+// An unknown theorem has no glue.
+struct CoqGlue {
+  std::map<std::string, StepSpec, std::less<>> specs;  // by coq_lemma
+  CoqConclusionHook conclusion;
+};
+
+CoqGlue coq_glue(const TheoremRegistry& registry, const nlohmann::json& certificate, const std::string& theorem_name,
+                 const std::string& source) {
+  CoqGlue glue;
+  const Theorem* theorem = registry.find(theorem_name);
+  if (!theorem) return glue;
+  glue.conclusion = theorem->coq_conclusion;
+  const nlohmann::json& parameters = field(certificate, "parameters", "certificate");
+  const Parameters params(parse_exact_json(parameters.dump(), source), JsonAt(source + " (recorded)").key("parameters"));
+  const Chain chain = theorem->build(params);
+  for (const auto& e : chain.steps()) glue.specs.emplace(e.spec.coq_lemma, e.spec);
+  return glue;
+}
 
 std::string point_words(const Point& p) {
   std::string t;
@@ -118,15 +140,17 @@ std::string side_hypothesis(const std::string& var, const Enclosure& e) {
 bool is_identifier(const std::string& s) { return !s.empty() && coq_identifier(s) == s; }
 
 // The comment and, for a decided step, the leaf and the step fact.
-std::string export_step(const CoqStep& s, const std::string& base, CoqExport& stats) {
+std::string export_step(const CoqStep& s, const StepSpec* spec, const std::string& base, CoqExport& stats) {
   std::string text = "(* Step " + coq_comment_text(s.id) + " (" + coq_comment_text(s.coq_lemma) + "): " +
                      coq_comment_text(s.claim) + "\n   Claim: " + coq_comment_text(s.lhs_name.empty() ? "lhs" : s.lhs_name) +
                      " " + std::string(to_string(s.relation)) + " " +
                      coq_comment_text(s.rhs_name.empty() ? "rhs" : s.rhs_name) + " [" + coq_comment_text(s.mode) +
                      "]; verdict: " + std::string(to_string(s.verdict)) + ".";
-  if (const auto j = coq_justification(s.coq_lemma)) {
-    text += j->lemma.empty() ? "\n   No Coq chain lemma: " + coq_comment_text(j->note) + "."
-                             : "\n   Combined in Coq by " + j->lemma + (j->note.empty() ? "" : " (" + coq_comment_text(j->note) + ")") + ".";
+  if (spec && (!spec->coq_proof.empty() || !spec->coq_note.empty())) {
+    text += spec->coq_proof.empty()
+                ? "\n   No Coq chain lemma: " + coq_comment_text(spec->coq_note) + "."
+                : "\n   Combined in Coq by " + spec->coq_proof +
+                      (spec->coq_note.empty() ? "" : " (" + coq_comment_text(spec->coq_note) + ")") + ".";
   } else if (!s.coq_lemma.empty()) {
     text += "\n   The exporter knows no proofs/ lemma for this step.";
   }
@@ -169,7 +193,7 @@ std::string export_step(const CoqStep& s, const std::string& base, CoqExport& st
 
 }  // namespace
 
-CoqExport coq_export(const nlohmann::json& certificate, const std::string& source) {
+CoqExport coq_export(const TheoremRegistry& registry, const nlohmann::json& certificate, const std::string& source) {
   CoqExport out;
   const std::vector<CoqStep> steps = read_steps(certificate);
   const nlohmann::json& theorem = field(certificate, "theorem", "certificate");
@@ -177,14 +201,16 @@ CoqExport coq_export(const nlohmann::json& certificate, const std::string& sourc
   const std::string instance = string_field(certificate, "instance", "certificate");
   const std::string hash = certificate.contains("sha256") && certificate["sha256"].is_string()
                                ? certificate["sha256"].get<std::string>() : std::string("none");
-  const CoqConclusion conclusion = coq_chain_conclusion(certificate, steps, coq_identifier(instance));
+  const CoqGlue glue = coq_glue(registry, certificate, theorem_name, source);
+  const CoqConclusion conclusion = glue.conclusion ? glue.conclusion(certificate, steps, coq_identifier(instance)) : CoqConclusion{};
 
   std::string body;
   std::set<std::string> bases;
   for (const CoqStep& s : steps) {
     std::string base = is_identifier(s.coq_lemma) ? s.coq_lemma : coq_identifier(s.id);
     while (!bases.insert(base).second) base += "_";
-    body += export_step(s, base, out);
+    const auto spec = glue.specs.find(s.coq_lemma);
+    body += export_step(s, spec == glue.specs.end() ? nullptr : &spec->second, base, out);
   }
 
   std::string modules = "Leaf Sums";
@@ -214,7 +240,7 @@ CoqExport export_certificate_to_coq(const TheoremRegistry& registry, const std::
   if (!report.ok())
     throw InputError(cert_path + ": not a valid certificate: " + report.problems.front() +
                      (report.problems.size() > 1 ? fmt::format(" (and {} more problems; see approxcert verify)", report.problems.size() - 1) : ""));
-  CoqExport out = coq_export(read_certificate(cert_path), std::filesystem::path(cert_path).filename().string());
+  CoqExport out = coq_export(registry, read_certificate(cert_path), std::filesystem::path(cert_path).filename().string());
   write_file_atomic(out_path, out.text);
   return out;
 }

@@ -9,7 +9,9 @@
 //    `step_<coq_lemma>`: every lhs, rhs in the recorded enclosures satisfy the relation;
 //  - refuted: the same for the negated relation (the counterexample), with the point in a comment;
 //  - unknown, or a side unbounded: a comment only, never a fact.
-// Then, where the chain lemmas of proofs/ apply (coq_instance.hpp), the instance theorem.
+// Each step's comment names the proofs/ lemma its StepSpec gives (coq_proof, coq_note; the chain
+// is rebuilt from the recorded parameters, not run). Then, if the theorem's registration carries a
+// CoqConclusionHook (coq_hook.hpp), the instance theorem it concludes.
 #include <string>
 #include <vector>
 
@@ -27,9 +29,10 @@ struct CoqExport {
   std::vector<std::string> theorems;  // instance theorems concluded by chain lemmas
 };
 
-// The Coq file of a certificate (read by read_certificate and checked by the caller).
+// The Coq file of a certificate (read by read_certificate and checked by the caller); the Coq
+// glue comes from the theorem's registration in `registry` (none if the theorem is unknown).
 // `source` is the name shown in the header. InputError "certificate/steps/3/...: ..." if malformed.
-CoqExport coq_export(const nlohmann::json& certificate, const std::string& source);
+CoqExport coq_export(const TheoremRegistry& registry, const nlohmann::json& certificate, const std::string& source);
 
 // The whole command: checks the certificate (format, kind, hash and recorded verdicts, by
 // verify_certificate without recomputation), exports it, and writes `out_path` atomically.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "chain/claims_file.hpp"
 #include "scalar/input_error.hpp"
 
 namespace approxcert::chain {
@@ -24,10 +25,12 @@ CheckFile read_check_file(const std::string& path) {
   const ExactJson doc = read_exact_json_file(path);
   const JsonAt top(path);
   json_object(doc, top);
-  json_check_keys(doc, top, {"format", "theorem", "description", "parameters", "precision", "expected"}, "a check file");
   const std::string format = json_string(json_required(doc, "format", top, "a check file"), top.key("format"));
+  if (format == kClaimsFormat) return read_claims_file(path, doc);
   if (format != "approxcert-check/1")
-    top.key("format").fail("expected \"approxcert-check/1\", got \"" + format + "\"");
+    top.key("format").fail("expected \"approxcert-check/1\" (or \"" + std::string(kClaimsFormat) + "\" for a claim file), got \"" +
+                           format + "\"");
+  json_check_keys(doc, top, {"format", "theorem", "description", "parameters", "precision", "expected"}, "a check file");
 
   CheckFile f;
   f.path = path;
@@ -36,6 +39,11 @@ CheckFile read_check_file(const std::string& path) {
   if (const ExactJson* d = json_optional(doc, "description")) f.description = json_string(*d, top.key("description"));
   f.parameters = json_object(json_required(doc, "parameters", top, "a check file"), top.key("parameters"));
 
+  read_precision_and_expected(doc, top, f);
+  return f;
+}
+
+void read_precision_and_expected(const ExactJson& doc, const JsonAt& top, CheckFile& f) {
   if (const ExactJson* p = json_optional(doc, "precision")) {
     const JsonAt at = top.key("precision");
     json_object(*p, at);
@@ -55,13 +63,18 @@ CheckFile read_check_file(const std::string& path) {
     if (item.key() == "overall") f.expected_overall = *v;
     else f.expected[item.key()] = *v;
   }
-  return f;
 }
 
 InstanceRun run_instance(const TheoremRegistry& registry, const std::string& theorem_name, const ExactJson& parameters,
                          const JsonAt& at, const std::string& instance, const RunOptions& options) {
-  const Theorem& theorem = registry.get(theorem_name, at.key("theorem"));
-  const Parameters params(parameters, at.key("parameters"));
+  return run_instance_at(registry, theorem_name, parameters, at.key("theorem"), at.key("parameters"), instance, options);
+}
+
+InstanceRun run_instance_at(const TheoremRegistry& registry, const std::string& theorem_name, const ExactJson& parameters,
+                            const JsonAt& theorem_at, const JsonAt& parameters_at, const std::string& instance,
+                            const RunOptions& options) {
+  const Theorem& theorem = registry.get(theorem_name, theorem_at);
+  const Parameters params(parameters, parameters_at);
   const Chain chain = theorem.build(params);
   params.check_all_read();
   if (chain.steps().empty()) throw std::logic_error("theorem " + theorem_name + " built an empty chain");
@@ -70,7 +83,10 @@ InstanceRun run_instance(const TheoremRegistry& registry, const std::string& the
 
 CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file) {
   const JsonAt top(file.path);
-  CheckRun out{file, run_instance(registry, file.theorem, file.parameters, top, file.instance, file.options), {}};
+  CheckRun out{file,
+               run_instance_at(registry, file.theorem, file.parameters, top.key("theorem"),
+                               file.parameters_at ? *file.parameters_at : top.key("parameters"), file.instance, file.options),
+               {}};
   for (const auto& [id, verdict] : file.expected) {
     const auto& steps = out.run.result.steps;
     if (std::none_of(steps.begin(), steps.end(), [&](const StepResult& s) { return s.spec.id == id; })) {

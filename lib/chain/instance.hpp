@@ -23,11 +23,18 @@ struct CheckFile {
   std::map<std::string, Verdict> expected;  // "expected": step id -> verdict
   std::optional<Verdict> expected_overall;  // "expected"."overall", if given
   RunOptions options;                       // optional "precision": {"base_bits", "max_bits"}
+  // Where the parameters are in the file, for error messages: absent means "/parameters"; a
+  // claim file's parameters are its top-level "networks", "quantities" and "steps".
+  std::optional<JsonAt> parameters_at;
 };
 
 // Reads and validates the file's structure (InputError "<file>: <json pointer>: ..." on any
-// problem). Parameters and step ids are checked against the theorem by run_check().
+// problem). Parameters and step ids are checked against the theorem by run_check(). A claim file
+// ("format": "approxcert-claims/1", chain/claims_file.hpp) is read by read_claims_file.
 CheckFile read_check_file(const std::string& path);
+
+// The optional "precision" and the required "expected" members of a check or claim file `doc`.
+void read_precision_and_expected(const ExactJson& doc, const JsonAt& top, CheckFile& f);
 
 // One instance run: the theorem, its parameters as recorded, the chain's result.
 struct InstanceRun {
@@ -42,6 +49,10 @@ struct InstanceRun {
 // by the builder) and runs it.
 InstanceRun run_instance(const TheoremRegistry& registry, const std::string& theorem_name, const ExactJson& parameters,
                          const JsonAt& at, const std::string& instance, const RunOptions& options);
+// The same with the parameters located at `parameters_at` instead of `at` + "/parameters".
+InstanceRun run_instance_at(const TheoremRegistry& registry, const std::string& theorem_name, const ExactJson& parameters,
+                            const JsonAt& theorem_at, const JsonAt& parameters_at, const std::string& instance,
+                            const RunOptions& options);
 
 // How a run compares with a check file's expectations.
 struct ExpectationMismatch {

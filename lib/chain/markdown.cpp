@@ -10,6 +10,8 @@ namespace approxcert::chain {
 
 namespace {
 
+constexpr std::size_t kMaxParameterTextOnPage = 400;
+
 std::string cell(std::string s) {
   std::string out;
   for (char c : s) {
@@ -85,7 +87,14 @@ std::string render_markdown(const nlohmann::json& c) {
 
   md << "**Parameters.**";
   if (c.at("parameters").empty()) md << " none";
-  for (const auto& [k, v] : c.at("parameters").items()) md << " `" << k << "` = `" << (v.is_string() ? v.get<std::string>() : v.dump()) << "`;";
+  for (const auto& [k, v] : c.at("parameters").items()) {
+    const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+    // Structured parameters (a claim file's embedded networks) stay in the certificate.
+    if (text.size() > kMaxParameterTextOnPage)
+      md << " `" << k << "` = (" << text.size() << " characters of JSON: see the certificate);";
+    else
+      md << " `" << k << "` = `" << text << "`;";
+  }
   md << "\n\n";
 
   bool any_refuted = false;

@@ -5,11 +5,11 @@
 
 namespace approxcert::chain {
 
-void TheoremRegistry::add(TheoremInfo info, ChainBuilder build) {
+void TheoremRegistry::add(TheoremInfo info, ChainBuilder build, CoqConclusionHook coq_conclusion) {
   if (info.name.empty() || info.paper.empty()) throw std::logic_error("TheoremRegistry::add: name and paper are required");
   if (find(info.name)) throw std::logic_error("TheoremRegistry::add: duplicate theorem " + info.name);
   if (!build) throw std::logic_error("TheoremRegistry::add: theorem " + info.name + " has no builder");
-  theorems_.push_back({std::move(info), std::move(build)});
+  theorems_.push_back({std::move(info), std::move(build), std::move(coq_conclusion)});
 }
 
 const Theorem* TheoremRegistry::find(std::string_view name) const {

@@ -2,21 +2,24 @@
 // Theorem registry: a theorem module registers, under a theorem name, a builder that turns an
 // instance's Parameters into a Chain. Check files and certificates name the theorem; the CLI looks
 // it up in theorems::builtin_theorems() (lib/theorems/builtin.cpp lists every family).
+// A module's Coq glue also lives with it: each StepSpec names the proofs/ lemma of its step
+// (coq_proof, coq_note) and a registration may carry a CoqConclusionHook (coq_hook.hpp).
 #include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "chain/chain.hpp"
+#include "chain/coq_hook.hpp"
 #include "chain/parameters.hpp"
 #include "scalar/exact_json.hpp"
 
 namespace approxcert::chain {
 
 struct TheoremInfo {
-  std::string name{};       // what check files write in "theorem": "altabaa2024/theorem-2.1"
-  std::string paper{};      // folder under checks/ and docs/certificates/: "altabaa2024"
-  std::string title{};      // "Altabaa & Lafferty 2024, Theorem 2.1: symmetric PD kernels"
+  std::string name{};       // what check files write in "theorem": "<paper>/theorem-2.1"
+  std::string paper{};      // folder under checks/ and docs/certificates/: "<paper>" (e.g. "demo")
+  std::string title{};      // "Author & Author 2024, Theorem 2.1: <what it says>"
   std::string statement{};  // the theorem in one paragraph (Markdown; $...$ allowed)
 };
 
@@ -27,12 +30,13 @@ using ChainBuilder = std::function<Chain(const Parameters&)>;
 struct Theorem {
   TheoremInfo info;
   ChainBuilder build;
+  CoqConclusionHook coq_conclusion;  // optional: how `approxcert coq` concludes the instance theorem
 };
 
 class TheoremRegistry {
  public:
   // std::logic_error on an empty or duplicate name, or an empty paper.
-  void add(TheoremInfo info, ChainBuilder build);
+  void add(TheoremInfo info, ChainBuilder build, CoqConclusionHook coq_conclusion = {});
   const Theorem* find(std::string_view name) const;  // nullptr if unknown
   // InputError at `at` (the "theorem" field) listing the known names if unknown.
   const Theorem& get(std::string_view name, const JsonAt& at) const;

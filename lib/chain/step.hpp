@@ -35,6 +35,11 @@ struct StepSpec {
   std::string status{};     // the spec's status tag: "P" (stated), "R" (reconstructed), "P/R", "P?", "H"
   std::string mode{};       // the spec's evaluation tag: "CF", "NET", "EX", "PR", "count" (optional)
   std::string coq_lemma{};  // Coq name of the numeric leaf: a Coq identifier, unique in the chain
+  // For `approxcert coq` only (not recorded in certificates): the lemma of proofs/ that combines
+  // this step, "File.lemma" (File = the .v file's base name), or empty with coq_note saying why
+  // there is none; coq_note may also say how the step enters the lemma. Both empty: not known.
+  std::string coq_proof{};
+  std::string coq_note{};
 };
 
 // Counts of a "for all" step.

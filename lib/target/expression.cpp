@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdlib>
 #include <cstdint>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -72,8 +74,9 @@ struct Parsed {
 //   primary := NUMBER | pi | e | x<k> | NAME '(' expr (',' expr)* ')' | '(' expr ')'
 class Parser {
  public:
-  Parser(std::string_view text, std::size_t dim)
-      : text_(text), dim_(dim), tokens_(target_detail::lex_expression(text)) {}
+  // names empty: the variables are x0 .. x{dim-1} (and x when dim = 1); else they are names[k].
+  Parser(std::string_view text, std::size_t dim, std::span<const std::string> names = {})
+      : text_(text), dim_(dim), names_(names), tokens_(target_detail::lex_expression(text)) {}
 
   std::vector<Parsed> parse() {
     if (peek().kind == Tok::End) fail(0, "empty expression");
@@ -204,10 +207,14 @@ class Parser {
   std::uint32_t identifier(const Token& t) {
     const std::string_view name = t.text;
     if (is_nonfinite_word(name)) fail(t.pos, quoted(name) + " is not allowed: numbers must be finite and exact");
+    if (!names_.empty()) {
+      for (std::size_t k = 0; k < names_.size(); ++k)
+        if (names_[k] == name) return push(Parsed{Op::Input, {}, Rational(), static_cast<std::int64_t>(k)});
+    }
     if (peek().kind == Tok::LParen && (name != "pi" && name != "e" && !is_variable(name))) return call(t);
     if (name == "pi") return push(Op::Pi, {});
     if (name == "e") return push(Op::Exp, {push(Parsed{Op::Const, {}, Rational(1)})});
-    if (is_variable(name)) return variable(t);
+    if (is_variable(name) && names_.empty()) return variable(t);
     if (find_function(name)) fail(t.pos, "function '" + std::string(name) + "' needs an argument in parentheses");
     fail(t.pos, "unknown identifier " + quoted(name) + " (known: " + variables() + ", constants pi e, functions " +
                     known_functions() + ")");
@@ -238,6 +245,11 @@ class Parser {
   }
 
   std::string variables() const {
+    if (!names_.empty()) {
+      std::string list;
+      for (const std::string& n : names_) list += (list.empty() ? "" : " ") + n;
+      return "the names " + list;
+    }
     if (dim_ == 0) return "no variables";
     if (dim_ == 1) return "1 variable x0 (or x)";
     return std::to_string(dim_) + " variables x0..x" + std::to_string(dim_ - 1);
@@ -321,6 +333,7 @@ class Parser {
 
   std::string_view text_;
   std::size_t dim_;
+  std::span<const std::string> names_;
   std::vector<Token> tokens_;
   std::size_t cursor_ = 0;
   std::size_t depth_ = 0;
@@ -329,8 +342,9 @@ class Parser {
 
 }  // namespace
 
-NodeId compile_expression(std::string_view text, Program& prog, std::span<const NodeId> vars) {
-  const std::vector<Parsed> parsed = Parser(text, vars.size()).parse();
+namespace {
+
+NodeId append_parsed(const std::vector<Parsed>& parsed, Program& prog, std::span<const NodeId> vars) {
   std::vector<NodeId> ids(parsed.size());
   for (std::size_t i = 0; i < parsed.size(); ++i) {
     const Parsed& p = parsed[i];
@@ -344,6 +358,33 @@ NodeId compile_expression(std::string_view text, Program& prog, std::span<const 
     }
   }
   return ids.back();
+}
+
+}  // namespace
+
+NodeId compile_expression(std::string_view text, Program& prog, std::span<const NodeId> vars) {
+  return append_parsed(Parser(text, vars.size()).parse(), prog, vars);
+}
+
+NodeId compile_named_expression(std::string_view text, Program& prog, std::span<const NodeId> vars,
+                                std::span<const std::string> names) {
+  if (names.size() != vars.size() || names.empty())
+    throw std::logic_error("compile_named_expression: one name per variable, at least one");
+  return append_parsed(Parser(text, vars.size(), names).parse(), prog, vars);
+}
+
+std::vector<bool> named_variables_used(std::string_view text, std::span<const std::string> names) {
+  if (names.empty()) throw std::logic_error("named_variables_used: at least one name");
+  std::vector<bool> used(names.size(), false);
+  for (const Parsed& p : Parser(text, names.size(), names).parse())
+    if (p.op == Op::Input) used[static_cast<std::size_t>(p.index)] = true;
+  return used;
+}
+
+bool is_reserved_expression_name(std::string_view name) {
+  if (name == "pi" || name == "e" || name == "x" || find_function(name) || is_nonfinite_word(name)) return true;
+  if (name.size() >= 2 && name[0] == 'x' && name.find_first_not_of("0123456789", 1) == std::string_view::npos) return true;
+  return false;
 }
 
 Program compile_target(std::string_view text, std::size_t dim) {

@@ -5,6 +5,8 @@
 // folded: the compiled program computes exactly the mathematical function the text spells.
 #include <cstddef>
 #include <span>
+#include <string>
+#include <vector>
 #include <string_view>
 
 #include "net/program.hpp"
@@ -19,6 +21,18 @@ inline constexpr long kMaxPowerExponent = 10000;          // |n| in x^n
 // and any variable is an error. Returns the node of the whole expression.
 // Bad text throws InputError("expression: column N: what is wrong") and appends nothing.
 NodeId compile_expression(std::string_view text, Program& prog, std::span<const NodeId> vars);
+
+// The same with named variables: vars[k] is spelled names[k] (x0, x1, ... are then not variables).
+// Names must be identifiers that are not reserved (is_reserved_expression_name); one name per
+// variable, at least one (std::logic_error otherwise).
+NodeId compile_named_expression(std::string_view text, Program& prog, std::span<const NodeId> vars,
+                                std::span<const std::string> names);
+
+// used[k]: whether `text` mentions names[k] (InputError for bad text, as compile_named_expression).
+std::vector<bool> named_variables_used(std::string_view text, std::span<const std::string> names);
+
+// True for the words the language gives a meaning: pi, e, x, x<k>, function names, inf/nan words.
+bool is_reserved_expression_name(std::string_view name);
 
 // A program with `dim` inputs (x0 .. x{dim-1}) and one output: the expression.
 Program compile_target(std::string_view text, std::size_t dim);

@@ -4,16 +4,16 @@
 #include <string>
 #include <unistd.h>
 
-#include "chain/demo_theorem.hpp"
 #include "chain/registry.hpp"
 #include "scalar/exact_json.hpp"
+#include "theorems/demo/demo_theorem.hpp"
 
 namespace approxcert::chain::test {
 
 inline const TheoremRegistry& demo_registry() {
   static const TheoremRegistry r = [] {
     TheoremRegistry reg;
-    register_demo_theorem(reg);
+    theorems::demo::register_demo_theorem(reg);
     return reg;
   }();
   return r;

@@ -1,5 +1,5 @@
 // `approxcert coq` (lib/chain/coq_export.hpp): Coq spelling of exact values, the export of proved,
-// refuted and unknown steps, the bridge from the engine's coq_lemma names to the lemmas of proofs/,
+// refuted and unknown steps, the Coq glue of each theorem (StepSpec::coq_proof, the conclusion hook),
 // and the command's bad-input behaviour (exit 2, no file). Compiling exports with coqc is done by
 // the ctest tests proofs.export.* (proofs/export_tests.cmake).
 #include <doctest/doctest.h>
@@ -14,7 +14,7 @@
 
 #include "chain/certificate.hpp"
 #include "chain/coq_export.hpp"
-#include "chain/coq_lemmas.hpp"
+#include "chain/coq_hook.hpp"
 #include "chain/coq_text.hpp"
 #include "chain/instance.hpp"
 #include "chain_test_support.hpp"
@@ -84,42 +84,72 @@ TEST_CASE("coq export: comment text cannot close the comment, open a string or n
   CHECK(t.find("Admitted_ admit_ Parameters_ Hypothesis_ admitting") != std::string::npos);
 }
 
-TEST_CASE("coq export: every lemma the exporter names exists in proofs/") {
-  for (const auto& [leaf, j] : coq_justifications()) {
-    INFO(leaf << " -> " << j.lemma);
-    if (j.lemma.empty()) CHECK(!j.note.empty());
-    else CHECK(proofs_declare(j.lemma));
+// The StepSpecs of the chain of every instance under checks/ and of the demo theorem (built, not run).
+std::vector<StepSpec> registered_specs() {
+  std::vector<StepSpec> specs;
+  auto add = [&](const TheoremRegistry& registry, const std::string& path) {
+    const CheckFile file = read_check_file(path);
+    const Theorem& t = registry.get(file.theorem, JsonAt(path).key("theorem"));
+    const Chain chain = t.build(Parameters(file.parameters, JsonAt(path).key("parameters")));  // keep it alive
+    for (const auto& e : chain.steps()) specs.push_back(e.spec);
+  };
+  for (const std::string& path : collect_json_files({std::string(APPROXCERT_SOURCE_DIR) + "/checks"}))
+    add(theorems::builtin_theorems(), path);
+  add(demo_registry(), data_file("demo_proved.json"));
+  return specs;
+}
+
+TEST_CASE("coq export: every step names a proofs/ lemma that exists, or says why there is none") {
+  const std::vector<StepSpec> specs = registered_specs();
+  REQUIRE(specs.size() > 40);
+  std::size_t with_lemma = 0;
+  for (const StepSpec& s : specs) {
+    INFO("coq_lemma " << s.coq_lemma << " -> " << s.coq_proof);
+    if (s.coq_proof.empty()) CHECK((!s.coq_note.empty() || proofs_declare(s.coq_lemma)));
+    else {
+      CHECK(proofs_declare(s.coq_proof));
+      ++with_lemma;
+    }
   }
+  CHECK(with_lemma > 20);
   // The test can fail: a name that is not in proofs/.
   CHECK_FALSE(proofs_declare("AltabaaSoftmax.no_such_lemma"));
   CHECK(proofs_declare("AltabaaSoftmax.altabaa_thm51_retrieval_eps"));
   CHECK(proofs_declare("yun_y13_duplicate_error"));
 }
 
-TEST_CASE("coq export: every coq_lemma of the registered chains is a proofs/ lemma or mapped to one") {
-  // The chains of every instance under checks/ (built, not run) and of the demo theorem.
-  std::set<std::string> names;
-  for (const std::string& path : collect_json_files({std::string(APPROXCERT_SOURCE_DIR) + "/checks"})) {
-    const CheckFile file = read_check_file(path);
-    const Theorem& t = theorems::builtin_theorems().get(file.theorem, JsonAt(path).key("theorem"));
-    const Chain chain = t.build(Parameters(file.parameters, JsonAt(path).key("parameters")));  // keep it alive
-    for (const auto& e : chain.steps()) names.insert(e.spec.coq_lemma);
-  }
-  const nlohmann::json demo = demo_certificate("demo_proved.json");
-  for (const auto& s : demo["steps"]) names.insert(s["coq_lemma"].get<std::string>());
-  REQUIRE(names.size() > 40);
-  for (const std::string& n : names) {
-    INFO("coq_lemma " << n);
-    const bool direct = proofs_declare(n);
-    const auto j = coq_justification(n);
-    CHECK((direct || j.has_value()));
-    if (j && !j->lemma.empty()) CHECK(proofs_declare(j->lemma));
-  }
+TEST_CASE("coq export: the step comments and the instance theorem come from the theorem's registration") {
+  const nlohmann::json cert = demo_certificate("demo_proved.json");
+  // The demo theorem's specs say why no lemma combines its steps.
+  CHECK(coq_export(demo_registry(), cert, "d.json").text.find("No Coq chain lemma: demo theorem: elementary leaves only.") !=
+        std::string::npos);
+  // Without the theorem in the registry there is no glue at all.
+  const CoqExport bare = coq_export(TheoremRegistry{}, cert, "d.json");
+  CHECK(bare.text.find("The exporter knows no proofs/ lemma for this step.") != std::string::npos);
+  CHECK(bare.text.find("No chain lemma of proofs/ is applied for demo/constants") != std::string::npos);
+  CHECK(bare.theorems.empty());
+  // A registration with a conclusion hook: the hook sees the recorded steps and its text is the
+  // file's last section.
+  TheoremRegistry with_hook;
+  const Theorem& demo = *demo_registry().find("demo/constants");
+  with_hook.add(demo.info, demo.build, [](const nlohmann::json&, const std::vector<CoqStep>& steps, const std::string& inst) {
+    const CoqStep* d3 = find_coq_step(steps, "D3");
+    REQUIRE(d3 != nullptr);
+    const auto n = reported_exact(d3, "n");
+    REQUIRE(n.has_value());
+    return CoqConclusion{{"Splits"}, "Theorem " + inst + "_n : " + coq_real(*n) + " = " + coq_real(*n) + ".\nProof. reflexivity. Qed.\n",
+                         {inst + "_n"}};
+  });
+  const CoqExport hooked = coq_export(with_hook, cert, "d.json");
+  REQUIRE(hooked.theorems.size() == 1);
+  CHECK(hooked.theorems[0] == coq_identifier(cert["instance"].get<std::string>()) + "_n");
+  CHECK(hooked.text.ends_with("Theorem " + hooked.theorems[0] + " : 10 = 10.\nProof. reflexivity. Qed.\n"));
+  CHECK(hooked.text.find("Require Import Leaf Sums Splits.") != std::string::npos);
 }
 
 TEST_CASE("coq export: proved steps become leaves and step facts over the recorded rationals") {
   const nlohmann::json cert = demo_certificate("demo_proved.json");
-  const CoqExport e = coq_export(cert, "demo_proved.json");
+  const CoqExport e = coq_export(demo_registry(), cert, "demo_proved.json");
   CHECK(e.facts == cert["steps"].size());
   CHECK(e.negations == 0);
   CHECK(e.skipped == 0);
@@ -140,7 +170,7 @@ TEST_CASE("coq export: proved steps become leaves and step facts over the record
 TEST_CASE("coq export: a refuted step is exported as its negation, an unknown one is not a fact") {
   nlohmann::json cert = demo_certificate("demo_refuted.json");
   REQUIRE(cert["steps"][0]["verdict"] == "refuted");
-  CoqExport e = coq_export(cert, "demo_refuted.json");
+  CoqExport e = coq_export(demo_registry(), cert, "demo_refuted.json");
   CHECK(e.negations == 1);
   const Rational e_lower = parse_rational(cert["steps"][0]["lhs"]["lower"].get<std::string>());
   // e <= 2.71 refuted: 2.71 < lower(e), and the step fact concludes l > r.
@@ -151,7 +181,7 @@ TEST_CASE("coq export: a refuted step is exported as its negation, an unknown on
   // An unknown step: no leaf, no step fact.
   cert["steps"][0]["verdict"] = "unknown";
   cert["steps"][0]["lhs"] = {{"lower", "2"}, {"upper", "3"}, {"evidence", {{"kind", "ball"}}}};
-  e = coq_export(cert, "edited.json");
+  e = coq_export(demo_registry(), cert, "edited.json");
   CHECK(e.skipped == 1);
   CHECK(e.text.find("leaf_demo_D1") == std::string::npos);
   CHECK(e.text.find("step_demo_D1") == std::string::npos);

@@ -2,34 +2,9 @@
 
 #include "net/evaluate.hpp"
 #include "supnorm/error_program.hpp"
-#include "supnorm/supnorm.hpp"
 #include "target/expression.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
-
-chain::Side sup_norm_side(const Program& error_program, const Box& box, const chain::Attempt& a,
-                          const std::vector<std::string>& names, std::string note, const SupBudget& budget) {
-  SupNormOptions o;
-  o.rel_tol = budget.rel_tol;
-  o.abs_tol = budget.abs_tol;
-  o.max_boxes = a.scaled_budget(budget.max_boxes);
-  o.threads = 1;
-  o.prec = 64;
-  o.max_prec = std::max<long>(1024, a.prec.bits);
-  const SupNormResult r = sup_norm(error_program, box, o);
-  chain::Point witness;
-  if (r.witness)
-    for (std::size_t k = 0; k < r.witness->size(); ++k)
-      witness.add(k < names.size() ? names[k] : "x" + std::to_string(k), (*r.witness)[k]);
-  if (!r.upper) {
-    chain::Side s;
-    s.evidence = {"supnorm", note + " (no finite upper bound)",
-                  chain::SupNormEvidence{std::string(to_string(r.status)), witness, r.boxes}};
-    return s;
-  }
-  return chain::Side::sup_norm(r.lower, *r.upper, std::string(to_string(r.status)), witness, r.boxes,
-                               std::move(note));
-}
 
 Program constant_error_program(std::string_view target, const Rational& c, std::size_t dim) {
   Program p(dim);

@@ -10,22 +10,16 @@
 
 #include "chain/enclosure.hpp"
 #include "chain/step.hpp"
+#include "chain/sup_norm_side.hpp"
 #include "net/program.hpp"
 #include "scalar/ball.hpp"
 #include "target/domain.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 
-struct SupBudget {
-  Rational rel_tol = Rational(1) / Rational(1000);
-  std::uint64_t max_boxes = 20000;  // scaled by 4^retry (Attempt::scaled_budget)
-  Rational abs_tol = pow10(-30);    // stop once upper - lower <= abs_tol (e.g. a fraction of the claim's bound)
-};
-
-// Two-sided enclosure of sup_{box} |output 0 of error_program| from the sup-norm engine (one
-// thread), as a Side of kind "supnorm"; `names` name the coordinates of the witness point.
-chain::Side sup_norm_side(const Program& error_program, const Box& box, const chain::Attempt& a,
-                          const std::vector<std::string>& names, std::string note, const SupBudget& budget = {});
+// Sup-norm steps use the chain's one sup-norm side (chain/sup_norm_side.hpp).
+using SupBudget = chain::SupNormBudget;
+using chain::sup_norm_side;
 
 // The program target(x) - c over `dim` inputs x0..x{dim-1} (target: an expression).
 Program constant_error_program(std::string_view target, const Rational& c, std::size_t dim);

@@ -37,7 +37,8 @@ chain::Chain build_lemma_3_1(const chain::Parameters& p) {
   c.add({.id = "L1", .claim = "the exact rank factorisation reproduces R",
          .symbols = "(U V^T)_ij = R_ij for all i, j", .relation = chain::Relation::Equal,
          .lhs_name = "(U V^T)_ij", .rhs_name = "R_ij", .reference = "(3.2)", .status = "P", .mode = "EX",
-         .coq_lemma = "altabaa_lem31_L1"},
+         .coq_lemma = "altabaa_lem31_L1",
+         .coq_note = "exact rational factorisation, checked in C++"},
         chain::exact([R, f, n] {
           chain::ForAll fa(chain::Relation::Equal);
           for (std::size_t i = 0; i < n; ++i)
@@ -54,7 +55,8 @@ chain::Chain build_lemma_3_1(const chain::Parameters& p) {
   c.add({.id = "L2", .claim = "the inner-product network on one-hot inputs equals the relation",
          .symbols = "<U^T e_i, V^T e_j> = R_ij = r(x_i, x_j) for all i, j", .relation = chain::Relation::Equal,
          .lhs_name = "<psi_x(e_i), psi_y(e_j)>", .rhs_name = "R_ij", .reference = "(3.2)", .status = "P",
-         .mode = "EX", .coq_lemma = "altabaa_lem31_L2"},
+         .mode = "EX", .coq_lemma = "altabaa_lem31_L2",
+         .coq_note = "exact rational factorisation, checked in C++"},
         chain::exact([R, net, n] {
           const Program prog = lower(net);
           Evaluator<Rational> ev(prog, Prec(64));

@@ -1,5 +1,6 @@
 #include "theorems/altabaa2024/register.hpp"
 
+#include "theorems/altabaa2024/coq_glue.hpp"
 #include "theorems/altabaa2024/theorems.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
@@ -43,7 +44,7 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "$\\beta \\ge \\ln((n-1)D_{\\mathcal Y}/\\varepsilon)/(\\eta - 2\\varepsilon_1)$ satisfies "
                       "$\\|\\mathrm{Attn}(x, \\mathbf y) - \\mathrm{Select}(x, \\mathbf y)\\| < \\varepsilon$ with "
                       "probability at least $1 - \\delta$."},
-        build_theorem_5_1);
+        build_theorem_5_1, coq_conclude_theorem_5_1);
 }
 
 void register_constructions(ConstructionRegistry& r) {

@@ -197,7 +197,8 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
   c.add({.id = "S1", .claim = "the Mercer tail after N = N_K(eps/2) terms is at most eps/2",
          .symbols = "T_1 = sup_x sum_{i>N} lambda_i phi_i(x)^2 <= eps/2", .relation = chain::Relation::LessEqual,
          .lhs_name = "T_1", .rhs_name = "eps/2", .reference = "(2.5)", .status = "P/R", .mode = "CF",
-         .coq_lemma = "altabaa_thm21_S1"},
+         .coq_lemma = "altabaa_thm21_S1",
+         .coq_proof = "AltabaaKernel.altabaa_thm21_chain", .coq_note = "premise: the Mercer tail T1"},
         d.kernel == "gaussian-circle"
             ? chain::ball([d](const chain::Attempt& a) { return gaussian_circle_tail_outcome(d, a.prec); })
             : chain::generic([d]<class S>(const chain::Attempt& a) {
@@ -217,7 +218,8 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
   c.add({.id = "S2", .claim = "each ReLU component approximates its feature to eps_NN",
          .symbols = "sup_x |psi_i(x) - g_i(x)| <= eps_NN, i <= N", .relation = chain::Relation::LessEqual,
          .lhs_name = "sup |psi_i - g_i|", .rhs_name = "eps_NN", .reference = "(2.6)", .status = "P", .mode = "NET",
-         .coq_lemma = "altabaa_thm21_S2"},
+         .coq_lemma = "altabaa_thm21_S2",
+         .coq_proof = "AltabaaKernel.lipschitz_interpolation_error", .coq_note = "premise |g_i - psi_i| <= eps_NN; d = 1 design bound"},
         chain::ball([d, box](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           std::vector<std::pair<std::string, chain::Side>> each;
@@ -236,7 +238,8 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
   c.add({.id = "S3", .claim = "every feature is bounded by C",
          .symbols = "|g_i(x)| <= C = max_i ||sqrt(lambda_i) phi_i||_inf, i <= N", .relation = chain::Relation::LessEqual,
          .lhs_name = "sup |g_i|", .rhs_name = "C", .reference = "text after (2.7)", .status = "R", .mode = "CF",
-         .coq_lemma = "altabaa_thm21_S3"},
+         .coq_lemma = "altabaa_thm21_S3",
+         .coq_proof = "AltabaaKernel.altabaa_thm21_eps", .coq_note = "premise |g_i| <= C"},
         chain::ball([d, box](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           for (std::size_t i = 0; i < d.g.size(); ++i)
@@ -248,7 +251,8 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
         }));
   c.add({.id = "W4", .claim = "weak point W4: the features are bounded by C_K = max_i ||phi_i||_inf (no sqrt(lambda_1) factor)",
          .symbols = "|g_i(x)| <= C_K = sqrt(2)", .relation = chain::Relation::LessEqual, .lhs_name = "sup |g_i|",
-         .rhs_name = "C_K", .reference = "spec §8 W4", .status = "R", .mode = "CF", .coq_lemma = "altabaa_thm21_W4"},
+         .rhs_name = "C_K", .reference = "spec §8 W4", .status = "R", .mode = "CF", .coq_lemma = "altabaa_thm21_W4",
+         .coq_note = "weak point W4 of the spec: a C++ check, no Coq lemma"},
         chain::ball([d, box](const chain::Attempt& a) {
           Ball ck;
           set(ck, Rational(2), a.prec);
@@ -263,7 +267,8 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
   c.add({.id = "S4", .claim = "every ReLU component is bounded by C + eps_NN",
          .symbols = "|psi_i(x)| <= C + eps_NN", .relation = chain::Relation::LessEqual, .lhs_name = "sup |psi_i|",
          .rhs_name = "C + eps_NN", .reference = "from S2, S3", .status = "R", .mode = "NET",
-         .coq_lemma = "altabaa_thm21_S4"},
+         .coq_lemma = "altabaa_thm21_S4",
+         .coq_proof = "AltabaaKernel.altabaa_s4_network_bound"},
         chain::ball([d, box](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           std::vector<std::pair<std::string, chain::Side>> each;
@@ -279,7 +284,8 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
   c.add({.id = "S5", .claim = "each product term is within 2 C eps_NN + eps_NN^2",
          .symbols = "|g_i(x) g_i(y) - psi_i(x) psi_i(y)| <= C |g_i - psi_i| + |psi_i| |g_i - psi_i| <= 2 C eps_NN + eps_NN^2",
          .relation = chain::Relation::LessEqual, .lhs_name = "C E_i + P_i E_i", .rhs_name = "2 C eps_NN + eps_NN^2",
-         .reference = "chain after (2.7)", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm21_S5"},
+         .reference = "chain after (2.7)", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm21_S5",
+         .coq_proof = "Splits.product_error_bound"},
         chain::ball([d, budget](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           Rational total(0);
@@ -304,14 +310,16 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
   c.add({.id = "S6", .claim = "the network term closes within eps/2",
          .symbols = "|K_N - <psi, psi>| <= N (2 C eps_NN + eps_NN^2) <= eps/2", .relation = chain::Relation::LessEqual,
          .lhs_name = "N (2 C eps_NN + eps_NN^2)", .rhs_name = "eps/2", .reference = "chain after (2.7)", .status = "R",
-         .mode = "NET+CF", .coq_lemma = "altabaa_thm21_S6"},
+         .mode = "NET+CF", .coq_lemma = "altabaa_thm21_S6",
+         .coq_proof = "Splits.inner_product_error_bound"},
         chain::exact([d, budget, N] {
           return chain::Outcome(chain::Side::exact(N * budget), chain::Side::exact(d.eps / Rational(2)));
         }));
   c.add({.id = "S7", .claim = "the kernel is eps-close to the inner product of the ReLU features",
          .symbols = "|K - <psi, psi>| <= |K - K_N| + |K_N - <psi, psi>| <= T_1 + N (2 C eps_NN + eps_NN^2) <= eps",
          .relation = chain::Relation::LessEqual, .lhs_name = "T_1 + N (2 C eps_NN + eps_NN^2)", .rhs_name = "eps",
-         .reference = "(2.7)", .status = "P", .mode = "NET", .coq_lemma = "altabaa_thm21_S7"},
+         .reference = "(2.7)", .status = "P", .mode = "NET", .coq_lemma = "altabaa_thm21_S7",
+         .coq_proof = "AltabaaKernel.altabaa_thm21_eps"},
         chain::ball([d, budget, N](const chain::Attempt& a) {
           const chain::Enclosure& t1 = a.result("S1").outcome.lhs.value;
           const chain::Enclosure& t2 = a.reported("S5", "sum_i (C E_i + P_i E_i): certified bound on T_2").value;
@@ -330,7 +338,8 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
          .symbols = "#neurons(psi) <= N * S_F(eps_NN), S_F(eps_NN) <= J + [c != 0] (explicit 1-D interpolant)",
          .relation = chain::Relation::LessEqual, .lhs_name = "#neurons (shared hidden layer)",
          .rhs_name = "N (J + [c != 0])", .reference = "statement", .status = "P/R", .mode = "count",
-         .coq_lemma = "altabaa_thm21_S8"},
+         .coq_lemma = "altabaa_thm21_S8",
+         .coq_note = "neuron count: integer count in C++, not in Coq"},
         chain::exact([d, N] {
           const Rational shared = count_q(d.psi.hidden());
           return chain::Outcome(chain::Side::exact(shared, "hidden units of the built network"),

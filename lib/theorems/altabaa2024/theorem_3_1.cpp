@@ -99,21 +99,24 @@ chain::Chain build_theorem_3_1(const chain::Parameters& p) {
   c.add({.id = "V1", .claim = "every Voronoi cell of the grid has diameter at most delta(eps)",
          .symbols = "max_i diam(V_i) = 1/m <= delta", .relation = chain::Relation::LessEqual,
          .lhs_name = "max diam V_i", .rhs_name = "delta", .reference = "proof of Thm 3.1", .status = "P",
-         .mode = "CF", .coq_lemma = "altabaa_thm31_V1"},
+         .mode = "CF", .coq_lemma = "altabaa_thm31_V1",
+         .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound", .coq_note = "premise: diameter <= delta"},
         chain::exact([diam, delta] {
           return chain::Outcome(chain::Side::exact(diam, "cells [(i-1)/m, i/m]"), chain::Side::exact(delta));
         }));
   c.add({.id = "W8", .claim = "weak point W8: the strict inequality the modulus needs, diam(V_i) < delta",
          .symbols = "max_i diam(V_i) < delta", .relation = chain::Relation::Less,
          .lhs_name = "max diam V_i", .rhs_name = "delta", .reference = "spec §8 W8", .status = "R",
-         .mode = "CF", .coq_lemma = "altabaa_thm31_W8"},
+         .mode = "CF", .coq_lemma = "altabaa_thm31_W8",
+         .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound_lt", .coq_note = "strict form (weak point W8)"},
         chain::exact([diam, delta] {
           return chain::Outcome(chain::Side::exact(diam, "cells [(i-1)/m, i/m]"), chain::Side::exact(delta));
         }));
   c.add({.id = "V2", .claim = "the threshold network outputs the one-hot vector of the nearest site, everywhere",
          .symbols = "phi(x) = e_{k(x)}, |x - s_k(x)| = min_i |x - s_i| (smallest index on ties), x in [0,1]",
          .relation = chain::Relation::Equal, .lhs_name = "sum_i |phi_i(x) - [i = k(x)]|", .rhs_name = "0",
-         .reference = "[44], §4.2", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm31_V2"},
+         .reference = "[44], §4.2", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm31_V2",
+         .coq_note = "exact network check in C++"},
         chain::exact([sites = d.sites] {
           const Program prog = lower(voronoi_network(sites));
           Evaluator<Rational> ev(prog, Prec(64));
@@ -133,7 +136,8 @@ chain::Chain build_theorem_3_1(const chain::Parameters& p) {
   c.add({.id = "V3", .claim = "the model equals the factorised relation matrix on every cell pair",
          .symbols = "<psi_x(x), psi_y(y)> = e_k^T U V^T e_l = R_kl (R_kl = r(s_k, s_l) up to the 2^-40 rounding of U, V)",
          .relation = chain::Relation::Equal, .lhs_name = "<psi_x, psi_y>", .rhs_name = "R_kl",
-         .reference = "proof of Thm 3.1", .status = "P", .mode = "EX", .coq_lemma = "altabaa_thm31_V3"},
+         .reference = "proof of Thm 3.1", .status = "P", .mode = "EX", .coq_lemma = "altabaa_thm31_V3",
+         .coq_proof = "AltabaaQuantization.altabaa_v5_cellwise", .coq_note = "premise net = R_{k(x) k(y)}"},
         chain::exact([d, R, m] {
           chain::ForAll fa(chain::Relation::Equal);
           // The head <U^T a, V^T b> on every pair of one-hot vectors.
@@ -164,7 +168,8 @@ chain::Chain build_theorem_3_1(const chain::Parameters& p) {
   c.add({.id = "V4", .claim = "every point is strictly closer than delta to its quantisation",
          .symbols = "sup_x |x - q(x)| = 1/(2m) < delta", .relation = chain::Relation::Less,
          .lhs_name = "covering radius", .rhs_name = "delta", .reference = "proof of Thm 3.1", .status = "P",
-         .mode = "CF", .coq_lemma = "altabaa_thm31_V4"},
+         .mode = "CF", .coq_lemma = "altabaa_thm31_V4",
+         .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound"},
         chain::exact([sites = d.sites, bounds, delta] {
           Rational radius(0);
           for (std::size_t k = 0; k < sites.size(); ++k)
@@ -176,7 +181,8 @@ chain::Chain build_theorem_3_1(const chain::Parameters& p) {
   c.add({.id = "V5", .claim = "the inner-product model approximates r to eps on [0,1]^2",
          .symbols = "sup_{x,y} |r(x,y) - <psi_x(x), psi_y(y)>| = max_{k,l} sup_{V_k x V_l} |r - R_kl| < eps",
          .relation = chain::Relation::Less, .lhs_name = "sup |r - <psi_x, psi_y>|", .rhs_name = "eps",
-         .reference = "proof of Thm 3.1 (two-line display)", .status = "P", .mode = "NET", .coq_lemma = "altabaa_thm31_V5"},
+         .reference = "proof of Thm 3.1 (two-line display)", .status = "P", .mode = "NET", .coq_lemma = "altabaa_thm31_V5",
+         .coq_proof = "AltabaaQuantization.altabaa_v5_cellwise", .coq_note = "certified route, per cell pair"},
         chain::ball([target, bounds, R, eps](const chain::Attempt& a) {
           return cell_pair_sup_norms(target, bounds, R, chain::Side::exact(eps), a,
                                      {Rational(1) / Rational(1000), 2000});
@@ -184,7 +190,8 @@ chain::Chain build_theorem_3_1(const chain::Parameters& p) {
   c.add({.id = "V6", .claim = "the quantiser has m(m-1)/2 + m threshold units and the head has dimension d_r <= m",
          .symbols = "#neurons(phi) = m(m-1)/2 + m", .relation = chain::Relation::Equal, .lhs_name = "#neurons(phi)",
          .rhs_name = "m(m-1)/2 + m", .reference = "statement of Thm 3.1", .status = "P", .mode = "count",
-         .coq_lemma = "altabaa_thm31_V6"},
+         .coq_lemma = "altabaa_thm31_V6",
+         .coq_note = "neuron count, not in Coq"},
         chain::exact([d, m] {
           const auto& left = std::get<InnerProductLayer>(d.net.layers[0].kind).left;
           std::uint64_t units = 0;

@@ -76,7 +76,8 @@ chain::Chain build_theorem_4_1(const chain::Parameters& p) {
   c.add({.id = "R1", .claim = "the feature tail after N terms is uniformly below eps/2 (explicit geometric bound)",
          .symbols = "sup |sum_{k>N} a_k(x) b_k(y)| <= sum_{k>N} r^k = r^{N+1}/(1-r) < eps/2",
          .relation = chain::Relation::Less, .lhs_name = "r^{N+1}/(1-r)", .rhs_name = "eps/2", .reference = "(4.15)",
-         .status = "P", .mode = "CF", .coq_lemma = "altabaa_thm41_R1"},
+         .status = "P", .mode = "CF", .coq_lemma = "altabaa_thm41_R1",
+         .coq_proof = "AltabaaKernel.altabaa_thm41_chain", .coq_note = "premise: the tail T1"},
         chain::exact([T1, d] {
           return chain::Outcome(chain::Side::exact(T1, "|a_k b_k| <= r^k"), chain::Side::exact(d.eps / Rational(2)))
               .report("N", chain::Side::exact(count_q(d.N)));
@@ -84,7 +85,8 @@ chain::Chain build_theorem_4_1(const chain::Parameters& p) {
   c.add({.id = "R2", .claim = "each ReLU component approximates its feature map coordinate to eps_NN",
          .symbols = "sup |psi_{1,i} - a_i| <= eps_NN and sup |psi_{2,i} - b_i| <= eps_NN, i <= N",
          .relation = chain::Relation::LessEqual, .lhs_name = "sup |psi - feature|", .rhs_name = "eps_NN",
-         .reference = "(4.16)", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm41_R2"},
+         .reference = "(4.16)", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm41_R2",
+         .coq_proof = "AltabaaKernel.altabaa_thm41_chain", .coq_note = "premises |a_i - psi_1i|, |b_i - psi_2i| <= eps_NN"},
         chain::ball([d, box](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           std::vector<std::pair<std::string, chain::Side>> each;
@@ -103,7 +105,8 @@ chain::Chain build_theorem_4_1(const chain::Parameters& p) {
   c.add({.id = "R3", .claim = "each product term is within 2 C eps_NN + eps_NN^2",
          .symbols = "|a_i b_i - psi_{1,i} psi_{2,i}| <= |a_i| |b_i - psi_{2,i}| + |psi_{2,i}| |a_i - psi_{1,i}| <= 2 C eps_NN + eps_NN^2",
          .relation = chain::Relation::LessEqual, .lhs_name = "A_i Eb_i + P_i Ea_i", .rhs_name = "2 C eps_NN + eps_NN^2",
-         .reference = "proof chain", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm41_R3"},
+         .reference = "proof chain", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm41_R3",
+         .coq_proof = "Splits.product_error_bound"},
         chain::ball([d, box, budget](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           Rational total(0);
@@ -130,7 +133,8 @@ chain::Chain build_theorem_4_1(const chain::Parameters& p) {
   c.add({.id = "R4", .claim = "the network term closes strictly within eps/2",
          .symbols = "N (2 C eps_NN + eps_NN^2) < eps/2", .relation = chain::Relation::Less,
          .lhs_name = "N (2 C eps_NN + eps_NN^2)", .rhs_name = "eps/2", .reference = "\"let the approximation error be small enough\"",
-         .status = "R", .mode = "NET+CF", .coq_lemma = "altabaa_thm41_R4"},
+         .status = "R", .mode = "NET+CF", .coq_lemma = "altabaa_thm41_R4",
+         .coq_proof = "Splits.inner_product_error_bound"},
         chain::exact([N, budget, d] {
           return chain::Outcome(chain::Side::exact(N * budget), chain::Side::exact(d.eps / Rational(2)))
               .report("C", chain::Side::exact(d.C, "rho rounded up to 2^-30"));
@@ -138,7 +142,8 @@ chain::Chain build_theorem_4_1(const chain::Parameters& p) {
   c.add({.id = "R5", .claim = "the RKBS kernel is eps-close to <psi_1(x), psi_2(y)>",
          .symbols = "|K - <psi_1, psi_2>| <= r^{N+1}/(1-r) + N (2 C eps_NN + eps_NN^2) < eps", .relation = chain::Relation::Less,
          .lhs_name = "tail + network term", .rhs_name = "eps", .reference = "end of proof", .status = "P", .mode = "NET",
-         .coq_lemma = "altabaa_thm41_R5"},
+         .coq_lemma = "altabaa_thm41_R5",
+         .coq_proof = "AltabaaKernel.altabaa_thm41_chain"},
         chain::exact([N, budget, T1, d] {
           return chain::Outcome(chain::Side::exact(T1 + N * budget, "R1 + R4"), chain::Side::exact(d.eps))
               .report("neurons per map, shared hidden layer", chain::Side::exact(count_q(d.psi1.hidden())))

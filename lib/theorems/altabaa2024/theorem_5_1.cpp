@@ -338,7 +338,8 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
   c.add({.id = "A1", .claim = "the relation model approximates the utility to eps_1 everywhere (tie rule of §4.2)",
          .symbols = "sup_{x,y} |u(x,y) - <phi_q(x), phi_k(y)>| < eps_1", .relation = chain::Relation::Less,
          .lhs_name = "sup |u - <phi_q, phi_k>|", .rhs_name = "eps_1", .reference = "(5.3), via Thm 3.1", .status = "P",
-         .mode = "NET", .coq_lemma = "altabaa_thm51_A1"},
+         .mode = "NET", .coq_lemma = "altabaa_thm51_A1",
+         .coq_proof = "AltabaaSoftmax.altabaa_thm51_retrieval_eps", .coq_note = "premise |s_k - u_k| <= eps_1"},
         chain::exact([sites = r.sites, eps1 = r.eps1, m = r.m, representation] {
           // The model is U_k . V_l on the closed cell pair V_k x V_l (phi one-hot of the cell):
           // the exact sup over every cell pair, the largest kept (first in (k, l) order).
@@ -360,7 +361,8 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
   c.add({.id = "A2", .claim = "each softmax weight is at most exp(beta (s_j - s_i*)), at every query of E_eta",
          .symbols = "alpha_j = e^{beta s_j} / sum_l e^{beta s_l} <= e^{beta (s_j - s_i*)}", .relation = chain::Relation::LessEqual,
          .lhs_name = "alpha_j", .rhs_name = "exp(beta (s_j - s_i*))", .reference = "\"Observe that\" display", .status = "P",
-         .mode = "EX", .coq_lemma = "altabaa_thm51_A2"},
+         .mode = "EX", .coq_lemma = "altabaa_thm51_A2",
+         .coq_proof = "AltabaaSoftmax.altabaa_a2_weight_le_exp_gap"},
         chain::generic([ev, alpha_prog, beta = r.beta]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           for (const Sample& s : ev->samples) {
@@ -380,7 +382,8 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
          .symbols = "s_j - s_i* <= (u_j + eps_1) - (u_i* - eps_1) < -eta + 2 eps_1 (j != i*)",
          .relation = chain::Relation::Less, .lhs_name = "s_j - s_i*", .rhs_name = "-eta + 2 eps_1",
          .reference = "\"difference inside the exponential\" display", .status = "P", .mode = "NET",
-         .coq_lemma = "altabaa_thm51_A3"},
+         .coq_lemma = "altabaa_thm51_A3",
+         .coq_proof = "AltabaaSoftmax.altabaa_a3_score_gap"},
         chain::exact([ev, gamma] {
           chain::ForAll fa(chain::Relation::Less);
           for (const Sample& s : ev->samples)
@@ -393,7 +396,8 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
   c.add({.id = "A4", .claim = "every non-selected softmax weight is below exp(-beta (eta - 2 eps_1))",
          .symbols = "alpha_j < e^{-beta (eta - 2 eps_1)} (= e^{-beta eta / 2} for eps_1 = eta/4), j != i*",
          .relation = chain::Relation::Less, .lhs_name = "alpha_j", .rhs_name = "exp(-beta (eta - 2 eps_1))",
-         .reference = "\"Hence we have\"", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm51_A4"},
+         .reference = "\"Hence we have\"", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm51_A4",
+         .coq_proof = "AltabaaSoftmax.altabaa_thm51_weight_bound"},
         chain::generic([ev, alpha_prog, beta = r.beta, gamma]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           S bound;
@@ -409,7 +413,8 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
   c.add({.id = "A5", .claim = "the selected weight misses 1 by less than eps_2 = (n-1) exp(-beta (eta - 2 eps_1))",
          .symbols = "1 - alpha_i* = sum_{j != i*} alpha_j < (n-1) e^{-beta (eta - 2 eps_1)} =: eps_2",
          .relation = chain::Relation::Less, .lhs_name = "1 - alpha_i*", .rhs_name = "eps_2",
-         .reference = "\"This implies that\"", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm51_A5"},
+         .reference = "\"This implies that\"", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm51_A5",
+         .coq_proof = "AltabaaSoftmax.altabaa_thm51_selected_weight"},
         chain::generic([ev, alpha_prog, beta = r.beta, gamma, n]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           const S eps2 = tail_bound<S>(n, beta, gamma, a.prec);
@@ -425,7 +430,8 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
   c.add({.id = "A6", .claim = "the attention network's output is within eps_2 D_Y of the selected key on E_eta",
          .symbols = "|Attn(x, y) - Select(x, y)| <= sum_{j != i*} alpha_j |y_j - y_i*| <= eps_2 D_Y",
          .relation = chain::Relation::LessEqual, .lhs_name = "|Attn - Select|", .rhs_name = "eps_2 D_Y",
-         .reference = "6-line display", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm51_A6"},
+         .reference = "6-line display", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm51_A6",
+         .coq_proof = "AltabaaSoftmax.altabaa_thm51_output_error"},
         chain::generic([ev, head_prog, keys = r.keys, m = r.m, beta = r.beta, gamma, n, D]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           S bound = tail_bound<S>(n, beta, gamma, a.prec), d;
@@ -455,7 +461,8 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
   c.add({.id = "A7", .claim = "with the chosen beta the bound eps_2 D_Y is at most eps",
          .symbols = "beta >= ln((n-1) D_Y / eps) / (eta - 2 eps_1)  =>  (n-1) e^{-beta (eta - 2 eps_1)} D_Y <= eps",
          .relation = chain::Relation::LessEqual, .lhs_name = "eps_2 D_Y", .rhs_name = "eps",
-         .reference = "\"To achieve an error rate of eps\"", .status = "R", .mode = "CF", .coq_lemma = "altabaa_thm51_A7"},
+         .reference = "\"To achieve an error rate of eps\"", .status = "R", .mode = "CF", .coq_lemma = "altabaa_thm51_A7",
+         .coq_proof = "AltabaaSoftmax.altabaa_a7_beta_choice", .coq_note = "combined with A1-A6: altabaa_thm51_retrieval_eps"},
         chain::generic([beta = r.beta, gamma, n, D, eps = r.eps]<class S>(const chain::Attempt& a) {
           S bound = tail_bound<S>(n, beta, gamma, a.prec), d;
           set(d, D, a.prec);
@@ -467,7 +474,8 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
   c.add({.id = "A8", .claim = "the margin event has probability at least 1 - delta (x ~ U[0,1], keys fixed)",
          .symbols = "P(E_eta) = Leb{x in [0,1] : u_i* - max_{j != i*} u_j > eta} >= 1 - delta",
          .relation = chain::Relation::GreaterEqual, .lhs_name = "P(E_eta)", .rhs_name = "1 - delta",
-         .reference = "hypothesis of Thm 5.1", .status = "P", .mode = "PR", .coq_lemma = "altabaa_thm51_A8"},
+         .reference = "hypothesis of Thm 5.1", .status = "P", .mode = "PR", .coq_lemma = "altabaa_thm51_A8",
+         .coq_note = "probability of the margin event: not modelled in Coq (the event is a hypothesis)"},
         chain::exact([keys = r.keys, eta = r.eta, delta = r.delta] {
           // G is continuous and piecewise linear with kinks at the crossings, and G - eta only
           // changes sign at the eta-points: on each open piece between breakpoints the midpoint decides.

@@ -4,6 +4,7 @@
 #include "chain/log_magnitude.hpp"
 #include "chain/search_then_certify.hpp"
 #include "theorems/kajitsuka2024/context.hpp"
+#include "theorems/kajitsuka2024/coq_glue.hpp"
 
 namespace approxcert::theorems::kajitsuka2024 {
 
@@ -48,7 +49,8 @@ const char* kBoltzNote = "cancellation-free Boltzmann difference (spec §2.5 ref
 
 }  // namespace
 
-void add_contextual_steps(chain::Chain& c, const std::shared_ptr<const Instance>& ip, bool errata) {
+void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const Instance>& ip, bool errata) {
+  CoqChain c{chain_out};
   const Instance& I = *ip;
   const bool paper = I.paper_lambda;
   const bool has_pairs = !same_token_pairs(I).empty();

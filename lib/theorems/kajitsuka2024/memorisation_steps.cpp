@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "chain/encloses_zero.hpp"
+#include "theorems/kajitsuka2024/coq_glue.hpp"
 #include "target/constant.hpp"
 #include "theorems/kajitsuka2024/context.hpp"
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
@@ -53,8 +54,9 @@ chain::Chain build_corollary_1(const chain::Parameters& p) {
   auto ip = std::make_shared<const Instance>(read_instance(p));
   if (ip->sets.size() * ip->n > 200) p.fail("n", "gives more than 200 context ids (the memoriser is one hidden unit per id)");
   auto cache = std::make_shared<MemoriserCache>(ip);
-  chain::Chain c;
-  add_contextual_steps(c, ip, false);
+  chain::Chain result;
+  CoqChain c{result};
+  add_contextual_steps(result, ip, false);
 
   c.add({.id = "K-13", .claim = "labels agree on identical contexts (same token, same token set): the precondition of Corollary 1",
          .symbols = "y_k^(i) = y_l^(j) whenever v_k^(i) = v_l^(j) and V^(i) = V^(j)", .relation = Relation::Equal,
@@ -154,7 +156,7 @@ chain::Chain build_corollary_1(const chain::Parameters& p) {
           const Rational nN(static_cast<long>(I.n * memorisation_data(I).sequences.size()));
           return Outcome(Side::exact(M), Side::exact(min(nN, Rational(static_cast<long>(I.n)) * binomial(I.vocabulary_size(), I.n))));
         }));
-  return c;
+  return result;
 }
 
 }  // namespace approxcert::theorems::kajitsuka2024

@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "net/evaluate.hpp"
+#include "theorems/kajitsuka2024/coq_glue.hpp"
 #include "net/lower.hpp"
 #include "scalar/input_error.hpp"
 #include "target/constant.hpp"
@@ -170,8 +171,9 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
 
   auto inst = std::make_shared<const Instance>(I);
   auto cache = std::make_shared<PipelineCache>(setup);
-  chain::Chain c;
-  add_contextual_steps(c, inst, false);
+  chain::Chain result;
+  CoqChain c{result};
+  add_contextual_steps(result, inst, false);
   const long n = static_cast<long>(I.n);
 
   c.add({.id = "E2", .claim = "the target is permutation equivariant on the grid (the architecture has no positional encoding, "
@@ -336,7 +338,7 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
           o.report("mu_dup + dn(K-1) eta", Side::exact(mu)).report("S^p", Side::enclosure(Sp));
           return o;
         }));
-  return c;
+  return result;
 }
 
 }  // namespace approxcert::theorems::kajitsuka2024

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
+#include "theorems/kajitsuka2024/coq_glue.hpp"
 #include "theorems/kajitsuka2024/instance.hpp"
 #include "theorems/kajitsuka2024/memorisation_steps.hpp"
 #include "theorems/kajitsuka2024/memoriser.hpp"
@@ -35,7 +36,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "certifies $u$ (Lemma 3), evaluates the layer with the generic evaluator, bounds the same-token separations "
              "with the cancellation-free Boltzmann difference (Lemma B, reconstructed), and refutes eq. (10) as submitted "
              "(erratum E1). The temperature is the paper's $\\lambda$ or the instance-adapted one."},
-        build_theorem_2);
+        build_theorem_2, coq_conclude_theorem_2);
   r.add({.name = "kajitsuka2024/theorem-1",
          .paper = "kajitsuka2024",
          .title = "Kajitsuka & Sato 2024, Theorem 1: one-layer Transformers with hardmax attention lack memorization capacity",

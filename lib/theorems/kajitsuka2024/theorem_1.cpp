@@ -1,6 +1,7 @@
 #include "theorems/kajitsuka2024/theorem_1.hpp"
 
 #include "net/evaluate.hpp"
+#include "theorems/kajitsuka2024/coq_glue.hpp"
 #include "net/lower.hpp"
 #include "scalar/boltzmann.hpp"
 
@@ -46,7 +47,8 @@ chain::Chain build_theorem_1(const chain::Parameters& p) {
   if (lambdas.empty() || lambdas.size() > 16) p.fail("softmax_lambdas", "must list 1 to 16 temperatures");
   for (const Rational& l : lambdas)
     if (l.sign() <= 0 || l > Rational(1000)) p.fail("softmax_lambdas", "every temperature must be in (0, 1000]");
-  chain::Chain c;
+  chain::Chain result;
+  CoqChain c{result};
   c.add({.id = "T1-a", .claim = "the two witness sequences share maximum, minimum and mean",
          .symbols = "max, min, mean of (1,2,5,6) = those of (1,3,4,6)", .relation = Relation::Equal,
          .lhs_name = "statistic of X1", .rhs_name = "statistic of X2", .reference = "Theorem 1, §2.7 witness", .status = "R",
@@ -107,7 +109,7 @@ chain::Chain build_theorem_1(const chain::Parameters& p) {
           }
           return fa.outcome();
         }));
-  return c;
+  return result;
 }
 
 }  // namespace approxcert::theorems::kajitsuka2024

@@ -1,6 +1,7 @@
 #include "theorems/yun2020/register.hpp"
 
 #include "theorems/yun2020/contextual_steps.hpp"
+#include "theorems/yun2020/coq_glue.hpp"
 #include "theorems/yun2020/error_steps.hpp"
 #include "theorems/yun2020/softmax_steps.hpp"
 
@@ -72,7 +73,7 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "maps ids to $f$ values ($g_v$). This chain builds the hardmax network $\\bar g$ for the given "
                       "$d, n, \\delta$ and constants $J$, $K$, $[t_l, t_r]$, checks Lemmas 5-7 and Proposition 4 "
                       "exhaustively over $\\mathbb G^+_\\delta$ in exact rationals, and the Step 1-2 error terms in closed form."},
-        build_theorem_2);
+        build_theorem_2, coq_conclude_theorem_2);
 }
 
 }  // namespace approxcert::theorems::yun2020

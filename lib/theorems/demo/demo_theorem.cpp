@@ -1,8 +1,13 @@
-#include "chain/demo_theorem.hpp"
+#include "theorems/demo/demo_theorem.hpp"
 
-namespace approxcert::chain {
+namespace approxcert::theorems::demo {
+
+using namespace chain;
 
 namespace {
+
+// No lemma of proofs/ combines the demo steps; `approxcert coq` exports their leaves only.
+const char* const kCoqNote = "demo theorem: elementary leaves only";
 
 Chain build_demo(const Parameters& p) {
   const Rational b = p.rational("b");
@@ -14,7 +19,8 @@ Chain build_demo(const Parameters& p) {
 
   Chain c;
   c.add({.id = "D1", .claim = "Euler's number is at most b", .symbols = "e <= b", .relation = Relation::LessEqual,
-         .lhs_name = "e", .rhs_name = "b", .reference = "demo", .status = "P", .mode = "CF", .coq_lemma = "demo_D1"},
+         .lhs_name = "e", .rhs_name = "b", .reference = "demo", .status = "P", .mode = "CF", .coq_lemma = "demo_D1",
+         .coq_note = kCoqNote},
         generic([b]<class S>(const Attempt& a) {
           S one, e;
           set(one, Rational(1), a.prec);
@@ -23,7 +29,7 @@ Chain build_demo(const Parameters& p) {
         }));
   c.add({.id = "D2", .claim = "pi lies between 3 and b + 1/2", .symbols = "pi in [3, b + 1/2]",
          .relation = Relation::InClosed, .lhs_name = "pi", .rhs_name = "[3, b + 1/2]", .reference = "demo",
-         .status = "P", .mode = "CF", .coq_lemma = "demo_D2"},
+         .status = "P", .mode = "CF", .coq_lemma = "demo_D2", .coq_note = kCoqNote},
         generic([b]<class S>(const Attempt& a) {
           S pi;
           set_pi(pi, a.prec);
@@ -31,7 +37,7 @@ Chain build_demo(const Parameters& p) {
         }));
   c.add({.id = "D3", .claim = "the sum of the first n integers is n(n+1)/2", .symbols = "sum_{k=1}^n k = n(n+1)/2",
          .relation = Relation::Equal, .lhs_name = "sum", .rhs_name = "n(n+1)/2", .reference = "demo", .status = "P",
-         .mode = "EX", .coq_lemma = "demo_D3"},
+         .mode = "EX", .coq_lemma = "demo_D3", .coq_note = kCoqNote},
         exact([n] {
           Rational sum(0);
           for (std::uint64_t k = 1; k <= n; ++k) sum += Rational(static_cast<long>(k));
@@ -41,7 +47,7 @@ Chain build_demo(const Parameters& p) {
   c.add({.id = "D4", .claim = "sin x is at least x - x^3/6 at every grid point x = i/m",
          .symbols = "sin(i/m) >= i/m - (i/m)^3/6, i = 1..m", .relation = Relation::GreaterEqual,
          .lhs_name = "sin x", .rhs_name = "x - x^3/6", .reference = "demo", .status = "R", .mode = "EX",
-         .coq_lemma = "demo_D4"},
+         .coq_lemma = "demo_D4", .coq_note = kCoqNote},
         generic([m]<class S>(const Attempt& a) {
           ForAll fa = a.for_all();
           for (std::uint64_t i = 1; i <= m; ++i) {
@@ -55,7 +61,7 @@ Chain build_demo(const Parameters& p) {
         }));
   c.add({.id = "D5", .claim = "e + pi is below 6, from the enclosures of D1 and D2", .symbols = "e + pi < 6",
          .relation = Relation::Less, .lhs_name = "e + pi", .rhs_name = "6", .reference = "demo", .status = "R",
-         .mode = "CF", .coq_lemma = "demo_D5"},
+         .mode = "CF", .coq_lemma = "demo_D5", .coq_note = kCoqNote},
         generic([]<class S>(const Attempt& a) {
           const Enclosure& e = a.result("D1").outcome.lhs.value;
           const Enclosure& pi = a.result("D2").outcome.lhs.value;
@@ -65,7 +71,8 @@ Chain build_demo(const Parameters& p) {
                          Side::exact(6));
         }));
   c.add({.id = "D6", .claim = "the squares of the grid points are pairwise distinct", .symbols = "(i/m)^2 distinct",
-         .relation = Relation::Distinct, .reference = "demo", .status = "P", .mode = "EX", .coq_lemma = "demo_D6"},
+         .relation = Relation::Distinct, .reference = "demo", .status = "P", .mode = "EX", .coq_lemma = "demo_D6",
+         .coq_note = kCoqNote},
         exact([m] {
           std::vector<Side> squares;
           for (std::uint64_t i = 0; i <= m; ++i)
@@ -74,7 +81,7 @@ Chain build_demo(const Parameters& p) {
         }));
   c.add({.id = "D7", .claim = "the tail of the series of 1/k^2 after m terms is at most 2/m",
          .symbols = "sum_{k>m} 1/k^2 <= 2/m", .relation = Relation::LessEqual, .lhs_name = "tail", .rhs_name = "2/m",
-         .reference = "demo", .status = "R", .mode = "CF", .coq_lemma = "demo_D7"},
+         .reference = "demo", .status = "R", .mode = "CF", .coq_lemma = "demo_D7", .coq_note = kCoqNote},
         exact([m] {
           const Rational mm(static_cast<long>(m));
           // Integral comparison: 1/(m+1) <= sum_{k>m} 1/k^2 <= 1/m: a genuinely two-sided bound.
@@ -98,4 +105,4 @@ void register_demo_theorem(TheoremRegistry& registry) {
                build_demo);
 }
 
-}  // namespace approxcert::chain
+}  // namespace approxcert::theorems::demo

@@ -11,6 +11,6 @@
 //   D7  sum_{k>m} 1/k^2 <= 2/m, the tail enclosed in [1/(m+1), 1/m]  exact, a two-sided bound
 #include "chain/registry.hpp"
 
-namespace approxcert::chain {
-void register_demo_theorem(TheoremRegistry& registry);
+namespace approxcert::theorems::demo {
+void register_demo_theorem(chain::TheoremRegistry& registry);
 }

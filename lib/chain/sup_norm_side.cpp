@@ -1,0 +1,32 @@
+#include "chain/sup_norm_side.hpp"
+
+#include <algorithm>
+
+#include "supnorm/supnorm.hpp"
+
+namespace approxcert::chain {
+
+Side sup_norm_side(const Program& error_program, const Box& box, const Attempt& a, const std::vector<std::string>& names,
+                   std::string note, const SupNormBudget& budget, const std::optional<Box>& witness_box) {
+  SupNormOptions o;
+  o.rel_tol = budget.rel_tol;
+  o.abs_tol = budget.abs_tol;
+  o.max_boxes = a.scaled_budget(budget.max_boxes);
+  o.threads = 1;
+  o.prec = 64;
+  o.max_prec = std::max<long>(1024, a.prec.bits);
+  o.witness_box = witness_box;
+  const SupNormResult r = sup_norm(error_program, box, o);
+  Point witness;
+  if (r.witness)
+    for (std::size_t k = 0; k < r.witness->size(); ++k)
+      witness.add(k < names.size() ? names[k] : "x" + std::to_string(k), (*r.witness)[k]);
+  if (!r.upper) {
+    Side s;
+    s.evidence = {"supnorm", note + " (no finite upper bound)", SupNormEvidence{std::string(to_string(r.status)), witness, r.boxes}};
+    return s;
+  }
+  return Side::sup_norm(r.lower, *r.upper, std::string(to_string(r.status)), witness, r.boxes, std::move(note));
+}
+
+}  // namespace approxcert::chain

@@ -1,0 +1,107 @@
+#include "theorems/yun2020/coq_glue.hpp"
+
+#include <map>
+#include <optional>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "chain/coq_text.hpp"
+
+namespace approxcert::theorems::yun2020 {
+
+using chain::coq_real;
+
+namespace {
+
+struct Justification {
+  std::string lemma, note;
+};
+
+// Steps named explicitly; the others by number below.
+const std::map<std::string, Justification, std::less<>>& named_steps() {
+  static const std::map<std::string, Justification, std::less<>> table = {
+      {"yun_thm2_Y1r", {"", "exact check of the ReLU quantizer's flat pieces in C++, not in Coq"}},
+      {"yun_thm2_YE2E", {"YunVolume.yun_final_assembly", "omega from Y-14, T_3 from Y-20, the root taken in ball arithmetic"}},
+  };
+  return table;
+}
+
+std::optional<Justification> justification(std::string_view coq_lemma) {
+  if (const auto it = named_steps().find(coq_lemma); it != named_steps().end()) return it->second;
+  // Steps by number (sub-steps such as Y-5t, Y-9c share their step's justification):
+  // Y-1 ... Y-12 exhaustive exact checks, Y-15 ... Y-18 network facts of Y-20, Y-19, Y-20.
+  if (!coq_lemma.starts_with("yun_thm2_Y")) return std::nullopt;
+  std::string_view rest = coq_lemma.substr(10);
+  int number = 0;
+  std::size_t k = 0;
+  while (k < rest.size() && rest[k] >= '0' && rest[k] <= '9') number = number * 10 + (rest[k++] - '0');
+  if (k == 0) return std::nullopt;
+  if (number >= 1 && number <= 12)
+    return Justification{"", "exhaustive exact check of the hardmax network in C++ (Y-1 ... Y-12), not in Coq"};
+  if (number >= 15 && number <= 18)
+    return Justification{"YunVolume.yun_y20_bound", "hypothesis (NET): softmax network at the grid cells, S_B"};
+  if (number == 19) return Justification{"YunVolume.yun_y19_ramp_volume", ""};
+  if (number == 20) return Justification{"YunVolume.yun_y20_bound", ""};
+  return std::nullopt;
+}
+
+}  // namespace
+
+chain::StepSpec with_coq_proof(chain::StepSpec spec) {
+  if (spec.coq_proof.empty() && spec.coq_note.empty())
+    if (const auto j = justification(spec.coq_lemma)) {
+      spec.coq_proof = j->lemma;
+      spec.coq_note = j->note;
+    }
+  return spec;
+}
+
+// Yun Theorem 2, Y-13: the duplicate cells contribute at most fraction * max ||f(L)||_p^p, by
+// YunVolume.yun_y13_duplicate_error; the exact fraction 1 - falling N n / N^n is re-checked.
+chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
+                                            const std::string& inst) {
+  const chain::CoqStep* y13 = chain::find_coq_step(steps, "Y-13");
+  if (!y13 || y13->verdict != chain::Verdict::Proved) return chain::coq_not_concluded("step Y-13 is not proved in the certificate");
+  const auto fraction = chain::reported_exact(y13, "duplicate fraction");
+  const auto fmax = chain::reported_exact(y13, "max ||f(L)||_p^p");
+  if (!fraction || !fmax) return chain::coq_not_concluded("Y-13 does not report an exact duplicate fraction and maximum");
+  const Rational d = chain::coq_parameter(cert, "d"), n = chain::coq_parameter(cert, "n"), delta = chain::coq_parameter(cert, "delta");
+  if (!d.is_integer() || !n.is_integer() || d.sign() <= 0 || n.sign() <= 0 || delta.sign() <= 0)
+    return chain::coq_not_concluded("d and n must be positive integers and delta positive");
+  if (d > Rational(8) || n > Rational(16)) return chain::coq_not_concluded("d or n too large for an unfolded falling factorial");
+  const Rational values = pow_int(Rational(1) / delta, d.num().get_si());  // N = delta^-d column values
+  if (!values.is_integer() || values > Rational(4096))
+    return chain::coq_not_concluded("delta^-d is not a small integer");
+  if (n > values + Rational(1)) return chain::coq_not_concluded("n > N + 1: the union bound's side condition fails");
+  const std::string N = values.num().get_str(), NC = n.num().get_str();
+  const std::string F = coq_real(*fraction), M = coq_real(*fmax);
+  const std::string name = inst + "_y13";
+  chain::CoqConclusion c;
+  c.modules = {"YunVolume"};
+  c.theorems = {name};
+  c.text = fmt::format(
+      "(** Yun Y-13 for this instance: N = delta^-d = {N} column values, n = {NC} columns. The exact\n"
+      "    fraction of grid cells with a repeated column, re-checked in Coq: *)\n"
+      "Lemma leaf_y13_fraction : 1 - falling {N} {NC} / INR {N} ^ {NC} = {F}.\n"
+      "Proof. unfold falling; simpl rprod; approxcert_leaf. Qed.\n\n"
+      "Lemma leaf_y13_fmax_nonneg : 0 <= {M}.\n"
+      "Proof. approxcert_leaf. Qed.\n\n"
+      "(** The duplicate cells contribute at most [fraction * max ||f(L)||_p^p] to d_p(bar f, bar g)^p\n"
+      "    ([YunVolume.yun_y13_duplicate_error]); F L = ||f(L)||_p^p, bounded by the certified maximum,\n"
+      "    and the count of duplicate cells are hypotheses (enumerated in C++). *)\n"
+      "Theorem {name} : forall (dup : nat -> bool) (F : nat -> R),\n"
+      "  (forall L, (L < {N} ^ {NC})%nat -> dup L = true -> 0 <= F L <= {M}) ->\n"
+      "  rsum (fun L => if dup L then 1 else 0) ({N} ^ {NC})%nat = INR {N} ^ {NC} - falling {N} {NC} ->\n"
+      "  rsum (fun L => if dup L then / INR {N} ^ {NC} * F L else 0) ({N} ^ {NC})%nat <= {F} * {M}.\n"
+      "Proof.\n"
+      "  intros dup F HF Hcount.\n"
+      "  destruct (yun_y13_duplicate_error dup F {N} {NC} {M} ltac:(lia) ltac:(lia) leaf_y13_fmax_nonneg HF Hcount)\n"
+      "    as [H _].\n"
+      "  rewrite leaf_y13_fraction in H. exact H.\n"
+      "Qed.\n",
+      fmt::arg("N", N), fmt::arg("NC", NC), fmt::arg("F", F), fmt::arg("M", M), fmt::arg("name", name));
+  return c;
+}
+
+}  // namespace approxcert::theorems::yun2020

@@ -1,0 +1,16 @@
+#pragma once
+// The Coq glue of Yun Theorem 2 for `approxcert coq` (docs/proofs.md): which proofs/ lemma each
+// step's coq_lemma enters (filled into the StepSpecs by spec(), step_spec.hpp) and the Y-13
+// conclusion by YunVolume.yun_y13_duplicate_error, registered with the theorem (register.cpp).
+#include "chain/coq_hook.hpp"
+#include "chain/step.hpp"
+
+namespace approxcert::theorems::yun2020 {
+
+// `spec` with coq_proof and coq_note set from its coq_lemma ("yun_thm2_Y13", "yun_thm2_Y5t", ...).
+chain::StepSpec with_coq_proof(chain::StepSpec spec);
+
+chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+                                            const std::string& instance_identifier);
+
+}  // namespace approxcert::theorems::yun2020
