@@ -17,10 +17,12 @@ if(COQC)
                          altabaa_thm51_two_keys thm51_retrieval_two_keys_theorem_5_1)
   # Yun Y-A (d = 1, n = 2, delta = 1/4): Y-13 by yun_y13_duplicate_error.
   approxcert_export_test(yun_ya_tight yun2020/ya-tight.json yun_ya_tight ya_tight_y13)
+  # Kajitsuka K-A, instance lambda: K-7, K-8, K-9 combined by kajitsuka_contextual_mapping.
+  approxcert_export_test(kajitsuka_ka_inst kajitsuka2024/ka-d1n2-inst.json kajitsuka_ka_inst ka_d1n2_inst_theorem_2)
   # Lemma 3.1, strict order (leaves only: no chain lemma applies).
   approxcert_export_test(altabaa_lem31_strict_order altabaa2024/lem31-strict-order.json altabaa_lem31 "")
 else()
-  foreach(t altabaa_thm51_two_keys yun_ya_tight altabaa_lem31_strict_order)
+  foreach(t altabaa_thm51_two_keys yun_ya_tight kajitsuka_ka_inst altabaa_lem31_strict_order)
     add_test(NAME proofs.export.${t} COMMAND sh -c "echo 'coqc not found: install coq (make deps)' >&2; exit 1")
   endforeach()
 endif()

@@ -5,6 +5,7 @@
 #include "theorems/altabaa2024/register.hpp"
 #include "theorems/fang2022/register.hpp"
 #include "theorems/wright2021/register.hpp"
+#include "theorems/kajitsuka2024/register.hpp"
 #include "theorems/claims/claims.hpp"
 
 namespace approxcert::theorems {
@@ -17,6 +18,7 @@ const chain::TheoremRegistry& builtin_theorems() {
     altabaa2024::register_theorems(r);
     fang2022::register_theorems(r);
     wright2021::register_theorems(r);
+    kajitsuka2024::register_theorems(r);
     claims::register_theorems(r);
     return r;
   }();

@@ -6,6 +6,7 @@
 #include "scalar/input_error.hpp"
 #include "theorems/altabaa2024/register.hpp"
 #include "theorems/fang2022/register.hpp"
+#include "theorems/kajitsuka2024/register.hpp"
 #include "theorems/yun2020/constructions.hpp"
 
 namespace approxcert::theorems {
@@ -42,6 +43,7 @@ const ConstructionRegistry& builtin_constructions() {
     altabaa2024::register_constructions(r);
     yun2020::register_constructions(r);
     fang2022::register_constructions(r);
+    kajitsuka2024::register_constructions(r);
     // One line per family, e.g.: yun2020::register_constructions(r);
     return r;
   }();
