@@ -9,7 +9,7 @@ PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev lib
             libfmt-dev libtbb-dev libssl-dev help2man libonnx-dev libprotobuf-dev protobuf-compiler \
             pybind11-dev python3-dev python3-numpy python3-onnx python3-torch python3-mpmath libonnx-testdata \
             coq libcoq-interval libcoq-coquelicot libcoq-flocq \
-            clang libfuzzer-14-dev libclang-rt-14-dev
+            clang libfuzzer-14-dev python3-matplotlib libclang-rt-14-dev
 
 .PHONY: all deps build test certify install fuzz soak mutation clean
 PREFIX   ?= /usr/local
@@ -35,6 +35,11 @@ test: build
 # The main job: every theorem instance under checks/, certificates into docs/certificates/.
 certify: build
 	./$(BUILD)/approxcert check checks/ --out docs/certificates
+	mkdir -p docs/plots
+	./$(BUILD)/approxcert supnorm --net docs/examples/relu_2d.json --target "x0*x1" --domain "[0,1]^2" \
+	    --rel-tol 1e-3 --cert docs/plots/relu_2d-xy.cert.json -q
+	PYTHONPATH=$(BUILD)/python /usr/bin/python3 -m approxcert.plots --certificates docs/certificates \
+	    --supnorm docs/plots/relu_2d-xy.cert.json --out docs/plots
 
 # The command, the library and headers, the CMake and pkg-config packages, man pages, bash
 # completion, the Coq library and the Python package, under PREFIX (default /usr/local; docs/install.md).
