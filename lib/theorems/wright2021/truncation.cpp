@@ -105,7 +105,7 @@ chain::Chain build_truncation(const chain::Parameters& p) {
           }
           return fa.outcome();
         }));
-  c.add({.id = "W-C7", .claim = "the tail bound (W7) holds for each truncation order",
+  c.add({.id = "W-C7", .claim = "the tail bound (W7) holds for each truncation order N = 0 .. max(orders)",
          .symbols = "|kappa - sum_{n<=N} z^n/n!| <= |z|^{N+1}/(N+1)! e^{|z|}", .relation = Relation::LessEqual,
          .lhs_name = "|kappa - S_N|", .rhs_name = "|z|^{N+1}/(N+1)! e^{|z|}", .reference = "(W7)", .status = "R",
          .mode = "CF", .coq_lemma = "wright_trunc_C7", .coq_note = kNoCoqLemma},
@@ -114,7 +114,9 @@ chain::Chain build_truncation(const chain::Parameters& p) {
           S kappa, sum, err, bound;
           exp(kappa, z, a.prec);
           chain::ForAll fa = a.for_all();
-          for (std::uint64_t N : Ns) {
+          std::uint64_t top = 0;
+          for (std::uint64_t N : Ns) top = std::max(top, N);
+          for (std::uint64_t N = 0; N <= top; ++N) {  // every order up to the largest listed one
             exp_partial_sum(sum, z, static_cast<long>(N), a.prec);
             sub(err, kappa, sum, a.prec);
             abs(err, err, a.prec);
