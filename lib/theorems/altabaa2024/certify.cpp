@@ -24,7 +24,7 @@ chain::Side sup_norm_side(const Program& error_program, const Box& box, const ch
   if (!r.upper) {
     chain::Side s;
     s.evidence = {"supnorm", note + " (no finite upper bound)",
-                  chain::SupNormEvidence{std::string(to_string(r.status)), witness, r.boxes}};
+                  chain::SupNormEvidence{std::string(to_string(r.status)), witness, r.boxes}, std::nullopt};
     return s;
   }
   return chain::Side::sup_norm(r.lower, *r.upper, std::string(to_string(r.status)), witness, r.boxes,
