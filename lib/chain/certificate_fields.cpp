@@ -1,6 +1,7 @@
 #include "chain/certificate_fields.hpp"
 
 #include "chain/number_text.hpp"
+#include "chain/recheck.hpp"
 #include "scalar/input_error.hpp"
 
 namespace approxcert::chain {
@@ -51,6 +52,7 @@ nlohmann::json side_json(const Side& side, int digits, bool with_exact_endpoints
   if (const auto& s = side.evidence.supnorm) {
     ev["supnorm"] = {{"status", s->status}, {"witness", point_json(s->witness)}, {"boxes", s->boxes}};
   }
+  if (const auto& r = side.evidence.recheck) ev["recheck"] = recheck_json(*r);
   j["evidence"] = std::move(ev);
   return j;
 }

@@ -69,12 +69,22 @@ struct SupNormEvidence {
   friend bool operator==(const SupNormEvidence&, const SupNormEvidence&) = default;
 };
 
+// How `verify` can re-compute a side from the certificate alone (chain/recheck.hpp): a target-
+// language expression in x0 .. x{k-1}, inputs[k] naming what x_k is bound to ("parameter:b",
+// "at:i", "step:D1:lhs", "step:D3:reported:n").
+struct Recheck {
+  std::string expression;
+  std::vector<std::string> inputs;
+  friend bool operator==(const Recheck&, const Recheck&) = default;
+};
+
 struct Evidence {
   // "exact" (exact rational arithmetic), "ball" (Arb), "interval" (MPFI), "supnorm"
   // (branch and bound, two-sided), "derived" (exact arithmetic on earlier enclosures).
   std::string kind;
   std::string note;  // optional: how it was computed, in words ("closed-form tail 2/pi^2 psi'(N+1/2)")
   std::optional<SupNormEvidence> supnorm;  // present iff kind == "supnorm"
+  std::optional<Recheck> recheck;          // optional: recorded, and re-computed by verify
   friend bool operator==(const Evidence&, const Evidence&) = default;
 };
 
@@ -87,13 +97,16 @@ struct Side {
   // An enclosure computed with Ball ("ball") or Interval ("interval").
   template <RigorousScalar S>
   static Side enclosure(const S& x, std::string note = {}) {
-    return Side{Enclosure::of(x), Evidence{evidence_kind_of<S>(), std::move(note), std::nullopt}};
+    return Side{Enclosure::of(x), Evidence{evidence_kind_of<S>(), std::move(note), std::nullopt, std::nullopt}};
   }
   // A two-sided sup-norm result lower <= sup <= upper (lower from `witness`).
   static Side sup_norm(const Rational& lower, const Rational& upper, std::string status, Point witness,
                        std::uint64_t boxes, std::string note = {});
   // An enclosure obtained by exact rational arithmetic on earlier enclosures: kind "derived".
   static Side derived(Enclosure value, std::string note = {});
+  // The same side, recording how verify re-computes it without the theorem module: `expression`
+  // must compute the quantity this side encloses, from the named inputs (Recheck above).
+  Side rechecked_by(std::string expression, std::vector<std::string> inputs) &&;
 
   template <class S>
   static constexpr const char* evidence_kind_of() {

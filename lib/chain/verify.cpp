@@ -1,10 +1,12 @@
 #include "chain/verify.hpp"
 
+#include <map>
 #include <optional>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
 #include "chain/instance.hpp"
+#include "chain/recheck.hpp"
 #include "scalar/input_error.hpp"
 
 namespace approxcert::chain {
@@ -17,7 +19,15 @@ struct RecordedStep : RecordedSides {
   std::string computation;
   std::vector<std::pair<std::string, Enclosure>> reported;
   std::optional<Point> candidate;  // a search-then-certify step's stored candidate
+  // Recorded rechecks (recheck.hpp), by side: "lhs", "rhs", "rhs_high", "reported:NAME".
+  std::vector<std::pair<std::string, Recheck>> rechecks;
 };
+
+// The recheck recorded in a side's evidence, if any.
+void read_side_recheck(const nlohmann::json& side, const std::string& name, const std::string& where, RecordedStep& r) {
+  if (side.is_object() && side.contains("evidence") && side["evidence"].is_object() && side["evidence"].contains("recheck"))
+    r.rechecks.emplace_back(name, read_recheck(side["evidence"]["recheck"], where + "/evidence/recheck"));
+}
 
 RecordedStep read_step(const nlohmann::json& s, const std::string& where) {
   RecordedStep r;
@@ -29,8 +39,12 @@ RecordedStep read_step(const nlohmann::json& s, const std::string& where) {
   for (std::size_t i = 0; i < reported.size(); ++i) {
     const std::string at = where + "/reported/" + std::to_string(i);
     r.reported.emplace_back(string_field(reported[i], "name", at), recorded_enclosure(field(reported[i], "value", at), at + "/value"));
+    read_side_recheck(reported[i]["value"], "reported:" + r.reported.back().first, at + "/value", r);
   }
   if (s.contains("candidate")) r.candidate = read_point(s["candidate"], where + "/candidate");
+  read_side_recheck(s["lhs"], "lhs", where + "/lhs", r);
+  read_side_recheck(s["rhs"], "rhs", where + "/rhs", r);
+  if (s.contains("rhs_high")) read_side_recheck(s["rhs_high"], "rhs_high", where + "/rhs_high", r);
   return r;
 }
 
@@ -51,11 +65,18 @@ void check_recorded(const RecordedStep& r, const nlohmann::json& s, const std::s
   if ((r.verdict == Verdict::Refuted) != s.contains("counterexample"))
     problems.push_back(where + " (" + r.id + "): counterexample: " +
                        (r.verdict == Verdict::Refuted ? "missing for a refuted step" : "present for a step not refuted"));
-  // The counterexample is the point the recorded sides were evaluated at (when the step has one).
-  if (s.contains("counterexample") && s.contains("at") && !s["at"].empty()) {
+  // The counterexample is where the recorded sides were evaluated: the step's point "at", else the
+  // witness of a sup-norm lhs, else the instance itself (certificate.cpp writes it so).
+  if (s.contains("counterexample")) {
+    nlohmann::json expected = s["at"];
+    const nlohmann::json& lhs = s["lhs"];
+    if (expected.empty() && lhs.contains("evidence") && lhs["evidence"].is_object() && lhs["evidence"].contains("supnorm") &&
+        lhs["evidence"]["supnorm"].is_object() && lhs["evidence"]["supnorm"].contains("witness"))
+      expected = lhs["evidence"]["supnorm"]["witness"];
     const nlohmann::json& c = s["counterexample"];
-    if (!c.is_object() || !c.contains("point") || c["point"] != s["at"])
-      problems.push_back(where + " (" + r.id + "): counterexample: its point is not the step's recorded point \"at\"");
+    if (!c.is_object() || !c.contains("point") || c["point"] != expected ||
+        (c.contains("instance") && c["instance"] != nlohmann::json(expected.empty())))
+      problems.push_back(where + " (" + r.id + "): counterexample: its point is not where the recorded sides were evaluated");
   }
   if (s.contains("for_all")) {
     const auto& f = s["for_all"];
@@ -90,6 +111,57 @@ std::string engine_text(const StepResult& s) {
 }
 
 ExactJson to_exact(const nlohmann::json& j, const std::string& source) { return parse_exact_json(j.dump(), source); }
+
+bool inside(const Enclosure& inner, const Enclosure& outer) {
+  return inner.bounded() && outer.contains(inner.lower()) && outer.contains(inner.upper());
+}
+
+// Step 3 for one step: its recorded rechecks re-computed from the certificate alone (recheck.hpp)
+// and compared with the record; then its verdict re-decided from, per side, the record if it
+// contains the recomputation (so it holds the true value) else the recomputation. Returns the
+// names of the re-computed sides ("" if none).
+std::string recheck_step(const RecordedStep& r, const RecheckData& data, Prec prec, const std::string& where,
+                         std::vector<std::string>& problems) {
+  Enclosure lhs = r.lhs, rhs = r.rhs;
+  std::optional<Enclosure> high = r.rhs_high;
+  std::string done;
+  bool sides = false;
+  for (const auto& [name, recheck] : r.rechecks) {
+    const Enclosure* recorded = name == "lhs" ? &r.lhs : name == "rhs" ? &r.rhs : name == "rhs_high" ? &*r.rhs_high : nullptr;
+    for (const auto& [reported, value] : r.reported)
+      if (name == "reported:" + reported) recorded = &value;
+    if (!recorded) continue;  // read_step only records existing sides
+    Recomputed m;
+    try {
+      m = recompute_side(recheck, data, prec);
+    } catch (const InputError& e) {
+      problems.push_back(where + ": " + name + ": recheck: " + e.what());
+      continue;
+    }
+    compare_side(where + ": " + name, *recorded, m.value, m.exact, problems);
+    const Enclosure used = inside(m.value, *recorded) ? *recorded : m.value;
+    if (name == "lhs") lhs = used;
+    if (name == "rhs") rhs = used;
+    if (name == "rhs_high") high = used;
+    sides = sides || !name.starts_with("reported:");
+    done += (done.empty() ? "" : ", ") + name + (m.exact ? " (exactly)" : "");
+  }
+  if (sides) {
+    const Verdict v = decide(r.relation, lhs, rhs, high ? &*high : nullptr);
+    if (v != r.verdict && r.verdict != Verdict::Unknown)
+      problems.push_back(where + ": verdict: recorded \"" + std::string(to_string(r.verdict)) +
+                         "\" is not re-decided by the recomputed sides (they give \"" + std::string(to_string(v)) + "\")");
+  }
+  return done;
+}
+
+// The recorded side enclosures of a step under the names rechecks use ("ID:lhs", ...).
+void add_earlier(const RecordedStep& r, std::map<std::string, Enclosure, std::less<>>& earlier) {
+  earlier.insert_or_assign(r.id + ":lhs", r.lhs);
+  earlier.insert_or_assign(r.id + ":rhs", r.rhs);
+  if (r.rhs_high) earlier.insert_or_assign(r.id + ":rhs_high", *r.rhs_high);
+  for (const auto& [name, value] : r.reported) earlier.insert_or_assign(r.id + ":reported:" + name, value);
+}
 
 }  // namespace
 
@@ -137,30 +209,53 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
     problems.push_back(std::string("malformed: ") + e.what());
     return report;
   }
-  if (!options.recompute) return report;
+  if (!options.recompute && !options.rebuild) return report;
 
-  // 3. Independent recomputation with MPFI / other precisions.
+  // The recomputation precisions: base + 64 bits, doubling up to 2 * max_bits.
+  RunOptions opts;
+  opts.engine = Engine::Interval;
+  try {
+    const nlohmann::json& precision = field(cert, "precision", "certificate");
+    const nlohmann::json& base = field(precision, "base_bits", "precision");
+    const nlohmann::json& max = field(precision, "max_bits", "precision");
+    if (!base.is_number_integer() || !max.is_number_integer()) throw InputError("precision: bits must be integers");
+    if (base.get<long>() < 1 || base.get<long>() > kMaxPrecisionBits || max.get<long>() > kMaxPrecisionBits)
+      throw InputError("precision: bits out of range (at most " + std::to_string(kMaxPrecisionBits) + ")");
+    opts.base_bits = base.get<long>() + 64;
+    opts.max_bits = std::max(2 * max.get<long>(), opts.base_bits);
+  } catch (const InputError& e) {
+    problems.push_back(std::string("malformed: ") + e.what());
+    return report;
+  }
+
+  // 3. Recorded rechecks re-computed from the certificate alone, in step order.
+  if (options.recompute) {
+    RecheckData data;
+    data.parameters = cert.contains("parameters") ? &cert["parameters"] : nullptr;
+    for (std::size_t i = 0; i < recorded.size(); ++i) {
+      const RecordedStep& r = recorded[i];
+      data.at = &r.at;
+      const std::string done =
+          recheck_step(r, data, Prec(opts.max_bits), "steps/" + std::to_string(i) + " (" + r.id + ")", problems);
+      report.checks.push_back({r.id, done});
+      if (!done.empty()) ++report.rechecked;
+      add_earlier(r, data.earlier);
+    }
+  }
+  if (!options.rebuild) return report;
+
+  // 4. (--rebuild) The theorem module re-run with MPFI / other precisions.
   InstanceRun rerun;
   try {
     const nlohmann::json& theorem = field(cert, "theorem", "certificate");
     const std::string name = string_field(theorem, "name", "theorem");
     if (!registry.find(name)) {
-      problems.push_back("theorem/name: \"" + name + "\" is not a theorem of this build; cannot recompute");
+      problems.push_back("theorem/name: \"" + name + "\" is not a theorem of this build; cannot rebuild");
       return report;
     }
-    const nlohmann::json& precision = field(cert, "precision", "certificate");
-    RunOptions opts;
-    opts.engine = Engine::Interval;
     // Search-then-certify steps re-certify the stored candidates; nothing is searched again.
     for (const RecordedStep& r : recorded)
       if (r.candidate) opts.recorded_candidates.emplace(r.id, *r.candidate);
-    const nlohmann::json& base = field(precision, "base_bits", "precision");
-    const nlohmann::json& max = field(precision, "max_bits", "precision");
-    if (!base.is_number_integer() || !max.is_number_integer()) throw InputError("precision: bits must be integers");
-    opts.base_bits = base.get<long>() + 64;
-    opts.max_bits = std::max(2 * max.get<long>(), opts.base_bits);
-    if (base.get<long>() < 1 || base.get<long>() > kMaxPrecisionBits || max.get<long>() > kMaxPrecisionBits)
-      throw InputError("precision: bits out of range (at most " + std::to_string(kMaxPrecisionBits) + ")");
     rerun = run_instance(registry, name, to_exact(field(cert, "parameters", "certificate"), path),
                          JsonAt(path + " (recorded)"), string_field(cert, "instance", "certificate"), opts);
   } catch (const InputError& e) {

@@ -1,21 +1,32 @@
 #pragma once
-// Independent re-check of a chain certificate (`approxcert verify`). It trusts only the scalar
-// layer and the stored parameters:
+// Independent re-check of a chain certificate (`approxcert verify`), WITHOUT running the theorem
+// module by default. It trusts the scalar layer, the target-language compiler and the generic
+// evaluator (for rechecks), decide() of relation.hpp, and the stored parameters; checks:
 //  1. the hash of the canonical content matches "sha256";
 //  2. every recorded verdict is re-decided from the recorded numbers (decide() on the recorded
 //     lower/upper, or exact values), every recorded margin re-derived, the exact and decimal
-//     forms agree (lower <= exact <= upper), the overall verdict and the counts are re-derived;
-//  3. (unless disabled) the theorem's chain is rebuilt from the recorded parameters and re-run
-//     with the second engine, MPFI (Generic steps), at a DIFFERENT precision (base + 64 bits,
-//     doubling up to 2 * max_bits; BallOnly steps run with Arb at those precisions), exact steps
-//     exactly, search-then-certify steps from their stored "candidate" (never searching again; a
-//     candidate missing, or recorded on a step that does not search, is a problem); each recomputed side must intersect the recorded one (both contain the true value;
-//     compared only when evaluated at the same point), exact sides must be equal, recomputed
-//     verdicts must equal the recorded ones, and a recorded proved/refuted that the re-run cannot
-//     reproduce is a failure ("not re-confirmed").
-//     A refuted step's counterexample point must be its recorded "at" and the recomputation's.
-// STILL TRUSTED: step 3 re-runs the theorem module (not yet the small checker of supnorm
-// certificates); without recomputation only the recorded numbers are re-decided.
+//     forms agree (lower <= exact <= upper), the overall verdict and the summary counts are
+//     re-derived, a "for all" step's counts must add up and give its verdict, and a refuted
+//     step's counterexample must be where its sides were evaluated ("at", else the sup-norm
+//     witness of its lhs, else the instance);
+//  3. (recompute, default) every side that records a recheck (recheck.hpp: an expression over
+//     parameters, the step's point and earlier steps' recorded sides) is re-computed from the
+//     certificate alone -- exactly, or with MPFI at 2 * max_bits -- and must agree with the
+//     record (an exact recomputation inside it, a numeric one meeting it); the step's verdict is
+//     then re-decided from, per side, the record if it contains the recomputation, else the
+//     recomputation, and must give the recorded proved/refuted;
+//  4. (rebuild, off by default: `verify --rebuild`) the theorem's chain is rebuilt from the
+//     recorded parameters and re-run with the second engine, MPFI (Generic steps), at a DIFFERENT
+//     precision (base + 64 bits, doubling up to 2 * max_bits; BallOnly steps with Arb), exact
+//     steps exactly, search-then-certify steps from their stored "candidate" (never searching
+//     again); recomputed sides must meet the recorded ones (exact ones lie inside), verdicts and
+//     texts must match, a refuted step's counterexample must be the recomputation's.
+// WHAT IS NOT RE-CHECKED without --rebuild: a side without a recheck is only re-decided from its
+// recorded numbers -- its enclosure is trusted as recorded (and bound to the file by the hash).
+// So are the claim texts, a "for all" step's points other than the decisive one, network and
+// sup-norm sides (their witness and cover), and search-then-certify candidates. A forger who
+// recomputes the hash can change those; each step's VerifyReport::checks entry says which sides
+// were re-computed.
 // A certificate passes only if every check does; each problem names the step and field.
 #include <string>
 #include <vector>
@@ -27,19 +38,28 @@
 namespace approxcert::chain {
 
 struct VerifyOptions {
-  bool recompute = true;
+  bool recompute = true;  // step 3: re-compute the recorded rechecks
+  bool rebuild = false;   // step 4: re-run the theorem module
+};
+
+// What step 3 did for one step.
+struct StepCheck {
+  std::string id;
+  std::string recomputed;  // the re-computed sides ("lhs, rhs (exactly)"); empty: re-decided from recorded numbers only
 };
 
 struct VerifyReport {
   std::string path;
   std::vector<std::string> problems;  // empty: verified
   std::size_t steps = 0;
-  std::size_t recomputed = 0;         // steps re-run and re-confirmed
+  std::size_t rechecked = 0;          // steps with at least one side re-computed (step 3)
+  std::vector<StepCheck> checks;      // step 3, per step in order (empty if recompute is off)
+  std::size_t recomputed = 0;         // steps re-run and re-confirmed by the theorem module (step 4)
   std::string verdict;                // the recorded overall verdict
   bool ok() const { return problems.empty(); }
 };
 
-// InputError if the file is not a readable chain certificate or names an unknown theorem.
+// InputError if the file is not a readable chain certificate. The registry is used only by rebuild.
 VerifyReport verify_certificate(const TheoremRegistry& registry, const std::string& path,
                                 const VerifyOptions& options = {});
 // The same for a certificate already read by read_certificate (one read of the file).

@@ -1,6 +1,6 @@
 // approxcert verify: independent re-check of certificates. Each file is read once through the one
 // envelope reader (io/certificate_envelope.hpp) and dispatched on its "kind": chain certificates
-// to chain/verify.hpp, supnorm certificates to the small checker (supnorm/certificate_check.hpp,
+// to chain/verify.hpp (without the theorem module unless --rebuild), supnorm certificates to the small checker (supnorm/certificate_check.hpp,
 // which does not re-run the search). Prints each certificate's verdict; exit 0 when all verify,
 // 1 when one fails, 2 on bad input (nothing printed).
 #include <iostream>
@@ -26,6 +26,7 @@ struct VerifyCommandOptions {
   std::vector<std::string> certificates;
   std::string net;
   bool no_recompute = false;
+  bool rebuild = false;
   bool json = false;
   ProgressOptions progress;
 };
@@ -33,11 +34,12 @@ struct VerifyCommandOptions {
 struct Outcome {
   std::string path, kind, verdict;
   std::vector<std::string> problems, confirmations;
+  nlohmann::json steps = nlohmann::json::array();  // chain: what was re-checked per step (--json)
 };
 
 Outcome verify_one(const std::string& path, const VerifyCommandOptions& o) {
   const nlohmann::json cert = read_certificate_file(path);
-  Outcome out{path, certificate_kind(cert), "", {}, {}};
+  Outcome out{path, certificate_kind(cert), "", {}, {}, nlohmann::json::array()};
   if (out.kind == "supnorm") {
     SupNormCheckOptions so;
     so.recheck_cover = !o.no_recompute;
@@ -51,11 +53,22 @@ Outcome verify_one(const std::string& path, const VerifyCommandOptions& o) {
   if (out.kind == "chain") {
     chain::VerifyOptions options;
     options.recompute = !o.no_recompute;
+    options.rebuild = o.rebuild;
     const chain::VerifyReport r = chain::verify_certificate(theorems::builtin_theorems(), cert, path, options);
     out.verdict = r.verdict;
     out.problems = r.problems;
     out.confirmations.push_back(std::to_string(r.steps) + " steps; hash and recorded verdicts consistent");
-    if (options.recompute)
+    if (options.recompute) {
+      std::string ids;
+      for (const chain::StepCheck& c : r.checks) {
+        out.steps.push_back({{"id", c.id}, {"recomputed", c.recomputed}});
+        if (!c.recomputed.empty()) ids += (ids.empty() ? "" : " ") + c.id;
+      }
+      out.confirmations.push_back(std::to_string(r.rechecked) + " steps re-computed from the certificate alone" +
+                                  (ids.empty() ? "" : " (" + ids + ")") + ", " + std::to_string(r.steps - r.rechecked) +
+                                  " re-decided from recorded numbers only");
+    }
+    if (options.rebuild)
       out.confirmations.push_back(std::to_string(r.recomputed) +
                                   " steps re-confirmed by re-running the theorem module (MPFI / other precision)");
     return out;
@@ -80,6 +93,7 @@ void run_verify_command(const VerifyCommandOptions& o) {
     if (o.json) {
       report.push_back({{"path", r.path}, {"kind", r.kind}, {"verdict", r.verdict}, {"verified", ok},
                         {"problems", r.problems}, {"confirmations", r.confirmations}});
+      if (r.kind == "chain") report.back()["steps"] = r.steps;
       continue;
     }
     std::cout << (ok ? "OK      " : "FAILED  ") << r.path << ": " << r.kind << " certificate, verdict " << r.verdict;
@@ -108,6 +122,8 @@ void register_verify_command(CLI::App& app) {
   cmd->add_option("--net", opts->net, "the network file of supnorm certificates, if it is no longer where they say");
   cmd->add_flag("--no-recompute", opts->no_recompute,
                 "check hashes and recorded numbers only (no recomputation; supnorm leaf bounds not re-proved)");
+  cmd->add_flag("--rebuild", opts->rebuild,
+                "chain certificates: also re-run the theorem module from the recorded parameters (MPFI, other precision)");
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout");
   add_progress_options(cmd, opts->progress);
   cmd->callback([opts] { run_verify_command(*opts); });

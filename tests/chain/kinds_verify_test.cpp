@@ -75,7 +75,7 @@ TEST_CASE("kinds: every new step kind is proved, printed short and exact, and re
     CHECK(cert["steps"][1]["rhs"]["lower"].get<std::string>().size() < 40);
     CHECK(cert["steps"][4].contains("candidate"));
 
-    const VerifyReport r = verify_certificate(kinds_registry(), path);
+    const VerifyReport r = verify_certificate(kinds_registry(), path, VerifyOptions{.rebuild = true});
     CAPTURE(all_problems(r));
     CHECK(r.ok());
     CHECK(r.recomputed == 6);
@@ -86,7 +86,7 @@ TEST_CASE("kinds: verify re-certifies the stored candidate and rejects a tampere
   TempDir dir("kinds_tamper");
   const std::string path = write_kinds(dir);
   forge(path, [](nlohmann::json& c) { c["steps"][4]["candidate"][0]["value"] = "13/10"; });
-  const VerifyReport r = verify_certificate(kinds_registry(), path);
+  const VerifyReport r = verify_certificate(kinds_registry(), path, VerifyOptions{.rebuild = true});
   CHECK_FALSE(r.ok());
   // 1.3^3 - 2 = 0.197 > 10^-12: the re-certification refutes, and the exact side differs.
   CHECK(all_problems(r).find("steps/4 (K5): verdict: recorded \"proved\"") != std::string::npos);
@@ -94,12 +94,12 @@ TEST_CASE("kinds: verify re-certifies the stored candidate and rejects a tampere
 
   const std::string path2 = write_kinds(dir);
   forge(path2, [](nlohmann::json& c) { c["steps"][4].erase("candidate"); });
-  const VerifyReport r2 = verify_certificate(kinds_registry(), path2);
+  const VerifyReport r2 = verify_certificate(kinds_registry(), path2, VerifyOptions{.rebuild = true});
   CHECK(all_problems(r2).find("steps/4 (K5): candidate: missing") != std::string::npos);
 
   const std::string path3 = write_kinds(dir);
   forge(path3, [](nlohmann::json& c) { c["steps"][0]["candidate"] = nlohmann::json::array({{{"name", "c"}, {"value", "1"}}}); });
-  const VerifyReport r3 = verify_certificate(kinds_registry(), path3);
+  const VerifyReport r3 = verify_certificate(kinds_registry(), path3, VerifyOptions{.rebuild = true});
   CHECK(all_problems(r3).find("steps/0 (K1): candidate: recorded, but") != std::string::npos);
 }
 
@@ -113,7 +113,7 @@ TEST_CASE("kinds: a chain runs and verifies above the old 65,536-bit precision c
   CHECK(cert["overall"] == "proved");
   CHECK(cert["steps"][0]["prec_bits"] == 100000);
   for (const auto& s : cert["steps"]) CHECK(longest_string(s["lhs"]) < 90);
-  const VerifyReport r = verify_certificate(kinds_registry(), path);  // MPFI at 100,064 bits
+  const VerifyReport r = verify_certificate(kinds_registry(), path, VerifyOptions{.rebuild = true});  // MPFI at 100,064 bits
   CAPTURE(all_problems(r));
   CHECK(r.ok());
 }

@@ -1,6 +1,7 @@
 // verify: accepts fresh certificates; rejects any single changed digit (hash), and — even when the
 // forger recomputes the hash — a changed verdict, a bound that excludes the true value, or changed
-// parameters (recorded verdicts re-decided, numbers recomputed with MPFI at another precision).
+// parameters (recorded verdicts re-decided, recorded rechecks re-computed without the theorem
+// module); claim texts and sides without a recheck only with --rebuild (the documented limit).
 #include <doctest/doctest.h>
 
 #include <cctype>
@@ -8,6 +9,7 @@
 
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
+#include "chain/number_text.hpp"
 #include "chain/verify.hpp"
 #include "chain_test_support.hpp"
 
@@ -37,14 +39,26 @@ std::string all_problems(const VerifyReport& r) {
 
 }  // namespace
 
-TEST_CASE("verify: fresh certificates pass, every step re-confirmed by recomputation") {
+TEST_CASE("verify: fresh certificates pass, the rechecked steps are named, the module runs only with rebuild") {
   TempDir dir("verify_ok");
   for (const char* f : {"demo_proved.json", "demo_refuted.json"}) {
-    const VerifyReport r = verify_certificate(demo_registry(), write_demo(dir, f));
+    const std::string path = write_demo(dir, f);
+    const VerifyReport r = verify_certificate(demo_registry(), path);
     CAPTURE(all_problems(r));
     CHECK(r.ok());
     CHECK(r.steps == 7);
-    CHECK(r.recomputed == 7);
+    CHECK(r.recomputed == 0);  // the theorem module did not run
+    CHECK(r.rechecked == 6);
+    REQUIRE(r.checks.size() == 7);
+    CHECK(r.checks[0].recomputed == "lhs, rhs (exactly)");
+    CHECK(r.checks[2].recomputed == "reported:n (exactly), rhs (exactly)");
+    CHECK(r.checks[4].recomputed == "lhs, rhs (exactly)");
+    CHECK(r.checks[5].recomputed.empty());  // D6: re-decided from recorded numbers only
+    // Without the theorem in the registry the default verify still works.
+    CHECK(verify_certificate(TheoremRegistry{}, path).ok());
+    const VerifyReport rebuilt = verify_certificate(demo_registry(), path, VerifyOptions{.rebuild = true});
+    CHECK(rebuilt.ok());
+    CHECK(rebuilt.recomputed == 7);
   }
 }
 
@@ -114,17 +128,20 @@ TEST_CASE("verify: a forged bound that excludes the true value is caught by the 
   CHECK(all_problems(r).find("disjoint") != std::string::npos);
 }
 
-TEST_CASE("verify: forged parameters or claim texts are caught by recomputation") {
+TEST_CASE("verify: forged parameters are caught by the rechecks, claim texts only by rebuild") {
   TempDir dir("verify_params");
   const std::string path = write_demo(dir, "demo_proved.json");
   forge(path, [](nlohmann::json& c) { c["parameters"]["b"] = "2.73"; });
   VerifyReport r = verify_certificate(demo_registry(), path);
   CHECK_FALSE(r.ok());
-  CHECK(all_problems(r).find("(D1): rhs") != std::string::npos);
+  CHECK(all_problems(r).find("steps/0 (D1): rhs: recorded [") != std::string::npos);
+  CHECK(all_problems(r).find("does not contain the exact recomputation [2.73") != std::string::npos);
 
   const std::string path2 = write_demo(dir, "demo_refuted.json");
   forge(path2, [](nlohmann::json& c) { c["steps"][0]["claim"] = "Euler's number is at least b"; });
-  r = verify_certificate(demo_registry(), path2);
+  // The documented limit: a text is bound to the module only by --rebuild.
+  CHECK(verify_certificate(demo_registry(), path2).ok());
+  r = verify_certificate(demo_registry(), path2, VerifyOptions{.rebuild = true});
   CHECK_FALSE(r.ok());
   CHECK(all_problems(r).find("(D1): claim") != std::string::npos);
 }
@@ -138,9 +155,12 @@ TEST_CASE("verify: a margin or count inconsistent with the recorded numbers is r
   forge(path, [](nlohmann::json& c) { c["steps"][3]["for_all"]["refuted"] = 1; });
   r = verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false});
   CHECK(all_problems(r).find("(D4): for_all") != std::string::npos);
-  // An exact two-sided bound narrowed below what the exact recomputation gives.
+  // An exact two-sided bound narrowed below what the exact recomputation gives: the D7 tail has no
+  // recheck, so only the rebuild sees it.
   forge(path, [](nlohmann::json& c) { c["steps"][6]["lhs"]["upper"] = "0.12"; });
   r = verify_certificate(demo_registry(), path);
+  CHECK(all_problems(r).find("(D7): lhs") == std::string::npos);
+  r = verify_certificate(demo_registry(), path, VerifyOptions{.rebuild = true});
   CHECK(all_problems(r).find("(D7): lhs: recorded") != std::string::npos);
 }
 
@@ -157,4 +177,74 @@ TEST_CASE("verify: a moved counterexample point is rejected even with the hash r
   const VerifyReport r = verify_certificate(demo_registry(), path);
   CHECK_FALSE(r.ok());
   CHECK(all_problems(r).find("(D1): counterexample") != std::string::npos);
+}
+
+TEST_CASE("verify: a forged proof of a false claim is rejected by the rechecks without the module") {
+  TempDir dir("verify_false_claim");
+  const std::string path = write_demo(dir, "demo_refuted.json");  // b = 2.71: e <= b is false
+  // The forger makes every recorded number consistent with "proved" and recomputes the hash.
+  forge(path, [](nlohmann::json& c) {
+    nlohmann::json& d1 = c["steps"][0];
+    d1["lhs"]["lower"] = "2.70";
+    d1["lhs"]["upper"] = "2.705";
+    d1["verdict"] = "proved";
+    d1["margin"] = decimal_down(parse_rational("0.005"), 17);
+    d1.erase("counterexample");
+    c["overall"] = "proved";
+    c["summary"]["proved"] = 7;
+    c["summary"]["refuted"] = 0;
+  });
+  const VerifyReport quick = verify_certificate(TheoremRegistry{}, path, VerifyOptions{.recompute = false});
+  CHECK(quick.ok());  // consistent on its face...
+  const VerifyReport r = verify_certificate(TheoremRegistry{}, path);  // ...not with exp(1) re-computed
+  CHECK_FALSE(r.ok());
+  CHECK(all_problems(r).find("steps/0 (D1): lhs: recorded [") != std::string::npos);
+  CHECK(all_problems(r).find("is disjoint from the recomputed [2.718281828") != std::string::npos);
+  CHECK(all_problems(r).find("steps/0 (D1): verdict: recorded \"proved\" is not re-decided by the recomputed sides "
+                             "(they give \"refuted\")") != std::string::npos);
+}
+
+TEST_CASE("verify: a derived side and a decisive point are re-computed from the recorded data") {
+  TempDir dir("verify_derived");
+  const std::string path = write_demo(dir, "demo_proved.json");
+  // D5 (e + pi) recorded as an enclosure excluding the sum of the recorded D1 and D2 enclosures.
+  forge(path, [](nlohmann::json& c) {
+    c["steps"][4]["lhs"]["lower"] = "5.80";
+    c["steps"][4]["lhs"]["upper"] = "5.85";
+    c["steps"][4]["margin"] = decimal_down(parse_rational("0.15"), 17);
+  });
+  VerifyReport r = verify_certificate(TheoremRegistry{}, path);
+  CHECK(all_problems(r).find("steps/4 (D5): lhs: recorded [") != std::string::npos);
+  CHECK(all_problems(r).find("is disjoint from the recomputed [5.859") != std::string::npos);
+
+  // D4's decisive point moved: sin(x) and x - x^3/6 are re-computed at the recorded point and no
+  // longer match the recorded sides.
+  const std::string path2 = write_demo(dir, "demo_proved.json");
+  forge(path2, [](nlohmann::json& c) {
+    REQUIRE(c["steps"][3]["at"][0]["name"] == "x");
+    c["steps"][3]["at"][0]["value"] = "1/2";
+  });
+  r = verify_certificate(TheoremRegistry{}, path2);
+  CHECK(all_problems(r).find("steps/3 (D4): lhs: recorded") != std::string::npos);
+  CHECK(all_problems(r).find("steps/3 (D4): rhs: recorded") != std::string::npos);
+}
+
+TEST_CASE("verify: a hostile or broken recheck is one problem naming the step, never a crash") {
+  TempDir dir("verify_hostile_recheck");
+  const std::pair<const char*, std::function<void(nlohmann::json&)>> cases[] = {
+      {"expected parameter:NAME", [](nlohmann::json& r) { r["inputs"] = {"/etc/passwd"}; }},
+      {"not a parameter of the instance", [](nlohmann::json& r) { r["inputs"] = {"parameter:zz"}; }},
+      {"no such side of an earlier step", [](nlohmann::json& r) { r["inputs"] = {"step:D7:lhs"}; }},
+      {"expression: column", [](nlohmann::json& r) { r["expression"] = "exp(x0"; }},
+      {"expression: column", [](nlohmann::json& r) { r["expression"] = "x0 + x1"; }},
+      {"longer than 2000", [](nlohmann::json& r) { r["expression"] = std::string(3000, '1'); }},
+  };
+  for (const auto& [message, edit] : cases) {
+    const std::string path = write_demo(dir, "demo_proved.json");
+    forge(path, [&](nlohmann::json& c) { edit(c["steps"][0]["rhs"]["evidence"]["recheck"]); });
+    const VerifyReport r = verify_certificate(TheoremRegistry{}, path);
+    INFO(message << ": " << all_problems(r));
+    CHECK(all_problems(r).find(std::string("steps/0 (D1): rhs: recheck: ")) != std::string::npos);
+    CHECK(all_problems(r).find(message) != std::string::npos);
+  }
 }

@@ -15,7 +15,7 @@
 #include "theorems/altabaa2024/register.hpp"
 #include "theorems/altabaa2024/relation_model.hpp"
 #include "theorems/altabaa2024/relu_interpolant.hpp"
-#include "theorems/altabaa2024/threshold_sweep.hpp"
+#include "net/threshold_sweep.hpp"
 #include "theorems/altabaa2024/voronoi.hpp"
 #include "theorems/construction_registry.hpp"
 

@@ -9,7 +9,7 @@
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "scalar/interval.hpp"
-#include "theorems/yun2020/clamp_form.hpp"
+#include "net/clamp_form.hpp"
 #include "theorems/yun2020/grid.hpp"
 #include "theorems/yun2020/assembly.hpp"
 #include "theorems/yun2020/register.hpp"

@@ -1,14 +1,13 @@
 #include "theorems/altabaa2024/gaussian_circle.hpp"
 
-#include <arb_hypgeom.h>
+#include "scalar/bessel.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 
 Ball circle_eigenvalue(const Rational& z, std::uint64_t m, Prec p) {
-  Ball zb, nu, r, e;
+  Ball zb, r, e;
   set(zb, z, p);
-  set(nu, Rational(mpz_class(std::to_string(m))), p);
-  arb_hypgeom_bessel_i(r.arb(), nu.arb(), zb.arb(), p.bits);
+  bessel_i(r, m, zb, p);
   neg(e, zb);
   exp(e, e, p);
   mul(r, r, e, p);

@@ -9,7 +9,7 @@
 
 namespace approxcert::theorems::altabaa2024 {
 
-// Contains lambda_(m) = e^{-z} I_m(z) (Arb's rigorous modified Bessel function); z > 0.
+// Contains lambda_(m) = e^{-z} I_m(z) (scalar/bessel.hpp); z > 0.
 Ball circle_eigenvalue(const Rational& z, std::uint64_t m, Prec p);
 
 // Contains the diagonal tail after modes 0..M, 2 sum_{m>M} lambda_(m) = 1 - lambda_(0) - 2 sum_{1<=m<=M}

@@ -13,6 +13,5 @@ set(paper_sources
   theorem_3_1.cpp
   theorem_4_1.cpp
   theorem_5_1.cpp
-  threshold_sweep.cpp
   voronoi.cpp
 )

@@ -25,7 +25,7 @@
 #include "theorems/altabaa2024/certify.hpp"
 #include "theorems/altabaa2024/relation_model.hpp"
 #include "theorems/altabaa2024/theorems.hpp"
-#include "theorems/altabaa2024/threshold_sweep.hpp"
+#include "net/threshold_sweep.hpp"
 #include "theorems/altabaa2024/voronoi.hpp"
 
 namespace approxcert::theorems::altabaa2024 {

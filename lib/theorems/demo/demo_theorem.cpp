@@ -25,7 +25,8 @@ Chain build_demo(const Parameters& p) {
           S one, e;
           set(one, Rational(1), a.prec);
           exp(e, one, a.prec);
-          return Outcome(Side::enclosure(e, "exp(1)"), Side::exact(b));
+          return Outcome(Side::enclosure(e, "exp(1)").rechecked_by("exp(1)", {}),
+                         Side::exact(b).rechecked_by("x0", {"parameter:b"}));
         }));
   c.add({.id = "D2", .claim = "pi lies between 3 and b + 1/2", .symbols = "pi in [3, b + 1/2]",
          .relation = Relation::InClosed, .lhs_name = "pi", .rhs_name = "[3, b + 1/2]", .reference = "demo",
@@ -33,7 +34,8 @@ Chain build_demo(const Parameters& p) {
         generic([b]<class S>(const Attempt& a) {
           S pi;
           set_pi(pi, a.prec);
-          return Outcome::in_range(Side::enclosure(pi), Side::exact(3), Side::exact(b + Rational(1) / Rational(2)));
+          return Outcome::in_range(Side::enclosure(pi).rechecked_by("pi", {}), Side::exact(3).rechecked_by("3", {}),
+                                   Side::exact(b + Rational(1) / Rational(2)).rechecked_by("x0 + 1/2", {"parameter:b"}));
         }));
   c.add({.id = "D3", .claim = "the sum of the first n integers is n(n+1)/2", .symbols = "sum_{k=1}^n k = n(n+1)/2",
          .relation = Relation::Equal, .lhs_name = "sum", .rhs_name = "n(n+1)/2", .reference = "demo", .status = "P",
@@ -42,7 +44,9 @@ Chain build_demo(const Parameters& p) {
           Rational sum(0);
           for (std::uint64_t k = 1; k <= n; ++k) sum += Rational(static_cast<long>(k));
           const Rational nn(static_cast<long>(n));
-          return Outcome(Side::exact(sum), Side::exact(nn * (nn + 1) / Rational(2))).report("n", Side::exact(nn));
+          // The loop sum is not an expression: verify re-decides it from the recorded number only.
+          return Outcome(Side::exact(sum), Side::exact(nn * (nn + 1) / Rational(2)).rechecked_by("x0*(x0+1)/2", {"parameter:n"}))
+              .report("n", Side::exact(nn).rechecked_by("x0", {"parameter:n"}));
         }));
   c.add({.id = "D4", .claim = "sin x is at least x - x^3/6 at every grid point x = i/m",
          .symbols = "sin(i/m) >= i/m - (i/m)^3/6, i = 1..m", .relation = Relation::GreaterEqual,
@@ -55,7 +59,9 @@ Chain build_demo(const Parameters& p) {
             S xs, s;
             set(xs, x, a.prec);
             sin(s, xs, a.prec);
-            fa.add(Point{}.add("x", x), Side::enclosure(s), Side::exact(x - pow_int(x, 3) / Rational(6)));
+            // Rechecked at the decisive point only (verify does not re-run the other points).
+            fa.add(Point{}.add("x", x), Side::enclosure(s).rechecked_by("sin(x0)", {"at:x"}),
+                   Side::exact(x - pow_int(x, 3) / Rational(6)).rechecked_by("x0 - x0*x0*x0/6", {"at:x"}));
           }
           return fa.outcome();
         }));
@@ -65,10 +71,12 @@ Chain build_demo(const Parameters& p) {
         generic([]<class S>(const Attempt& a) {
           const Enclosure& e = a.result("D1").outcome.lhs.value;
           const Enclosure& pi = a.result("D2").outcome.lhs.value;
-          if (!e.bounded() || !pi.bounded()) return Outcome(Side::derived(Enclosure::whole_line()), Side::exact(6));
+          const Side six = Side::exact(6).rechecked_by("6", {});
+          if (!e.bounded() || !pi.bounded()) return Outcome(Side::derived(Enclosure::whole_line()), six);
           return Outcome(Side::derived(Enclosure::between(e.lower() + pi.lower(), e.upper() + pi.upper()),
-                                       "sum of the enclosures of D1 and D2"),
-                         Side::exact(6));
+                                       "sum of the enclosures of D1 and D2")
+                             .rechecked_by("x0 + x1", {"step:D1:lhs", "step:D2:lhs"}),
+                         six);
         }));
   c.add({.id = "D6", .claim = "the squares of the grid points are pairwise distinct", .symbols = "(i/m)^2 distinct",
          .relation = Relation::Distinct, .reference = "demo", .status = "P", .mode = "EX", .coq_lemma = "demo_D6",
@@ -87,7 +95,7 @@ Chain build_demo(const Parameters& p) {
           // Integral comparison: 1/(m+1) <= sum_{k>m} 1/k^2 <= 1/m: a genuinely two-sided bound.
           return Outcome(Side::derived(Enclosure::between(Rational(1) / (mm + 1), Rational(1) / mm),
                                        "integral comparison 1/(m+1) <= tail <= 1/m"),
-                         Side::exact(Rational(2) / mm));
+                         Side::exact(Rational(2) / mm).rechecked_by("2/x0", {"parameter:m"}));
         }));
   return c;
 }

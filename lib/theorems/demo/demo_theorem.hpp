@@ -9,6 +9,9 @@
 //   D5  e + pi < 6                     derived exactly from the enclosures of D1 and D2
 //   D6  the values (i/m)^2, i = 0..m, are pairwise distinct       exact, Relation::Distinct
 //   D7  sum_{k>m} 1/k^2 <= 2/m, the tail enclosed in [1/(m+1), 1/m]  exact, a two-sided bound
+// Sides that an expression computes record it (Side::rechecked_by), so `verify` re-computes them
+// without this module: D1, D2, D5 both sides, D4 both sides at the decisive point, the right sides
+// of D3 and D7. The D3 loop sum, D6 and the D7 tail are re-decided from recorded numbers only.
 #include "chain/registry.hpp"
 
 namespace approxcert::theorems::demo {

@@ -4,7 +4,7 @@
 
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
-#include "theorems/yun2020/clamp_form.hpp"
+#include "net/clamp_form.hpp"
 #include "theorems/yun2020/contextual_claims.hpp"
 #include "theorems/yun2020/stages.hpp"
 #include "theorems/yun2020/step_spec.hpp"

@@ -1,7 +1,6 @@
 # Sources of lib/theorems/yun2020 (lib/theorems/CMakeLists.txt adds them to approxcert_theorems).
 set(paper_sources
   assembly.cpp
-  clamp_form.cpp
   config.cpp
   constants.cpp
   construction.cpp

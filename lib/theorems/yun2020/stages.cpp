@@ -6,7 +6,7 @@
 #include "net/evaluate.hpp"
 #include "net/jet.hpp"
 #include "net/lower.hpp"
-#include "theorems/yun2020/clamp_form.hpp"
+#include "net/clamp_form.hpp"
 
 namespace approxcert::theorems::yun2020 {
 

@@ -1,9 +1,9 @@
-#include "theorems/altabaa2024/threshold_sweep.hpp"
+#include "net/threshold_sweep.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-namespace approxcert::theorems::altabaa2024 {
+namespace approxcert {
 
 namespace {
 
@@ -107,4 +107,4 @@ std::vector<std::vector<std::size_t>> threshold_network_ones(const LayerList& la
   return out;
 }
 
-}  // namespace approxcert::theorems::altabaa2024
+}  // namespace approxcert

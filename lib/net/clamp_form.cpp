@@ -1,9 +1,9 @@
-#include "theorems/yun2020/clamp_form.hpp"
+#include "net/clamp_form.hpp"
 
 #include <algorithm>
 #include <optional>
 
-namespace approxcert::theorems::yun2020 {
+namespace approxcert {
 
 namespace {
 
@@ -83,7 +83,7 @@ std::optional<Rewrite> rewrite_group(const ResidualLayer& group) {
   return rw;
 }
 
-// A Phi layer tokenwise[lift, groups..., drop]: rewrites its relu groups, moving alpha t into drop.
+// A token-wise layer tokenwise[lift, groups..., drop]: rewrites its relu groups, moving alpha t into drop.
 Layer clamp_tokenwise(const TokenwiseLayer& tw) {
   TokenwiseLayer copy = tw;
   auto* drop = copy.layers.empty() ? nullptr : std::get_if<DenseLayer>(&copy.layers.back().kind);
@@ -114,4 +114,4 @@ Network clamp_form(const Network& net) {
   return out;
 }
 
-}  // namespace approxcert::theorems::yun2020
+}  // namespace approxcert

@@ -1,6 +1,7 @@
 #pragma once
-// Exact evaluation of a one-input two-hidden-layer threshold network (the shape of Theorem 3.1's
-// quantiser) at many points at once. Layer-1 unit u is step(w_u x + b_u): as x increases it
+// Exact evaluation of a one-input two-hidden-layer threshold network (the shape of a Voronoi
+// quantiser) at many points at once: a specialised exact evaluator, tested against the generic one
+// (tests/net/threshold_sweep_test.cpp). Layer-1 unit u is step(w_u x + b_u): as x increases it
 // switches at most once, at c_u = -b_u / w_u. Sweeping sorted points, each unit's switch updates
 // the layer-2 pre-activations it feeds, so all points cost O(P log P + nnz + points * m) exact
 // rational operations instead of O(points * (P + nnz)) for evaluating the network point by point.
@@ -9,7 +10,7 @@
 
 #include "net/network.hpp"
 
-namespace approxcert::theorems::altabaa2024 {
+namespace approxcert {
 
 // Layers [dense (P x 1), step, dense or sparse_dense (m x P), step], points sorted increasing.
 // Returns, for every point, the sorted indices of the outputs equal to 1 (the others are 0):
@@ -17,4 +18,4 @@ namespace approxcert::theorems::altabaa2024 {
 // Throws std::logic_error for another layer shape or unsorted points.
 std::vector<std::vector<std::size_t>> threshold_network_ones(const LayerList& layers, const RationalVector& points);
 
-}  // namespace approxcert::theorems::altabaa2024
+}  // namespace approxcert

@@ -1,8 +1,8 @@
 #pragma once
 // The clamp form of a network: the same function, with every ReLU-ramp activation group of a
-// token-wise Phi layer (phi_layer.hpp: residual[dense(units from t), relu, dense(w2 * coeff)])
+// token-wise layer tokenwise[lift, residual[dense(units from t), relu, dense(rho * coeff)]..., drop]
 // rewritten as ONE piecewise_linear node psi(t) - alpha t (constant outside its breakpoints) plus
-// the linear part alpha t moved into the layer's final dense. Used by Y-18: interval propagation of
+// the linear part alpha t moved into the layer's final dense. Used for interval propagation:
 // the ReLU sum c_1 relu(t - b) - c_1 relu(t - b - eta) with c_1 = 1/eta over a wide t loses the
 // cancellation and grows like 1/eta, while the piecewise-linear node is enclosed within its total
 // variation (the evaluator's clamp form), independently of eta.
@@ -13,9 +13,9 @@
 // group, units reading more than t, output rows not proportional, different end slopes) is kept.
 #include "net/network.hpp"
 
-namespace approxcert::theorems::yun2020 {
+namespace approxcert {
 
 // Guarantee: lower(clamp_form(net)) computes exactly the function of lower(net).
 Network clamp_form(const Network& net);
 
-}  // namespace approxcert::theorems::yun2020
+}  // namespace approxcert

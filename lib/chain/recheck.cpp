@@ -1,0 +1,98 @@
+#include "chain/recheck.hpp"
+
+#include "chain/certificate_fields.hpp"
+#include "net/evaluate.hpp"
+#include "scalar/input_error.hpp"
+#include "scalar/interval.hpp"
+#include "scalar/rational_scalar.hpp"
+#include "net/expression.hpp"
+
+namespace approxcert::chain {
+
+namespace {
+
+Enclosure parameter_value(const nlohmann::json& parameters, const std::string& name) {
+  const std::string where = "parameter \"" + name + "\"";
+  if (!parameters.is_object() || !parameters.contains(name)) throw InputError(where + ": not a parameter of the instance");
+  const nlohmann::json& v = parameters[name];
+  if (v.is_number_integer()) return Enclosure::exact(Rational(mpq_class(v.dump())));
+  if (!v.is_string()) throw InputError(where + ": not an exact number");
+  try {
+    return Enclosure::exact(parse_rational(v.get<std::string>()));
+  } catch (const InputError& e) {
+    throw InputError(where + ": not an exact rational (" + std::string(e.what()) + ")");
+  }
+}
+
+Enclosure input_value(const std::string& name, const RecheckData& data) {
+  if (name.starts_with("parameter:")) {
+    if (!data.parameters) throw InputError("input \"" + name + "\": no parameters");
+    return parameter_value(*data.parameters, name.substr(10));
+  }
+  if (name.starts_with("at:")) {
+    const std::string coordinate = name.substr(3);
+    if (data.at)
+      for (const auto& [n, v] : data.at->coordinates)
+        if (n == coordinate) return Enclosure::exact(v);
+    throw InputError("input \"" + name + "\": the step's point has no coordinate \"" + coordinate + "\"");
+  }
+  if (name.starts_with("step:")) {
+    const auto it = data.earlier.find(std::string_view(name).substr(5));
+    if (it == data.earlier.end()) throw InputError("input \"" + name + "\": no such side of an earlier step");
+    return it->second;
+  }
+  throw InputError("input \"" + name + "\": expected parameter:NAME, at:NAME or step:ID:...");
+}
+
+bool all_exact(const std::vector<Enclosure>& v) {
+  for (const Enclosure& e : v)
+    if (!e.is_exact()) return false;
+  return true;
+}
+
+}  // namespace
+
+Recomputed recompute_side(const Recheck& recheck, const RecheckData& data, Prec prec) {
+  if (recheck.expression.size() > kMaxRecheckExpressionLength)
+    throw InputError("expression longer than " + std::to_string(kMaxRecheckExpressionLength) + " characters");
+  if (recheck.inputs.size() > kMaxRecheckInputs)
+    throw InputError("more than " + std::to_string(kMaxRecheckInputs) + " inputs");
+  std::vector<Enclosure> inputs;
+  for (const std::string& name : recheck.inputs) inputs.push_back(input_value(name, data));
+  const Program prog = compile_target(recheck.expression, inputs.size());
+
+  // Exactly when possible: every input a point, no power (keeps exact numbers small on hostile input).
+  if (all_exact(inputs) && recheck.expression.find('^') == std::string::npos) {
+    std::vector<Rational> x;
+    for (const Enclosure& e : inputs) x.push_back(e.lower());
+    try {
+      return {Enclosure::exact(evaluate<Rational>(prog, std::span<const Rational>(x), prec).at(0)), true};
+    } catch (const NotExactError&) {
+      // a transcendental operation: enclose it with MPFI below
+    }
+  }
+  std::vector<Interval> x(inputs.size());
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (!inputs[k].bounded()) return {};  // an unbounded input: nothing is known
+    set_interval(x[k], inputs[k].lower(), inputs[k].upper(), prec);
+  }
+  return {Enclosure::of(evaluate<Interval>(prog, std::span<const Interval>(x), prec).at(0)), false};
+}
+
+nlohmann::json recheck_json(const Recheck& recheck) {
+  return {{"expression", recheck.expression}, {"inputs", recheck.inputs}};
+}
+
+Recheck read_recheck(const nlohmann::json& j, const std::string& where) {
+  Recheck r;
+  r.expression = string_field(j, "expression", where);
+  const nlohmann::json& inputs = field(j, "inputs", where);
+  if (!inputs.is_array()) throw InputError(where + "/inputs: expected an array");
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (!inputs[k].is_string()) throw InputError(where + "/inputs/" + std::to_string(k) + ": expected a string");
+    r.inputs.push_back(inputs[k].get<std::string>());
+  }
+  return r;
+}
+
+}  // namespace approxcert::chain
