@@ -15,13 +15,15 @@
 //     record (an exact recomputation inside it, a numeric one meeting it); the step's verdict is
 //     then re-decided from, per side, the record if it contains the recomputation, else the
 //     recomputation, and must give the recorded proved/refuted;
-//  4. (rebuild, off by default: `verify --rebuild`) the theorem's chain is rebuilt from the
+//  4. (rebuild, on by default; `verify --no-rebuild` skips it) the theorem's chain is rebuilt from the
 //     recorded parameters and re-run with the second engine, MPFI (Generic steps), at a DIFFERENT
 //     precision (base + 64 bits, doubling up to 2 * max_bits; BallOnly steps with Arb), exact
 //     steps exactly, search-then-certify steps from their stored "candidate" (never searching
 //     again); recomputed sides must meet the recorded ones (exact ones lie inside), verdicts and
 //     texts must match, a refuted step's counterexample must be the recomputation's.
-// WHAT IS NOT RE-CHECKED without --rebuild: a side without a recheck is only re-decided from its
+// Step 4 stays on by default because the theorem modules record rechecks for few steps so far
+// (only the demo theorem records them for all): without it, a forged enclosure of such a step would
+// pass. WHAT IS NOT RE-CHECKED with --no-rebuild: a side without a recheck is only re-decided from its
 // recorded numbers -- its enclosure is trusted as recorded (and bound to the file by the hash).
 // So are the claim texts, a "for all" step's points other than the decisive one, network and
 // sup-norm sides (their witness and cover), and search-then-certify candidates. A forger who
@@ -39,7 +41,7 @@ namespace approxcert::chain {
 
 struct VerifyOptions {
   bool recompute = true;  // step 3: re-compute the recorded rechecks
-  bool rebuild = false;   // step 4: re-run the theorem module
+  bool rebuild = true;    // step 4: re-run the theorem module (off: --no-rebuild)
 };
 
 // What step 3 did for one step.

@@ -1,6 +1,6 @@
 // approxcert verify: independent re-check of certificates. Each file is read once through the one
 // envelope reader (io/certificate_envelope.hpp) and dispatched on its "kind": chain certificates
-// to chain/verify.hpp (without the theorem module unless --rebuild), supnorm certificates to the small checker (supnorm/certificate_check.hpp,
+// to chain/verify.hpp (and, unless --no-rebuild, the theorem module re-run), supnorm certificates to the small checker (supnorm/certificate_check.hpp,
 // which does not re-run the search). Prints each certificate's verdict; exit 0 when all verify,
 // 1 when one fails, 2 on bad input (nothing printed).
 #include <iostream>
@@ -26,7 +26,7 @@ struct VerifyCommandOptions {
   std::vector<std::string> certificates;
   std::string net;
   bool no_recompute = false;
-  bool rebuild = false;
+  bool rebuild = true;
   bool json = false;
   ProgressOptions progress;
 };
@@ -122,8 +122,9 @@ void register_verify_command(CLI::App& app) {
   cmd->add_option("--net", opts->net, "the network file of supnorm certificates, if it is no longer where they say");
   cmd->add_flag("--no-recompute", opts->no_recompute,
                 "check hashes and recorded numbers only (no recomputation; supnorm leaf bounds not re-proved)");
-  cmd->add_flag("--rebuild", opts->rebuild,
-                "chain certificates: also re-run the theorem module from the recorded parameters (MPFI, other precision)");
+  cmd->add_flag("--rebuild,!--no-rebuild", opts->rebuild,
+                "chain certificates: also re-run the theorem module from the recorded parameters (MPFI, other "
+                "precision); on by default, --no-rebuild checks from the certificate alone");
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout");
   add_progress_options(cmd, opts->progress);
   cmd->callback([opts] { run_verify_command(*opts); });
