@@ -7,6 +7,7 @@
 #include <functional>
 #include <random>
 
+#include "net/expression.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/cover_check.hpp"
 #include "supnorm/error_program.hpp"
@@ -133,4 +134,18 @@ TEST_CASE("cover check: exact covers pass, bad tilings and under-bounds are reje
     inf.bounds[2].reset();
     CHECK(check_cover(prog, domain, inf, o).ok());
   }
+}
+
+TEST_CASE("cover check: its own bisection covers the whole leaf (a violation inside the upper half)") {
+  // |f| = relu(1 - 8 |x - 3/4|): 0 on [0, 5/8], a peak of 1 at 3/4, f(1) = 0. One leaf over
+  // [0, 1] claiming |f| <= 1/2 is false; the natural form (bound 1) does not decide it, so the
+  // checker bisects, and only the inside of the upper half shows the violation.
+  const Program prog = compile_target("relu(1 - 8*abs(x - 3/4))", 1);
+  const Box domain{{Rational(0)}, {Rational(1)}};
+  CoverCheckOptions o;
+  o.max_split_depth = 12;
+  const RecordedCover wrong{"L", {}, {Rational(mpz_class(1), mpz_class(2))}};
+  CHECK_FALSE(check_cover(prog, domain, wrong, o).ok());
+  const RecordedCover right{"L", {}, {Rational(1)}};
+  CHECK(check_cover(prog, domain, right, o).ok());
 }

@@ -6,6 +6,7 @@
 #include <random>
 #include <vector>
 
+#include "net/series.hpp"
 #include "scalar/ball.hpp"
 #include "supnorm/polynomial_range.hpp"
 
@@ -15,22 +16,15 @@ namespace {
 
 const Prec kPrec(128);
 
-struct Poly {
-  arb_poly_t p;
-  Poly() { arb_poly_init(p); }
-  ~Poly() { arb_poly_clear(p); }
-  Poly(const Poly&) = delete;
-  Poly& operator=(const Poly&) = delete;
-};
-
-// Coefficient k is the ball [mid[k] - rad[k], mid[k] + rad[k]] (dyadic, held exactly).
-void set_coefficients(Poly& P, const std::vector<Rational>& mid, const std::vector<Rational>& rad) {
+// Coefficient k of P (a Series used only as an owned Arb polynomial) is the ball
+// [mid[k] - rad[k], mid[k] + rad[k]] (dyadic, held exactly).
+void set_coefficients(Series& P, const std::vector<Rational>& mid, const std::vector<Rational>& rad) {
   for (std::size_t k = 0; k < mid.size(); ++k) {
     Ball c;
     set_interval(c, mid[k] - rad[k], mid[k] + rad[k], kPrec);
     REQUIRE(lower(c) == mid[k] - rad[k]);  // exactly the intended ball
     REQUIRE(upper(c) == mid[k] + rad[k]);
-    arb_poly_set_coeff_arb(P.p, static_cast<slong>(k), c.arb());
+    arb_poly_set_coeff_arb(P.poly(), static_cast<slong>(k), c.arb());
   }
 }
 
@@ -52,9 +46,9 @@ PolynomialRangeGoal goal(const char* rel_tol) {
 }  // namespace
 
 TEST_CASE("polynomial_range: t^3 - t on [-1, 2] contains the exact extremes -2/(3 sqrt 3) and 6") {
-  Poly P;
+  Series P;
   set_coefficients(P, {Rational(0), Rational(-1), Rational(0), Rational(1)}, std::vector<Rational>(4, Rational(0)));
-  const PolynomialRange r = bound_polynomial(P.p, Rational(-1), Rational(2), goal("1/1000000"), kPrec);
+  const PolynomialRange r = bound_polynomial(P.poly(), Rational(-1), Rational(2), goal("1/1000000"), kPrec);
   CHECK(r.range.hi >= Rational(6));
   CHECK(r.range.lo.sign() < 0);
   CHECK(Rational(27) * r.range.lo * r.range.lo >= Rational(4));  // lo <= -2/(3 sqrt 3)
@@ -77,11 +71,11 @@ TEST_CASE("polynomial_range: random ball polynomials contain every exact sample 
       mid[k] = Rational(num(rng)) * pow2(-exp2(rng));
       rad[k] = i % 2 ? Rational(radius(rng)) * pow2(-5 - exp2(rng)) : Rational(0);
     }
-    Poly P;
+    Series P;
     set_coefficients(P, mid, rad);
     Rational lo = Rational(num(rng)) * pow2(-4), hi = Rational(num(rng)) * pow2(-4);
     if (hi < lo) std::swap(lo, hi);
-    const PolynomialRange r = bound_polynomial(P.p, lo, hi, goal(i % 3 ? "1/100" : "1/1000000"), kPrec);
+    const PolynomialRange r = bound_polynomial(P.poly(), lo, hi, goal(i % 3 ? "1/100" : "1/1000000"), kPrec);
     for (int j = 0; j <= 64; ++j) {
       const Rational t = lo + (hi - lo) * Rational(mpz_class(j), mpz_class(64));
       CHECK(r.range.lo <= extreme_value(mid, rad, t, -1));
