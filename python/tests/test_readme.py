@@ -10,7 +10,7 @@ import unittest
 
 from support import APPROXCERT_BIN, SOURCE_DIR
 
-SECTION = "## Your own network"
+SECTION = "## Your own network"  # with its subsection "Your own claim, without C++"
 
 
 def tour_blocks():
@@ -24,17 +24,22 @@ def tour_blocks():
 class ReadmeTour(unittest.TestCase):
     def test_tour_runs(self):
         blocks = tour_blocks()
-        self.assertEqual([kind for kind, _ in blocks], ["sh", "python"])
+        self.assertEqual([kind for kind, _ in blocks], ["sh", "python", "sh"])
         with tempfile.TemporaryDirectory() as work:
             os.symlink(os.path.dirname(os.path.abspath(APPROXCERT_BIN)), os.path.join(work, "build"))
-            os.symlink(os.path.join(os.path.abspath(SOURCE_DIR), "docs"), os.path.join(work, "docs"))
-            for kind, code in blocks:
+            for folder in ("docs", "checks"):
+                os.symlink(os.path.join(os.path.abspath(SOURCE_DIR), folder), os.path.join(work, folder))
+            for index, (kind, code) in enumerate(blocks):
                 cmd = ["bash", "-euo", "pipefail", "-c", code] if kind == "sh" else [sys.executable, "-c", code]
                 r = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=900)
                 self.assertEqual(r.returncode, 0, "%s block failed:\n%s\n%s" % (kind, r.stdout, r.stderr))
-                if kind == "sh":
+                if index == 0:
                     self.assertIn("status converged", r.stdout)
                     self.assertRegex(r.stdout, r"OK +prune\.cert\.json")
+                elif index == 2:  # the claim file: checked as expected, verified, exported to Coq
+                    self.assertRegex(r.stdout, r"claims/xy-relu +7 +6 +1 +0 +refuted +ok")
+                    self.assertRegex(r.stdout, r"OK +/tmp/claims/claims/xy-relu\.json")
+                    self.assertTrue(os.path.exists("/tmp/XyRelu.v"))
                 else:
                     self.assertIn("converged", r.stdout)
                     self.assertTrue(r.stdout.strip().endswith("True"))

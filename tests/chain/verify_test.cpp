@@ -19,6 +19,9 @@ using namespace approxcert::chain::test;
 
 namespace {
 
+// Steps 1-3 of verify.hpp alone (`verify --no-rebuild`): what these tests are about.
+const VerifyOptions kCertificateOnly{.rebuild = false};
+
 std::string write_demo(const TempDir& dir, const std::string& file) {
   return write_certificate(dir.str(), make_certificate(run_check(demo_registry(), read_check_file(data_file(file))).run));
 }
@@ -43,7 +46,7 @@ TEST_CASE("verify: fresh certificates pass, the rechecked steps are named, the m
   TempDir dir("verify_ok");
   for (const char* f : {"demo_proved.json", "demo_refuted.json"}) {
     const std::string path = write_demo(dir, f);
-    const VerifyReport r = verify_certificate(demo_registry(), path);
+    const VerifyReport r = verify_certificate(demo_registry(), path, kCertificateOnly);
     CAPTURE(all_problems(r));
     CHECK(r.ok());
     CHECK(r.steps == 7);
@@ -55,7 +58,7 @@ TEST_CASE("verify: fresh certificates pass, the rechecked steps are named, the m
     CHECK(r.checks[4].recomputed == "lhs, rhs (exactly)");
     CHECK(r.checks[5].recomputed.empty());  // D6: re-decided from recorded numbers only
     // Without the theorem in the registry the default verify still works.
-    CHECK(verify_certificate(TheoremRegistry{}, path).ok());
+    CHECK(verify_certificate(TheoremRegistry{}, path, kCertificateOnly).ok());
     const VerifyReport rebuilt = verify_certificate(demo_registry(), path, VerifyOptions{.rebuild = true});
     CHECK(rebuilt.ok());
     CHECK(rebuilt.recomputed == 7);
@@ -78,7 +81,7 @@ TEST_CASE("verify: every single changed digit in the file is rejected") {
       ++tried;
       bool rejected = false;
       try {
-        rejected = !verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false}).ok();
+        rejected = !verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false, .rebuild = false}).ok();
       } catch (const InputError&) {
         rejected = true;  // e.g. a digit change that breaks a number's syntax
       }
@@ -92,7 +95,7 @@ TEST_CASE("verify: a forged verdict is rejected even with a recomputed hash") {
   TempDir dir("verify_verdict");
   const std::string path = write_demo(dir, "demo_proved.json");
   forge(path, [](nlohmann::json& c) { c["steps"][1]["verdict"] = "refuted"; });
-  VerifyReport r = verify_certificate(demo_registry(), path);
+  VerifyReport r = verify_certificate(demo_registry(), path, kCertificateOnly);
   CHECK_FALSE(r.ok());
   CHECK(all_problems(r).find("steps/1 (D2): verdict") != std::string::npos);
 
@@ -104,7 +107,7 @@ TEST_CASE("verify: a forged verdict is rejected even with a recomputed hash") {
     c["summary"]["refuted"] = 0;
     c["steps"][0].erase("counterexample");
   });
-  r = verify_certificate(demo_registry(), path2);
+  r = verify_certificate(demo_registry(), path2, kCertificateOnly);
   CHECK_FALSE(r.ok());
   CHECK(all_problems(r).find("(D1): verdict") != std::string::npos);
 }
@@ -120,9 +123,9 @@ TEST_CASE("verify: a forged bound that excludes the true value is caught by the 
     c["steps"][0]["lhs"]["upper"] = "2.7182818284590463";
     c["steps"][0]["margin"] = "0.0082818284590462";
   });
-  const VerifyReport quick = verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false});
+  const VerifyReport quick = verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false, .rebuild = false});
   CHECK(quick.ok());  // consistent on its face...
-  const VerifyReport r = verify_certificate(demo_registry(), path);
+  const VerifyReport r = verify_certificate(demo_registry(), path, kCertificateOnly);
   CHECK_FALSE(r.ok());  // ...but not with the true value
   CHECK(all_problems(r).find("steps/0 (D1): lhs: recorded") != std::string::npos);
   CHECK(all_problems(r).find("disjoint") != std::string::npos);
@@ -132,7 +135,7 @@ TEST_CASE("verify: forged parameters are caught by the rechecks, claim texts onl
   TempDir dir("verify_params");
   const std::string path = write_demo(dir, "demo_proved.json");
   forge(path, [](nlohmann::json& c) { c["parameters"]["b"] = "2.73"; });
-  VerifyReport r = verify_certificate(demo_registry(), path);
+  VerifyReport r = verify_certificate(demo_registry(), path, kCertificateOnly);
   CHECK_FALSE(r.ok());
   CHECK(all_problems(r).find("steps/0 (D1): rhs: recorded [") != std::string::npos);
   CHECK(all_problems(r).find("does not contain the exact recomputation [2.73") != std::string::npos);
@@ -140,7 +143,7 @@ TEST_CASE("verify: forged parameters are caught by the rechecks, claim texts onl
   const std::string path2 = write_demo(dir, "demo_refuted.json");
   forge(path2, [](nlohmann::json& c) { c["steps"][0]["claim"] = "Euler's number is at least b"; });
   // The documented limit: a text is bound to the module only by --rebuild.
-  CHECK(verify_certificate(demo_registry(), path2).ok());
+  CHECK(verify_certificate(demo_registry(), path2, kCertificateOnly).ok());
   r = verify_certificate(demo_registry(), path2, VerifyOptions{.rebuild = true});
   CHECK_FALSE(r.ok());
   CHECK(all_problems(r).find("(D1): claim") != std::string::npos);
@@ -150,15 +153,15 @@ TEST_CASE("verify: a margin or count inconsistent with the recorded numbers is r
   TempDir dir("verify_margin");
   const std::string path = write_demo(dir, "demo_proved.json");
   forge(path, [](nlohmann::json& c) { c["steps"][0]["margin"] = "0.0017181715409548"; });
-  VerifyReport r = verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false});
+  VerifyReport r = verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false, .rebuild = false});
   CHECK(all_problems(r).find("(D1): margin") != std::string::npos);
   forge(path, [](nlohmann::json& c) { c["steps"][3]["for_all"]["refuted"] = 1; });
-  r = verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false});
+  r = verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false, .rebuild = false});
   CHECK(all_problems(r).find("(D4): for_all") != std::string::npos);
   // An exact two-sided bound narrowed below what the exact recomputation gives: the D7 tail has no
   // recheck, so only the rebuild sees it.
   forge(path, [](nlohmann::json& c) { c["steps"][6]["lhs"]["upper"] = "0.12"; });
-  r = verify_certificate(demo_registry(), path);
+  r = verify_certificate(demo_registry(), path, kCertificateOnly);
   CHECK(all_problems(r).find("(D7): lhs") == std::string::npos);
   r = verify_certificate(demo_registry(), path, VerifyOptions{.rebuild = true});
   CHECK(all_problems(r).find("(D7): lhs: recorded") != std::string::npos);
@@ -174,7 +177,7 @@ TEST_CASE("verify: a moved counterexample point is rejected even with the hash r
     c["steps"][0]["counterexample"]["point"] = nlohmann::json::array({{{"name", "k"}, {"value", "101"}}});
     c["steps"][0]["counterexample"]["instance"] = false;
   });
-  const VerifyReport r = verify_certificate(demo_registry(), path);
+  const VerifyReport r = verify_certificate(demo_registry(), path, kCertificateOnly);
   CHECK_FALSE(r.ok());
   CHECK(all_problems(r).find("(D1): counterexample") != std::string::npos);
 }
@@ -194,9 +197,9 @@ TEST_CASE("verify: a forged proof of a false claim is rejected by the rechecks w
     c["summary"]["proved"] = 7;
     c["summary"]["refuted"] = 0;
   });
-  const VerifyReport quick = verify_certificate(TheoremRegistry{}, path, VerifyOptions{.recompute = false});
+  const VerifyReport quick = verify_certificate(TheoremRegistry{}, path, VerifyOptions{.recompute = false, .rebuild = false});
   CHECK(quick.ok());  // consistent on its face...
-  const VerifyReport r = verify_certificate(TheoremRegistry{}, path);  // ...not with exp(1) re-computed
+  const VerifyReport r = verify_certificate(TheoremRegistry{}, path, kCertificateOnly);  // ...not with exp(1) re-computed
   CHECK_FALSE(r.ok());
   CHECK(all_problems(r).find("steps/0 (D1): lhs: recorded [") != std::string::npos);
   CHECK(all_problems(r).find("is disjoint from the recomputed [2.718281828") != std::string::npos);
@@ -213,7 +216,7 @@ TEST_CASE("verify: a derived side and a decisive point are re-computed from the 
     c["steps"][4]["lhs"]["upper"] = "5.85";
     c["steps"][4]["margin"] = decimal_down(parse_rational("0.15"), 17);
   });
-  VerifyReport r = verify_certificate(TheoremRegistry{}, path);
+  VerifyReport r = verify_certificate(TheoremRegistry{}, path, kCertificateOnly);
   CHECK(all_problems(r).find("steps/4 (D5): lhs: recorded [") != std::string::npos);
   CHECK(all_problems(r).find("is disjoint from the recomputed [5.859") != std::string::npos);
 
@@ -224,7 +227,7 @@ TEST_CASE("verify: a derived side and a decisive point are re-computed from the 
     REQUIRE(c["steps"][3]["at"][0]["name"] == "x");
     c["steps"][3]["at"][0]["value"] = "1/2";
   });
-  r = verify_certificate(TheoremRegistry{}, path2);
+  r = verify_certificate(TheoremRegistry{}, path2, kCertificateOnly);
   CHECK(all_problems(r).find("steps/3 (D4): lhs: recorded") != std::string::npos);
   CHECK(all_problems(r).find("steps/3 (D4): rhs: recorded") != std::string::npos);
 }
@@ -242,7 +245,7 @@ TEST_CASE("verify: a hostile or broken recheck is one problem naming the step, n
   for (const auto& [message, edit] : cases) {
     const std::string path = write_demo(dir, "demo_proved.json");
     forge(path, [&](nlohmann::json& c) { edit(c["steps"][0]["rhs"]["evidence"]["recheck"]); });
-    const VerifyReport r = verify_certificate(TheoremRegistry{}, path);
+    const VerifyReport r = verify_certificate(TheoremRegistry{}, path, kCertificateOnly);
     INFO(message << ": " << all_problems(r));
     CHECK(all_problems(r).find(std::string("steps/0 (D1): rhs: recheck: ")) != std::string::npos);
     CHECK(all_problems(r).find(message) != std::string::npos);
