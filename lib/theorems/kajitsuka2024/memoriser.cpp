@@ -205,4 +205,19 @@ std::size_t parameter_count(const Network& net) {
   return count;
 }
 
+chain::Outcome output_row_sums_within_tau(const Network& net, const chain::Attempt& a) {
+  const auto& tok = std::get<TokenwiseLayer>(net.layers.back().kind);
+  const auto& res = std::get<ResidualLayer>(tok.layers.at(0).kind);
+  const auto& out = std::get<DenseLayer>(res.body.at(2).kind);
+  chain::ForAll fa = a.for_all();
+  for (std::size_t r = 0; r < out.weight.size(); ++r) {
+    Ball sum;
+    for (const Number& w : out.weight[r]) add(sum, sum, enclose(w, a.prec), a.prec);
+    abs(sum, sum, a.prec);
+    fa.add(chain::Point{}.add("row", Rational(static_cast<long>(r + 1))),
+           chain::Side::enclosure(sum, "sum of the row's output weights"), chain::Side::exact(pow10(-20), "tau"));
+  }
+  return fa.outcome();
+}
+
 }  // namespace approxcert::theorems::kajitsuka2024

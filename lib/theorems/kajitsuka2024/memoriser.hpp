@@ -8,6 +8,7 @@
 #include <functional>
 #include <vector>
 
+#include "chain/step.hpp"
 #include "net/network.hpp"
 #include "theorems/kajitsuka2024/instance.hpp"
 
@@ -34,5 +35,9 @@ Network memoriser_network(const Instance& inst, const Projection& pr, const Cont
 
 // Parameters of the memoriser network: 4d (attention) + (M+1)(2d+1) + d (FF), counted on the network.
 std::size_t parameter_count(const Network& net);
+
+// K-14 on a memoriser_network: for every row r of the memoriser's output weights, the sides
+// |sum_m W2[r, m]| (enclosed at a.prec) <= tau = 1e-20, decided over all rows by a ForAll.
+chain::Outcome output_row_sums_within_tau(const Network& net, const chain::Attempt& a);
 
 }  // namespace approxcert::theorems::kajitsuka2024

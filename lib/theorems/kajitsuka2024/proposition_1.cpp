@@ -280,18 +280,7 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
         chain::ball([setup, cache](const Attempt& a) {
           const Projection pr = projection_of(setup->inst, a);
           const Network& net = cache->get(pr);
-          const auto& tok = std::get<TokenwiseLayer>(net.layers.back().kind);
-          const auto& res = std::get<ResidualLayer>(tok.layers.at(0).kind);
-          const auto& out = std::get<DenseLayer>(res.body.at(2).kind);
-          ForAll fa = a.for_all();
-          for (std::size_t r = 0; r < out.weight.size(); ++r) {
-            Ball sum;
-            for (const Number& w : out.weight[r]) add(sum, sum, enclose(w, a.prec), a.prec);
-            abs(sum, sum, a.prec);
-            fa.add(Point{}.add("row", Rational(static_cast<long>(r + 1))), Side::enclosure(sum, "sum of the row's output weights"),
-                   Side::exact(pow10(-20), "tau"));
-          }
-          return fa.outcome();
+          return output_row_sums_within_tau(net, a);
         }));
 
   c.add({.id = "K-16", .claim = "Proposition 1 assembly: d_p(f, F) <= omega(delta/2) + (tau_p^p + (mu_dup + dn(K-1) eta) S^p)^(1/p) "
