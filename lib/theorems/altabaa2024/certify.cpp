@@ -15,16 +15,6 @@ Program constant_error_program(std::string_view target, const Rational& c, std::
   return with_error_output(std::move(p), t, approx);
 }
 
-Program expressions_program(const std::vector<std::string>& expressions, std::size_t dim) {
-  Program p(dim);
-  std::vector<NodeId> vars;
-  for (std::size_t k = 0; k < dim; ++k) vars.push_back(p.input(k));
-  std::vector<NodeId> outs;
-  for (const std::string& e : expressions) outs.push_back(compile_expression(e, p, vars));
-  p.set_outputs(outs);
-  return p;
-}
-
 Ball expression_at(std::string_view expression, const Rational& x, Prec p) {
   const Program prog = compile_target(expression, 1);
   Ball in;

@@ -24,8 +24,6 @@ using chain::sup_norm_side;
 // The program target(x) - c over `dim` inputs x0..x{dim-1} (target: an expression).
 Program constant_error_program(std::string_view target, const Rational& c, std::size_t dim);
 
-// A program with one output per expression, each over `dim` inputs.
-Program expressions_program(const std::vector<std::string>& expressions, std::size_t dim);
 
 // Certified enclosure of an expression in x0 at an exact point.
 Ball expression_at(std::string_view expression, const Rational& x, Prec p);
