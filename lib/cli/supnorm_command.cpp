@@ -19,6 +19,7 @@
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
 #include "scalar/input_error.hpp"
+#include "supnorm/bound_digits.hpp"
 #include "supnorm/certificate.hpp"
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
@@ -60,10 +61,16 @@ SupNormOptions engine_options(const SupnormArgs& a) {
 }
 
 // Enough significant digits to show where the two bounds differ.
-int summary_digits(const SupNormResult& r) {
-  if (!r.upper || r.lower.sign() <= 0 || *r.upper == r.lower) return 8;
-  const double rel = ((*r.upper - r.lower) / r.lower).dirty_to_double();
-  return std::clamp(static_cast<int>(std::ceil(-std::log10(rel))) + 3, 6, 30);
+// The summary's digits: as many as the enclosure supports (bound_digits.hpp), at least 6.
+std::string lower_text(const SupNormResult& r) {
+  const int digits = enclosure_digits(r.lower, r.upper, 6);
+  return digits > 0 ? decimal_down(r.lower, digits) : exact_text(r.lower);
+}
+
+std::string upper_text(const SupNormResult& r) {
+  if (!r.upper) return "inf";
+  const int digits = enclosure_digits(r.lower, r.upper, 6);
+  return digits > 0 ? decimal_up(*r.upper, digits) : exact_text(*r.upper);
 }
 
 std::string upper_text(const std::optional<Rational>& u, int digits) { return u ? decimal_up(*u, digits) : "inf"; }
@@ -79,6 +86,12 @@ std::string require_verdict(const SupNormResult& r, const Rational& bound) {
   if (r.upper && *r.upper <= bound) return "proved";
   if (bound < r.lower) return "refuted";
   return "unknown";
+}
+
+// A converged run that only the absolute tolerance stopped: its enclosure may say little about the
+// size of a tiny error (with the default 1e-30, an error of 1e-58 "converges" to [0, 1e-30]).
+bool stopped_by_abs_tol(const SupNormResult& r, const SupNormOptions& o) {
+  return r.status == SupNormStatus::Converged && !within_tolerance(r.lower, r.upper, o.rel_tol, Rational(0));
 }
 
 std::string gap_text(const SupNormResult& r) {
@@ -123,12 +136,11 @@ void run_supnorm(const SupnormArgs& a) {
                              : (r.status == SupNormStatus::Converged ? kExitOk : kExitUndecided);
   if (a.cert_given) write_file_atomic(a.cert, supnorm_certificate(r, inputs, problem, o, domain, a.cert).dump(2) + "\n");
 
-  const int digits = summary_digits(r);
   if (a.json) {
     nlohmann::ordered_json j;
     j["command"] = "supnorm";
-    j["lower"] = decimal_down(r.lower, digits);
-    j["upper"] = upper_text(r.upper, digits);
+    j["lower"] = lower_text(r);
+    j["upper"] = upper_text(r);
     j["status"] = std::string(to_string(r.status));
     if (r.witness) {
       j["witness"] = nlohmann::ordered_json::array();
@@ -138,16 +150,22 @@ void run_supnorm(const SupnormArgs& a) {
     }
     j["boxes"] = r.boxes;
     j["elapsed_seconds"] = std::round(r.elapsed_seconds * 1000) / 1000;
+    j["stopped_by"] = r.status != SupNormStatus::Converged ? nlohmann::ordered_json(nullptr)
+                      : stopped_by_abs_tol(r, o)            ? nlohmann::ordered_json("abs_tol")
+                                                            : nlohmann::ordered_json("rel_tol");
     if (require) j["require_upper"] = {{"bound", a.require_upper}, {"verdict", *verdict}};
     j["certificate"] = a.cert_given ? nlohmann::ordered_json(a.cert) : nlohmann::ordered_json(nullptr);
     j["exit_status"] = status;
     std::cout << j.dump(2) << "\n";
   } else {
     std::cout << "sup |" << (a.target_net.empty() ? "target" : "target_net") << " - " << (a.net_given ? "net" : "approx") << "| on " << a.domain << " in ["
-              << decimal_down(r.lower, digits) << ", " << upper_text(r.upper, digits) << "]  gap " << gap_text(r)
+              << lower_text(r) << ", " << upper_text(r) << "]  gap " << gap_text(r)
               << "  boxes " << r.boxes << "  status " << to_string(r.status) << "  time ";
     std::cout.precision(3);
     std::cout << r.elapsed_seconds << " s\n";
+    if (stopped_by_abs_tol(r, o))
+      std::cout << "note: --abs-tol " << a.abs_tol << " ended the run (upper - lower <= " << a.abs_tol
+                << "), not --rel-tol " << a.rel_tol << "; pass a smaller --abs-tol (or 0) for a relative answer\n";
     if (require) std::cout << "sup <= " << a.require_upper << ": " << *verdict << "\n";
   }
   if (status != kExitOk) throw CLI::RuntimeError(status);

@@ -12,6 +12,7 @@
 #include "net/network_json.hpp"
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
+#include "supnorm/bound_digits.hpp"
 #include "supnorm/error_program.hpp"
 #include "target/domain.hpp"
 
@@ -53,11 +54,11 @@ std::string path_beside(const std::string& file, const std::string& cert_path) {
   return rel.empty() ? target.generic_string() : rel.generic_string();
 }
 
-// lower and upper as recorded: 17 digits, more if a converged run needs them for its recorded
-// numbers to be within the tolerance too, else exact.
+// lower and upper as recorded: with the digits the enclosure supports (bound_digits.hpp), more if
+// a converged run needs them for its recorded numbers to be within the tolerance too, else exact.
 std::pair<std::string, std::string> bounds_text(const SupNormResult& r, const SupNormOptions& o) {
   if (!r.upper) return {decimal_down(r.lower, kDigits), "inf"};
-  for (int digits : {kDigits, 30, 60}) {
+  for (int digits = enclosure_digits(r.lower, r.upper); digits > 0 && digits <= kMaxBoundDigits; digits *= 2) {
     std::pair<std::string, std::string> t{decimal_down(r.lower, digits), decimal_up(*r.upper, digits)};
     if (r.status != SupNormStatus::Converged ||
         within_tolerance(parse_rational(t.first), parse_rational(t.second), o.rel_tol, o.abs_tol))
