@@ -51,6 +51,9 @@ def from_torch(module) -> Network:
     return from_json(sequential_to_json(module))
 
 
+_TEXT_FIELDS = ("type", "normalizer")  # the layer fields that are words, not numbers
+
+
 def weights(net: Network) -> list:
     """The network's layers as in its approxcert-net/1 file, every number a Fraction."""
     def exact(v, key=None):
@@ -58,7 +61,7 @@ def weights(net: Network) -> list:
             return [exact(e, key) for e in v]
         if isinstance(v, dict):
             return {k: exact(e, k) for k, e in v.items()}
-        return v if key == "type" or not isinstance(v, str) else Fraction(v)
+        return v if key in _TEXT_FIELDS or not isinstance(v, str) else Fraction(v)
     return exact(json.loads(net.to_json())["layers"])
 
 
