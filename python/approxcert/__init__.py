@@ -103,15 +103,16 @@ def supnorm(net: Network, target, domain: str, rel_tol="1e-6", abs_tol="1e-30", 
 
 @dataclass(frozen=True)
 class VerifyReport:
-    ok: bool
+    kind: str            # supnorm or chain
+    verdict: str         # the recorded verdict
+    ok: bool             # every check passed
     problems: List[str]
     confirmations: List[str]
 
 
-def verify(path: str, recompute: bool = True) -> VerifyReport:
-    """Independent re-check of a certificate file (supnorm or chain), as `approxcert verify`."""
-    with open(path, encoding="utf-8") as f:
-        kind = json.load(f).get("kind")
-    check = _approxcert.verify_supnorm if kind == "supnorm" else _approxcert.verify_chain
-    ok, problems, confirmations = check(str(path), recompute)
-    return VerifyReport(ok, list(problems), list(confirmations))
+def verify(path: str, recompute: bool = True, rebuild: bool = True) -> VerifyReport:
+    """Independent re-check of a certificate file, exactly as `approxcert verify` (the same library
+    function dispatches on the certificate's kind); rebuild=False is `--no-rebuild`, recompute=False
+    is `--no-recompute`. A file that is not a certificate raises InputError."""
+    kind, verdict, ok, problems, confirmations = _approxcert.verify(str(path), recompute, rebuild)
+    return VerifyReport(kind, verdict, ok, list(problems), list(confirmations))
