@@ -50,6 +50,7 @@ std::int64_t Importer::last_axis_only(const onnx::NodeProto& n, const std::strin
   } else {  // LayerNormalization, Softmax: the axes from `axis` to the last
     std::int64_t axis = int_attribute(n, "axis", -1);
     if (axis < 0) axis += rank;
+    if (axis < 0 || axis >= rank) fail_node(n, "axis out of range for the data of shape " + shape_text(shape_));
     for (std::int64_t i = axis; i < rank; ++i) axes.push_back(i);
   }
   bool last = false;
