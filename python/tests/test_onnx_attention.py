@@ -8,6 +8,7 @@ LayerNorm epsilon as float32 numbers where the float64 pass uses doubles (a rela
 2^-24), and the values are of order 1, so a wrong import (a transposition, a lost bias, softmax over
 the wrong axis) moves them by their own order of magnitude. Bad graphs give one message naming the
 node."""
+import copy
 import math
 import os
 import tempfile
@@ -31,24 +32,26 @@ def block_class():
         """X + softmax(Q K^T / sqrt(dk)) V W_O^T + b_O, then LayerNorm; optionally a positional
         embedding before and a ReLU MLP after (each token)."""
 
-        def __init__(self, positional=False, mlp=False, softmax=True):
+        def __init__(self, positional=False, mlp=False, softmax=True, layer_norm=True, d=D, dk=DK, dv=DV):
             super().__init__()
-            self.q, self.k = torch.nn.Linear(D, DK), torch.nn.Linear(D, DK)
-            self.v, self.o = torch.nn.Linear(D, DV), torch.nn.Linear(DV, D)
-            self.ln = torch.nn.LayerNorm(D)
+            self.q, self.k = torch.nn.Linear(d, dk), torch.nn.Linear(d, dk)
+            self.v, self.o = torch.nn.Linear(d, dv), torch.nn.Linear(dv, d)
+            self.ln = torch.nn.LayerNorm(d) if layer_norm else None
             self.pos = torch.nn.Parameter(torch.randn(N, D)) if positional else None
             self.mlp = torch.nn.Sequential(torch.nn.Linear(D, 5), torch.nn.ReLU(), torch.nn.Linear(5, 2)) if mlp else None
             self.softmax = softmax
-            with torch.no_grad():  # a LayerNorm with weights that are not 1 and 0
-                self.ln.weight.uniform_(0.5, 1.5)
-                self.ln.bias.uniform_(-0.5, 0.5)
+            if layer_norm:
+                with torch.no_grad():  # a LayerNorm with weights that are not 1 and 0
+                    self.ln.weight.uniform_(0.5, 1.5)
+                    self.ln.bias.uniform_(-0.5, 0.5)
 
         def forward(self, x):
             if self.pos is not None:
                 x = x + self.pos
-            s = self.q(x) @ self.k(x).transpose(-2, -1) / math.sqrt(DK)
+            s = self.q(x) @ self.k(x).transpose(-2, -1) / math.sqrt(self.q.out_features)
             a = torch.softmax(s, dim=-1) if self.softmax else s
-            y = self.ln(x + self.o(a @ self.v(x)))
+            y = x + self.o(a @ self.v(x))
+            y = self.ln(y) if self.ln is not None else y
             return self.mlp(y) if self.mlp is not None else y
 
     return Block
@@ -71,6 +74,7 @@ def mp_reference(block, x):
         m, k = layer.weight.shape
         return [[mpmath.fsum(mpf(w[r * k + c]) * row[c] for c in range(k)) + mpf(b[r]) for r in range(m)] for row in rows]
 
+    N, D, DK, DV = len(x), len(x[0]), block.q.out_features, block.v.out_features
     X = [[mpf(v) for v in row] for row in x]
     if block.pos is not None:
         pos = exact(block.pos)
@@ -87,6 +91,8 @@ def mp_reference(block, x):
         Y.append([mpmath.fsum(s[i] * V[i][c] for i in range(N)) for c in range(DV)])
     Y = linear(block.o, Y)
     Y = [[X[i][r] + Y[i][r] for r in range(D)] for i in range(N)]
+    if block.ln is None:
+        return [v for row in Y for v in row]
     eps = mpf(Fraction(float(__import__("torch").tensor(block.ln.eps, dtype=__import__("torch").float32))))
     g, b = exact(block.ln.weight), exact(block.ln.bias)
     out = []
@@ -175,6 +181,45 @@ class AttentionBlocks(unittest.TestCase):
         block = block_class()().eval()
         a = approxcert.load(self.export(block, (N, D), 17, "a"))
         self.assertEqual(a, approxcert.load(self.export(block, (1, N, D), 14, "b")))  # same network both ways
+
+
+class BlockAgainstPrunedCopy(unittest.TestCase):
+    def test_supnorm_certificate_and_independent_references(self):
+        """sup |pruned - block| (output 0) over [0,1]^4 for a 2-token, 2-feature block: the CLI certificate
+        verifies, Python gets the same enclosure, the witness's mpmath error reaches `lower` and
+        no sampled point's mpmath error exceeds `upper`."""
+        import mpmath
+        import torch
+        torch.manual_seed(0)
+        block = block_class()(layer_norm=False, d=2, dk=2, dv=2).eval()
+        pruned = copy.deepcopy(block)
+        with torch.no_grad():
+            for p in pruned.parameters():
+                p.copy_(torch.where(p.abs() < 0.2, torch.zeros_like(p), p))
+        with tempfile.TemporaryDirectory() as work:
+            for name, module in (("a", block), ("b", pruned)):
+                torch.onnx.export(module, torch.zeros(2, 2), os.path.join(work, name + ".onnx"), opset_version=17)
+            r = run_cli("supnorm", "--net", "a.onnx", "--target-net", "b.onnx", "--domain", "[0,1]^4", "--rel-tol", "1e-2",
+                        "--cert", "cert.json", cwd=work)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            v = run_cli("verify", "cert.json", cwd=work)
+            self.assertEqual(v.returncode, 0, v.stdout + v.stderr)
+            res = approxcert.supnorm(approxcert.load(os.path.join(work, "a.onnx")),
+                                     approxcert.load(os.path.join(work, "b.onnx")), "[0,1]^4", rel_tol="1e-2")
+        self.assertEqual(res.status, "converged")
+        self.assertGreater(res.lower, 0)
+        err = mpmath.mpf(10) ** -280
+
+        def gap(point):  # output 0 (token 0, feature 0): the one supnorm bounds by default
+            x = [point[0:2], point[2:4]]
+            return abs(mp_reference(pruned, x)[0] - mp_reference(block, x)[0])
+
+        lower = mpmath.mpf(res.lower.numerator) / res.lower.denominator
+        upper = mpmath.mpf(res.upper.numerator) / res.upper.denominator
+        self.assertLessEqual(lower, gap(res.witness) + err)
+        for k in range(20):
+            point = [Fraction((7 * k + 3 * i) % 11, 10) for i in range(4)]
+            self.assertLessEqual(gap(point), upper + err)
 
 
 class BadAttentionGraphs(unittest.TestCase):
