@@ -48,7 +48,7 @@ TEST_CASE("verify_by_kind: a chain certificate goes to the chain checker") {
   CHECK(r.confirmations.at(0) == "7 steps; hash and recorded verdicts consistent");
 }
 
-TEST_CASE("verify_by_kind: a tampered chain certificate fails; another kind is read by its own checker or refused") {
+TEST_CASE("verify_by_kind: a tampered chain certificate fails, another kind is read by its own checker or refused") {
   const std::string forged = copy_with("verdict", "proved");
   const theorems::VerifyByKindReport r = theorems::verify_by_kind(forged, {true, false, ""});
   CHECK(r.kind == "chain");
