@@ -21,8 +21,10 @@ if(COQC)
   approxcert_export_test(kajitsuka_ka_inst kajitsuka2024/ka-d1n2-inst.json kajitsuka_ka_inst ka_d1n2_inst_theorem_2)
   # Lemma 3.1, strict order (leaves only: no chain lemma applies).
   approxcert_export_test(altabaa_lem31_strict_order altabaa2024/lem31-strict-order.json altabaa_lem31 "")
+  # The claim-file example: C3 combined with its two sup-norms by ClaimsGlue.claims_sup_triangle.
+  approxcert_export_test(claims_xy_relu claims/xy-relu.json claims_xy_relu xy_relu_C3_sup_triangle)
 else()
-  foreach(t altabaa_thm51_two_keys yun_ya_tight kajitsuka_ka_inst altabaa_lem31_strict_order)
+  foreach(t altabaa_thm51_two_keys yun_ya_tight kajitsuka_ka_inst altabaa_lem31_strict_order claims_xy_relu)
     add_test(NAME proofs.export.${t} COMMAND sh -c "echo 'coqc not found: install coq (make deps)' >&2; exit 1")
   endforeach()
 endif()

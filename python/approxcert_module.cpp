@@ -8,19 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "chain/verify.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
 #include "scalar/input_error.hpp"
 #include "scalar/scalar.hpp"
 #include "supnorm/certificate.hpp"
-#include "io/certificate_envelope.hpp"
-#include "supnorm/certificate_check.hpp"
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 #include "target/domain.hpp"
-#include "theorems/builtin.hpp"
+#include "theorems/verify_by_kind.hpp"
 
 namespace py = pybind11;
 using namespace approxcert;
@@ -141,22 +138,11 @@ PYBIND11_MODULE(_approxcert, m) {
       py::arg("abs_tol"), py::arg("max_boxes"), py::arg("prec"));
 
   m.def(
-      "verify_supnorm",
-      [](const std::string& path, bool recompute) {
-        SupNormCheckOptions so;
-        so.recheck_cover = recompute;
-        const SupNormCheckReport r = check_supnorm_certificate(read_certificate_file(path), path, so);
-        return py::make_tuple(r.ok(), r.problems, r.confirmations);
+      "verify",
+      [](const std::string& path, bool recompute, bool rebuild) {
+        const theorems::VerifyByKindReport r = theorems::verify_by_kind(path, {recompute, rebuild, ""});
+        return py::make_tuple(r.kind, r.verdict, r.ok(), r.problems, r.confirmations);
       },
-      py::arg("path"), py::arg("recompute") = true);
-
-  m.def(
-      "verify_chain",
-      [](const std::string& path, bool recompute) {
-        chain::VerifyOptions o;
-        o.recompute = recompute;
-        const chain::VerifyReport r = chain::verify_certificate(theorems::builtin_theorems(), path, o);
-        return py::make_tuple(r.ok(), r.problems, std::vector<std::string>{});
-      },
-      py::arg("path"), py::arg("recompute") = true);
+      py::arg("path"), py::arg("recompute") = true, py::arg("rebuild") = true,
+      "(kind, verdict, ok, problems, confirmations) of `approxcert verify` on one certificate file");
 }

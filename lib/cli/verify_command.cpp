@@ -1,7 +1,8 @@
 // approxcert verify: independent re-check of certificates. Each file is read once through the one
-// envelope reader (io/certificate_envelope.hpp) and dispatched on its "kind": chain certificates
-// to chain/verify.hpp (and, unless --no-rebuild, the theorem module re-run), supnorm certificates to the small checker (supnorm/certificate_check.hpp,
-// which does not re-run the search). Prints each certificate's verdict; exit 0 when all verify,
+// envelope reader and dispatched on its "kind" by theorems/verify_by_kind.hpp (shared with the
+// Python module): chain certificates to chain/verify.hpp (and, unless --no-rebuild, the theorem
+// module re-run), supnorm certificates to the small checker (supnorm/certificate_check.hpp, which
+// does not re-run the search). Prints each certificate's verdict; exit 0 when all verify,
 // 1 when one fails, 2 on bad input (nothing printed).
 #include <iostream>
 #include <optional>
@@ -10,13 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "chain/verify.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
-#include "io/certificate_envelope.hpp"
-#include "scalar/exact_json.hpp"
-#include "supnorm/certificate_check.hpp"
-#include "theorems/builtin.hpp"
+#include "theorems/verify_by_kind.hpp"
 
 namespace approxcert::cli {
 
@@ -31,49 +28,10 @@ struct VerifyCommandOptions {
   ProgressOptions progress;
 };
 
-struct Outcome {
-  std::string path, kind, verdict;
-  std::vector<std::string> problems, confirmations;
-  nlohmann::json steps = nlohmann::json::array();  // chain: what was re-checked per step (--json)
-};
+using Outcome = theorems::VerifyByKindReport;
 
 Outcome verify_one(const std::string& path, const VerifyCommandOptions& o) {
-  const nlohmann::json cert = read_certificate_file(path);
-  Outcome out{path, certificate_kind(cert), "", {}, {}, nlohmann::json::array()};
-  if (out.kind == "supnorm") {
-    SupNormCheckOptions so;
-    so.recheck_cover = !o.no_recompute;
-    if (!o.net.empty()) so.net_path = o.net;
-    const SupNormCheckReport r = check_supnorm_certificate(cert, path, so);
-    out.verdict = r.verdict;
-    out.problems = r.problems;
-    out.confirmations = r.confirmations;
-    return out;
-  }
-  if (out.kind == "chain") {
-    chain::VerifyOptions options;
-    options.recompute = !o.no_recompute;
-    options.rebuild = o.rebuild;
-    const chain::VerifyReport r = chain::verify_certificate(theorems::builtin_theorems(), cert, path, options);
-    out.verdict = r.verdict;
-    out.problems = r.problems;
-    out.confirmations.push_back(std::to_string(r.steps) + " steps; hash and recorded verdicts consistent");
-    if (options.recompute) {
-      std::string ids;
-      for (const chain::StepCheck& c : r.checks) {
-        out.steps.push_back({{"id", c.id}, {"recomputed", c.recomputed}});
-        if (!c.recomputed.empty()) ids += (ids.empty() ? "" : " ") + c.id;
-      }
-      out.confirmations.push_back(std::to_string(r.rechecked) + " steps re-computed from the certificate alone" +
-                                  (ids.empty() ? "" : " (" + ids + ")") + ", " + std::to_string(r.steps - r.rechecked) +
-                                  " re-decided from recorded numbers only");
-    }
-    if (options.rebuild)
-      out.confirmations.push_back(std::to_string(r.recomputed) +
-                                  " steps re-confirmed by re-running the theorem module (MPFI / other precision)");
-    return out;
-  }
-  JsonAt(path).key("kind").fail("unknown certificate kind \"" + out.kind.substr(0, 40) + "\" (expected chain or supnorm)");
+  return theorems::verify_by_kind(path, {!o.no_recompute, o.rebuild, o.net});
 }
 
 void run_verify_command(const VerifyCommandOptions& o) {

@@ -51,6 +51,9 @@ def from_torch(module) -> Network:
     return from_json(sequential_to_json(module))
 
 
+_TEXT_FIELDS = ("type", "normalizer")  # the layer fields that are words, not numbers
+
+
 def weights(net: Network) -> list:
     """The network's layers as in its approxcert-net/1 file, every number a Fraction."""
     def exact(v, key=None):
@@ -58,7 +61,7 @@ def weights(net: Network) -> list:
             return [exact(e, key) for e in v]
         if isinstance(v, dict):
             return {k: exact(e, k) for k, e in v.items()}
-        return v if key == "type" or not isinstance(v, str) else Fraction(v)
+        return v if key in _TEXT_FIELDS or not isinstance(v, str) else Fraction(v)
     return exact(json.loads(net.to_json())["layers"])
 
 
@@ -100,15 +103,16 @@ def supnorm(net: Network, target, domain: str, rel_tol="1e-6", abs_tol="1e-30", 
 
 @dataclass(frozen=True)
 class VerifyReport:
-    ok: bool
+    kind: str            # supnorm or chain
+    verdict: str         # the recorded verdict
+    ok: bool             # every check passed
     problems: List[str]
     confirmations: List[str]
 
 
-def verify(path: str, recompute: bool = True) -> VerifyReport:
-    """Independent re-check of a certificate file (supnorm or chain), as `approxcert verify`."""
-    with open(path, encoding="utf-8") as f:
-        kind = json.load(f).get("kind")
-    check = _approxcert.verify_supnorm if kind == "supnorm" else _approxcert.verify_chain
-    ok, problems, confirmations = check(str(path), recompute)
-    return VerifyReport(ok, list(problems), list(confirmations))
+def verify(path: str, recompute: bool = True, rebuild: bool = True) -> VerifyReport:
+    """Independent re-check of a certificate file, exactly as `approxcert verify` (the same library
+    function dispatches on the certificate's kind); rebuild=False is `--no-rebuild`, recompute=False
+    is `--no-recompute`. A file that is not a certificate raises InputError."""
+    kind, verdict, ok, problems, confirmations = _approxcert.verify(str(path), recompute, rebuild)
+    return VerifyReport(kind, verdict, ok, list(problems), list(confirmations))

@@ -17,79 +17,12 @@
 
 #include "net/onnx_import.hpp"
 #include "net_support.hpp"
+#include "onnx_model_builder.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
 
 namespace {
-
-struct ModelBuilder {
-  onnx::ModelProto model;
-  onnx::GraphProto& g;
-  ModelBuilder(std::vector<std::int64_t> input_shape, std::string input = "x") : g(*model.mutable_graph()) {
-    model.set_ir_version(8);
-    model.add_opset_import()->set_version(14);
-    auto* in = g.add_input();
-    in->set_name(input);
-    auto* tt = in->mutable_type()->mutable_tensor_type();
-    tt->set_elem_type(onnx::TensorProto::FLOAT);
-    for (const std::int64_t d : input_shape) tt->mutable_shape()->add_dim()->set_dim_value(d);
-  }
-  onnx::TensorProto& tensor(const std::string& name, std::vector<std::int64_t> dims, int type) {
-    auto* t = g.add_initializer();
-    t->set_name(name);
-    t->set_data_type(type);
-    for (const std::int64_t d : dims) t->add_dims(d);
-    return *t;
-  }
-  // float32 values as little-endian raw_data (what torch writes)
-  void raw_floats(const std::string& name, std::vector<std::int64_t> dims, std::vector<float> values) {
-    std::string raw;
-    for (const float v : values) {
-      const auto bits = std::bit_cast<std::uint32_t>(v);
-      for (int i = 0; i < 4; ++i) raw.push_back(static_cast<char>((bits >> (8 * i)) & 0xff));
-    }
-    tensor(name, dims, onnx::TensorProto::FLOAT).set_raw_data(raw);
-  }
-  void floats(const std::string& name, std::vector<std::int64_t> dims, std::vector<float> values) {
-    auto& t = tensor(name, dims, onnx::TensorProto::FLOAT);
-    for (const float v : values) t.add_float_data(v);
-  }
-  onnx::NodeProto& node(const std::string& op, std::vector<std::string> inputs, const std::string& output) {
-    auto* n = g.add_node();
-    n->set_op_type(op);
-    n->set_name(op + "_" + std::to_string(g.node_size()));
-    for (const auto& i : inputs) n->add_input(i);
-    n->add_output(output);
-    return *n;
-  }
-  std::string bytes(const std::string& output) {
-    g.add_output()->set_name(output);
-    return model.SerializeAsString();
-  }
-};
-
-void set_int(onnx::NodeProto& n, const std::string& name, std::int64_t v) {
-  auto* a = n.add_attribute();
-  a->set_name(name);
-  a->set_type(onnx::AttributeProto::INT);
-  a->set_i(v);
-}
-void set_float(onnx::NodeProto& n, const std::string& name, float v) {
-  auto* a = n.add_attribute();
-  a->set_name(name);
-  a->set_type(onnx::AttributeProto::FLOAT);
-  a->set_f(v);
-}
-
-std::string import_error(const std::string& bytes) {
-  try {
-    import_onnx(bytes, "m.onnx");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
 
 Layer dense(const RationalMatrix& w, const RationalVector& b) { return Layer{DenseLayer{numbers(w), numbers(b)}}; }
 
@@ -190,8 +123,9 @@ TEST_CASE("onnx_import: bad models give one message naming the node or tensor") 
     ModelBuilder m({1, 3});
     m.node("Softmax", {"x"}, "y");
     CHECK(import_error(m.bytes("y")) ==
-          "m.onnx: node 'Softmax_1' (Softmax): unsupported operator Softmax (supported: Gemm, MatMul, Add, Sub, Relu, "
-          "Tanh, Sigmoid, Identity, Flatten, Reshape, Transpose, Constant)");
+          "m.onnx: node 'Softmax_1' (Softmax): unsupported operator Softmax (supported: Gemm, MatMul, Add, Sub, Mul, "
+          "Div, Relu, Tanh, Sigmoid, LayerNormalization, Identity, Flatten, Reshape, Transpose, Constant, and the "
+          "self-attention and layer-normalisation patterns)");
   }
   SUBCASE("NaN and infinite weights") {
     ModelBuilder m({1, 2});
@@ -235,9 +169,9 @@ TEST_CASE("onnx_import: bad models give one message naming the node or tensor") 
     m.node("MatMul", {"x", "W"}, "y");
     CHECK(import_error(m.bytes("y")) ==
           "m.onnx: node 'MatMul_1' (MatMul): cannot multiply the data of shape [1,3] by the constant of shape [2,1]");
-    ModelBuilder b({4, 3});
+    ModelBuilder b({2, 4, 3});
     CHECK(import_error(b.bytes("x")) ==
-          "m.onnx: graph input 'x': shape [4,3] is not a vector (at most one dimension may differ from 1)");
+          "m.onnx: graph input 'x': shape [2,4,3] is neither a vector nor a sequence [tokens, features] (batch size 1)");
     ModelBuilder g({1, 2});
     g.floats("B", {2, 2}, {1.0f, 2.0f, 3.0f, 4.0f});
     set_int(g.node("Gemm", {"x", "B"}, "y"), "transA", 1);
@@ -247,7 +181,10 @@ TEST_CASE("onnx_import: bad models give one message naming the node or tensor") 
     ModelBuilder two({1, 2});
     two.node("Relu", {"x"}, "a");
     two.node("Tanh", {"x"}, "b");
-    CHECK(import_error(two.bytes("b")) == "m.onnx: value 'x' is used by nodes 'Relu_1' and 'Tanh_2'; only a single chain is supported");
+    CHECK(import_error(two.bytes("b")) ==
+          "m.onnx: node 'Relu_1' (Relu): uses 'x', which 1 other node(s) use too: such a branch must begin a "
+          "self-attention block (the query, key and value projections by MatMul or Gemm, on a sequence) or a layer "
+          "normalisation (ReduceMean)");
     ModelBuilder dangling({1, 2});
     dangling.node("Relu", {"x"}, "a");
     CHECK(import_error(dangling.bytes("x")) == "m.onnx: the graph output 'x' is not the end of the chain ('a')");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "chain/claims_file.hpp"
+#include "theorems/claims/coq_glue.hpp"
 #include "chain/sup_norm_side.hpp"
 #include "net/evaluate.hpp"
 #include "net/lipschitz.hpp"
@@ -46,6 +47,10 @@ struct Quantity {
   std::vector<Rational> point;             // evaluate: the exact input
   std::size_t output = 0;                  // evaluate: the output
   std::optional<Rational> exact;           // an exact constant, or a Lipschitz bound
+  // sup-norm: sup |target - net| with net = (net_name, output), target = an expression text or
+  // (target_net, target_output); the domain as written. What the "coq" glue of a step checks.
+  std::string net_name, target_net, target_text, domain_text;
+  std::size_t target_output = 0;
 };
 
 struct Quantities {
@@ -206,19 +211,25 @@ Quantity read_sup_norm(const std::string& name, const ExactJson& q, const JsonAt
   }
   out.box = domain.outer;
   if (!domain.is_exact()) out.witness_box = domain.inner;
+  out.domain_text = domain_text;
+  out.output = output;
   const ExactJson* target = json_optional(q, "target");
   const ExactJson* target_net = json_optional(q, "target_net");
   if ((target == nullptr) == (target_net == nullptr)) at.fail("give exactly one of \"target\" (an expression) and \"target_net\" (a network name)");
   const std::string net_name = json_string(q["net"], at.key("net"));
+  out.net_name = net_name;
   try {
     if (target) {
       if (json_optional(q, "target_output")) at.key("target_output").fail("\"target_output\" goes with \"target_net\"");
       const std::string text = json_string(*target, at.key("target"));
+      out.target_text = text;
       out.program = std::make_shared<const Program>(net_error_program(lower(net), output, text));
       out.note = "sup |" + text + " - " + net_name + "| over " + domain_text;
     } else {
       const Network& other = network_at(nets, *target_net, at.key("target_net"));
       const std::size_t other_output = output_index(q, "target_output", at, other);
+      out.target_net = json_string(*target_net, at.key("target_net"));
+      out.target_output = other_output;
       out.program = std::make_shared<const Program>(net_vs_net_error_program(net, output, other, other_output));
       out.note = "sup |" + json_string(*target_net, at.key("target_net")) + " - " + net_name + "| over " + domain_text;
     }
@@ -324,6 +335,29 @@ bool is_step_id(std::string_view s) {
   return true;
 }
 
+// A step with "coq": "sup_triangle" (docs/claims.md): lhs "A + B" with A = sup |t - f| and
+// B = sup |f - g| (B's target_net is A's net, the same output, the same domain), relation <= or <,
+// rhs an exact number. Then the Coq export concludes sup |t - g| <= rhs (theorems/claims/coq_glue.hpp).
+void check_sup_triangle(const std::string& glue, const SideExpr& lhs, chain::Relation rel, const SideExpr& rhs,
+                        const Quantities& qs, const JsonAt& at) {
+  if (glue != "sup_triangle") at.key("coq").fail("unknown glue \"" + glue.substr(0, 64) + "\" (known: sup_triangle)");
+  const auto pair = sup_triangle_terms(lhs.text);
+  auto supnorm = [&](const std::string& name) -> const Quantity* {
+    for (std::size_t k = 0; k < qs.names.size(); ++k)
+      if (qs.names[k] == name && qs.list[k].kind == Kind::SupNorm) return &qs.list[k];
+    return nullptr;
+  };
+  const Quantity* a = pair ? supnorm(pair->first) : nullptr;
+  const Quantity* b = pair ? supnorm(pair->second) : nullptr;
+  if (!a || !b) at.key("lhs").fail("\"coq\": \"sup_triangle\" needs lhs \"A + B\" with A and B supnorm quantities");
+  if (b->target_net != a->net_name || b->target_output != a->output || b->domain_text != a->domain_text)
+    at.key("lhs").fail("\"coq\": \"sup_triangle\" needs " + b->name + " = sup |" + a->net_name + " - g| (target_net \"" +
+                       a->net_name + "\", the same output and domain as " + a->name + ")");
+  if (rel != chain::Relation::LessEqual && rel != chain::Relation::Less)
+    at.key("relation").fail("\"coq\": \"sup_triangle\" needs the relation <= or <");
+  if (!rhs.exact) at.key("rhs").fail("\"coq\": \"sup_triangle\" needs an exact number on the right");
+}
+
 chain::Chain build_claims(const chain::Parameters& p) {
   std::map<std::string, Network> nets;
   const JsonAt nets_at = p.at("networks");
@@ -340,7 +374,7 @@ chain::Chain build_claims(const chain::Parameters& p) {
   for (std::size_t i = 0; i < steps.size(); ++i) {
     const JsonAt at = steps_at.index(i);
     const ExactJson& s = json_object(steps[i], at);
-    json_check_keys(s, at, {"id", "claim", "lhs", "relation", "rhs"}, "a step");
+    json_check_keys(s, at, {"id", "claim", "lhs", "relation", "rhs", "coq"}, "a step");
     const std::string id = json_string(json_required(s, "id", at, "a step"), at.key("id"));
     if (!is_step_id(id)) at.key("id").fail("a step id is 1 to 64 letters, digits or '_', got \"" + id.substr(0, 64) + "\"");
     if (!ids.emplace(id, i).second) at.key("id").fail("step id \"" + id + "\" is used twice");
@@ -364,10 +398,17 @@ chain::Chain build_claims(const chain::Parameters& p) {
       rhs_name = rhs.text;
     }
     const bool range = chain::is_range(*rel);
-    c.add({.id = id, .claim = claim.empty() ? lhs.text + " " + rel_text + " " + rhs_name : claim,
+    chain::StepSpec spec{.id = id, .claim = claim.empty() ? lhs.text + " " + rel_text + " " + rhs_name : claim,
            .symbols = lhs.text + " " + rel_text + " " + rhs_name, .relation = *rel, .lhs_name = lhs.text,
            .rhs_name = rhs_name, .reference = "claim file", .status = "U", .mode = "user", .coq_lemma = "claim_" + id,
-           .coq_note = "a user's claim: the glue between claim steps is the user's mathematics, not a lemma of proofs/"},
+           .coq_note = "a user's claim: the glue between claim steps is the user's mathematics, not a lemma of proofs/"};
+    if (const ExactJson* glue = json_optional(s, "coq")) {
+      check_sup_triangle(json_string(*glue, at.key("coq")), lhs, *rel, rhs, *qs, at);
+      spec.coq_proof = std::string(kSupTriangleLemma);
+      spec.coq_note = "the triangle inequality for sup-norms: with the certified upper bounds of " + lhs.text +
+                      ", the last network is within the right-hand side of the first target";
+    }
+    c.add(std::move(spec),
           chain::generic([qs, lhs, rhs, rhs_high, range]<class S>(const Attempt& a) {
             Outcome reports;
             std::vector<bool> reported(qs->list.size(), false);
@@ -390,7 +431,7 @@ void register_theorems(chain::TheoremRegistry& r) {
          .statement = "The steps of a user's claim file: each relates expressions in named, certified quantities of the "
                       "user's networks (sup-norms against a target or another network, evaluations at exact points, "
                       "Lipschitz bounds from the weights, constants). The file's description says what they establish."},
-        build_claims);
+        build_claims, coq_conclude_claims);
 }
 
 }  // namespace approxcert::theorems::claims

@@ -1,0 +1,30 @@
+#pragma once
+// Verification of any certificate file, dispatched on its "kind" (the one dispatch that
+// `approxcert verify` and the Python module's verify() both use): "supnorm" certificates go to the
+// small checker (supnorm/certificate_check.hpp, no search re-run), "chain" certificates to
+// chain/verify.hpp with the built-in theorems (re-run only if `rebuild`). A certificate verifies
+// iff `problems` is empty; a file that is not a readable certificate, or of an unknown kind, is an
+// InputError naming the file and the JSON path.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace approxcert::theorems {
+
+struct VerifyByKindOptions {
+  bool recompute = true;  // re-prove supnorm leaf bounds / re-compute chain rechecks
+  bool rebuild = true;    // chain: re-run the theorem module from the recorded parameters
+  std::string net_path;   // supnorm: the network file, if it is no longer where the certificate says
+};
+
+struct VerifyByKindReport {
+  std::string path, kind, verdict;
+  std::vector<std::string> problems, confirmations;
+  nlohmann::json steps = nlohmann::json::array();  // chain, with recompute: {id, recomputed} per step
+  bool ok() const { return problems.empty(); }
+};
+
+VerifyByKindReport verify_by_kind(const std::string& path, const VerifyByKindOptions& options = {});
+
+}  // namespace approxcert::theorems
