@@ -10,7 +10,8 @@ set(APPROXCERT_DATA_DIR ${CMAKE_INSTALL_DATADIR}/approxcert)
 install(TARGETS approxcert RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS approxcert_core EXPORT approxcertTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/approxcert
-        FILES_MATCHING PATTERN "*.hpp" PATTERN "cli" EXCLUDE)
+        FILES_MATCHING PATTERN "*.hpp" PATTERN "cli" EXCLUDE
+        PATTERN "onnx_importer.hpp" EXCLUDE)  # internal to the ONNX importer (needs the ONNX protobuf headers)
 install(FILES ${PROJECT_BINARY_DIR}/generated/approxcert_version.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/approxcert)
 
 install(EXPORT approxcertTargets NAMESPACE approxcert:: DESTINATION ${APPROXCERT_CMAKE_DIR})

@@ -57,6 +57,14 @@ std::size_t Importer::count(const Shape& dims, const std::string& where) const {
   return n;
 }
 
+void Importer::spend(const onnx::NodeProto& n, std::uint64_t numbers) {
+  constexpr std::uint64_t kMaxWork = 16 * static_cast<std::uint64_t>(kMaxWeights);
+  work_ += numbers;
+  if (work_ > kMaxWork)
+    fail_node(n, "importing the graph up to this node rewrites more than " + std::to_string(kMaxWork) +
+                     " weights (too many nodes acting on large layers)");
+}
+
 Constant Importer::decode(const onnx::TensorProto& t, const std::string& where) {
   if (t.data_location() == onnx::TensorProto::EXTERNAL)
     fail(where + ": tensor data stored in an external file is not supported (save the model with its weights inside)");
@@ -417,6 +425,10 @@ void Importer::scale(const onnx::NodeProto& n, bool divide) {
       v = Rational(1) / v;
     }
   Layer* last = last_vector_layer();
+  if (last && last_is_affine_)
+    if (const auto* d = std::get_if<DenseLayer>(&last->kind)) spend(n, c.size() * (d->weight.empty() ? 1 : d->weight[0].size() + 1));
+    else if (const auto* sd = std::get_if<SparseDenseLayer>(&last->kind)) spend(n, sd->entries.size());
+  spend(n, c.size());
   if (auto* ln = last ? std::get_if<LayerNormLayer>(&last->kind) : nullptr) {
     if (!ln->gamma) ln->gamma = RationalVector(c.size(), Rational(1));
     for (std::size_t i = 0; i < c.size(); ++i) {

@@ -98,6 +98,9 @@ class Importer {
   void push(Layer layer, bool affine);
   Layer* last_vector_layer();
   std::size_t numel() const { return count(shape_, "the chain value"); }
+  // Counts `numbers` copied or updated by node n; fails once the graph needs more than a fixed
+  // multiple of the weight limit (e.g. thousands of Mul nodes on one large layer): bounded time.
+  void spend(const onnx::NodeProto& n, std::uint64_t numbers);
   std::size_t features() const { return sequence_ ? static_cast<std::size_t>(shape_.back()) : numel(); }
 
   // --- patterns (onnx_patterns.cpp) ---
@@ -114,6 +117,7 @@ class Importer {
   std::map<std::string, int> users_;  // value -> number of (non-Constant) nodes using it
   std::map<std::string, Pending> pending_;
   std::size_t weights_ = 0;
+  std::uint64_t work_ = 0;  // numbers copied or updated so far (spend())
   std::string current_;  // the network's current value: the latest chain step's or pattern's output
   Shape shape_;          // its shape: a vector (at most one dimension > 1), or tokens x features
   bool sequence_ = false;           // tokens x features (the last dimension); input.tokens is set

@@ -28,6 +28,12 @@ std::string kind_name(const Pending& p) {
   return stages[std::get<Moment>(p.value).stage];
 }
 
+std::uint64_t size(const LinearMap& m) { return m.b.size() * ((m.w.empty() ? 0 : m.w[0].size()) + 1); }
+std::uint64_t pending_size(const Projection& p) { return size(p.map); }
+std::uint64_t pending_size(const Scores& s) { return size(s.q) + size(s.k); }
+std::uint64_t pending_size(const Mixed& m) { return pending_size(m.scores) + size(m.v) + (m.o ? size(*m.o) : 0); }
+std::uint64_t pending_size(const Moment&) { return 1; }
+
 }  // namespace
 
 // The axes a node reduces or normalises over must be the features (the last axis, plus any axes of
@@ -105,6 +111,7 @@ void Importer::pattern_step(const onnx::NodeProto& n) {
     fail_node(n, "is not part of a supported pattern (self-attention or layer normalisation): " + op + " of " + operands);
   };
   Pending out{current_, a.value};
+  std::visit([&](const auto& v) { spend(n, pending_size(v)); }, a.value);  // the copy, and at most as much work on it
   auto scalar = [&](const std::string& name) {
     const Constant& c = constant(n, name);
     if (c.values.size() != 1) fail_node(n, "the constant " + quoted(name) + " must be a scalar");
