@@ -35,11 +35,12 @@ struct Outcome {
   std::string path, kind, verdict;
   std::vector<std::string> problems, confirmations;
   nlohmann::json steps = nlohmann::json::array();  // chain: what was re-checked per step (--json)
+  nlohmann::json trust;                            // chain: sides re-computed and trusted (--json)
 };
 
 Outcome verify_one(const std::string& path, const VerifyCommandOptions& o) {
   const nlohmann::json cert = read_certificate_file(path);
-  Outcome out{path, certificate_kind(cert), "", {}, {}, nlohmann::json::array()};
+  Outcome out{path, certificate_kind(cert), "", {}, {}, nlohmann::json::array(), nullptr};
   if (out.kind == "supnorm") {
     SupNormCheckOptions so;
     so.recheck_cover = !o.no_recompute;
@@ -67,6 +68,10 @@ Outcome verify_one(const std::string& path, const VerifyCommandOptions& o) {
       out.confirmations.push_back(std::to_string(r.rechecked) + " steps re-computed from the certificate alone" +
                                   (ids.empty() ? "" : " (" + ids + ")") + ", " + std::to_string(r.steps - r.rechecked) +
                                   " re-decided from recorded numbers only");
+      out.confirmations.push_back(chain::trust_summary(r));
+      nlohmann::json trusted = nlohmann::json::array();
+      for (const chain::TrustedSide& t : r.trusted) trusted.push_back({{"step", t.step}, {"side", t.side}, {"reason", t.reason}});
+      out.trust = {{"sides", r.sides}, {"recomputed", r.sides_recomputed}, {"trusted", std::move(trusted)}};
     }
     if (options.rebuild)
       out.confirmations.push_back(std::to_string(r.recomputed) +
@@ -94,6 +99,7 @@ void run_verify_command(const VerifyCommandOptions& o) {
       report.push_back({{"path", r.path}, {"kind", r.kind}, {"verdict", r.verdict}, {"verified", ok},
                         {"problems", r.problems}, {"confirmations", r.confirmations}});
       if (r.kind == "chain") report.back()["steps"] = r.steps;
+      if (!r.trust.is_null()) report.back()["trust"] = r.trust;
       continue;
     }
     std::cout << (ok ? "OK      " : "FAILED  ") << r.path << ": " << r.kind << " certificate, verdict " << r.verdict;

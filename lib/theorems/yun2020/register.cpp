@@ -1,5 +1,7 @@
 #include "theorems/yun2020/register.hpp"
 
+#include "chain/trust_reasons.hpp"
+
 #include "theorems/yun2020/contextual_steps.hpp"
 #include "theorems/yun2020/coq_glue.hpp"
 #include "theorems/yun2020/error_steps.hpp"
@@ -16,6 +18,39 @@ std::optional<std::vector<Rational>> read_witness(const chain::Parameters& p, co
   std::vector<Rational> L;
   for (const auto& col : cols) L.insert(L.end(), col.begin(), col.end());
   return L;
+}
+
+// The sides verify cannot re-compute from the certificate: values of the network the chain
+// builds, and quantities the chain enumerates over the grids. (Closed forms carry rechecks.)
+void mark_trusted_sides(chain::Chain& c) {
+  using chain::kConstructionData, chain::kEnumeration, chain::kNetworkEvaluation;
+  chain::mark_trusted(c, {{"Y-1", kNetworkEvaluation, ""},
+                          {"Y-2", kEnumeration, kEnumeration},
+                          {"Y-3", kEnumeration, ""},
+                          {"Y-4", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-5", kNetworkEvaluation, ""},
+                          {"Y-5t", kNetworkEvaluation, ""},
+                          {"Y-5i", kEnumeration, ""},
+                          {"Y-6", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-7", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-7P", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-8", kNetworkEvaluation, kConstructionData},
+                          {"Y-8min", kNetworkEvaluation, kConstructionData},
+                          {"Y-8max", kNetworkEvaluation, kConstructionData},
+                          {"Y-9", kNetworkEvaluation, kConstructionData},
+                          {"Y-9c", kConstructionData, kConstructionData},
+                          {"Y-9m", kNetworkEvaluation, kConstructionData},
+                          {"Y-10", kNetworkEvaluation, ""},
+                          {"Y-10z", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-11", kNetworkEvaluation, ""},
+                          {"Y-12", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-1r", kNetworkEvaluation, ""},
+                          {"Y-15", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-15z", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-16", kNetworkEvaluation, ""},
+                          {"Y-17", kNetworkEvaluation, ""},
+                          {"Y-18", kNetworkEvaluation, ""},
+                          {"Y-19", kEnumeration, ""}});
 }
 
 chain::Chain build_theorem_2(const chain::Parameters& p) {
@@ -58,6 +93,7 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   add_finite_steps(c, ctx, witness);
   add_error_steps(c, ctx, budget);
   if (softmax) add_softmax_steps(c, ctx, *softmax, budget);
+  mark_trusted_sides(c);
   return c;
 }
 

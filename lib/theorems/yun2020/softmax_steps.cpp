@@ -352,7 +352,7 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
               const std::optional<Rational> t = t3(a);
               const Side lhs = t ? Side::derived(Enclosure::between(Rational(0), *t), "upper ends of the Y-17 sums, exact volumes, S_B of Y-18")
                                  : Side::derived(Enclosure::whole_line());
-              return Outcome(lhs, Side::exact(budget)).report("vol(Omega_B) S_B^p", Side::exact(vol_omega * sb_p));
+              return Outcome(lhs, Side::exact(budget).rechecked_by("(2*x0/3)^x1", {"parameter:eps", "parameter:p"})).report("vol(Omega_B) S_B^p", Side::exact(vol_omega * sb_p));
             }));
 
   const Rational omega = error.lipschitz * s.delta();
@@ -361,7 +361,8 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                  "yun_thm2_YE2E"),
             chain::generic([t3, omega, p, eps = error.eps]<class S>(const chain::Attempt& a) {
               const std::optional<Rational> t = t3(a);
-              if (!t) return Outcome(Side::derived(Enclosure::whole_line()), Side::exact(eps));
+              const Side bound = Side::exact(eps).rechecked_by("x0", {"parameter:eps"});
+              if (!t) return Outcome(Side::derived(Enclosure::whole_line()), bound);
               S root, inv;
               set(root, *t, a.prec);
               if (p > 1 && t->sign() > 0) {  // T_3^(1/p) = exp(log(T_3) / p)
@@ -373,7 +374,7 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
               const Enclosure r = Enclosure::of(root);
               const Side lhs = r.bounded() ? Side::derived(Enclosure::between(omega, omega + r.upper()), "Lip delta + (upper end of T_3)^(1/p)")
                                            : Side::derived(Enclosure::whole_line());
-              return Outcome(lhs, Side::exact(eps)).report("Lip delta", Side::exact(omega)).report("T_3", Side::derived(Enclosure::between(Rational(0), *t)));
+              return Outcome(lhs, bound).report("Lip delta", Side::exact(omega)).report("T_3", Side::derived(Enclosure::between(Rational(0), *t)));
             }));
 }
 
