@@ -127,7 +127,10 @@ TEST_CASE("recheck: the JSON form round-trips and malformed JSON is refused") {
 }
 
 TEST_CASE("recheck: an entry of an array parameter by 0-based indices, bad indices refused") {
-  const nlohmann::json matrix = {{"R", {{"0", "1/3"}, {"2", 5}}}, {"v", {"7/2"}}};
+  using nlohmann::json;
+  json matrix = json::object();  // (brace lists of string pairs would make objects)
+  matrix["R"] = json::array({json::array({"0", "1/3"}), json::array({"2", 5})});
+  matrix["v"] = json::array({"7/2"});
   RecheckData data;
   data.parameters = &matrix;
   auto value = [&](const std::string& input) { return recompute_side(Recheck{"x0", {input}}, data, Prec(64)); };

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 #include <stdexcept>
 
@@ -69,11 +70,10 @@ chain::Chain with_trust_marks(chain::Chain c) {
   auto has = [&c](std::string_view id) {
     return std::any_of(c.steps().begin(), c.steps().end(), [id](const auto& e) { return e.spec.id == id; });
   };
-  std::vector<std::string> zero_rhs;  // right sides the spec names "0"
+  std::vector<std::pair<std::string, std::string>> constant_rhs;  // right sides the spec names "0" or "1"
   for (const chain::Chain::Entry& e : c.steps())
-    if (e.spec.rhs_name == "0") zero_rhs.push_back(e.spec.id);
-  for (const std::string& id : zero_rhs) c.recheck(id, "rhs", "0", {});
-  if (has("K-1u")) c.recheck("K-1u", "rhs", "1", {});
+    if (e.spec.rhs_name == "0" || e.spec.rhs_name == "1") constant_rhs.emplace_back(e.spec.id, e.spec.rhs_name);
+  for (const auto& [id, value] : constant_rhs) c.recheck(id, "rhs", value, {});
   if (has("K-2max")) c.recheck("K-2max", "rhs", "x0*(1 - x1/2)*(1 - x1/2)", {"parameter:d", "parameter:grid"});
   return c;
 }

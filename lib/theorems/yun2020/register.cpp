@@ -1,5 +1,9 @@
 #include "theorems/yun2020/register.hpp"
 
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "chain/trust_reasons.hpp"
 
 #include "theorems/yun2020/contextual_steps.hpp"
@@ -53,6 +57,34 @@ void mark_trusted_sides(chain::Chain& c) {
                           {"Y-19", kEnumeration, ""}});
 }
 
+// The closed forms of Lemma 10 and of the grid that verify re-computes from the parameter delta
+// (x0), written as products so that the recomputation is exact (recheck.hpp).
+void add_grid_rechecks(chain::Chain& c, const Shape& s) {
+  auto delta_inv_pow = [](long k) {  // delta^-k
+    std::string t = "1";
+    for (long i = 0; i < k; ++i) t += "*(1/x0)";
+    return t;
+  };
+  const long d = s.dl(), n = s.nl();
+  const std::vector<std::string> delta{"parameter:delta"};
+  auto has = [&c](std::string_view id) {
+    for (const auto& e : c.steps())
+      if (e.spec.id == id) return true;
+    return false;
+  };
+  if (has("Y-3")) c.recheck("Y-3", "rhs", "-x0/2", delta);
+  if (has("Y-11")) c.recheck("Y-11", "rhs", "x0/2", delta);
+  if (has("Y-5")) {
+    c.recheck("Y-5", "rhs", delta_inv_pow((n - 1) * d - 1) + "*(" + delta_inv_pow(d) + " - 1)", delta);
+    c.recheck("Y-5", "rhs_high", std::to_string(n) + "*" + delta_inv_pow((n + 1) * d), delta);
+  }
+  if (has("Y-5i")) {  // binom(delta^-d, n) = prod_{k<n} (delta^-d - k)/(k + 1)
+    std::string t = "1";
+    for (long k = 0; k < n; ++k) t += "*(" + delta_inv_pow(d) + " - " + std::to_string(k) + ")/" + std::to_string(k + 1);
+    c.recheck("Y-5i", "rhs", t, delta);
+  }
+}
+
 chain::Chain build_theorem_2(const chain::Parameters& p) {
   const Config config = read_config(p);
   TargetMap target = read_target(p, config.shape);
@@ -94,6 +126,7 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   add_error_steps(c, ctx, budget);
   if (softmax) add_softmax_steps(c, ctx, *softmax, budget);
   mark_trusted_sides(c);
+  add_grid_rechecks(c, config.shape);
   return c;
 }
 
