@@ -11,6 +11,8 @@ inline constexpr const char* kNetworkCount = "count over a network the theorem m
 inline constexpr const char* kConstructionData =
     "data of the theorem module's construction (not recorded in the certificate)";
 inline constexpr const char* kEnumeration = "exhaustive enumeration or search by the theorem module";
+inline constexpr const char* kQuotedConstant =
+    "a constant the step quotes from the specification or fixes in the theorem module (printed values, tolerances)";
 inline constexpr const char* kNumericalMethod =
     "result of a numerical method of the theorem module (quadrature, series, matrix computation)";
 

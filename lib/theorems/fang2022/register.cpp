@@ -30,12 +30,13 @@ Monomials read_dk(const chain::Parameters& p) {
 // What verify must trust of a Fang chain, from each step's spec (sides that record a recheck, such
 // as the closed forms of bernstein.cpp, are left as they are): a left side is a value or count of
 // the network the module builds (modes NET..., count, polynomial identities), a right side named
-// "0" is 0.
+// "0" is 0, one named "spec ..." quotes the spec's printed value.
 chain::Chain with_trust_marks(chain::Chain c) {
   std::vector<chain::StepSpec> specs;
   for (const chain::Chain::Entry& e : c.steps()) specs.push_back(e.spec);
   for (const chain::StepSpec& s : specs) {
     if (s.rhs_name == "0") c.recheck(s.id, "rhs", "0", {});
+    if (s.rhs_name.starts_with("spec") || s.rhs_name.starts_with("[spec")) c.trust(s.id, "", chain::kQuotedConstant);
     if (s.mode.starts_with("NET") || s.mode.find("polynomial identity") != std::string::npos)
       c.trust(s.id, chain::kNetworkEvaluation);
     else if (s.mode.starts_with("count") || s.mode == "CF / count")

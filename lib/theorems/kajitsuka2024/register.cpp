@@ -30,7 +30,7 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
 
 // The sides verify cannot re-compute from the certificate: values of the layer and memoriser the
 // chains build, and data of their construction (u, c, r_min, r_max, eps, delta_R, ...: the
-// certificate records the grid, not the construction).
+// certificate records the grid, not the construction); "tau" is a tolerance the module fixes.
 chain::Chain with_trust_marks(chain::Chain c) {
   using chain::kConstructionData, chain::kEnumeration, chain::kNetworkCount, chain::kNetworkEvaluation;
   chain::mark_trusted(c, {{"K-1", kNetworkEvaluation, kConstructionData},
@@ -74,6 +74,10 @@ chain::Chain with_trust_marks(chain::Chain c) {
   for (const chain::Chain::Entry& e : c.steps())
     if (e.spec.rhs_name == "0" || e.spec.rhs_name == "1") constant_rhs.emplace_back(e.spec.id, e.spec.rhs_name);
   for (const auto& [id, value] : constant_rhs) c.recheck(id, "rhs", value, {});
+  std::vector<std::string> tolerance_rhs;  // right sides named "tau": the module's fixed tolerances
+  for (const chain::Chain::Entry& e : c.steps())
+    if (e.spec.rhs_name == "tau") tolerance_rhs.push_back(e.spec.id);
+  for (const std::string& id : tolerance_rhs) c.trust(id, "", chain::kQuotedConstant);
   if (has("K-2max")) c.recheck("K-2max", "rhs", "x0*(1 - x1/2)*(1 - x1/2)", {"parameter:d", "parameter:grid"});
   return c;
 }

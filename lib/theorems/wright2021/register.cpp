@@ -10,7 +10,8 @@ namespace approxcert::theorems::wright2021 {
 namespace {
 
 // What verify can re-compute of a Wright chain from the certificate, and what it must trust, from
-// each step's spec: a right side named "tau" is the parameter tau, one named "0" is 0; a left side
+// each step's spec: a right side named "tau" is the parameter tau, one named "0" is 0, one named
+// "[spec - ulp, spec + ulp]" quotes the spec's printed value; a left side
 // is a network value (mode NET...) or a numerical computation of the module (CF, OPT); sides of
 // exact (EX) steps are left unmarked.
 chain::Chain with_trust_marks(chain::Chain c) {
@@ -19,6 +20,7 @@ chain::Chain with_trust_marks(chain::Chain c) {
   for (const chain::StepSpec& s : specs) {
     if (s.rhs_name == "tau") c.recheck(s.id, "rhs", "x0", {"parameter:tau"});
     if (s.rhs_name == "0") c.recheck(s.id, "rhs", "0", {});
+    if (s.rhs_name.starts_with("[spec")) c.trust(s.id, "", chain::kQuotedConstant);
     if (s.mode.starts_with("NET")) c.trust(s.id, chain::kNetworkEvaluation);
     else if (s.mode.starts_with("CF") || s.mode.starts_with("OPT") || s.mode.starts_with("meta"))
       c.trust(s.id, chain::kNumericalMethod);
