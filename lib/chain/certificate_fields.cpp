@@ -53,6 +53,7 @@ nlohmann::json side_json(const Side& side, int digits, bool with_exact_endpoints
     ev["supnorm"] = {{"status", s->status}, {"witness", point_json(s->witness)}, {"boxes", s->boxes}};
   }
   if (const auto& r = side.evidence.recheck) ev["recheck"] = recheck_json(*r);
+  if (!side.evidence.trusted.empty()) ev["trusted"] = side.evidence.trusted;
   j["evidence"] = std::move(ev);
   return j;
 }

@@ -64,6 +64,42 @@ Chain& Chain::add(StepSpec spec, Computation computation) {
   return *this;
 }
 
+Chain& Chain::trust(std::string_view id, std::string lhs_reason, std::string rhs_reason) {
+  for (Entry& e : steps_)
+    if (e.spec.id == id) {
+      e.computation = trusting(std::move(e.computation), std::move(lhs_reason), std::move(rhs_reason));
+      return *this;
+    }
+  throw std::logic_error("Chain::trust: no step \"" + std::string(id) + "\"");
+}
+
+Chain& Chain::recheck(std::string_view id, std::string_view side, std::string expression, std::vector<std::string> inputs) {
+  if (side != "lhs" && side != "rhs" && side != "rhs_high") throw std::logic_error("Chain::recheck: no side " + std::string(side));
+  for (Entry& e : steps_)
+    if (e.spec.id == id) {
+      e.computation.run = [run = std::move(e.computation.run), side = std::string(side), recheck = Recheck{std::move(expression), std::move(inputs)}](
+                              const Attempt& a) {
+        Outcome o = run(a);
+        Side* s = side == "lhs" ? &o.lhs : side == "rhs" ? &o.rhs : o.rhs_high ? &*o.rhs_high : nullptr;
+        if (!s) throw std::logic_error("Chain::recheck: the step has no rhs_high");
+        s->evidence.recheck = recheck;
+        s->evidence.trusted.clear();
+        return o;
+      };
+      return *this;
+    }
+  throw std::logic_error("Chain::recheck: no step \"" + std::string(id) + "\"");
+}
+
+void mark_trusted(Chain& chain, std::initializer_list<TrustMark> marks) {
+  for (const TrustMark& m : marks)
+    for (const Chain::Entry& e : chain.steps())
+      if (e.spec.id == m.id) {
+        chain.trust(m.id, std::string(m.lhs), std::string(m.rhs));
+        break;
+      }
+}
+
 ChainResult run_chain(const Chain& chain, const RunOptions& options) {
   if (options.base_bits < 2 || options.max_bits < options.base_bits || options.max_bits > 2 * kMaxPrecisionBits)
     throw std::logic_error("run_chain: need 2 <= base_bits <= max_bits <= 2 * kMaxPrecisionBits");

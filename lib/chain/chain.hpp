@@ -8,8 +8,10 @@
 // raise its sup-norm budget (Attempt::scaled_budget: x1, x4, x16). Exact steps run once.
 // The overall verdict is the conjunction of the steps' verdicts: proved only if every step is
 // proved, refuted if any step is refuted, unknown otherwise.
+#include <initializer_list>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chain/step.hpp"
@@ -22,6 +24,12 @@ class Chain {
   // Appends a step. Checked here (std::logic_error, a bug in the theorem module): id non-empty and
   // unique, status non-empty, coq_lemma a Coq identifier unique in the chain.
   Chain& add(StepSpec spec, Computation computation);
+  // Marks the sides of step `id` that verify must trust as recorded (chain::trusting of step.hpp);
+  // an unknown id is a std::logic_error.
+  Chain& trust(std::string_view id, std::string lhs_reason, std::string rhs_reason = {});
+  // Records on side `side` ("lhs", "rhs" or "rhs_high") of step `id` how verify re-computes it
+  // (Side::rechecked_by); an unknown id or side is a std::logic_error.
+  Chain& recheck(std::string_view id, std::string_view side, std::string expression, std::vector<std::string> inputs);
 
   struct Entry {
     StepSpec spec;
@@ -32,6 +40,13 @@ class Chain {
  private:
   std::vector<Entry> steps_;
 };
+
+// A step's trust marks (Chain::trust): reasons for its lhs and rhs ("" leaves a side unmarked).
+struct TrustMark {
+  std::string_view id, lhs, rhs;
+};
+// Chain::trust for every mark whose step the chain has (an instance may lack some steps).
+void mark_trusted(Chain& chain, std::initializer_list<TrustMark> marks);
 
 // The largest working precision a check file may ask for (verify re-runs at up to twice it).
 // Arb and MPFR handle any exponent at any precision; this caps the memory of one number (128 KiB)

@@ -25,21 +25,28 @@ bool Enclosure::intersects(const Enclosure& o) const {
 }
 
 Side Side::exact(const Rational& q, std::string note) {
-  return Side{Enclosure::exact(q), Evidence{"exact", std::move(note), std::nullopt, std::nullopt}};
+  return Side{Enclosure::exact(q), Evidence{"exact", std::move(note), std::nullopt, std::nullopt, {}}};
 }
 
 Side Side::sup_norm(const Rational& lower, const Rational& upper, std::string status, Point witness,
                     std::uint64_t boxes, std::string note) {
   return Side{Enclosure::between(lower, upper),
-              Evidence{"supnorm", std::move(note), SupNormEvidence{std::move(status), std::move(witness), boxes}, std::nullopt}};
+              Evidence{"supnorm", std::move(note), SupNormEvidence{std::move(status), std::move(witness), boxes}, std::nullopt,
+                       std::string(kSupNormTrusted)}};
 }
 
 Side Side::derived(Enclosure value, std::string note) {
-  return Side{std::move(value), Evidence{"derived", std::move(note), std::nullopt, std::nullopt}};
+  return Side{std::move(value), Evidence{"derived", std::move(note), std::nullopt, std::nullopt, {}}};
 }
 
 Side Side::rechecked_by(std::string expression, std::vector<std::string> inputs) && {
   evidence.recheck = Recheck{std::move(expression), std::move(inputs)};
+  evidence.trusted.clear();
+  return std::move(*this);
+}
+
+Side Side::trusted_because(std::string reason) && {
+  evidence.trusted = std::move(reason);
   return std::move(*this);
 }
 

@@ -78,6 +78,10 @@ struct Recheck {
   friend bool operator==(const Recheck&, const Recheck&) = default;
 };
 
+// The trust marker of every sup-norm side: a chain certificate records its bound, not its cover.
+inline constexpr const char* kSupNormTrusted =
+    "sup-norm bound of the branch and bound (the chain certificate records its witness, not its cover)";
+
 struct Evidence {
   // "exact" (exact rational arithmetic), "ball" (Arb), "interval" (MPFI), "supnorm"
   // (branch and bound, two-sided), "derived" (exact arithmetic on earlier enclosures).
@@ -85,6 +89,10 @@ struct Evidence {
   std::string note;  // optional: how it was computed, in words ("closed-form tail 2/pi^2 psi'(N+1/2)")
   std::optional<SupNormEvidence> supnorm;  // present iff kind == "supnorm"
   std::optional<Recheck> recheck;          // optional: recorded, and re-computed by verify
+  // Why verify cannot re-compute this side from the certificate (a network evaluation of a
+  // construction the module builds, a search, a sup-norm): recorded as "trusted" and named in
+  // verify's report. Empty: not marked (a recheck, or nothing said).
+  std::string trusted;
   friend bool operator==(const Evidence&, const Evidence&) = default;
 };
 
@@ -97,7 +105,7 @@ struct Side {
   // An enclosure computed with Ball ("ball") or Interval ("interval").
   template <RigorousScalar S>
   static Side enclosure(const S& x, std::string note = {}) {
-    return Side{Enclosure::of(x), Evidence{evidence_kind_of<S>(), std::move(note), std::nullopt, std::nullopt}};
+    return Side{Enclosure::of(x), Evidence{evidence_kind_of<S>(), std::move(note), std::nullopt, std::nullopt, {}}};
   }
   // A two-sided sup-norm result lower <= sup <= upper (lower from `witness`).
   static Side sup_norm(const Rational& lower, const Rational& upper, std::string status, Point witness,
@@ -107,6 +115,8 @@ struct Side {
   // The same side, recording how verify re-computes it without the theorem module: `expression`
   // must compute the quantity this side encloses, from the named inputs (Recheck above).
   Side rechecked_by(std::string expression, std::vector<std::string> inputs) &&;
+  // The same side, saying why verify must trust it as recorded (Evidence::trusted).
+  Side trusted_because(std::string reason) &&;
 
   template <class S>
   static constexpr const char* evidence_kind_of() {

@@ -11,10 +11,23 @@ namespace approxcert::chain {
 
 namespace {
 
-Enclosure parameter_value(const nlohmann::json& parameters, const std::string& name) {
-  const std::string where = "parameter \"" + name + "\"";
+// "NAME" or "NAME/i/j/...": a parameter, or an entry of an array parameter by 0-based indices.
+Enclosure parameter_value(const nlohmann::json& parameters, const std::string& path) {
+  const std::string where = "parameter \"" + path + "\"";
+  const std::string name = path.substr(0, path.find('/'));
   if (!parameters.is_object() || !parameters.contains(name)) throw InputError(where + ": not a parameter of the instance");
-  const nlohmann::json& v = parameters[name];
+  const nlohmann::json* entry = &parameters[name];
+  for (std::size_t at = path.find('/'); at != std::string::npos;) {
+    const std::size_t next = path.find('/', at + 1);
+    const std::string index = path.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+    if (index.empty() || index.size() > 9 || index.find_first_not_of("0123456789") != std::string::npos)
+      throw InputError(where + ": \"" + index + "\" is not an index");
+    const std::size_t k = std::stoul(index);
+    if (!entry->is_array() || k >= entry->size()) throw InputError(where + ": no entry " + index);
+    entry = &(*entry)[k];
+    at = next;
+  }
+  const nlohmann::json& v = *entry;
   if (v.is_number_integer()) return Enclosure::exact(Rational(mpq_class(v.dump())));
   if (!v.is_string()) throw InputError(where + ": not an exact number");
   try {

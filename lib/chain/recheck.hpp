@@ -3,6 +3,7 @@
 // may record how it is computed (Evidence::recheck, enclosure.hpp): a target-language expression
 // (docs/target.md) in x0 .. x{k-1} whose inputs name recorded data of the same certificate:
 //   "parameter:NAME"               an exact rational parameter of the instance
+//   "parameter:NAME/i/j"           an entry of an array parameter (0-based indices)
 //   "at:NAME"                      a coordinate of the step's recorded point ("at")
 //   "step:ID:lhs" | ":rhs" | ":rhs_high"   the recorded side of an EARLIER step
 //   "step:ID:reported:NAME"        a value an earlier step reported

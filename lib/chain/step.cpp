@@ -113,4 +113,18 @@ const Side& Attempt::reported(std::string_view step_id, std::string_view name) c
   throw std::logic_error("Attempt::reported: step '" + std::string(step_id) + "' reported no '" + std::string(name) + "'");
 }
 
+Computation trusting(Computation c, std::string lhs_reason, std::string rhs_reason) {
+  auto mark = [](Side& side, const std::string& reason) {
+    if (!reason.empty() && !side.evidence.recheck && side.evidence.trusted.empty()) side.evidence.trusted = reason;
+  };
+  return {c.kind, [run = std::move(c.run), lhs_reason = std::move(lhs_reason), rhs_reason = std::move(rhs_reason),
+                   mark](const Attempt& a) {
+            Outcome o = run(a);
+            mark(o.lhs, lhs_reason);
+            mark(o.rhs, rhs_reason);
+            if (o.rhs_high) mark(*o.rhs_high, rhs_reason);
+            return o;
+          }};
+}
+
 }  // namespace approxcert::chain

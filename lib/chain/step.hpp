@@ -189,6 +189,11 @@ Computation generic(F f) {
           }};
 }
 
+// The same computation, its sides marked for verify as trusted as recorded (Evidence::trusted):
+// the lhs for `lhs_reason`, the rhs (and rhs_high) for `rhs_reason` if not empty; a side that
+// records a recheck or already carries a mark (a sup-norm side) is left as it is.
+Computation trusting(Computation c, std::string lhs_reason, std::string rhs_reason = {});
+
 // A step as run by the engine: its spec, the outcome of the last attempt, the decided verdict.
 struct StepResult {
   StepSpec spec;

@@ -23,7 +23,8 @@ Side sup_norm_side(const Program& error_program, const Box& box, const Attempt& 
       witness.add(k < names.size() ? names[k] : "x" + std::to_string(k), (*r.witness)[k]);
   if (!r.upper) {
     Side s;
-    s.evidence = {"supnorm", note + " (no finite upper bound)", SupNormEvidence{std::string(to_string(r.status)), witness, r.boxes}};
+    s.evidence = {"supnorm", note + " (no finite upper bound)", SupNormEvidence{std::string(to_string(r.status)), witness, r.boxes},
+                  std::nullopt, kSupNormTrusted};
     return s;
   }
   return Side::sup_norm(r.lower, *r.upper, std::string(to_string(r.status)), witness, r.boxes, std::move(note));

@@ -1,5 +1,6 @@
 #include "chain/verify.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -21,12 +22,16 @@ struct RecordedStep : RecordedSides {
   std::optional<Point> candidate;  // a search-then-certify step's stored candidate
   // Recorded rechecks (recheck.hpp), by side: "lhs", "rhs", "rhs_high", "reported:NAME".
   std::vector<std::pair<std::string, Recheck>> rechecks;
+  // Recorded trust markers (Evidence::trusted) of the sides lhs / rhs / rhs_high, by side name.
+  std::map<std::string, std::string> trusted;
 };
 
-// The recheck recorded in a side's evidence, if any.
+// The recheck and the trust marker recorded in a side's evidence, if any.
 void read_side_recheck(const nlohmann::json& side, const std::string& name, const std::string& where, RecordedStep& r) {
-  if (side.is_object() && side.contains("evidence") && side["evidence"].is_object() && side["evidence"].contains("recheck"))
-    r.rechecks.emplace_back(name, read_recheck(side["evidence"]["recheck"], where + "/evidence/recheck"));
+  if (!side.is_object() || !side.contains("evidence") || !side["evidence"].is_object()) return;
+  const nlohmann::json& evidence = side["evidence"];
+  if (evidence.contains("recheck")) r.rechecks.emplace_back(name, read_recheck(evidence["recheck"], where + "/evidence/recheck"));
+  if (evidence.contains("trusted")) r.trusted[name] = string_field(evidence, "trusted", where + "/evidence");
 }
 
 RecordedStep read_step(const nlohmann::json& s, const std::string& where) {
@@ -155,6 +160,22 @@ std::string recheck_step(const RecordedStep& r, const RecheckData& data, Prec pr
   return done;
 }
 
+// Which of the step's sides step 3 re-computed and which it trusted as recorded (VerifyReport).
+void count_sides(const RecordedStep& r, VerifyReport& report) {
+  std::vector<std::string> sides = {"lhs", "rhs"};
+  if (r.rhs_high) sides.push_back("rhs_high");
+  for (const std::string& side : sides) {
+    ++report.sides;
+    const bool recomputed = std::any_of(r.rechecks.begin(), r.rechecks.end(), [&](const auto& c) { return c.first == side; });
+    if (recomputed) {
+      ++report.sides_recomputed;
+      continue;
+    }
+    const auto it = r.trusted.find(side);
+    report.trusted.push_back({r.id, side, it == r.trusted.end() ? std::string() : it->second});
+  }
+}
+
 // The recorded side enclosures of a step under the names rechecks use ("ID:lhs", ...).
 void add_earlier(const RecordedStep& r, std::map<std::string, Enclosure, std::less<>>& earlier) {
   earlier.insert_or_assign(r.id + ":lhs", r.lhs);
@@ -164,6 +185,22 @@ void add_earlier(const RecordedStep& r, std::map<std::string, Enclosure, std::le
 }
 
 }  // namespace
+
+std::string trust_summary(const VerifyReport& report) {
+  std::string line = std::to_string(report.sides_recomputed) + " of " + std::to_string(report.sides) +
+                     " sides re-computed from the certificate; " + std::to_string(report.trusted.size()) +
+                     " trusted as recorded";
+  std::vector<std::pair<std::string, std::string>> groups;  // reason -> "S3 lhs, S4 rhs", in first-seen order
+  for (const TrustedSide& t : report.trusted) {
+    const std::string reason = t.reason.empty() ? "not marked" : t.reason;
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == reason; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {reason, ""});
+    it->second += (it->second.empty() ? "" : ", ") + t.step + " " + t.side;
+  }
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    line += (g == 0 ? ": " : "; ") + groups[g].first + " (" + groups[g].second + ")";
+  return line;
+}
 
 VerifyReport verify_certificate(const TheoremRegistry& registry, const std::string& path, const VerifyOptions& options) {
   return verify_certificate(registry, read_certificate(path), path, options);
@@ -239,6 +276,7 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
           recheck_step(r, data, Prec(opts.max_bits), "steps/" + std::to_string(i) + " (" + r.id + ")", problems);
       report.checks.push_back({r.id, done});
       if (!done.empty()) ++report.rechecked;
+      count_sides(r, report);
       add_earlier(r, data.earlier);
     }
   }

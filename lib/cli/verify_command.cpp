@@ -52,6 +52,7 @@ void run_verify_command(const VerifyCommandOptions& o) {
       report.push_back({{"path", r.path}, {"kind", r.kind}, {"verdict", r.verdict}, {"verified", ok},
                         {"problems", r.problems}, {"confirmations", r.confirmations}});
       if (r.kind == "chain") report.back()["steps"] = r.steps;
+      if (!r.trust.is_null()) report.back()["trust"] = r.trust;
       continue;
     }
     std::cout << (ok ? "OK      " : "FAILED  ") << r.path << ": " << r.kind << " certificate, verdict " << r.verdict;

@@ -232,11 +232,13 @@ void Check::check_upper(const Program& prog, const Box& domain, const std::optio
   // Above the run's precision: a recorded bound rounded up at 17 digits may sit closer to the
   // true maximum than the run's own rounding errors.
   co.max_bits = std::max<long>(256, cert_.bits("/precision/max_bits_used") + 64);
+  // The Taylor form of the same degree as the run's Taylor models (the remainder one order above).
+  co.taylor_order = static_cast<long>(cert_.count("/options/taylor_order", kMaxTaylorOrder)) + 1;
   report_.cover = check_cover(prog, domain, cover, co);
   for (const std::string& p : report_.cover.problems) problem("cover: " + p);
   if (!report_.cover.ok()) return;
   confirmed("upper: " + std::to_string(report_.cover.leaves) +
-            " leaves tile the domain, each bound re-proved by the natural/centred forms with MPFI (" +
+            " leaves tile the domain, each bound re-proved by the natural/centred forms with MPFI or the Taylor form (" +
             std::to_string(report_.cover.leaves_split) + " leaves bisected, " +
             std::to_string(report_.cover.extra_boxes) + " sub-boxes)");
 }

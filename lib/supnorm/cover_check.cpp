@@ -1,10 +1,12 @@
 #include "supnorm/cover_check.hpp"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
 #include "net/evaluate.hpp"
 #include "net/jet.hpp"
+#include "net/series.hpp"
 #include "scalar/scalar.hpp"
 #include "supnorm/range.hpp"
 
@@ -14,18 +16,20 @@ namespace {
 
 // The evaluators of one precision (built once, reused for every box).
 struct Evaluators {
-  Evaluators(const Program& prog, long bits) : prec(bits), point(prog, Prec(bits)), jet(prog, Prec(bits)) {}
+  Evaluators(const Program& prog, long bits) : prec(bits), point(prog, Prec(bits)), jet(prog, Prec(bits)), series(prog, Prec(bits)) {}
   Prec prec;
   Evaluator<Interval> point;
   Evaluator<Jet<Interval>> jet;
+  Evaluator<Series> series;  // the Taylor form (programs of one input)
 };
 
 class LeafBounder {
  public:
-  explicit LeafBounder(const Program& prog) : prog_(prog), out_(prog.outputs()[0]) {}
+  LeafBounder(const Program& prog, long taylor_order) : prog_(prog), out_(prog.outputs()[0]), taylor_order_(taylor_order) {}
 
   // |f| <= result on the box: the natural form intersected with the two centred forms.
-  std::optional<Rational> bound(const Box& box, long bits) {
+  // With `goal`: the Taylor form is skipped once the other forms give |f| <= *goal (it costs more).
+  std::optional<Rational> bound(const Box& box, long bits, const Rational* goal = nullptr) {
     Evaluators& e = at(bits);
     const std::size_t d = box.dim();
     std::vector<Jet<Interval>> in(d);
@@ -65,6 +69,16 @@ class LeafBounder {
         }
       }
     }
+    if (goal && r && abs_max(*r) <= *goal) return abs_max(*r);
+    if (const std::optional<Range> form = taylor_form(e, box)) {
+      if (r) {
+        const Range both = intersect(*r, *form);
+        if (both.hi < both.lo) throw std::logic_error("cover check: the Taylor form misses the other forms");
+        r = both;
+      } else {
+        r = form;
+      }
+    }
     if (!r) return std::nullopt;
     return abs_max(*r);
   }
@@ -84,6 +98,36 @@ class LeafBounder {
     return form;
   }
 
+  // One input, order k = taylor_order_ >= 1: by Taylor's theorem with the Lagrange remainder, for x
+  // in X = [lo, hi] and c its midpoint, f(x) = sum_{j<k} a_j (x - c)^j + f^(k)(xi)/k! (x - c)^k
+  // for some xi in X, with a_j = f^(j)(c)/j! enclosed by the series of f at the point c and
+  // f^(k)(xi)/k! by coefficient k of the series of f over X (net/series.hpp: indeterminate, hence
+  // no form, where f may not be k times differentiable on X). So f(X) lies in
+  // a_0 + [-s, s], s = sum_{1<=j<k} |a_j| r^j + |a_k(X)| r^k, r = (hi - lo)/2; exact from there.
+  // Unlike the natural and centred forms, it sees cancellation up to order k - 1.
+  std::optional<Range> taylor_form(Evaluators& e, const Box& box) {
+    if (taylor_order_ < 1 || box.dim() != 1) return std::nullopt;
+    const long k = taylor_order_;
+    const Rational c = (box.lo[0] + box.hi[0]) / Rational(2), r = (box.hi[0] - box.lo[0]) / Rational(2);
+    Ball x;
+    set_interval(x, box.lo[0], box.hi[0], e.prec);
+    std::vector<Series> in{series_variable(x, k + 1)};
+    e.series.run(in);
+    const Series over_box = e.series.value(out_);
+    set(x, c, e.prec);
+    in[0] = series_variable(x, std::max<long>(k, 2));
+    e.series.run(in);
+    const Series& at_centre = e.series.value(out_);
+    if (!is_finite(over_box) || !is_finite(at_centre)) return std::nullopt;
+    Rational s = abs_max(range_of(over_box.coefficient(k))) * pow_int(r, k), rj(1);
+    for (long j = 1; j < k; ++j) {
+      rj *= r;
+      s += abs_max(range_of(at_centre.coefficient(j))) * rj;
+    }
+    const Range a0 = range_of(at_centre.coefficient(0));
+    return Range{a0.lo - s, a0.hi + s};
+  }
+
   Evaluators& at(long bits) {
     auto& e = cache_[bits];
     if (!e) e = std::make_unique<Evaluators>(prog_, bits);
@@ -92,6 +136,7 @@ class LeafBounder {
 
   const Program& prog_;
   NodeId out_;
+  long taylor_order_;
   std::map<long, std::unique_ptr<Evaluators>> cache_;
 };
 
@@ -111,7 +156,7 @@ std::optional<std::size_t> widest(const Box& box) {
 class CoverChecker {
  public:
   CoverChecker(const Program& prog, const Box& domain, const RecordedCover& cover, const CoverCheckOptions& o)
-      : bounder_(prog), domain_(domain), cover_(cover), o_(o) {
+      : bounder_(prog, o.taylor_order), domain_(domain), cover_(cover), o_(o) {
     budget_ = o.max_extra_boxes ? o.max_extra_boxes : 64 * static_cast<std::uint64_t>(cover.bounds.size()) + 65536;
   }
 
@@ -157,8 +202,8 @@ class CoverChecker {
 
   void check_leaf(const Box& box, const std::optional<Rational>& recorded, std::size_t index) {
     if (!recorded) return;  // "inf": nothing to prove
-    if (at_most(bounder_.bound(box, o_.bits), *recorded)) return;
-    if (o_.max_bits != o_.bits && at_most(bounder_.bound(box, o_.max_bits), *recorded)) return;
+    if (at_most(bounder_.bound(box, o_.bits, &*recorded), *recorded)) return;
+    if (o_.max_bits != o_.bits && at_most(bounder_.bound(box, o_.max_bits, &*recorded), *recorded)) return;
     const std::uint64_t before = report_.extra_boxes;
     if (split_proves(box, *recorded, 0)) {
       ++report_.leaves_split;
@@ -181,7 +226,7 @@ class CoverChecker {
     for (const Box& h : halves) {
       if (report_.extra_boxes >= budget_) return false;
       ++report_.extra_boxes;
-      if (at_most(bounder_.bound(h, o_.max_bits), recorded)) continue;
+      if (at_most(bounder_.bound(h, o_.max_bits, &recorded), recorded)) continue;
       if (!split_proves(h, recorded, depth + 1)) return false;
     }
     return true;
@@ -197,8 +242,8 @@ class CoverChecker {
 
 }  // namespace
 
-std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box& box, long bits) {
-  return LeafBounder(prog).bound(box, bits);
+std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box& box, long bits, long taylor_order) {
+  return LeafBounder(prog, taylor_order).bound(box, bits);
 }
 
 CoverCheckReport check_cover(const Program& prog, const Box& domain, const RecordedCover& cover,

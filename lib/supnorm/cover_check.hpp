@@ -9,7 +9,9 @@
 //     natural form (f on the box) intersected with centred forms f(c) + G (x - c) (G the Jet
 //     gradient enclosure; skipped where f may jump; one centre per end of the range: per
 //     coordinate the box end where f is largest / smallest when the sign of G_i is decided, else
-//     the midpoint), first at `bits`, then at
+//     the midpoint), and, for a program of one input, with the order-k Taylor form (coefficients
+//     0..k-1 of f's Taylor series at the leaf's midpoint, coefficient k over the leaf: the Lagrange
+//     remainder; k = taylor_order, from the certificate), first at `bits`, then at
 //     `max_bits`, then on a uniform bisection of the leaf (the widest coordinate halved, down to
 //     max_split_depth levels, within a global budget of extra boxes).
 // Hence sup |f| over the domain <= max over leaves of the recorded bounds.
@@ -41,6 +43,7 @@ struct CoverCheckOptions {
   long max_bits = 1024;                // second working precision, used for the splits too
   unsigned max_split_depth = 40;       // bisection levels per leaf at most
   std::uint64_t max_extra_boxes = 0;   // sub-boxes over all leaves at most (0: 64 x leaves + 65536)
+  long taylor_order = 0;               // k of the Taylor form (one input only); 0: not used
 };
 
 struct CoverCheckReport {
@@ -55,8 +58,9 @@ struct CoverCheckReport {
 CoverCheckReport check_cover(const Program& prog, const Box& domain, const RecordedCover& cover,
                              const CoverCheckOptions& options);
 
-// |f| <= result on `box` from the natural and centred forms with MPFI at `bits` (absent: no finite
-// bound). Exposed for tests.
-std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box& box, long bits);
+// |f| <= result on `box` from the natural and centred forms with MPFI at `bits`, and the order-k
+// Taylor form (Arb series at `bits`) if k = taylor_order >= 1 and the program has one input
+// (absent: no finite bound). Exposed for tests.
+std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box& box, long bits, long taylor_order = 0);
 
 }  // namespace approxcert

@@ -10,7 +10,7 @@ namespace approxcert::theorems {
 
 VerifyByKindReport verify_by_kind(const std::string& path, const VerifyByKindOptions& o) {
   const nlohmann::json cert = read_certificate_file(path);
-  VerifyByKindReport out{path, certificate_kind(cert), "", {}, {}, nlohmann::json::array()};
+  VerifyByKindReport out{path, certificate_kind(cert), "", {}, {}, nlohmann::json::array(), nullptr};
   if (out.kind == "supnorm") {
     SupNormCheckOptions so;
     so.recheck_cover = o.recompute;
@@ -38,6 +38,10 @@ VerifyByKindReport verify_by_kind(const std::string& path, const VerifyByKindOpt
       out.confirmations.push_back(std::to_string(r.rechecked) + " steps re-computed from the certificate alone" +
                                   (ids.empty() ? "" : " (" + ids + ")") + ", " + std::to_string(r.steps - r.rechecked) +
                                   " re-decided from recorded numbers only");
+      out.confirmations.push_back(chain::trust_summary(r));
+      nlohmann::json trusted = nlohmann::json::array();
+      for (const chain::TrustedSide& t : r.trusted) trusted.push_back({{"step", t.step}, {"side", t.side}, {"reason", t.reason}});
+      out.trust = {{"sides", r.sides}, {"recomputed", r.sides_recomputed}, {"trusted", std::move(trusted)}};
     }
     if (options.rebuild)
       out.confirmations.push_back(std::to_string(r.recomputed) +

@@ -22,6 +22,7 @@ struct VerifyByKindReport {
   std::string path, kind, verdict;
   std::vector<std::string> problems, confirmations;
   nlohmann::json steps = nlohmann::json::array();  // chain, with recompute: {id, recomputed} per step
+  nlohmann::json trust;                            // chain, with recompute: sides re-computed and trusted
   bool ok() const { return problems.empty(); }
 };
 

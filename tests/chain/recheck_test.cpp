@@ -125,3 +125,35 @@ TEST_CASE("recheck: the JSON form round-trips and malformed JSON is refused") {
   CHECK_THROWS_AS(read_recheck(nlohmann::json{{"expression", "x0"}, {"inputs", {1}}}, "w"), InputError);
   CHECK_THROWS_AS(read_recheck(nlohmann::json{{"expression", 3}, {"inputs", nlohmann::json::array()}}, "w"), InputError);
 }
+
+TEST_CASE("recheck: an entry of an array parameter by 0-based indices, bad indices refused") {
+  using nlohmann::json;
+  json matrix = json::object();  // (brace lists of string pairs would make objects)
+  matrix["R"] = json::array({json::array({"0", "1/3"}), json::array({"2", 5})});
+  matrix["v"] = json::array({"7/2"});
+  RecheckData data;
+  data.parameters = &matrix;
+  auto value = [&](const std::string& input) { return recompute_side(Recheck{"x0", {input}}, data, Prec(64)); };
+  // The recorded entries themselves, exactly (R[0][1] = 1/3, R[1][1] = 5, v[0] = 7/2).
+  CHECK(value("parameter:R/0/1").exact);
+  CHECK(value("parameter:R/0/1").value == Enclosure::exact(Rational(1) / Rational(3)));
+  CHECK(value("parameter:R/1/1").value == Enclosure::exact(Rational(5)));
+  CHECK(value("parameter:v/0").value == Enclosure::exact(Rational(7) / Rational(2)));
+  for (const auto& [input, message] : std::vector<std::pair<std::string, std::string>>{
+           {"parameter:R/2/0", "no entry 2"},
+           {"parameter:R/0/1/0", "no entry 0"},  // R[0][1] is a number, not an array
+           {"parameter:R/0", "not an exact number"},
+           {"parameter:R/-1/0", "is not an index"},
+           {"parameter:R//0", "is not an index"},
+           {"parameter:R/1x/0", "is not an index"},
+           {"parameter:R/99999999999/0", "is not an index"},
+           {"parameter:S/0/0", "not a parameter of the instance"}}) {
+    CAPTURE(input);
+    try {
+      value(input);
+      FAIL("no InputError");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find(message) != std::string::npos);
+    }
+  }
+}

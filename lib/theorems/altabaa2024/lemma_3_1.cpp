@@ -1,5 +1,6 @@
 // Lemma 3.1 (spec §3): a relation on a finite set is exactly <psi_x(x_i), psi_y(x_j)> with linear
 // maps on one-hot inputs, through an exact rank factorisation R = U V^T.
+#include "chain/trust_reasons.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "theorems/altabaa2024/certify.hpp"
@@ -28,6 +29,11 @@ Network construct_rank_factorisation(const chain::Parameters& p) {
   return factorisation_network(exact_rank_factorisation(R), R.size());
 }
 
+// R_ij as a side verify re-reads from the recorded parameter R.
+static chain::Side entry_of_R(const RationalMatrix& R, std::size_t i, std::size_t j) {
+  return chain::Side::exact(R[i][j]).rechecked_by("x0", {"parameter:R/" + std::to_string(i) + "/" + std::to_string(j)});
+}
+
 chain::Chain build_lemma_3_1(const chain::Parameters& p) {
   const RationalMatrix R = read_relation(p);
   const std::size_t n = R.size();
@@ -45,8 +51,8 @@ chain::Chain build_lemma_3_1(const chain::Parameters& p) {
             for (std::size_t j = 0; j < n; ++j) {
               Rational s(0);
               for (std::size_t k = 0; k < f.pivots.size(); ++k) s += f.U[i][k] * f.V[j][k];
-              fa.add(chain::Point{}.add("i", count_q(i + 1)).add("j", count_q(j + 1)), chain::Side::exact(s),
-                     chain::Side::exact(R[i][j]));
+              fa.add(chain::Point{}.add("i", count_q(i + 1)).add("j", count_q(j + 1)),
+                     chain::Side::exact(s).trusted_because(chain::kConstructionData), entry_of_R(R, i, j));
             }
           return fa.outcome()
               .report("d_r", chain::Side::exact(count_q(f.pivots.size()), "rank of R (number of pivots)"))
@@ -68,8 +74,9 @@ chain::Chain build_lemma_3_1(const chain::Parameters& p) {
               in[n + j] = Rational(1);
               ev.run(in);
               fa.add(chain::Point{}.add("i", count_q(i + 1)).add("j", count_q(j + 1)),
-                     chain::Side::exact(ev.outputs().at(0), "network evaluated exactly (rationals)"),
-                     chain::Side::exact(R[i][j]));
+                     chain::Side::exact(ev.outputs().at(0), "network evaluated exactly (rationals)")
+                         .trusted_because(chain::kNetworkEvaluation),
+                     entry_of_R(R, i, j));
             }
           return fa.outcome();
         }));

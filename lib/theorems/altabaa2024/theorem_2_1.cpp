@@ -3,6 +3,7 @@
 // g_i = sqrt(lambda_i) phi_i. Kernels: c min(x, y) on [0,1] (Brownian motion, Lebesgue measure)
 // and c cos(x - y) on [0, 2 pi] (measure d theta / 2 pi), and the Gaussian kernel on the circle
 // c exp(-z (1 - cos(x - y))) on [0, 2 pi] (measure d theta / 2 pi, spec §7.2).
+#include "chain/trust_reasons.hpp"
 #include "theorems/altabaa2024/certify.hpp"
 #include "theorems/altabaa2024/gaussian_circle.hpp"
 #include "theorems/altabaa2024/relu_interpolant.hpp"
@@ -347,6 +348,19 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
               .report("neurons, paper style (separate subnetworks)", chain::Side::exact(N * shared))
               .report("neurons, shared hidden layer", chain::Side::exact(shared));
         }));
+  // The closed forms verify re-computes from the certificate: the eps budget, and the per-term
+  // bounds from eps_NN (S2's rhs), C (S3's rhs) and N (reported by S1).
+  c.recheck("S1", "rhs", "x0/2", {"parameter:eps"});
+  c.recheck("S4", "rhs", "x0 + x1", {"step:S3:rhs", "step:S2:rhs"});
+  c.recheck("S5", "rhs", "2*x0*x1 + x1*x1", {"step:S3:rhs", "step:S2:rhs"});
+  c.recheck("S6", "lhs", "x0*x1", {"step:S1:reported:N", "step:S5:rhs"});
+  c.recheck("S6", "rhs", "x0/2", {"parameter:eps"});
+  c.recheck("S7", "rhs", "x0", {"parameter:eps"});
+  mark_trusted(c, {{"S1", chain::kNumericalMethod, ""},
+                   {"S2", chain::kNumericalMethod, chain::kConstructionData},
+                   {"S3", chain::kNumericalMethod, chain::kConstructionData},
+                   {"W4", chain::kNumericalMethod, chain::kNumericalMethod},
+                   {"S8", chain::kNetworkCount, chain::kNetworkCount}});
   return c;
 }
 

@@ -149,6 +149,9 @@ chain::Chain build_theorem_4_1(const chain::Parameters& p) {
               .report("neurons per map, shared hidden layer", chain::Side::exact(count_q(d.psi1.hidden())))
               .report("neurons per map, paper style", chain::Side::exact(N * count_q(d.psi1.hidden())));
         }));
+  c.recheck("R1", "rhs", "x0/2", {"parameter:eps"});
+  c.recheck("R4", "rhs", "x0/2", {"parameter:eps"});
+  c.recheck("R5", "rhs", "x0", {"parameter:eps"});
   return c;
 }
 

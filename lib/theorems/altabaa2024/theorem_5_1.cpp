@@ -19,6 +19,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "chain/trust_reasons.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "theorems/altabaa2024/attention.hpp"
@@ -340,7 +341,7 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
          .lhs_name = "sup |u - <phi_q, phi_k>|", .rhs_name = "eps_1", .reference = "(5.3), via Thm 3.1", .status = "P",
          .mode = "NET", .coq_lemma = "altabaa_thm51_A1",
          .coq_proof = "AltabaaSoftmax.altabaa_thm51_retrieval_eps", .coq_note = "premise |s_k - u_k| <= eps_1"},
-        chain::exact([sites = r.sites, eps1 = r.eps1, m = r.m, representation] {
+        chain::trusting(chain::exact([sites = r.sites, eps1 = r.eps1, m = r.m, representation] {
           // The model is U_k . V_l on the closed cell pair V_k x V_l (phi one-hot of the cell):
           // the exact sup over every cell pair, the largest kept (first in (k, l) order).
           const RationalVector b = cell_boundaries(sites, Rational(0), Rational(1));
@@ -357,13 +358,13 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
                       chain::Side::exact(count_q(voronoi_dense_layer2_weights(m))))
               .report("numbers stored per map (sparse layer 2)", chain::Side::exact(count_q(voronoi_stored_numbers(m)),
                                                                                      representation));
-        }));
+        }), chain::kEnumeration, chain::kConstructionData));
   c.add({.id = "A2", .claim = "each softmax weight is at most exp(beta (s_j - s_i*)), at every query of E_eta",
          .symbols = "alpha_j = e^{beta s_j} / sum_l e^{beta s_l} <= e^{beta (s_j - s_i*)}", .relation = chain::Relation::LessEqual,
          .lhs_name = "alpha_j", .rhs_name = "exp(beta (s_j - s_i*))", .reference = "\"Observe that\" display", .status = "P",
          .mode = "EX", .coq_lemma = "altabaa_thm51_A2",
          .coq_proof = "AltabaaSoftmax.altabaa_a2_weight_le_exp_gap"},
-        chain::generic([ev, alpha_prog, beta = r.beta]<class S>(const chain::Attempt& a) {
+        chain::trusting(chain::generic([ev, alpha_prog, beta = r.beta]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           for (const Sample& s : ev->samples) {
             const std::vector<S> alpha = softmax_weights<S>(*alpha_prog, s, beta, a.prec);
@@ -377,14 +378,14 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
           return fa.outcome()
               .report("test points covering E_eta", chain::Side::exact(count_q(ev->test_points)))
               .report("classes evaluated (same phi(x) and i*)", chain::Side::exact(count_q(ev->samples.size())));
-        }));
+        }), chain::kNetworkEvaluation, chain::kNetworkEvaluation));
   c.add({.id = "A3", .claim = "on E_eta the non-selected scores trail the selected one by more than eta - 2 eps_1",
          .symbols = "s_j - s_i* <= (u_j + eps_1) - (u_i* - eps_1) < -eta + 2 eps_1 (j != i*)",
          .relation = chain::Relation::Less, .lhs_name = "s_j - s_i*", .rhs_name = "-eta + 2 eps_1",
          .reference = "\"difference inside the exponential\" display", .status = "P", .mode = "NET",
          .coq_lemma = "altabaa_thm51_A3",
          .coq_proof = "AltabaaSoftmax.altabaa_a3_score_gap"},
-        chain::exact([ev, gamma] {
+        chain::trusting(chain::exact([ev, gamma] {
           chain::ForAll fa(chain::Relation::Less);
           for (const Sample& s : ev->samples)
             for (std::size_t j = 0; j < s.scores.size(); ++j)
@@ -392,13 +393,13 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
                 fa.add(sample_point(s, j), chain::Side::exact(s.scores[j] - s.scores[s.best], "scores of the network, exact"),
                        chain::Side::exact(-gamma));
           return fa.outcome();
-        }));
+        }), chain::kNetworkEvaluation, chain::kConstructionData));
   c.add({.id = "A4", .claim = "every non-selected softmax weight is below exp(-beta (eta - 2 eps_1))",
          .symbols = "alpha_j < e^{-beta (eta - 2 eps_1)} (= e^{-beta eta / 2} for eps_1 = eta/4), j != i*",
          .relation = chain::Relation::Less, .lhs_name = "alpha_j", .rhs_name = "exp(-beta (eta - 2 eps_1))",
          .reference = "\"Hence we have\"", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm51_A4",
          .coq_proof = "AltabaaSoftmax.altabaa_thm51_weight_bound"},
-        chain::generic([ev, alpha_prog, beta = r.beta, gamma]<class S>(const chain::Attempt& a) {
+        chain::trusting(chain::generic([ev, alpha_prog, beta = r.beta, gamma]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           S bound;
           set(bound, -(beta * gamma), a.prec);
@@ -409,13 +410,13 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
               if (j != s.best) fa.add(sample_point(s, j), chain::Side::enclosure(alpha[j]), chain::Side::enclosure(bound));
           }
           return fa.outcome().report("beta", chain::Side::exact(beta)).report("eta - 2 eps_1", chain::Side::exact(gamma));
-        }));
+        }), chain::kNetworkEvaluation, chain::kConstructionData));
   c.add({.id = "A5", .claim = "the selected weight misses 1 by less than eps_2 = (n-1) exp(-beta (eta - 2 eps_1))",
          .symbols = "1 - alpha_i* = sum_{j != i*} alpha_j < (n-1) e^{-beta (eta - 2 eps_1)} =: eps_2",
          .relation = chain::Relation::Less, .lhs_name = "1 - alpha_i*", .rhs_name = "eps_2",
          .reference = "\"This implies that\"", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm51_A5",
          .coq_proof = "AltabaaSoftmax.altabaa_thm51_selected_weight"},
-        chain::generic([ev, alpha_prog, beta = r.beta, gamma, n]<class S>(const chain::Attempt& a) {
+        chain::trusting(chain::generic([ev, alpha_prog, beta = r.beta, gamma, n]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           const S eps2 = tail_bound<S>(n, beta, gamma, a.prec);
           for (const Sample& s : ev->samples) {
@@ -426,13 +427,13 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
             fa.add(sample_point(s, s.best), chain::Side::enclosure(miss), chain::Side::enclosure(eps2));
           }
           return fa.outcome().report("eps_2", chain::Side::enclosure(eps2));
-        }));
+        }), chain::kNetworkEvaluation, chain::kConstructionData));
   c.add({.id = "A6", .claim = "the attention network's output is within eps_2 D_Y of the selected key on E_eta",
          .symbols = "|Attn(x, y) - Select(x, y)| <= sum_{j != i*} alpha_j |y_j - y_i*| <= eps_2 D_Y",
          .relation = chain::Relation::LessEqual, .lhs_name = "|Attn - Select|", .rhs_name = "eps_2 D_Y",
          .reference = "6-line display", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm51_A6",
          .coq_proof = "AltabaaSoftmax.altabaa_thm51_output_error"},
-        chain::generic([ev, head_prog, keys = r.keys, m = r.m, beta = r.beta, gamma, n, D]<class S>(const chain::Attempt& a) {
+        chain::trusting(chain::generic([ev, head_prog, keys = r.keys, m = r.m, beta = r.beta, gamma, n, D]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           S bound = tail_bound<S>(n, beta, gamma, a.prec), d;
           set(d, D, a.prec);
@@ -457,7 +458,7 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
           }
           return fa.outcome().report("max |Attn - Select| over the test points (= sup over E_eta)",
                                      chain::Side::derived(chain::Enclosure::between(worst_lo, worst_hi)));
-        }));
+        }), chain::kNetworkEvaluation, chain::kConstructionData));
   c.add({.id = "A7", .claim = "with the chosen beta the bound eps_2 D_Y is at most eps",
          .symbols = "beta >= ln((n-1) D_Y / eps) / (eta - 2 eps_1)  =>  (n-1) e^{-beta (eta - 2 eps_1)} D_Y <= eps",
          .relation = chain::Relation::LessEqual, .lhs_name = "eps_2 D_Y", .rhs_name = "eps",
@@ -467,7 +468,8 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
           S bound = tail_bound<S>(n, beta, gamma, a.prec), d;
           set(d, D, a.prec);
           mul(bound, bound, d, a.prec);
-          return chain::Outcome(chain::Side::enclosure(bound), chain::Side::exact(eps))
+          return chain::Outcome(chain::Side::enclosure(bound).trusted_because(chain::kConstructionData),
+                                chain::Side::exact(eps).rechecked_by("x0", {"parameter:eps"}))
               .report("beta", chain::Side::exact(beta))
               .report("D_Y", chain::Side::exact(D));
         }));
@@ -483,8 +485,8 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
           Rational measure(0);
           for (std::size_t k = 0; k + 1 < b.size(); ++k)
             if (margin_at(keys, (b[k] + b[k + 1]) / Rational(2)).gap > eta) measure += b[k + 1] - b[k];
-          return chain::Outcome(chain::Side::exact(measure, "exact length of {G > eta}"),
-                                chain::Side::exact(Rational(1) - delta));
+          return chain::Outcome(chain::Side::exact(measure, "exact length of {G > eta}").trusted_because(chain::kEnumeration),
+                                chain::Side::exact(Rational(1) - delta).rechecked_by("1 - x0", {"parameter:delta"}));
         }));
   return c;
 }

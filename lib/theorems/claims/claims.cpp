@@ -7,17 +7,18 @@
 #include <vector>
 
 #include "chain/claims_file.hpp"
-#include "theorems/claims/coq_glue.hpp"
 #include "chain/sup_norm_side.hpp"
+#include "chain/trust_reasons.hpp"
+#include "net/constant.hpp"
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "net/lipschitz.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
 #include "scalar/input_error.hpp"
 #include "supnorm/error_program.hpp"
-#include "net/constant.hpp"
 #include "target/domain.hpp"
-#include "net/expression.hpp"
+#include "theorems/claims/coq_glue.hpp"
 
 namespace approxcert::theorems::claims {
 
@@ -77,13 +78,14 @@ struct Quantities {
       case Kind::Evaluate: {
         std::vector<S> in(q.point.size());
         for (std::size_t i = 0; i < in.size(); ++i) set(in[i], q.point[i], a.prec);
-        return Side::enclosure(evaluate<S>(*q.program, std::span<const S>(in), a.prec).at(q.output), q.note);
+        return Side::enclosure(evaluate<S>(*q.program, std::span<const S>(in), a.prec).at(q.output), q.note)
+            .trusted_because(chain::kNetworkEvaluation);
       }
       case Kind::Constant:
-        if (q.exact) return Side::exact(*q.exact, q.note);
+        if (q.exact) return Side::exact(*q.exact, q.note).rechecked_by(q.exact->to_string(), {});
         return Side::enclosure(evaluate<S>(*q.program, std::span<const S>(), a.prec).at(0), q.note);
       case Kind::Lipschitz:
-        return Side::exact(*q.exact, q.note);
+        return Side::exact(*q.exact, q.note).trusted_because(chain::kNetworkEvaluation);
     }
     throw std::logic_error("claims: unknown quantity kind");
   }
@@ -150,7 +152,8 @@ SideExpr read_side(const ExactJson& v, const JsonAt& at, const Quantities& qs) {
 template <class S>
 Side side_value(const SideExpr& e, const Attempt& a, Quantities& qs, Outcome& reports, std::vector<bool>& reported) {
   if (e.single) return qs.side<S>(*e.single, a);
-  if (e.exact) return Side::exact(*e.exact);
+  if (e.exact) return Side::exact(*e.exact).rechecked_by(e.exact->to_string(), {});
+  if (e.used.empty()) return Side::enclosure(evaluate<S>(*e.program, std::span<const S>(), a.prec).at(0), e.text).rechecked_by(e.text, {});
   std::vector<S> in(e.used.size());
   bool bounded = true;
   for (std::size_t i = 0; i < e.used.size(); ++i) {

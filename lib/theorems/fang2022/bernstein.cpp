@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "chain/polynomial_identity.hpp"
+#include "chain/trust_reasons.hpp"
 #include "net/evaluate.hpp"
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
@@ -50,6 +51,9 @@ NodeId bernstein_node(Program& p, const Program& f, std::uint64_t n) {
   }
   return p.dot(basis[0], inner);
 }
+
+// L d / (2 sqrt n) = L / sqrt n (d = 2) in the recheck language, in x0 = L, x1 = n.
+constexpr const char* kBoundText = "x0/sqrt(x1)";
 
 // L d / (2 sqrt(n)) with d = 2, i.e. L / sqrt(n).
 template <class S>
@@ -105,8 +109,10 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
           .reference = "2.9, 4.4", .status = "C", .mode = "CF", .coq_lemma = "fang_bern_free", .coq_note = kCoqNote},
          chain::exact([k, spec_free] {
            const std::vector<Rational> sizes = closed_form_sizes(2, k);
-           Outcome o(Side::exact(sizes.back()), Side::exact(count_q(spec_free)));
-           o.report("blocks k", Side::exact(count_q(k)));
+           // binomial(2 + k, k) = (k + 2)(k + 1)/2 with k = 2n
+           Outcome o(Side::exact(sizes.back()).rechecked_by("(2*x0 + 2)*(2*x0 + 1)/2", {"parameter:n"}),
+                     Side::exact(count_q(spec_free)).rechecked_by("x0", {"parameter:free_parameters"}));
+           o.report("blocks k", Side::exact(count_q(k)).rechecked_by("2*x0", {"parameter:n"}));
            o.report("tokens n", Side::exact(sizes[0]));
            o.report("width D (W3: hidden growth)", Side::exact(sizes[1]));
            o.report("nonzero weights", Side::exact(sizes[sizes.size() - 2]));
@@ -119,7 +125,9 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
            const std::vector<Rational> half{Rational(1) / Rational(2), Rational(1) / Rational(2)};
            // error program: output 0 = target - approx = f - B_n f
            const Rational e = -evaluate<Rational>(*error, std::span<const Rational>(half), Prec(64)).at(0);
-           return Outcome(Side::exact(e), Side::exact(spec_error)).where(point_of(half));
+           return Outcome(Side::exact(e).trusted_because(chain::kConstructionData),
+                          Side::exact(spec_error).rechecked_by("x0", {"parameter:error_at_half"}))
+               .where(point_of(half));
          }));
   ch.add({.id = "F-C13-i", .claim = "sup over [0,1]^2 of |B_n f - f| is at most L d / (2 sqrt(n)) (F10b), certified by the sup-norm engine (f has a kink on the diagonal)",
           .symbols = "||B_n f - f||_inf <= L d / (2 sqrt n)", .relation = Relation::LessEqual, .lhs_name = "||B_n f - f||_inf",
@@ -138,13 +146,14 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
            if (r.witness) witness = point_of(*r.witness);
            const Side lhs = r.upper ? Side::sup_norm(r.lower, *r.upper, std::string(to_string(r.status)), witness, r.boxes, "sup |B_n f - f| over [0,1]^2")
                                     : Side::derived(Enclosure::whole_line(), "no finite sup-norm bound");
-           return Outcome(lhs, Side::enclosure(bernstein_bound<Ball>(L, n, a.prec)));
+           return Outcome(lhs, Side::enclosure(bernstein_bound<Ball>(L, n, a.prec)).rechecked_by(kBoundText, {"parameter:lipschitz", "parameter:n"}));
          }));
   ch.add({.id = "F-C13-bound", .claim = "the Bernstein bound L d / (2 sqrt(n)) is at most eps",
           .symbols = "L d / (2 sqrt n) <= eps", .relation = Relation::LessEqual, .lhs_name = "L d / (2 sqrt n)", .rhs_name = "eps",
           .reference = "(F10b)", .status = "P4 (R route)", .mode = "CF", .coq_lemma = "fang_bern_bound", .coq_proof = "FangGlue.fang_bernstein_transfer"},
          chain::generic([L, n, eps]<class S>(const chain::Attempt& a) {
-           return Outcome(Side::enclosure(bernstein_bound<S>(L, n, a.prec)), Side::exact(eps));
+           return Outcome(Side::enclosure(bernstein_bound<S>(L, n, a.prec)).rechecked_by(kBoundText, {"parameter:lipschitz", "parameter:n"}),
+                          Side::exact(eps).rechecked_by("x0", {"parameter:eps"}));
          }));
   if (network) {
     auto T = std::make_shared<const Program>([&] {
@@ -154,7 +163,8 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
     ch.add({.id = "F-C13-ii", .claim = "the read-out of the construction with k = 2n blocks equals B_n f as polynomials (for all x)",
             .symbols = "T_c == B_n f", .relation = Relation::Equal, .lhs_name = "T_c", .rhs_name = "B_n f", .reference = "2.9",
             .status = "P4 (R route)", .mode = "EX (polynomial identity)", .coq_lemma = "fang_bern_ii", .coq_proof = "FangGlue.fang_bernstein_transfer"},
-           chain::exact([T, bn] { return chain::polynomial_identity(*T, *bn); }));
+           chain::trusting(chain::exact([T, bn] { return chain::polynomial_identity(*T, *bn); }), chain::kNetworkEvaluation,
+                           chain::kConstructionData));
     ch.add({.id = "F-C13-iii", .claim = "hence sup over [0,1]^2 of |T_c - f| <= eps: T_c = B_n f (F-C13-ii) and the sup-norm bound of F-C13-i",
             .symbols = "||T_c - f||_inf <= eps", .relation = Relation::LessEqual, .lhs_name = "||T_c - f||_inf", .rhs_name = "eps",
             .reference = "2.9", .status = "P4 (R route)", .mode = "derived", .coq_lemma = "fang_bern_iii", .coq_proof = "FangGlue.fang_bernstein_transfer"},
@@ -162,9 +172,11 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
              const chain::StepResult& sup = a.result("F-C13-i");
              const bool same = a.result("F-C13-ii").verdict == chain::Verdict::Proved;
              const Enclosure& e = sup.outcome.lhs.value;
-             if (!same || !e.bounded()) return Outcome(Side::derived(Enclosure::whole_line(), "needs F-C13-i bounded and F-C13-ii proved"), Side::exact(eps));
-             return Outcome(Side::derived(Enclosure::between(e.lower(), e.upper()), "the enclosure of F-C13-i, since T_c = B_n f"),
-                            Side::exact(eps));
+             const Side bound = Side::exact(eps).rechecked_by("x0", {"parameter:eps"});
+             if (!same || !e.bounded()) return Outcome(Side::derived(Enclosure::whole_line(), "needs F-C13-i bounded and F-C13-ii proved"), bound);
+             return Outcome(Side::derived(Enclosure::between(e.lower(), e.upper()), "the enclosure of F-C13-i, since T_c = B_n f")
+                                .rechecked_by("x0", {"step:F-C13-i:lhs"}),
+                            bound);
            }));
   }
   return ch;

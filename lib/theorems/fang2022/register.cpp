@@ -1,5 +1,9 @@
 #include "theorems/fang2022/register.hpp"
 
+#include <string>
+#include <vector>
+
+#include "chain/trust_reasons.hpp"
 #include "theorems/fang2022/construction.hpp"
 #include "theorems/fang2022/programs.hpp"
 #include "theorems/fang2022/steps.hpp"
@@ -23,6 +27,30 @@ Monomials read_dk(const chain::Parameters& p) {
   return monomials(d, k);
 }
 
+// What verify must trust of a Fang chain, from each step's spec (sides that record a recheck, such
+// as the closed forms of bernstein.cpp, are left as they are): a left side is a value or count of
+// the network the module builds (modes NET..., count, polynomial identities), a right side named
+// "0" is 0, one named "spec ..." quotes the spec's printed value.
+chain::Chain with_trust_marks(chain::Chain c) {
+  std::vector<chain::StepSpec> specs;
+  for (const chain::Chain::Entry& e : c.steps()) specs.push_back(e.spec);
+  for (const chain::StepSpec& s : specs) {
+    if (s.rhs_name == "0") c.recheck(s.id, "rhs", "0", {});
+    if (s.rhs_name.starts_with("spec") || s.rhs_name.starts_with("[spec")) c.trust(s.id, "", chain::kQuotedConstant);
+    if (s.mode.starts_with("NET") || s.mode.find("polynomial identity") != std::string::npos)
+      c.trust(s.id, chain::kNetworkEvaluation);
+    else if (s.mode.starts_with("count") || s.mode == "CF / count")
+      c.trust(s.id, chain::kNetworkCount);
+  }
+  return c;
+}
+
+// The builder with the marks of with_trust_marks().
+template <chain::Chain (*Build)(const chain::Parameters&)>
+chain::Chain marked(const chain::Parameters& p) {
+  return with_trust_marks(Build(p));
+}
+
 }  // namespace
 
 void register_theorems(chain::TheoremRegistry& r) {
@@ -34,35 +62,35 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "polynomial $p$ of degree $\\le k$ identically on $\\mathbb R^d$. The architecture is reconstructed "
                       "from the abstract (spec 1.3, 2). This chain builds it for $(d, k, p)$, proves $T_c \\equiv p$ "
                       "exactly, and checks the sizes, invariants, degree profile, the ablations and the learning factor."},
-        build_zero_error);
+        marked<build_zero_error>);
   r.add({.name = "fang2022/one-token", .paper = "fang2022",
          .title = "Fang et al. 2022, variant 2.7(a): one monomial, one token",
          .statement = "For the factor list $(b_1, \\dots, b_k)$ of a monomial $x^\\alpha$, a single token with slices "
                       "$R_0, \\dots, R_k, K_0, \\dots, K_{k-1}$ (width $2k+1$) and $k$ raw-score blocks computes "
                       "$R_l = x_{b_1} \\cdots x_{b_l}$: one more factor per block (reconstructed, spec 2.7(a))."},
-        build_one_token);
+        marked<build_one_token>);
   r.add({.name = "fang2022/cube-blocks", .paper = "fang2022",
          .title = "Fang et al. 2022, weak point W2: one softmax-free block already gives degree 3",
          .statement = "On one token $h = (x, 0, \\dots)$, a raw-score block whose query, key and value all read "
                       "coordinate $t-1$ writes $x_{t-1}^3$ into coordinate $t$, so $b$ blocks output $x^{3^b}$: "
                       "'blocks = degree' (P2) describes the construction, not a lower bound (spec 4.5, W2)."},
-        build_cube_blocks);
+        marked<build_cube_blocks>);
   r.add({.name = "fang2022/bernstein", .paper = "fang2022",
          .title = "Fang et al. 2022, universality corollary (P4) by tensor Bernstein polynomials",
          .statement = "For $f$ $L$-Lipschitz in $\\|\\cdot\\|_1$ on $[0,1]^2$, $\\|B_n f - f\\|_\\infty \\le L d / (2\\sqrt n)$ "
                       "(F10b), and the construction with $k = 2n$ blocks reproduces $B_n f$ exactly, so its error is the "
                       "Bernstein error (reconstructed route, spec 2.9)."},
-        build_bernstein);
+        marked<build_bernstein>);
   r.add({.name = "fang2022/size-table", .paper = "fang2022",
          .title = "Fang et al. 2022, sizes of the construction across (d, k) (F-C1, spec 4.2)",
          .statement = "The built construction for $(d, k)$ has $\\binom{d+k}{k}$ tokens, width "
                       "$2\\binom{d+k}{k} + 2\\binom{d+k}{d+1}$ and $\\binom{d+k}{k}$ free parameters (F5), (F7)."},
-        build_size_table);
+        marked<build_size_table>);
   r.add({.name = "fang2022/conditioning", .paper = "fang2022",
          .title = "Fang et al. 2022, conditioning diagnostic of the monomial basis (F-C15, weak point W5)",
          .statement = "The Gram matrix of the monomials $1, x, \\dots, x^k$ on $[0,1]$ under the uniform law is the "
                       "Hilbert matrix; its 2-norm condition number grows like $e^{3.5 k}$ (not a claim of the paper)."},
-        build_conditioning);
+        marked<build_conditioning>);
 }
 
 void register_constructions(ConstructionRegistry& r) {

@@ -1,8 +1,14 @@
 #include "theorems/kajitsuka2024/register.hpp"
 
+#include <algorithm>
 #include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 #include <stdexcept>
 
+#include "chain/trust_reasons.hpp"
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
 #include "theorems/kajitsuka2024/coq_glue.hpp"
 #include "theorems/kajitsuka2024/instance.hpp"
@@ -22,6 +28,66 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   return c;
 }
 
+// The sides verify cannot re-compute from the certificate: values of the layer and memoriser the
+// chains build, and data of their construction (u, c, r_min, r_max, eps, delta_R, ...: the
+// certificate records the grid, not the construction); "tau" is a tolerance the module fixes.
+chain::Chain with_trust_marks(chain::Chain c) {
+  using chain::kConstructionData, chain::kEnumeration, chain::kNetworkCount, chain::kNetworkEvaluation;
+  chain::mark_trusted(c, {{"K-1", kNetworkEvaluation, kConstructionData},
+                          {"K-1u", kConstructionData, ""},
+                          {"K-2", kConstructionData, kConstructionData},
+                          {"K-2max", kConstructionData, kConstructionData},
+                          {"K-2gap", kConstructionData, kConstructionData},
+                          {"K-3", kConstructionData, ""},
+                          {"K-4", kNetworkEvaluation, ""},
+                          {"K-5", kNetworkEvaluation, kConstructionData},
+                          {"K-6", kNetworkEvaluation, kConstructionData},
+                          {"K-7", kNetworkEvaluation, kConstructionData},
+                          {"K-8", kNetworkEvaluation, kConstructionData},
+                          {"K-9", kNetworkEvaluation, kConstructionData},
+                          {"K-9n", kNetworkEvaluation, kConstructionData},
+                          {"K-9P", kConstructionData, kConstructionData},
+                          {"K-9E8", kConstructionData, ""},
+                          {"K-10", kNetworkEvaluation, kConstructionData},
+                          {"K-11", kNetworkEvaluation, ""},
+                          {"K-12", kNetworkEvaluation, ""},
+                          {"K-13", kConstructionData, kConstructionData},
+                          {"K-14", kConstructionData, ""},
+                          {"K-15", kNetworkEvaluation, kConstructionData},
+                          {"K-16", kConstructionData, ""},
+                          {"C1", kNetworkCount, kConstructionData},
+                          {"C1b", kConstructionData, kEnumeration},
+                          {"E1a", kNetworkEvaluation, kConstructionData},
+                          {"E1b", kNetworkEvaluation, kConstructionData},
+                          {"E2", kEnumeration, kEnumeration},
+                          {"E3", kConstructionData, kConstructionData},
+                          {"E6", kConstructionData, ""},
+                          {"T1-a", kConstructionData, kConstructionData},
+                          {"T1-b", kNetworkEvaluation, kNetworkEvaluation},
+                          {"T1-c", kNetworkEvaluation, kNetworkEvaluation}});
+  // Closed forms of the recorded parameters: ||u||^2 = 1 (u is a unit vector), and r_max^2 of
+  // the vocabulary of cell centres of the grid-delta_g grid of [0,1]^d, d (1 - delta_g/2)^2.
+  auto has = [&c](std::string_view id) {
+    return std::any_of(c.steps().begin(), c.steps().end(), [id](const auto& e) { return e.spec.id == id; });
+  };
+  std::vector<std::pair<std::string, std::string>> constant_rhs;  // right sides the spec names "0" or "1"
+  for (const chain::Chain::Entry& e : c.steps())
+    if (e.spec.rhs_name == "0" || e.spec.rhs_name == "1") constant_rhs.emplace_back(e.spec.id, e.spec.rhs_name);
+  for (const auto& [id, value] : constant_rhs) c.recheck(id, "rhs", value, {});
+  std::vector<std::string> tolerance_rhs;  // right sides named "tau": the module's fixed tolerances
+  for (const chain::Chain::Entry& e : c.steps())
+    if (e.spec.rhs_name == "tau") tolerance_rhs.push_back(e.spec.id);
+  for (const std::string& id : tolerance_rhs) c.trust(id, "", chain::kQuotedConstant);
+  if (has("K-2max")) c.recheck("K-2max", "rhs", "x0*(1 - x1/2)*(1 - x1/2)", {"parameter:d", "parameter:grid"});
+  return c;
+}
+
+// The builder with the trust marks of with_trust_marks().
+template <chain::Chain (*Build)(const chain::Parameters&)>
+chain::Chain marked(const chain::Parameters& p) {
+  return with_trust_marks(Build(p));
+}
+
 }  // namespace
 
 void register_theorems(chain::TheoremRegistry& r) {
@@ -36,7 +102,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "certifies $u$ (Lemma 3), evaluates the layer with the generic evaluator, bounds the same-token separations "
              "with the cancellation-free Boltzmann difference (Lemma B, reconstructed), and refutes eq. (10) as submitted "
              "(erratum E1). The temperature is the paper's $\\lambda$ or the instance-adapted one."},
-        build_theorem_2, coq_conclude_theorem_2);
+        marked<build_theorem_2>, coq_conclude_theorem_2);
   r.add({.name = "kajitsuka2024/theorem-1",
          .paper = "kajitsuka2024",
          .title = "Kajitsuka & Sato 2024, Theorem 1: one-layer Transformers with hardmax attention lack memorization capacity",
@@ -46,7 +112,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "share max, min and mean, so every hardmax head returns the same value at the token $e$ under the tie "
              "rules split, first and last (also with a query bias), and the token-wise FF layer cannot give different "
              "labels there; softmax attention separates the two sequences."},
-        build_theorem_1);
+        marked<build_theorem_1>);
   r.add({.name = "kajitsuka2024/corollary-1",
          .paper = "kajitsuka2024",
          .title = "Kajitsuka & Sato 2024, Corollary 1: a one-layer single-head Transformer with rank-1 attention memorizes",
@@ -57,7 +123,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "FF memoriser of Zhang et al. (interpolation variant, reconstructed) on the data set of every token set in "
              "lexicographic and reversed order, with labels from a fixed rule, and checks exact fit, bounded "
              "extrapolation and the parameter count."},
-        build_corollary_1);
+        marked<build_corollary_1>);
   r.add({.name = "kajitsuka2024/proposition-1",
          .paper = "kajitsuka2024",
          .title = "Kajitsuka & Sato 2024, Proposition 1: one rank-1 attention layer and two FF layers approximate permutation-equivariant functions",
@@ -69,7 +135,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "ids with targets $f$ at the cell centres), checks equivariance of $f$ on the grid (E2), the quantiser off its "
              "ramps, the fit at every good cell, and the $L^p$ assembly of §6 with a stated Lipschitz constant and bound "
              "$F_\\infty$ of $f$."},
-        build_proposition_1);
+        marked<build_proposition_1>);
 }
 
 void register_constructions(ConstructionRegistry& r) {

@@ -1,5 +1,9 @@
 #include "theorems/yun2020/error_steps.hpp"
 
+#include <string>
+
+#include "chain/trust_reasons.hpp"
+
 namespace approxcert::theorems::yun2020 {
 
 using chain::Outcome;
@@ -37,6 +41,17 @@ DuplicateSums duplicate_sums(const Context& ctx, std::uint64_t p) {
 
 }  // namespace
 
+namespace {
+
+// "x*x*...*x" (k >= 1 factors): a power the recheck evaluates exactly (recheck.hpp).
+std::string power_text(const std::string& x, long k) {
+  std::string t = x;
+  for (long i = 1; i < k; ++i) t += "*" + x;
+  return t;
+}
+
+}  // namespace
+
 void add_error_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx, const ErrorBudget& b) {
   const Shape s = ctx->config.shape;
   auto sums = std::make_shared<std::optional<DuplicateSums>>();
@@ -52,8 +67,8 @@ void add_error_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx, c
              .coq_proof = "YunVolume.yun_y13_duplicate_error"},
             chain::exact([get, s] {
               const DuplicateSums& d = get();
-              return Outcome(Side::exact(d.duplicate_sum, "exact sum over the duplicate cells (uses Y-12)"),
-                             Side::exact(duplicate_fraction(s) * d.max_norm))
+              return Outcome(Side::exact(d.duplicate_sum, "exact sum over the duplicate cells (uses Y-12)").trusted_because(chain::kEnumeration),
+                             Side::exact(duplicate_fraction(s) * d.max_norm).trusted_because(chain::kEnumeration))
                   .report("duplicate fraction", Side::exact(duplicate_fraction(s)))
                   .report("max ||f(L)||_p^p", Side::exact(d.max_norm));
             }));
@@ -65,14 +80,20 @@ void add_error_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx, c
             chain::exact([get, s] {
               const DuplicateSums& d = get();
               const Rational binom2(static_cast<long>(s.n * (s.n - 1) / 2));
-              return Outcome(Side::exact(duplicate_fraction(s) * d.max_norm), Side::exact(binom2 * pow_int(s.delta(), s.dl()) * d.max_norm));
+              return Outcome(Side::exact(duplicate_fraction(s) * d.max_norm)
+                                 .rechecked_by("x0*x1", {"step:Y-13:reported:duplicate fraction", "step:Y-13:reported:max ||f(L)||_p^p"}),
+                             Side::exact(binom2 * pow_int(s.delta(), s.dl()) * d.max_norm)
+                                 .rechecked_by("x0*(x0-1)/2*" + power_text("x1", s.dl()) + "*x2",
+                                               {"parameter:n", "parameter:delta", "step:Y-13:reported:max ||f(L)||_p^p"}));
             }));
   chain.add({.id = "Y-13e", .claim = "duplicate-cell budget: the Step 2 error is at most eps/3",
              .symbols = "d_p(bar f, bar g)^p <= (eps/3)^p", .relation = Relation::LessEqual, .lhs_name = "d_p(bar f, bar g)^p",
              .rhs_name = "(eps/3)^p", .reference = "Sec. 6 step 2", .status = "R", .mode = "CF", .coq_lemma = "yun_thm2_Y13e",
              .coq_proof = "YunVolume.yun_final_assembly", .coq_note = "the eps/3 budget of the duplicate cells"},
             chain::exact([get, third, p = b.p] {
-              return Outcome(Side::exact(get().duplicate_sum), Side::exact(pow_int(third, static_cast<long>(p))));
+              return Outcome(Side::exact(get().duplicate_sum).rechecked_by("x0", {"step:Y-13:lhs"}),
+                             Side::exact(pow_int(third, static_cast<long>(p)))
+                                 .rechecked_by(power_text("(x0/3)", static_cast<long>(p)), {"parameter:eps"}));
             }));
   chain.add({.id = "Y-14", .claim = "Lemma 8: the piecewise-constant approximation error is at most eps/3, via the stated Lipschitz constant",
              .symbols = "d_p(f, bar f) <= omega_{f,p}(delta) <= Lip * delta <= eps/3", .relation = Relation::LessEqual,
@@ -80,7 +101,9 @@ void add_error_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx, c
              .coq_lemma = "yun_thm2_Y14",
              .coq_proof = "YunVolume.yun_final_assembly", .coq_note = "premise d_p(f, bar f) <= omega (Lemma 8 is not in Coq)"},
             chain::exact([lip = b.lipschitz, s, third] {
-              return Outcome(Side::exact(lip * s.delta(), "Lip (stated in the instance) times delta"), Side::exact(third));
+              return Outcome(Side::exact(lip * s.delta(), "Lip (stated in the instance) times delta")
+                                 .rechecked_by("x0*x1", {"parameter:lipschitz", "parameter:delta"}),
+                             Side::exact(third).rechecked_by("x0/3", {"parameter:eps"}));
             }));
 }
 

@@ -1,5 +1,11 @@
 #include "theorems/yun2020/register.hpp"
 
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chain/trust_reasons.hpp"
+
 #include "theorems/yun2020/contextual_steps.hpp"
 #include "theorems/yun2020/coq_glue.hpp"
 #include "theorems/yun2020/error_steps.hpp"
@@ -16,6 +22,67 @@ std::optional<std::vector<Rational>> read_witness(const chain::Parameters& p, co
   std::vector<Rational> L;
   for (const auto& col : cols) L.insert(L.end(), col.begin(), col.end());
   return L;
+}
+
+// The sides verify cannot re-compute from the certificate: values of the network the chain
+// builds, and quantities the chain enumerates over the grids. (Closed forms carry rechecks.)
+void mark_trusted_sides(chain::Chain& c) {
+  using chain::kConstructionData, chain::kEnumeration, chain::kNetworkEvaluation;
+  chain::mark_trusted(c, {{"Y-1", kNetworkEvaluation, ""},
+                          {"Y-2", kEnumeration, kEnumeration},
+                          {"Y-3", kEnumeration, ""},
+                          {"Y-4", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-5", kNetworkEvaluation, ""},
+                          {"Y-5t", kNetworkEvaluation, ""},
+                          {"Y-5i", kEnumeration, ""},
+                          {"Y-6", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-7", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-7P", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-8", kNetworkEvaluation, kConstructionData},
+                          {"Y-8min", kNetworkEvaluation, kConstructionData},
+                          {"Y-8max", kNetworkEvaluation, kConstructionData},
+                          {"Y-9", kNetworkEvaluation, kConstructionData},
+                          {"Y-9c", kConstructionData, kConstructionData},
+                          {"Y-9m", kNetworkEvaluation, kConstructionData},
+                          {"Y-10", kNetworkEvaluation, ""},
+                          {"Y-10z", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-11", kNetworkEvaluation, ""},
+                          {"Y-12", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-1r", kNetworkEvaluation, ""},
+                          {"Y-15", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-15z", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-16", kNetworkEvaluation, ""},
+                          {"Y-17", kNetworkEvaluation, ""},
+                          {"Y-18", kNetworkEvaluation, ""},
+                          {"Y-19", kEnumeration, ""}});
+}
+
+// The closed forms of Lemma 10 and of the grid that verify re-computes from the parameter delta
+// (x0), written as products so that the recomputation is exact (recheck.hpp).
+void add_grid_rechecks(chain::Chain& c, const Shape& s) {
+  auto delta_inv_pow = [](long k) {  // delta^-k
+    std::string t = "1";
+    for (long i = 0; i < k; ++i) t += "*(1/x0)";
+    return t;
+  };
+  const long d = s.dl(), n = s.nl();
+  const std::vector<std::string> delta{"parameter:delta"};
+  auto has = [&c](std::string_view id) {
+    for (const auto& e : c.steps())
+      if (e.spec.id == id) return true;
+    return false;
+  };
+  if (has("Y-3")) c.recheck("Y-3", "rhs", "-x0/2", delta);
+  if (has("Y-11")) c.recheck("Y-11", "rhs", "x0/2", delta);
+  if (has("Y-5")) {
+    c.recheck("Y-5", "rhs", delta_inv_pow((n - 1) * d - 1) + "*(" + delta_inv_pow(d) + " - 1)", delta);
+    c.recheck("Y-5", "rhs_high", std::to_string(n) + "*" + delta_inv_pow((n + 1) * d), delta);
+  }
+  if (has("Y-5i")) {  // binom(delta^-d, n) = prod_{k<n} (delta^-d - k)/(k + 1)
+    std::string t = "1";
+    for (long k = 0; k < n; ++k) t += "*(" + delta_inv_pow(d) + " - " + std::to_string(k) + ")/" + std::to_string(k + 1);
+    c.recheck("Y-5i", "rhs", t, delta);
+  }
 }
 
 chain::Chain build_theorem_2(const chain::Parameters& p) {
@@ -58,6 +125,8 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   add_finite_steps(c, ctx, witness);
   add_error_steps(c, ctx, budget);
   if (softmax) add_softmax_steps(c, ctx, *softmax, budget);
+  mark_trusted_sides(c);
+  add_grid_rechecks(c, config.shape);
   return c;
 }
 

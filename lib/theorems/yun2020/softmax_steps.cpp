@@ -345,14 +345,16 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
     return sum.upper() + vol_outside * out.upper() + vol_omega * sb_p;
   };
   const Rational budget = pow_int(Rational(2) * error.eps / Rational(3), static_cast<long>(p));
+  std::string budget_text = "(2*x0/3)";  // (2 eps/3)^p as a product, which verify re-computes exactly
+  for (std::uint64_t k = 1; k < p; ++k) budget_text += "*(2*x0/3)";
   chain.add(spec("Y-20", "Step 3 on B: d_{p,B}(bar f, g)^p <= T_3 = sum_G delta^(dn) e_L^p + vol(B \\ [0,1)^(dn)) max_{G+ \\ G} ||g(L°)||_p^p + vol(Omega_B) S_B^p (from Y-17, Y-18, Y-19), within the Proposition 4 + Lemma 9 share (2 eps/3)^p",
                  "T_3 <= (2 eps / 3)^p", Relation::LessEqual, "T_3", "(2 eps/3)^p", "Lemma 9, Proposition 4; spec Y-20", "R", "CF",
                  "yun_thm2_Y20"),
-            chain::generic([t3, budget, vol_omega, sb_p]<class S>(const chain::Attempt& a) {
+            chain::generic([t3, budget, budget_text, vol_omega, sb_p]<class S>(const chain::Attempt& a) {
               const std::optional<Rational> t = t3(a);
               const Side lhs = t ? Side::derived(Enclosure::between(Rational(0), *t), "upper ends of the Y-17 sums, exact volumes, S_B of Y-18")
                                  : Side::derived(Enclosure::whole_line());
-              return Outcome(lhs, Side::exact(budget)).report("vol(Omega_B) S_B^p", Side::exact(vol_omega * sb_p));
+              return Outcome(lhs, Side::exact(budget).rechecked_by(budget_text, {"parameter:eps"})).report("vol(Omega_B) S_B^p", Side::exact(vol_omega * sb_p));
             }));
 
   const Rational omega = error.lipschitz * s.delta();
@@ -361,7 +363,8 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                  "yun_thm2_YE2E"),
             chain::generic([t3, omega, p, eps = error.eps]<class S>(const chain::Attempt& a) {
               const std::optional<Rational> t = t3(a);
-              if (!t) return Outcome(Side::derived(Enclosure::whole_line()), Side::exact(eps));
+              const Side bound = Side::exact(eps).rechecked_by("x0", {"parameter:eps"});
+              if (!t) return Outcome(Side::derived(Enclosure::whole_line()), bound);
               S root, inv;
               set(root, *t, a.prec);
               if (p > 1 && t->sign() > 0) {  // T_3^(1/p) = exp(log(T_3) / p)
@@ -373,7 +376,7 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
               const Enclosure r = Enclosure::of(root);
               const Side lhs = r.bounded() ? Side::derived(Enclosure::between(omega, omega + r.upper()), "Lip delta + (upper end of T_3)^(1/p)")
                                            : Side::derived(Enclosure::whole_line());
-              return Outcome(lhs, Side::exact(eps)).report("Lip delta", Side::exact(omega)).report("T_3", Side::derived(Enclosure::between(Rational(0), *t)));
+              return Outcome(lhs, bound).report("Lip delta", Side::exact(omega)).report("T_3", Side::derived(Enclosure::between(Rational(0), *t)));
             }));
 }
 

@@ -1,0 +1,99 @@
+// Certificate-only verify (`verify --no-rebuild`, no theorem module) of the stored paper
+// certificates: each passes as stored, and a forger who changes the recorded enclosure of a side
+// the module records a recheck for -- keeping the verdict, fixing the margin and the hash -- is
+// rejected, for one step of each paper and of a claims file. The reference is the recorded
+// parameter the recheck reads (an exact rational), never the theorem module.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "chain/certificate.hpp"
+#include "chain/certificate_fields.hpp"
+#include "chain/relation.hpp"
+#include "chain/verify.hpp"
+#include "../chain/chain_test_support.hpp"
+
+using namespace approxcert;
+using namespace approxcert::chain;
+using namespace approxcert::chain::test;
+
+namespace {
+
+const VerifyOptions kCertificateOnly{.rebuild = false};
+
+std::string stored(const std::string& rel) { return std::string(APPROXCERT_SOURCE_DIR) + "/docs/certificates/" + rel; }
+
+std::string problems_of(const VerifyReport& r) {
+  std::string s;
+  for (const std::string& p : r.problems) s += p + "\n";
+  return s;
+}
+
+// Replaces side `side` of step `id` by the exact value `forged`, keeps its evidence (and recheck),
+// re-derives the margin from the recorded sides and recomputes the hash, as a forger would.
+void forge_side(nlohmann::json& cert, const std::string& id, const std::string& side, const Rational& forged) {
+  for (nlohmann::json& step : cert["steps"]) {
+    if (step["id"] != id) continue;
+    nlohmann::json value = side_json(Side::exact(forged), 17, false);
+    value["evidence"] = step[side]["evidence"];
+    step[side] = value;
+    const RecordedSides r = read_recorded_sides(step, "forged");
+    REQUIRE(decide(r.relation, r.lhs, r.rhs, r.rhs_high ? &*r.rhs_high : nullptr) == r.verdict);  // verdict kept
+    const std::optional<Rational> m = margin(r.relation, r.lhs, r.rhs, r.rhs_high ? &*r.rhs_high : nullptr);
+    if (m) step["margin"] = decimal_down(*m, 17);
+    cert["sha256"] = certificate_hash(cert);
+    return;
+  }
+  FAIL("no step " << id);
+}
+
+struct Forgery {
+  const char* certificate;  // under docs/certificates/
+  const char* step;
+  const char* side;
+  const char* forged;       // a value that keeps the verdict but is not the parameter's closed form
+};
+
+}  // namespace
+
+TEST_CASE("forged paper certificates: a forged rechecked side is rejected without the theorem module") {
+  const Forgery forgeries[] = {
+      {"altabaa2024/thm31-xsin3y-m10.json", "V1", "lhs", "1/20"},              // 1/m = 1/10
+      {"yun2020/s44-d1n2N8-loose.json", "Y-14", "lhs", "1/8"},                 // Lip delta = 1/4
+      {"fang2022/bernstein-n16.json", "F-C13-bound", "rhs", "1/2"},            // eps = 1/4
+      {"kajitsuka2024/ka-d1n2-paper.json", "K-2max", "rhs", "1"},              // r_max^2 = 49/64
+      {"wright2021/s45-attention-smoother.json", "W-C1", "rhs", "1/1000"},     // tau = 10^-9
+      {"claims/xy-relu.json", "C1", "rhs", "1/10"},                            // the claim file's 1/60
+  };
+  for (const Forgery& f : forgeries) {
+    CAPTURE(f.certificate);
+    const nlohmann::json original = read_certificate(stored(f.certificate));
+    const VerifyReport clean = verify_certificate(TheoremRegistry{}, original, f.certificate, kCertificateOnly);
+    CAPTURE(problems_of(clean));
+    REQUIRE(clean.ok());
+    // The step's side is re-computed from the certificate (else the forgery below proves nothing).
+    bool rechecked = false;
+    for (const StepCheck& c : clean.checks)
+      if (c.id == f.step) rechecked = c.recomputed.find(f.side) != std::string::npos;
+    REQUIRE(rechecked);
+
+    nlohmann::json forged = original;
+    forge_side(forged, f.step, f.side, parse_rational(f.forged));
+    const VerifyReport r = verify_certificate(TheoremRegistry{}, forged, f.certificate, kCertificateOnly);
+    CAPTURE(problems_of(r));
+    CHECK_FALSE(r.ok());
+    CHECK(problems_of(r).find("(" + std::string(f.step) + "): " + f.side + ": recorded") != std::string::npos);
+  }
+}
+
+TEST_CASE("forged paper certificates: every stored certificate names each side it trusts") {
+  for (const char* rel : {"yun2020/s44-d1n2N8-loose.json", "kajitsuka2024/ka-d1n2-paper.json",
+                          "wright2021/s410-uat-m16.json", "altabaa2024/thm51-instance-a.json", "fang2022/main-d2k3.json"}) {
+    CAPTURE(rel);
+    const VerifyReport r = verify_certificate(TheoremRegistry{}, read_certificate(stored(rel)), rel, kCertificateOnly);
+    REQUIRE(r.ok());
+    CHECK(r.sides == r.sides_recomputed + r.trusted.size());
+    const std::string line = trust_summary(r);
+    for (const TrustedSide& t : r.trusted) CHECK(line.find(t.step + " " + t.side) != std::string::npos);
+  }
+}
