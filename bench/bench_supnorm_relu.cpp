@@ -7,7 +7,8 @@
 //     --write-nets DIR saves each network as DIR/<activation>_<width>_d<d>.json, for timing the
 //     same problems as whole `approxcert supnorm` processes.
 // Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
-//                           [--max-d D] [--no-linear] [--write-nets DIR]
+//                           [--max-d D] [--no-linear] [--linear-everywhere] [--split-linear]
+//                           [--write-nets DIR] [--activation relu|tanh]
 // Prints Markdown tables: wall-clock time and the process CPU time (all threads) of each run; on a
 // shared machine the CPU time is the steadier of the two.
 #include <cmath>
@@ -137,9 +138,9 @@ int main(int argc, char** argv) {
   unsigned threads = 0;
   double time_limit = 120;
   std::size_t max_taylor_dim = SupNormOptions{}.max_taylor_dim;
-  bool only_scaling = false, linear = true;
+  bool only_scaling = false, linear = true, split_linear = false, linear_everywhere = false;
   std::size_t max_d = 4;
-  std::string nets_dir;
+  std::string nets_dir, activation = "both";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--quick") quick = true;
@@ -148,10 +149,13 @@ int main(int argc, char** argv) {
     else if (a == "--max-taylor-dim" && i + 1 < argc) max_taylor_dim = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--only-scaling") only_scaling = true;
     else if (a == "--no-linear") linear = false;
+    else if (a == "--split-linear") split_linear = true;
+    else if (a == "--linear-everywhere") linear_everywhere = true;
+    else if (a == "--activation" && i + 1 < argc) activation = argv[++i];
     else if (a == "--max-d" && i + 1 < argc) max_d = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--write-nets" && i + 1 < argc) nets_dir = argv[++i];
     else {
-      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling] [--max-d D] [--no-linear] [--write-nets DIR]\n";
+      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling] [--max-d D] [--no-linear] [--write-nets DIR] [--activation relu|tanh]\n";
       return 2;
     }
   }
@@ -184,7 +188,8 @@ int main(int argc, char** argv) {
             << "|---|---|---|---|---|---|---|---|---|---|\n";
   if (quick) max_d = 2;
   for (bool relu : {false, true})
-    for (std::size_t h : {16, 64})
+    for (std::size_t h : {16, 64}) {
+      if (activation != "both" && activation != (relu ? "relu" : "tanh")) continue;
       for (std::size_t d = 1; d <= max_d; ++d) {
         const Network net = fitted_network(d, h, relu, 1000 * d + h);
         if (!nets_dir.empty())
@@ -194,6 +199,8 @@ int main(int argc, char** argv) {
         SupNormOptions o;
         o.max_taylor_dim = max_taylor_dim;
         o.linear_relaxation = linear;
+        o.split_by_linear_slope = split_linear;
+        o.linear_on_smooth_boxes = linear_everywhere;
         o.rel_tol = parse_rational("1e-4");
         o.threads = threads;
         o.time_limit_seconds = time_limit;
@@ -203,7 +210,8 @@ int main(int argc, char** argv) {
         std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | " << r.boxes << " | "
                   << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | " << decimal_down(r.lower, 6) << " | "
                   << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | " << gap_cell(r) << " | " << status_cell(r)
-                  << " |\n";
+                  << " |" << std::endl;
       }
+    }
   return 0;
 }

@@ -187,7 +187,7 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
   }
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 
-  if (linear_) linear_form(box, out);
+  if (linear_ && (f.kinked || !gradient_ok || opts_.linear_on_smooth_boxes)) linear_form(box, out);
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 
   if (gradient_ok && !f.kinked && d <= opts_.max_taylor_dim) taylor_form(box, out);
@@ -314,6 +314,7 @@ void BoxBounder<S>::linear_form(const Box& box, BoxBounds& out) {
   if (!r) return;
   out.linear = r->range;
   combine(out, r->range);
+  if (opts_.split_by_linear_slope) out.dirty_gradient = r->dirty_slope;
 }
 
 bool only_rational_and_piecewise_linear(const Program& prog) {

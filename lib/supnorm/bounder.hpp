@@ -19,7 +19,9 @@
 //   linear   - for programs of two or more inputs, affine lower and upper bounds of every node
 //              propagated through the program (linear_relaxation.hpp: exact on affine nodes,
 //              triangle relaxation for relu, McCormick for products, chord/tangent for smooth
-//              functions), concretised over the box. Valid on every box, kinks and jumps included.
+//              functions), concretised over the box. Valid on every box, kinks and jumps included;
+//              run by default only where f has a kink or may jump on the box (where the centred
+//              and second-order forms are weakest; on smooth boxes it cost more than it saved).
 // The forms are assembled in exact rational interval arithmetic from the S enclosures, so every
 // step keeps the enclosure contract. If two forms ever gave disjoint ranges, one of them would be
 // wrong: bound() throws std::logic_error rather than report anything.
@@ -43,6 +45,8 @@ struct BounderOptions {
   Rational taylor_model_rel_tol = Rational(1) / Rational(4000000);  // refinement goal of P's range
   Rational taylor_model_abs_tol = Rational(0);
   bool linear_relaxation = true;   // the linear-relaxation form, for programs of 2+ inputs
+  bool linear_on_smooth_boxes = false;  // also where f is C^1 on the box (measured: slower there)
+  bool split_by_linear_slope = false;  // EXPERIMENT: report the linear form's slopes as dirty_gradient
   // TEST ONLY, deliberately UNSOUND: the centred form's range loses 1/16 of its width at each end.
   // Exists so that a test can show `approxcert verify` rejects what a broken bounder certifies.
   // (Halving the range instead is caught by the engine itself: its witness points then exceed its
