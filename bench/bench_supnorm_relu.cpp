@@ -3,11 +3,12 @@
 //     gap of 1e-6 (the exact sup error is 1/(4N^2), attained at N points).
 //  2. Dimension scaling: tanh and ReLU networks of width 16 and 64, fitted (least squares on the
 //     output layer, in doubles) to prod_i sin(2 x_i) on [-1,1]^d, d = 1..max-d (default 4): boxes
-//     and time to a relative gap of 1e-4, with the linear-relaxation form on (default) or off.
+//     and time to a relative gap of 1e-4, with the linear-relaxation form on kinked boxes (default),
+//     on every box (--linear-everywhere) or off (--no-linear).
 //     --write-nets DIR saves each network as DIR/<activation>_<width>_d<d>.json, for timing the
 //     same problems as whole `approxcert supnorm` processes.
 // Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
-//                           [--max-d D] [--no-linear] [--linear-everywhere] [--split-linear]
+//                           [--max-d D] [--no-linear] [--linear-everywhere]
 //                           [--write-nets DIR] [--activation relu|tanh]
 // Prints Markdown tables: wall-clock time and the process CPU time (all threads) of each run; on a
 // shared machine the CPU time is the steadier of the two.
@@ -138,7 +139,7 @@ int main(int argc, char** argv) {
   unsigned threads = 0;
   double time_limit = 120;
   std::size_t max_taylor_dim = SupNormOptions{}.max_taylor_dim;
-  bool only_scaling = false, linear = true, split_linear = false, linear_everywhere = false;
+  bool only_scaling = false, linear = true, linear_everywhere = false;
   std::size_t max_d = 4;
   std::string nets_dir, activation = "both";
   for (int i = 1; i < argc; ++i) {
@@ -149,13 +150,12 @@ int main(int argc, char** argv) {
     else if (a == "--max-taylor-dim" && i + 1 < argc) max_taylor_dim = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--only-scaling") only_scaling = true;
     else if (a == "--no-linear") linear = false;
-    else if (a == "--split-linear") split_linear = true;
     else if (a == "--linear-everywhere") linear_everywhere = true;
     else if (a == "--activation" && i + 1 < argc) activation = argv[++i];
     else if (a == "--max-d" && i + 1 < argc) max_d = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--write-nets" && i + 1 < argc) nets_dir = argv[++i];
     else {
-      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling] [--max-d D] [--no-linear] [--write-nets DIR] [--activation relu|tanh]\n";
+      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling] [--max-d D] [--no-linear] [--linear-everywhere] [--write-nets DIR] [--activation relu|tanh]\n";
       return 2;
     }
   }
@@ -199,7 +199,6 @@ int main(int argc, char** argv) {
         SupNormOptions o;
         o.max_taylor_dim = max_taylor_dim;
         o.linear_relaxation = linear;
-        o.split_by_linear_slope = split_linear;
         o.linear_on_smooth_boxes = linear_everywhere;
         o.rel_tol = parse_rational("1e-4");
         o.threads = threads;

@@ -304,7 +304,8 @@ void BoxBounder<S>::taylor_model_form(const Box& box, const Rational& prune_at, 
   }
 }
 
-// The linear-relaxation form (linear_relaxation.hpp), on the natural enclosures of this box.
+// The linear-relaxation form (linear_relaxation.hpp), on the natural enclosures of this box: jet_
+// still holds the run on the box here (taylor_form, which reruns it at a point, comes after).
 template <RigorousScalar S>
 void BoxBounder<S>::linear_form(const Box& box, BoxBounds& out) {
   const auto values = jet_.values();
@@ -314,7 +315,6 @@ void BoxBounder<S>::linear_form(const Box& box, BoxBounds& out) {
   if (!r) return;
   out.linear = r->range;
   combine(out, r->range);
-  if (opts_.split_by_linear_slope) out.dirty_gradient = r->dirty_slope;
 }
 
 bool only_rational_and_piecewise_linear(const Program& prog) {

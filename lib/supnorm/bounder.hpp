@@ -46,7 +46,6 @@ struct BounderOptions {
   Rational taylor_model_abs_tol = Rational(0);
   bool linear_relaxation = true;   // the linear-relaxation form, for programs of 2+ inputs
   bool linear_on_smooth_boxes = false;  // also where f is C^1 on the box (measured: slower there)
-  bool split_by_linear_slope = false;  // EXPERIMENT: report the linear form's slopes as dirty_gradient
   // TEST ONLY, deliberately UNSOUND: the centred form's range loses 1/16 of its width at each end.
   // Exists so that a test can show `approxcert verify` rejects what a broken bounder certifies.
   // (Halving the range instead is caught by the engine itself: its witness points then exceed its
