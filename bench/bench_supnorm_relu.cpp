@@ -2,14 +2,20 @@
 //  1. ReLU interpolants of x^2 on [0,1], N pieces: boxes per local maximum and time to a relative
 //     gap of 1e-6 (the exact sup error is 1/(4N^2), attained at N points).
 //  2. Dimension scaling: tanh and ReLU networks of width 16 and 64, fitted (least squares on the
-//     output layer, in doubles) to prod_i sin(2 x_i) on [-1,1]^d, d = 1..4: boxes and time to a
-//     relative gap of 1e-4.
+//     output layer, in doubles) to prod_i sin(2 x_i) on [-1,1]^d, d = 1..max-d (default 4): boxes
+//     and time to a relative gap of 1e-4, with the linear-relaxation form on kinked boxes (default),
+//     on every box (--linear-everywhere) or off (--no-linear).
+//     --write-nets DIR saves each network as DIR/<activation>_<width>_d<d>.json, for timing the
+//     same problems as whole `approxcert supnorm` processes.
 // Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
+//                           [--max-d D] [--no-linear] [--linear-everywhere]
+//                           [--write-nets DIR] [--activation relu|tanh]
 // Prints Markdown tables: wall-clock time and the process CPU time (all threads) of each run; on a
 // shared machine the CPU time is the steadier of the two.
 #include <cmath>
 #include <ctime>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <random>
 #include <string>
@@ -17,6 +23,7 @@
 
 #include "net/lower.hpp"
 #include "net/network.hpp"
+#include "net/network_json.hpp"
 #include "supnorm/error_program.hpp"
 #include "reference/programs.hpp"  // the exact-reference problems the tests use
 #include "supnorm/supnorm.hpp"
@@ -132,7 +139,9 @@ int main(int argc, char** argv) {
   unsigned threads = 0;
   double time_limit = 120;
   std::size_t max_taylor_dim = SupNormOptions{}.max_taylor_dim;
-  bool only_scaling = false;
+  bool only_scaling = false, linear = true, linear_everywhere = false;
+  std::size_t max_d = 4;
+  std::string nets_dir, activation = "both";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--quick") quick = true;
@@ -140,8 +149,13 @@ int main(int argc, char** argv) {
     else if (a == "--time-limit" && i + 1 < argc) time_limit = std::atof(argv[++i]);
     else if (a == "--max-taylor-dim" && i + 1 < argc) max_taylor_dim = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--only-scaling") only_scaling = true;
+    else if (a == "--no-linear") linear = false;
+    else if (a == "--linear-everywhere") linear_everywhere = true;
+    else if (a == "--activation" && i + 1 < argc) activation = argv[++i];
+    else if (a == "--max-d" && i + 1 < argc) max_d = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (a == "--write-nets" && i + 1 < argc) nets_dir = argv[++i];
     else {
-      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]\n";
+      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling] [--max-d D] [--no-linear] [--linear-everywhere] [--write-nets DIR] [--activation relu|tanh]\n";
       return 2;
     }
   }
@@ -168,17 +182,24 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::cout << "\n## Dimension scaling: fitted networks against prod sin(2 x_i) on [-1,1]^d, rel-tol 1e-4\n\n"
+  std::cout << "\n## Dimension scaling: fitted networks against prod sin(2 x_i) on [-1,1]^d, rel-tol 1e-4, linear relaxation "
+            << (linear ? "on" : "off") << "\n\n"
             << "| activation | width | d | boxes | time (s) | cpu (s) | lower | upper | gap | status |\n"
             << "|---|---|---|---|---|---|---|---|---|---|\n";
-  const std::size_t max_d = quick ? 2 : 4;
+  if (quick) max_d = 2;
   for (bool relu : {false, true})
-    for (std::size_t h : {16, 64})
+    for (std::size_t h : {16, 64}) {
+      if (activation != "both" && activation != (relu ? "relu" : "tanh")) continue;
       for (std::size_t d = 1; d <= max_d; ++d) {
         const Network net = fitted_network(d, h, relu, 1000 * d + h);
+        if (!nets_dir.empty())
+          std::ofstream(nets_dir + "/" + (relu ? "relu_" : "tanh_") + std::to_string(h) + "_d" + std::to_string(d) + ".json")
+              << save_network(net);
         const Program prog = net_error_program(lower(net), 0, product_of_sines(d));
         SupNormOptions o;
         o.max_taylor_dim = max_taylor_dim;
+        o.linear_relaxation = linear;
+        o.linear_on_smooth_boxes = linear_everywhere;
         o.rel_tol = parse_rational("1e-4");
         o.threads = threads;
         o.time_limit_seconds = time_limit;
@@ -188,7 +209,8 @@ int main(int argc, char** argv) {
         std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | " << r.boxes << " | "
                   << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | " << decimal_down(r.lower, 6) << " | "
                   << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | " << gap_cell(r) << " | " << status_cell(r)
-                  << " |\n";
+                  << " |" << std::endl;
       }
+    }
   return 0;
 }

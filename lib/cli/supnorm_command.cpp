@@ -34,7 +34,7 @@ struct SupnormArgs {
   std::string rel_tol = "1e-6", abs_tol = "1e-30", time_limit, require_upper;
   std::string output = "0", target_output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", threads = "0";
   bool net_given = false, approx_given = false, cert_given = false;
-  bool json = false, progress = false;
+  bool json = false, progress = false, no_linear = false;
   bool test_only_broken_bounder = false;
   ProgressOptions progress_options;
 };
@@ -52,6 +52,7 @@ SupNormOptions engine_options(const SupnormArgs& a) {
   }
   o.prec = parse_count(a.prec, "--prec", 16, 65536);
   o.taylor_model_order = parse_count(a.taylor_order, "--taylor-order", 0, 200);
+  o.linear_relaxation = !a.no_linear;
   o.max_prec = std::max<long>(1024, o.prec);
   o.threads = static_cast<unsigned>(parse_count(a.threads, "--threads", 0, 1024));
   o.test_only_broken_centred_form = a.test_only_broken_bounder;
@@ -196,6 +197,7 @@ void register_supnorm_command(CLI::App& app) {
   cmd->add_option("--prec", a->prec, "initial working precision in bits, 16 to 65536 (default 64; raised as needed)");
   cmd->add_option("--taylor-order", a->taylor_order,
                   "order of the Taylor-model form for one-input problems, 0 to 200 (default 24; 0: off)");
+  cmd->add_flag("--no-linear", a->no_linear, "turn off the linear-relaxation form for problems of two or more inputs");
   cmd->add_option("--threads", a->threads, "worker threads, 0 to 1024 (default 0: all cores)");
   cmd->add_option("--engine", a->arithmetic, "auto (default), arb (balls) or mpfi (intervals)")
       ->check(CLI::IsMember({"auto", "arb", "mpfi"}));

@@ -9,6 +9,7 @@
 #include "net/jet.hpp"
 #include "scalar/scalar.hpp"
 #include "supnorm/dyadic.hpp"
+#include "supnorm/linear_relaxation.hpp"
 #include "supnorm/taylor_model.hpp"
 
 namespace approxcert {
@@ -102,6 +103,7 @@ class BoxBounder final : public Bounder {
     if (prog.num_inputs() == 1 && opts.taylor_model_order > 0)
       taylor_model_.emplace(prog, p, TaylorModelOptions{opts.taylor_model_order, opts.taylor_model_rel_tol,
                                                         opts.taylor_model_abs_tol});
+    if (prog.num_inputs() >= 2 && opts.linear_relaxation) linear_.emplace(prog, out_, p);
   }
 
   BoxBounds bound(const Box& box, const Rational& prune_at) override;
@@ -122,6 +124,7 @@ class BoxBounder final : public Bounder {
   void centred_forms(const Box& box, const Jet<S>& f, BoxBounds& out);
   void taylor_form(const Box& box, BoxBounds& out);
   void taylor_model_form(const Box& box, const Rational& prune_at, BoxBounds& out);
+  void linear_form(const Box& box, BoxBounds& out);
 
   const Program& prog_;
   Prec prec_;
@@ -131,6 +134,8 @@ class BoxBounder final : public Bounder {
   Evaluator<Jet<S>> jet_;
   Evaluator<Jet<Jet<S>>> jet2_;
   std::optional<TaylorModel> taylor_model_;
+  std::optional<LinearRelaxation<S>> linear_;
+  std::vector<S> natural_;  // the natural enclosure of every node on the current box
   std::vector<S> box_in_, point_in_;
   std::vector<Jet<S>> jet_in_;
   std::vector<Jet<Jet<S>>> jet2_in_;
@@ -180,6 +185,9 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
     const S y = evaluate_point(m);
     consider(out, std::move(m), y);
   }
+  if (!opts_.all_forms && pruned(out, prune_at)) return out;
+
+  if (linear_ && (f.kinked || !gradient_ok || opts_.linear_on_smooth_boxes)) linear_form(box, out);
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 
   if (gradient_ok && !f.kinked && d <= opts_.max_taylor_dim) taylor_form(box, out);
@@ -294,6 +302,19 @@ void BoxBounder<S>::taylor_model_form(const Box& box, const Rational& prune_at, 
     const S y = evaluate_point(x);
     consider(out, std::move(x), y);
   }
+}
+
+// The linear-relaxation form (linear_relaxation.hpp), on the natural enclosures of this box: jet_
+// still holds the run on the box here (taylor_form, which reruns it at a point, comes after).
+template <RigorousScalar S>
+void BoxBounder<S>::linear_form(const Box& box, BoxBounds& out) {
+  const auto values = jet_.values();
+  natural_.resize(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) natural_[i] = values[i].v;
+  const std::optional<RelaxedRange> r = linear_->bound(box, natural_);
+  if (!r) return;
+  out.linear = r->range;
+  combine(out, r->range);
 }
 
 bool only_rational_and_piecewise_linear(const Program& prog) {

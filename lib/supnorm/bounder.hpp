@@ -16,6 +16,12 @@
 //              (taylor_model.hpp); P's range is refined by bisection to the requested tolerance.
 //              Polynomial parts of f of degree <= n cancel exactly, which the other forms cannot
 //              do. Only when f is smooth on the box (no kink or jump crossed).
+//   linear   - for programs of two or more inputs, affine lower and upper bounds of every node
+//              propagated through the program (linear_relaxation.hpp: exact on affine nodes,
+//              triangle relaxation for relu, McCormick for products, chord/tangent for smooth
+//              functions), concretised over the box. Valid on every box, kinks and jumps included;
+//              run by default only where f has a kink or may jump on the box (where the centred
+//              and second-order forms are weakest; on smooth boxes it cost more than it saved).
 // The forms are assembled in exact rational interval arithmetic from the S enclosures, so every
 // step keeps the enclosure contract. If two forms ever gave disjoint ranges, one of them would be
 // wrong: bound() throws std::logic_error rather than report anything.
@@ -38,6 +44,8 @@ struct BounderOptions {
   long taylor_model_order = 24;    // order n of the Taylor-model form (one input only); 0: off
   Rational taylor_model_rel_tol = Rational(1) / Rational(4000000);  // refinement goal of P's range
   Rational taylor_model_abs_tol = Rational(0);
+  bool linear_relaxation = true;   // the linear-relaxation form, for programs of 2+ inputs
+  bool linear_on_smooth_boxes = false;  // also where f is C^1 on the box (measured: slower there)
   // TEST ONLY, deliberately UNSOUND: the centred form's range loses 1/16 of its width at each end.
   // Exists so that a test can show `approxcert verify` rejects what a broken bounder certifies.
   // (Halving the range instead is caught by the engine itself: its witness points then exceed its
@@ -54,7 +62,7 @@ struct WitnessCandidate {
 
 struct BoxBounds {
   // Each present range encloses f(x) for every x of the box; absent: not applicable or not finite.
-  std::optional<Range> natural, centred, taylor, taylor_model;
+  std::optional<Range> natural, centred, taylor, taylor_model, linear;
   std::optional<Range> combined;          // the intersection of the present ranges
   std::optional<Rational> abs_upper;      // |f| <= abs_upper on the box (absent: no finite bound)
   std::optional<WitnessCandidate> best;   // the point of the box with the largest abs_lower seen
