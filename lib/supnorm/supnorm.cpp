@@ -110,6 +110,7 @@ class Search {
     BounderOptions b;
     b.max_taylor_dim = o_.max_taylor_dim;
     b.taylor_model_order = o_.taylor_model_order;
+    b.fast_path = o_.fast_path;
     b.taylor_model_rel_tol = o_.rel_tol / Rational(2);
     b.taylor_model_abs_tol = o_.abs_tol / Rational(2);
     b.test_only_shrink_centred = o_.test_only_broken_centred_form;

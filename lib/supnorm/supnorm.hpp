@@ -68,6 +68,7 @@ struct SupNormOptions {
   Arithmetic arithmetic = Arithmetic::Auto;            // Ball, Interval, or chosen by the program
   std::size_t max_taylor_dim = 3;                      // second-order form up to this dimension
   long taylor_model_order = 24;                        // Taylor-model form (one input); 0: off
+  bool fast_path = true;                               // FastInterval first per box (BounderOptions)
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
   std::size_t max_cover_leaves = 0;                    // record the leaf cover up to this many leaves
                                                        // (0: not recorded)
