@@ -3,8 +3,10 @@
 //     gap of 1e-6 (the exact sup error is 1/(4N^2), attained at N points).
 //  2. Dimension scaling: tanh and ReLU networks of width 16 and 64, fitted (least squares on the
 //     output layer, in doubles) to prod_i sin(2 x_i) on [-1,1]^d, d = 1..4: boxes and time to a
-//     relative gap of 1e-4.
+//     relative gap of 1e-4 (d up to --max-d, default 4), with the FastInterval fast path on and
+//     off (--fast-path on|off|both, default both) in the same run.
 // Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
+//                           [--max-d D] [--fast-path on|off|both]
 // Prints Markdown tables: wall-clock time and the process CPU time (all threads) of each run; on a
 // shared machine the CPU time is the steadier of the two.
 #include <cmath>
@@ -133,6 +135,8 @@ int main(int argc, char** argv) {
   double time_limit = 120;
   std::size_t max_taylor_dim = SupNormOptions{}.max_taylor_dim;
   bool only_scaling = false;
+  std::size_t max_d_arg = 0;
+  std::vector<bool> fast_modes{true, false};
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--quick") quick = true;
@@ -140,8 +144,13 @@ int main(int argc, char** argv) {
     else if (a == "--time-limit" && i + 1 < argc) time_limit = std::atof(argv[++i]);
     else if (a == "--max-taylor-dim" && i + 1 < argc) max_taylor_dim = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--only-scaling") only_scaling = true;
-    else {
-      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]\n";
+    else if (a == "--max-d" && i + 1 < argc) max_d_arg = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (a == "--fast-path" && i + 1 < argc) {
+      const std::string m = argv[++i];
+      fast_modes = m == "on" ? std::vector<bool>{true} : m == "off" ? std::vector<bool>{false} : std::vector<bool>{true, false};
+    } else {
+      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]"
+                   " [--max-d D] [--fast-path on|off|both]\n";
       return 2;
     }
   }
@@ -169,26 +178,29 @@ int main(int argc, char** argv) {
   }
 
   std::cout << "\n## Dimension scaling: fitted networks against prod sin(2 x_i) on [-1,1]^d, rel-tol 1e-4\n\n"
-            << "| activation | width | d | boxes | time (s) | cpu (s) | lower | upper | gap | status |\n"
-            << "|---|---|---|---|---|---|---|---|---|---|\n";
-  const std::size_t max_d = quick ? 2 : 4;
+            << "| activation | width | d | fast path | boxes | time (s) | cpu (s) | lower | upper | gap | status |\n"
+            << "|---|---|---|---|---|---|---|---|---|---|---|\n";
+  const std::size_t max_d = max_d_arg ? max_d_arg : quick ? 2 : 4;
   for (bool relu : {false, true})
     for (std::size_t h : {16, 64})
-      for (std::size_t d = 1; d <= max_d; ++d) {
-        const Network net = fitted_network(d, h, relu, 1000 * d + h);
-        const Program prog = net_error_program(lower(net), 0, product_of_sines(d));
-        SupNormOptions o;
-        o.max_taylor_dim = max_taylor_dim;
-        o.rel_tol = parse_rational("1e-4");
-        o.threads = threads;
-        o.time_limit_seconds = time_limit;
-        const std::clock_t c0 = std::clock();
-        const SupNormResult r = sup_norm(prog, Box{std::vector<Rational>(d, Rational(-1)), std::vector<Rational>(d, Rational(1))}, o);
-        const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-        std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | " << r.boxes << " | "
-                  << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | " << decimal_down(r.lower, 6) << " | "
-                  << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | " << gap_cell(r) << " | " << status_cell(r)
-                  << " |\n";
-      }
+      for (std::size_t d = 1; d <= max_d; ++d)
+        for (bool fast : fast_modes) {
+          const Network net = fitted_network(d, h, relu, 1000 * d + h);
+          const Program prog = net_error_program(lower(net), 0, product_of_sines(d));
+          SupNormOptions o;
+          o.max_taylor_dim = max_taylor_dim;
+          o.fast_path = fast;
+          o.rel_tol = parse_rational("1e-4");
+          o.threads = threads;
+          o.time_limit_seconds = time_limit;
+          const std::clock_t c0 = std::clock();
+          const SupNormResult r = sup_norm(prog, Box{std::vector<Rational>(d, Rational(-1)), std::vector<Rational>(d, Rational(1))}, o);
+          const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+          std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | " << (fast ? "on" : "off")
+                    << " | " << r.boxes << " | "
+                    << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | " << decimal_down(r.lower, 6) << " | "
+                    << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | " << gap_cell(r) << " | " << status_cell(r)
+                    << " |\n";
+        }
   return 0;
 }
