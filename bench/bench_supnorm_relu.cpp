@@ -6,7 +6,7 @@
 //     relative gap of 1e-4 (d up to --max-d, default 4), with the FastInterval fast path on and
 //     off (--fast-path on|off|both, default both) in the same run.
 // Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
-//                           [--max-d D] [--fast-path on|off|both]
+//                           [--min-d D] [--max-d D] [--fast-path on|off|both]
 // Prints Markdown tables: wall-clock time and the process CPU time (all threads) of each run; on a
 // shared machine the CPU time is the steadier of the two.
 #include <cmath>
@@ -135,7 +135,7 @@ int main(int argc, char** argv) {
   double time_limit = 120;
   std::size_t max_taylor_dim = SupNormOptions{}.max_taylor_dim;
   bool only_scaling = false;
-  std::size_t max_d_arg = 0;
+  std::size_t max_d_arg = 0, min_d = 1;
   std::vector<bool> fast_modes{true, false};
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -145,12 +145,13 @@ int main(int argc, char** argv) {
     else if (a == "--max-taylor-dim" && i + 1 < argc) max_taylor_dim = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--only-scaling") only_scaling = true;
     else if (a == "--max-d" && i + 1 < argc) max_d_arg = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (a == "--min-d" && i + 1 < argc) min_d = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--fast-path" && i + 1 < argc) {
       const std::string m = argv[++i];
       fast_modes = m == "on" ? std::vector<bool>{true} : m == "off" ? std::vector<bool>{false} : std::vector<bool>{true, false};
     } else {
       std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]"
-                   " [--max-d D] [--fast-path on|off|both]\n";
+                   " [--min-d D] [--max-d D] [--fast-path on|off|both]\n";
       return 2;
     }
   }
@@ -183,7 +184,7 @@ int main(int argc, char** argv) {
   const std::size_t max_d = max_d_arg ? max_d_arg : quick ? 2 : 4;
   for (bool relu : {false, true})
     for (std::size_t h : {16, 64})
-      for (std::size_t d = 1; d <= max_d; ++d)
+      for (std::size_t d = min_d; d <= max_d; ++d)
         for (bool fast : fast_modes) {
           const Network net = fitted_network(d, h, relu, 1000 * d + h);
           const Program prog = net_error_program(lower(net), 0, product_of_sines(d));
