@@ -2,14 +2,15 @@
 //  1. ReLU interpolants of x^2 on [0,1], N pieces: boxes per local maximum and time to a relative
 //     gap of 1e-6 (the exact sup error is 1/(4N^2), attained at N points).
 //  2. Dimension scaling: tanh and ReLU networks of width 16 and 64, fitted (least squares on the
-//     output layer, in doubles) to prod_i sin(2 x_i) on [-1,1]^d, d = 1..max-d (default 4): boxes
-//     and time to a relative gap of 1e-4, with the linear-relaxation form on kinked boxes (default),
-//     on every box (--linear-everywhere) or off (--no-linear).
+//     output layer, in doubles) to prod_i sin(2 x_i) on [-1,1]^d, d = --min-d..--max-d (default
+//     1..4): boxes and time to a relative gap of 1e-4, with the linear-relaxation form on kinked
+//     boxes (default), on every box (--linear-everywhere) or off (--no-linear), and the
+//     FastInterval fast path on and off (--fast-path on|off|both, default both) in the same run.
 //     --write-nets DIR saves each network as DIR/<activation>_<width>_d<d>.json, for timing the
 //     same problems as whole `approxcert supnorm` processes.
 // Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
-//                           [--max-d D] [--no-linear] [--linear-everywhere]
-//                           [--write-nets DIR] [--activation relu|tanh]
+//                           [--min-d D] [--max-d D] [--no-linear] [--linear-everywhere]
+//                           [--fast-path on|off|both] [--write-nets DIR] [--activation relu|tanh]
 // Prints Markdown tables: wall-clock time and the process CPU time (all threads) of each run; on a
 // shared machine the CPU time is the steadier of the two.
 #include <cmath>
@@ -140,7 +141,8 @@ int main(int argc, char** argv) {
   double time_limit = 120;
   std::size_t max_taylor_dim = SupNormOptions{}.max_taylor_dim;
   bool only_scaling = false, linear = true, linear_everywhere = false;
-  std::size_t max_d = 4;
+  std::size_t max_d_arg = 0, min_d = 1;
+  std::vector<bool> fast_modes{true, false};
   std::string nets_dir, activation = "both";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -152,10 +154,16 @@ int main(int argc, char** argv) {
     else if (a == "--no-linear") linear = false;
     else if (a == "--linear-everywhere") linear_everywhere = true;
     else if (a == "--activation" && i + 1 < argc) activation = argv[++i];
-    else if (a == "--max-d" && i + 1 < argc) max_d = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--write-nets" && i + 1 < argc) nets_dir = argv[++i];
-    else {
-      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling] [--max-d D] [--no-linear] [--linear-everywhere] [--write-nets DIR] [--activation relu|tanh]\n";
+    else if (a == "--max-d" && i + 1 < argc) max_d_arg = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (a == "--min-d" && i + 1 < argc) min_d = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (a == "--fast-path" && i + 1 < argc) {
+      const std::string m = argv[++i];
+      fast_modes = m == "on" ? std::vector<bool>{true} : m == "off" ? std::vector<bool>{false} : std::vector<bool>{true, false};
+    } else {
+      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]"
+                   " [--min-d D] [--max-d D] [--no-linear] [--linear-everywhere] [--fast-path on|off|both]"
+                   " [--write-nets DIR] [--activation relu|tanh]\n";
       return 2;
     }
   }
@@ -183,33 +191,36 @@ int main(int argc, char** argv) {
   }
 
   std::cout << "\n## Dimension scaling: fitted networks against prod sin(2 x_i) on [-1,1]^d, rel-tol 1e-4, linear relaxation "
-            << (linear ? "on" : "off") << "\n\n"
-            << "| activation | width | d | boxes | time (s) | cpu (s) | lower | upper | gap | status |\n"
-            << "|---|---|---|---|---|---|---|---|---|---|\n";
-  if (quick) max_d = 2;
+            << (linear ? (linear_everywhere ? "on every box" : "on kinked boxes") : "off") << "\n\n"
+            << "| activation | width | d | fast path | boxes | time (s) | cpu (s) | lower | upper | gap | status |\n"
+            << "|---|---|---|---|---|---|---|---|---|---|---|\n";
+  const std::size_t max_d = max_d_arg ? max_d_arg : quick ? 2 : 4;
   for (bool relu : {false, true})
     for (std::size_t h : {16, 64}) {
       if (activation != "both" && activation != (relu ? "relu" : "tanh")) continue;
-      for (std::size_t d = 1; d <= max_d; ++d) {
+      for (std::size_t d = min_d; d <= max_d; ++d) {
         const Network net = fitted_network(d, h, relu, 1000 * d + h);
         if (!nets_dir.empty())
           std::ofstream(nets_dir + "/" + (relu ? "relu_" : "tanh_") + std::to_string(h) + "_d" + std::to_string(d) + ".json")
               << save_network(net);
         const Program prog = net_error_program(lower(net), 0, product_of_sines(d));
-        SupNormOptions o;
-        o.max_taylor_dim = max_taylor_dim;
-        o.linear_relaxation = linear;
-        o.linear_on_smooth_boxes = linear_everywhere;
-        o.rel_tol = parse_rational("1e-4");
-        o.threads = threads;
-        o.time_limit_seconds = time_limit;
-        const std::clock_t c0 = std::clock();
-        const SupNormResult r = sup_norm(prog, Box{std::vector<Rational>(d, Rational(-1)), std::vector<Rational>(d, Rational(1))}, o);
-        const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-        std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | " << r.boxes << " | "
-                  << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | " << decimal_down(r.lower, 6) << " | "
-                  << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | " << gap_cell(r) << " | " << status_cell(r)
-                  << " |" << std::endl;
+        for (bool fast : fast_modes) {
+          SupNormOptions o;
+          o.max_taylor_dim = max_taylor_dim;
+          o.linear_relaxation = linear;
+          o.linear_on_smooth_boxes = linear_everywhere;
+          o.fast_path = fast;
+          o.rel_tol = parse_rational("1e-4");
+          o.threads = threads;
+          o.time_limit_seconds = time_limit;
+          const std::clock_t c0 = std::clock();
+          const SupNormResult r = sup_norm(prog, Box{std::vector<Rational>(d, Rational(-1)), std::vector<Rational>(d, Rational(1))}, o);
+          const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+          std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | " << (fast ? "on" : "off")
+                    << " | " << r.boxes << " | " << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | "
+                    << decimal_down(r.lower, 6) << " | " << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | "
+                    << gap_cell(r) << " | " << status_cell(r) << " |" << std::endl;
+        }
       }
     }
   return 0;

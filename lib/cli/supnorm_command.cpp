@@ -30,7 +30,7 @@ namespace approxcert::cli {
 namespace {
 
 struct SupnormArgs {
-  std::string net, approx, target, target_net, domain, cert, arithmetic = "auto";
+  std::string net, approx, target, target_net, domain, cert, arithmetic = "auto", fast_path = "on";
   std::string rel_tol = "1e-6", abs_tol = "1e-30", time_limit, require_upper;
   std::string output = "0", target_output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", threads = "0";
   bool net_given = false, approx_given = false, cert_given = false;
@@ -58,6 +58,7 @@ SupNormOptions engine_options(const SupnormArgs& a) {
   o.test_only_broken_centred_form = a.test_only_broken_bounder;
   if (a.cert_given) o.max_cover_leaves = kMaxCoverLeaves;  // the certificate records the cover
   o.arithmetic = a.arithmetic == "arb" ? Arithmetic::Ball : a.arithmetic == "mpfi" ? Arithmetic::Interval : Arithmetic::Auto;
+  o.fast_path = a.fast_path == "on";
   return o;
 }
 
@@ -201,6 +202,10 @@ void register_supnorm_command(CLI::App& app) {
   cmd->add_option("--threads", a->threads, "worker threads, 0 to 1024 (default 0: all cores)");
   cmd->add_option("--engine", a->arithmetic, "auto (default), arb (balls) or mpfi (intervals)")
       ->check(CLI::IsMember({"auto", "arb", "mpfi"}));
+  cmd->add_option("--fast-path", a->fast_path,
+                  "on (default): bound each box first in double intervals, falling back to --engine per box; off: "
+                  "--engine only")
+      ->check(CLI::IsMember({"on", "off"}));
   cmd->add_option_function<std::string>("--cert", [a](const std::string& v) { a->cert = v, a->cert_given = true; },
                                         "write an approxcert-cert/1 supnorm certificate to this file (checked before the run)");
   cmd->add_flag("--json", a->json, "print the result as one JSON object on stdout (docs/cli.md)");

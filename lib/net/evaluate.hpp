@@ -17,13 +17,14 @@ template <Scalar S>
 class Evaluator {
  public:
   // Converts the program's exact constants to S once, at precision p.
-  Evaluator(const Program& prog, Prec p) : prog_(prog), prec_(p), vals_(prog.nodes().size()) {
+  Evaluator(const Program& prog, Prec p) : prog_(prog), args_(prog.arg_data()), prec_(p), vals_(prog.nodes().size()) {
     pool_.resize(prog.pool().size());
     for (std::size_t i = 0; i < pool_.size(); ++i) set(pool_[i], prog.pool()[i], prec_);
   }
 
   // Evaluates every node; inputs.size() must equal the program's input count.
   void run(std::span<const S> inputs) {
+    args_ = prog_.arg_data();
     if (inputs.size() != prog_.num_inputs())
       throw std::invalid_argument("evaluate: expected " + std::to_string(prog_.num_inputs()) +
                                   " inputs, got " + std::to_string(inputs.size()));
@@ -42,6 +43,8 @@ class Evaluator {
 
  private:
   const S& v(NodeId id) const { return vals_[id]; }
+  // The value of node n's j-th operand.
+  const S& arg(const Node& n, std::size_t j) const { return vals_[args_[n.first_arg + j]]; }
 
   void eval_node(const Node& n, S& r, std::span<const S> inputs) {
     const Prec p = prec_;
@@ -50,37 +53,37 @@ class Evaluator {
       case Op::Const: r = pool_[n.first]; return;
       case Op::Pi: set_pi(r, p); return;
       case Op::Affine: {
-        const std::size_t k = n.args.size();
+        const std::size_t k = n.num_args;
         r = pool_[n.first + k];
-        for (std::size_t j = 0; j < k; ++j) addmul(r, v(n.args[j]), pool_[n.first + j], p);
+        for (std::size_t j = 0; j < k; ++j) addmul(r, arg(n, j), pool_[n.first + j], p);
         return;
       }
       case Op::Dot: {
-        const std::size_t k = n.args.size() / 2;
+        const std::size_t k = n.num_args / 2;
         set(r, Rational(0), p);
-        for (std::size_t j = 0; j < k; ++j) addmul(r, v(n.args[j]), v(n.args[k + j]), p);
+        for (std::size_t j = 0; j < k; ++j) addmul(r, arg(n, j), arg(n, k + j), p);
         return;
       }
-      case Op::Add: add(r, v(n.args[0]), v(n.args[1]), p); return;
-      case Op::Sub: sub(r, v(n.args[0]), v(n.args[1]), p); return;
-      case Op::Mul: mul(r, v(n.args[0]), v(n.args[1]), p); return;
-      case Op::Div: div(r, v(n.args[0]), v(n.args[1]), p); return;
-      case Op::Min: min(r, v(n.args[0]), v(n.args[1]), p); return;
-      case Op::Max: max(r, v(n.args[0]), v(n.args[1]), p); return;
-      case Op::Neg: neg(r, v(n.args[0])); return;
-      case Op::PowInt: pow_int(r, v(n.args[0]), static_cast<long>(n.index), p); return;
-      case Op::Exp: exp(r, v(n.args[0]), p); return;
-      case Op::Log: log(r, v(n.args[0]), p); return;
-      case Op::Sqrt: sqrt(r, v(n.args[0]), p); return;
-      case Op::Sin: sin(r, v(n.args[0]), p); return;
-      case Op::Cos: cos(r, v(n.args[0]), p); return;
-      case Op::Tan: tan(r, v(n.args[0]), p); return;
-      case Op::Atan: atan(r, v(n.args[0]), p); return;
-      case Op::Tanh: tanh(r, v(n.args[0]), p); return;
-      case Op::Sigmoid: sigmoid(r, v(n.args[0]), p); return;
-      case Op::Relu: relu(r, v(n.args[0]), p); return;
-      case Op::Step: step(r, v(n.args[0]), p); return;
-      case Op::Abs: abs(r, v(n.args[0]), p); return;
+      case Op::Add: add(r, arg(n, 0), arg(n, 1), p); return;
+      case Op::Sub: sub(r, arg(n, 0), arg(n, 1), p); return;
+      case Op::Mul: mul(r, arg(n, 0), arg(n, 1), p); return;
+      case Op::Div: div(r, arg(n, 0), arg(n, 1), p); return;
+      case Op::Min: min(r, arg(n, 0), arg(n, 1), p); return;
+      case Op::Max: max(r, arg(n, 0), arg(n, 1), p); return;
+      case Op::Neg: neg(r, arg(n, 0)); return;
+      case Op::PowInt: pow_int(r, arg(n, 0), static_cast<long>(n.index), p); return;
+      case Op::Exp: exp(r, arg(n, 0), p); return;
+      case Op::Log: log(r, arg(n, 0), p); return;
+      case Op::Sqrt: sqrt(r, arg(n, 0), p); return;
+      case Op::Sin: sin(r, arg(n, 0), p); return;
+      case Op::Cos: cos(r, arg(n, 0), p); return;
+      case Op::Tan: tan(r, arg(n, 0), p); return;
+      case Op::Atan: atan(r, arg(n, 0), p); return;
+      case Op::Tanh: tanh(r, arg(n, 0), p); return;
+      case Op::Sigmoid: sigmoid(r, arg(n, 0), p); return;
+      case Op::Relu: relu(r, arg(n, 0), p); return;
+      case Op::Step: step(r, arg(n, 0), p); return;
+      case Op::Abs: abs(r, arg(n, 0), p); return;
       case Op::PiecewiseLinear: eval_piecewise_linear(n, r); return;
       case Op::Mix:
         if (static_cast<Normalizer>(n.index) == Normalizer::Softmax) eval_softmax_mix(n, r);
@@ -95,7 +98,7 @@ class Evaluator {
   // Pool layout (Program::piecewise_linear): b_0..b_{K-1}, v_0..v_{K-1}, slope_0..slope_{K-2}.
   void eval_piecewise_linear(const Node& n, S& r) {
     const std::size_t K = static_cast<std::size_t>(n.index);
-    const S& x = v(n.args[0]);
+    const S& x = arg(n, 0);
     r = pool_[n.first + K];
     S t;
     for (std::size_t k = 0; k + 1 < K; ++k) {
@@ -109,20 +112,20 @@ class Evaluator {
   // w_j = 1 / sum_k exp(s_k - s_j): each weight is computed from score differences, which keeps
   // the enclosure tight and avoids overflow for large scores.
   void eval_softmax_mix(const Node& n, S& r) {
-    const std::size_t N = n.args.size() / 2;
+    const std::size_t N = n.num_args / 2;
     S denom, d, e, w;
     set(r, Rational(0), prec_);
     for (std::size_t j = 0; j < N; ++j) {
       set(denom, Rational(1), prec_);
       for (std::size_t k = 0; k < N; ++k) {
         if (k == j) continue;
-        sub(d, v(n.args[k]), v(n.args[j]), prec_);
+        sub(d, arg(n, k), arg(n, j), prec_);
         exp(e, d, prec_);
         add(denom, denom, e, prec_);
       }
       set(w, Rational(1), prec_);
       div(w, w, denom, prec_);
-      addmul(r, w, v(n.args[N + j]), prec_);
+      addmul(r, w, arg(n, N + j), prec_);
     }
   }
 
@@ -134,37 +137,38 @@ class Evaluator {
   // the rule can output lies in the hull of the candidates' values.
   void eval_hardmax_mix(const Node& n, S& r) {
     const auto rule = static_cast<Normalizer>(n.index);
-    const std::size_t N = n.args.size() / 2;
+    const std::size_t N = n.num_args / 2;
     std::vector<std::size_t> cand;
     for (std::size_t j = 0; j < N; ++j) {
       bool out = false;
       for (std::size_t i = 0; i < N && !out; ++i) {
         if (i == j) continue;
-        out = less(v(n.args[j]), v(n.args[i])) == Truth::True;
+        out = less(arg(n, j), arg(n, i)) == Truth::True;
         const bool beaten_at_tie = (rule == Normalizer::HardmaxFirst && i < j) || (rule == Normalizer::HardmaxLast && i > j);
-        if (!out && beaten_at_tie) out = less_equal(v(n.args[j]), v(n.args[i])) == Truth::True;
+        if (!out && beaten_at_tie) out = less_equal(arg(n, j), arg(n, i)) == Truth::True;
       }
       if (!out) cand.push_back(j);
     }
     if (cand.size() == 1) {  // the winner is decided on the whole input set
-      r = v(n.args[N + cand[0]]);
+      r = arg(n, N + cand[0]);
       return;
     }
     bool all_tied = true;
-    for (std::size_t c : cand) all_tied = all_tied && equal(v(n.args[c]), v(n.args[cand[0]])) == Truth::True;
+    for (std::size_t c : cand) all_tied = all_tied && equal(arg(n, c), arg(n, cand[0])) == Truth::True;
     if (all_tied && rule == Normalizer::Hardmax) {
       set(r, Rational(0), prec_);
-      for (std::size_t c : cand) add(r, r, v(n.args[N + c]), prec_);
+      for (std::size_t c : cand) add(r, r, arg(n, N + c), prec_);
       S count;
       set(count, Rational(static_cast<long>(cand.size())), prec_);
       div(r, r, count, prec_);
       return;
     }
-    r = v(n.args[N + cand[0]]);
-    for (std::size_t c : cand) hull(r, r, v(n.args[N + c]), prec_);
+    r = arg(n, N + cand[0]);
+    for (std::size_t c : cand) hull(r, r, arg(n, N + c), prec_);
   }
 
   const Program& prog_;
+  const NodeId* args_;  // prog_.arg_data(): the program is not modified while evaluated
   Prec prec_;
   std::vector<S> pool_;
   std::vector<S> vals_;

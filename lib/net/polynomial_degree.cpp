@@ -47,6 +47,7 @@ PolynomialDegree polynomial_degree(const Program& prog) {
   std::vector<Degree> deg(nodes.size(), Degree{std::vector<std::uint64_t>(n, 0), 0});
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const Node& node = nodes[i];
+    const auto args = prog.args(node);
     Degree& d = deg[i];
     switch (node.op) {
       case Op::Input:
@@ -54,23 +55,23 @@ PolynomialDegree polynomial_degree(const Program& prog) {
         d.total = 1;
         break;
       case Op::Const: break;
-      case Op::Neg: d = deg[node.args[0]]; break;
+      case Op::Neg: d = deg[args[0]]; break;
       case Op::Add:
-      case Op::Sub: d = max_of(deg[node.args[0]], deg[node.args[1]]); break;
+      case Op::Sub: d = max_of(deg[args[0]], deg[args[1]]); break;
       case Op::Affine:  // an operand with coefficient exactly 0 contributes nothing
-        for (std::size_t k = 0; k < node.args.size(); ++k)
-          if (prog.pool()[node.first + k].sign() != 0) d = max_of(d, deg[node.args[k]]);
+        for (std::size_t k = 0; k < args.size(); ++k)
+          if (prog.pool()[node.first + k].sign() != 0) d = max_of(d, deg[args[k]]);
         break;
-      case Op::Mul: d = sum_of(deg[node.args[0]], deg[node.args[1]], i, node.op); break;
+      case Op::Mul: d = sum_of(deg[args[0]], deg[args[1]], i, node.op); break;
       case Op::Dot: {
-        const std::size_t k = node.args.size() / 2;
-        for (std::size_t j = 0; j < k; ++j) d = max_of(d, sum_of(deg[node.args[j]], deg[node.args[k + j]], i, node.op));
+        const std::size_t k = args.size() / 2;
+        for (std::size_t j = 0; j < k; ++j) d = max_of(d, sum_of(deg[args[j]], deg[args[k + j]], i, node.op));
         break;
       }
       case Op::PowInt: {
         if (node.index < 0) refuse(i, node.op, "has a negative exponent: not a polynomial");
         const auto e = static_cast<std::uint64_t>(node.index);
-        const Degree& a = deg[node.args[0]];
+        const Degree& a = deg[args[0]];
         auto times = [&](std::uint64_t x) {
           if (x != 0 && e > kMaxPolynomialDegree / x) refuse(i, node.op, "has degree above the limit " + std::to_string(kMaxPolynomialDegree));
           return x * e;

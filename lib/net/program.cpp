@@ -37,39 +37,41 @@ std::string_view op_name(Op op) {
   return "?";
 }
 
-NodeId Program::push(Node n) {
-  for (NodeId a : n.args)
+NodeId Program::push(Op op, std::span<const NodeId> args, std::int64_t index, std::uint32_t first) {
+  for (NodeId a : args)
     if (a >= nodes_.size()) throw std::logic_error("Program: operand refers to a later node");
-  nodes_.push_back(std::move(n));
+  const auto first_arg = static_cast<std::uint32_t>(args_.size());
+  args_.insert(args_.end(), args.begin(), args.end());
+  nodes_.push_back(Node{op, static_cast<std::uint32_t>(args.size()), first_arg, index, first});
   return static_cast<NodeId>(nodes_.size() - 1);
 }
 
 NodeId Program::input(std::size_t k) {
   if (k >= num_inputs_) throw std::logic_error("Program: input index out of range");
-  return push(Node{Op::Input, {}, static_cast<std::int64_t>(k), 0});
+  return push(Op::Input, {}, static_cast<std::int64_t>(k));
 }
 
 NodeId Program::constant(const Rational& c) {
   const auto first = static_cast<std::uint32_t>(pool_.size());
   pool_.push_back(c);
-  return push(Node{Op::Const, {}, 0, first});
+  return push(Op::Const, {}, 0, first);
 }
 
-NodeId Program::pi() { return push(Node{Op::Pi, {}, 0, 0}); }
+NodeId Program::pi() { return push(Op::Pi, {}); }
 
 NodeId Program::affine(std::span<const NodeId> xs, std::span<const Rational> weights, const Rational& bias) {
   if (xs.size() != weights.size()) throw std::logic_error("Program::affine: size mismatch");
   const auto first = static_cast<std::uint32_t>(pool_.size());
   pool_.insert(pool_.end(), weights.begin(), weights.end());
   pool_.push_back(bias);
-  return push(Node{Op::Affine, {xs.begin(), xs.end()}, 0, first});
+  return push(Op::Affine, xs, 0, first);
 }
 
 NodeId Program::dot(std::span<const NodeId> a, std::span<const NodeId> b) {
   if (a.size() != b.size()) throw std::logic_error("Program::dot: size mismatch");
   std::vector<NodeId> args(a.begin(), a.end());
   args.insert(args.end(), b.begin(), b.end());
-  return push(Node{Op::Dot, std::move(args), 0, 0});
+  return push(Op::Dot, args);
 }
 
 NodeId Program::unary(Op op, NodeId a) {
@@ -77,7 +79,7 @@ NodeId Program::unary(Op op, NodeId a) {
     case Op::Neg: case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos:
     case Op::Tan: case Op::Atan: case Op::Tanh: case Op::Sigmoid: case Op::Relu: case Op::Step:
     case Op::Abs:
-      return push(Node{op, {a}, 0, 0});
+      return push(op, std::span<const NodeId>(&a, 1));
     default: throw std::logic_error("Program::unary: not a unary op");
   }
 }
@@ -85,12 +87,15 @@ NodeId Program::unary(Op op, NodeId a) {
 NodeId Program::binary(Op op, NodeId a, NodeId b) {
   switch (op) {
     case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Min: case Op::Max:
-      return push(Node{op, {a, b}, 0, 0});
+      {
+      const NodeId ab[2] = {a, b};
+      return push(op, ab);
+    }
     default: throw std::logic_error("Program::binary: not a binary op");
   }
 }
 
-NodeId Program::pow_int(NodeId a, std::int64_t n) { return push(Node{Op::PowInt, {a}, n, 0}); }
+NodeId Program::pow_int(NodeId a, std::int64_t n) { return push(Op::PowInt, std::span<const NodeId>(&a, 1), n); }
 
 NodeId Program::piecewise_linear(NodeId x, std::span<const Rational> bp, std::span<const Rational> vals) {
   if (bp.empty() || bp.size() != vals.size())
@@ -101,7 +106,7 @@ NodeId Program::piecewise_linear(NodeId x, std::span<const Rational> bp, std::sp
   pool_.insert(pool_.end(), bp.begin(), bp.end());
   pool_.insert(pool_.end(), vals.begin(), vals.end());
   for (std::size_t k = 0; k + 1 < bp.size(); ++k) pool_.push_back((vals[k + 1] - vals[k]) / (bp[k + 1] - bp[k]));
-  return push(Node{Op::PiecewiseLinear, {x}, static_cast<std::int64_t>(bp.size()), first});
+  return push(Op::PiecewiseLinear, std::span<const NodeId>(&x, 1), static_cast<std::int64_t>(bp.size()), first);
 }
 
 NodeId Program::mix(Normalizer normalizer, std::span<const NodeId> scores, std::span<const NodeId> values) {
@@ -110,7 +115,7 @@ NodeId Program::mix(Normalizer normalizer, std::span<const NodeId> scores, std::
   if (normalizer == Normalizer::None) throw std::logic_error("Program::mix: raw scores are lowered to dot nodes");
   std::vector<NodeId> args(scores.begin(), scores.end());
   args.insert(args.end(), values.begin(), values.end());
-  return push(Node{Op::Mix, std::move(args), static_cast<std::int64_t>(normalizer), 0});
+  return push(Op::Mix, args, static_cast<std::int64_t>(normalizer));
 }
 
 void Program::add_output(NodeId id) {

@@ -18,7 +18,7 @@ enum class Op : std::uint8_t {
   Input,            // value of input coordinate `index`
   Const,            // exact constant pool[first]
   Pi,               // the constant pi
-  Affine,           // pool[first+n] + sum_k pool[first+k] * args[k], n = args.size()
+  Affine,           // pool[first+n] + sum_k pool[first+k] * args[k], n = num_args
   Dot,              // sum_k args[k] * args[n+k], args = a_0..a_{n-1}, b_0..b_{n-1}
   Add, Sub, Mul, Div,
   Neg,
@@ -29,7 +29,7 @@ enum class Op : std::uint8_t {
   Abs, Min, Max,
   PiecewiseLinear,  // continuous interpolant of (pool[first+k], pool[first+K+k]), k < K = index,
                     // constant outside [pool[first], pool[first+K-1]]
-  Mix,              // sum_j w_j * args[N+j] with w = normalizer(args[0..N-1]), N = args.size()/2;
+  Mix,              // sum_j w_j * args[N+j] with w = normalizer(args[0..N-1]), N = num_args/2;
                     // index = the Normalizer (softmax or one of the hardmax tie rules)
 };
 
@@ -38,9 +38,12 @@ enum class Op : std::uint8_t {
 // normalizer only: it is lowered to Dot nodes, never to a Mix node (Program::mix rejects it).
 enum class Normalizer : std::int64_t { Softmax = 0, Hardmax = 1, HardmaxFirst = 2, HardmaxLast = 3, None = 4 };
 
+// A node's operands are args[0..num_args-1] = Program::args(node), stored contiguously for all
+// nodes in one array (Program::arg_data) so the evaluator walks flat memory.
 struct Node {
   Op op;
-  std::vector<NodeId> args;
+  std::uint32_t num_args = 0;
+  std::uint32_t first_arg = 0;  // start of this node's operands in Program::arg_data
   std::int64_t index = 0;  // Input: coordinate; PowInt: exponent; PiecewiseLinear: K; Mix: Normalizer
   std::uint32_t first = 0; // start of this node's constants in Program::pool
 };
@@ -55,6 +58,9 @@ class Program {
   std::span<const Node> nodes() const { return nodes_; }
   std::span<const Rational> pool() const { return pool_; }
   std::span<const NodeId> outputs() const { return outputs_; }
+  // The operands of node n (of this program), and all nodes' operands in one array.
+  std::span<const NodeId> args(const Node& n) const { return {args_.data() + n.first_arg, n.num_args}; }
+  const NodeId* arg_data() const { return args_.data(); }
 
   // Builders. Each returns the new node's id; operands must already exist (else std::logic_error).
   NodeId input(std::size_t k);
@@ -72,9 +78,10 @@ class Program {
   void set_outputs(std::vector<NodeId> ids);
 
  private:
-  NodeId push(Node n);
+  NodeId push(Op op, std::span<const NodeId> args, std::int64_t index = 0, std::uint32_t first = 0);
   std::size_t num_inputs_;
   std::vector<Node> nodes_;
+  std::vector<NodeId> args_;
   std::vector<Rational> pool_;
   std::vector<NodeId> outputs_;
 };

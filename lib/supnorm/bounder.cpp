@@ -7,6 +7,7 @@
 
 #include "net/evaluate.hpp"
 #include "net/jet.hpp"
+#include "scalar/fast_interval.hpp"
 #include "scalar/scalar.hpp"
 #include "supnorm/dyadic.hpp"
 #include "supnorm/linear_relaxation.hpp"
@@ -332,6 +333,50 @@ bool only_rational_and_piecewise_linear(const Program& prog) {
   return true;
 }
 
+// The fast path: FastInterval first, the precise bounder for the boxes where that does not settle
+// enough. Both are rigorous, so whichever result is returned holds; the choice is a heuristic on
+// doubles computed from the box and the fast result only, hence deterministic.
+class FastFirstBounder final : public Bounder {
+ public:
+  FastFirstBounder(const Program& prog, Prec p, BounderOptions opts, std::unique_ptr<Bounder> precise)
+      : fast_(prog, p, opts), precise_(std::move(precise)) {}
+
+  BoxBounds bound(const Box& box, const Rational& prune_at) override {
+    if (dirty_too_thin_for_doubles(box)) return precise_->bound(box, prune_at);
+    BoxBounds b = fast_.bound(box, prune_at);
+    if (!b.abs_upper) return precise_->bound(box, prune_at);  // not finite in doubles
+    if (*b.abs_upper <= prune_at) return b;                   // pruned: settled
+    if (!b.best || dirty_rounding_may_decide(b, prune_at)) return precise_->bound(box, prune_at);
+    return b;
+  }
+  std::optional<Range> value_at(std::span<const Rational> point) override {
+    if (std::optional<Range> v = fast_.value_at(point)) return v;
+    return precise_->value_at(point);
+  }
+
+ private:
+  // dirty: a coordinate narrower than 2^-30 of its magnitude leaves doubles too few bits.
+  static bool dirty_too_thin_for_doubles(const Box& box) {
+    for (std::size_t i = 0; i < box.dim(); ++i) {
+      if (!(box.lo[i] < box.hi[i])) continue;
+      const double width = (box.hi[i] - box.lo[i]).dirty_to_double();
+      const double size = std::max(std::fabs(box.lo[i].dirty_to_double()), std::fabs(box.hi[i].dirty_to_double()));
+      if (width < std::ldexp(size, -30)) return true;
+    }
+    return false;
+  }
+  // dirty: the bound misses pruning by less than what rounding in doubles can amount to (a
+  // multiple of the rounding seen at a point, and 2^-30 relative), so the precise arithmetic
+  // may prune where doubles do not.
+  static bool dirty_rounding_may_decide(const BoxBounds& b, const Rational& prune_at) {
+    const double upper = b.abs_upper->dirty_to_double(), gap = upper - prune_at.dirty_to_double();
+    return gap <= 64 * b.dirty_rounding + std::ldexp(upper, -30);
+  }
+
+  BoxBounder<FastInterval> fast_;
+  std::unique_ptr<Bounder> precise_;
+};
+
 }  // namespace
 
 Arithmetic resolve_arithmetic(const Program& prog, Arithmetic a) {
@@ -341,8 +386,11 @@ Arithmetic resolve_arithmetic(const Program& prog, Arithmetic a) {
 
 std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, Arithmetic a, BounderOptions opts) {
   if (prog.outputs().empty()) throw std::logic_error("make_bounder: the program has no output");
-  if (resolve_arithmetic(prog, a) == Arithmetic::Interval) return std::make_unique<BoxBounder<Interval>>(prog, p, opts);
-  return std::make_unique<BoxBounder<Ball>>(prog, p, opts);
+  std::unique_ptr<Bounder> precise;
+  if (resolve_arithmetic(prog, a) == Arithmetic::Interval) precise = std::make_unique<BoxBounder<Interval>>(prog, p, opts);
+  else precise = std::make_unique<BoxBounder<Ball>>(prog, p, opts);
+  if (!opts.fast_path || p.bits > 64) return precise;
+  return std::make_unique<FastFirstBounder>(prog, p, opts, std::move(precise));
 }
 
 }  // namespace approxcert

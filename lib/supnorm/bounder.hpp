@@ -41,6 +41,11 @@ namespace approxcert {
 struct BounderOptions {
   std::size_t max_taylor_dim = 3;  // second-order form only for at most this many inputs
   bool all_forms = false;          // compute every form even when an earlier one already prunes
+  // Fast path: at working precisions up to 64 bits, bound each box first in FastInterval (double
+  // intervals) and fall back to the arithmetic below for that box only when the fast result is
+  // not finite, the box is too thin for doubles, or the rounding of doubles may be what keeps
+  // the box from being pruned (make_bounder).
+  bool fast_path = false;
   long taylor_model_order = 24;    // order n of the Taylor-model form (one input only); 0: off
   Rational taylor_model_rel_tol = Rational(1) / Rational(4000000);  // refinement goal of P's range
   Rational taylor_model_abs_tol = Rational(0);
@@ -89,6 +94,8 @@ class Bounder {
   virtual std::optional<Range> value_at(std::span<const Rational> point) = 0;
 };
 
+// With opts.fast_path and p.bits <= 64, a bounder that tries FastInterval first per box (see
+// BounderOptions::fast_path); its results are those of one of the two bounders, so they hold.
 std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, Arithmetic a, BounderOptions opts = {});
 
 // max over u in [0, r] of a u + b u^2, exactly (r >= 0).

@@ -112,6 +112,7 @@ class Search {
     b.taylor_model_order = o_.taylor_model_order;
     b.linear_relaxation = o_.linear_relaxation;
     b.linear_on_smooth_boxes = o_.linear_on_smooth_boxes;
+    b.fast_path = o_.fast_path;
     b.taylor_model_rel_tol = o_.rel_tol / Rational(2);
     b.taylor_model_abs_tol = o_.abs_tol / Rational(2);
     b.test_only_shrink_centred = o_.test_only_broken_centred_form;

@@ -104,7 +104,7 @@ TEST_CASE("cli options: --time-limit is honoured inside a batch of slow boxes") 
   net += dense(300, 3, 1) + R"(, {"type": "tanh"}, )" + dense(300, 300, 2) + R"(, {"type": "tanh"}, )" + dense(1, 300, 3) + "]}";
   s.write("big.json", net);
   const std::string run = "supnorm --net " + s.path("big.json") + " --target 'sin(x0+x1*x2)' --domain '[-1,1]^3' "
-                          "--threads 1 --quiet --json ";
+                          "--threads 1 --quiet --json --fast-path off ";  // every box in Arb: uniformly slow
   // The root box alone takes R seconds; with --max-boxes 17 the next step is one batch of 16
   // children, about 8 R to 16 R. A limit of 3 R falls inside that batch: the search must stop
   // there (fewer than 17 boxes), where checking only between batches would finish all 16.

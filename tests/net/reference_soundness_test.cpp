@@ -4,13 +4,14 @@
 // 512-bit MPFR point values (round to nearest; their error, about 2^-500 relative, is far below the
 // widths of the 128-bit enclosures they are compared with). Random exact networks of every layer
 // type and normalizer (vector and sequence, dimensions 1..3), at random exact points: every Ball,
-// Interval and Jet<Ball> enclosure must contain the reference value, with no slack.
+// Interval, FastInterval and Jet<Ball> enclosure must contain the reference value, with no slack.
 #include <doctest/doctest.h>
 
 #include <map>
 #include <string>
 
 #include "net/jet.hpp"
+#include "scalar/fast_interval.hpp"
 #include "net_support.hpp"
 #include "random_nets.hpp"
 #include "reference_interpreter.hpp"
@@ -65,7 +66,7 @@ void check_contains(const std::vector<S>& enclosures, const RefVector& ref, cons
   }
 }
 
-// One random network at one random point: Ball, Interval and Jet<Ball> values contain the reference.
+// One random network at one random point: Ball, Interval, FastInterval and Jet<Ball> values contain the reference.
 // Rational networks are evaluated at points drawn like their weights (small integers make exact
 // kinks and ties frequent, and the reference decides them exactly); networks with transcendental
 // layers at generic points, where an irrational value lands exactly on a kink or tie only when the
@@ -79,6 +80,7 @@ void check_against_reference(const Network& net, RandomNets& gen, bool exact, in
   const Prec p(128);
   check_contains(eval_at<Ball>(prog, x, p), ref, "ball");
   check_contains(eval_at<Interval>(prog, x, p), ref, "interval");
+  check_contains(eval_at<FastInterval>(prog, x, p), ref, "fast interval");
   std::vector<Ball> jet_values;
   for (const Jet<Ball>& j : eval_jet_at(prog, x, p)) jet_values.push_back(j.v);
   check_contains(jet_values, ref, "jet value");

@@ -31,7 +31,7 @@ TEST_CASE("sparse_dense: computes exactly what the dense layer with the zeros fi
   const Program p = lower(s);
   std::size_t operands = 0;
   for (const Node& n : p.nodes())
-    if (n.op == Op::Affine) operands += n.args.size();
+    if (n.op == Op::Affine) operands += p.args(n).size();
   CHECK(operands == 3);
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "scalar/fast_interval.hpp"
 #include "scalar_test_support.hpp"
 
 namespace approxcert::testing {

@@ -1,4 +1,5 @@
-// Arb's random oracles, run for every operation of the table over Ball and Interval:
+// Arb's random oracles, run for every operation of the table over Ball, Interval and FastInterval
+// (whose precision is always 53 bits: its (a) compares the same computation twice):
 //  (a) the same exact input at 64 and at 256 bits gives overlapping enclosures;
 //  (d) exact points inside random input enclosures (exact rational endpoints, zero to wide widths,
 //      touching and straddling kinks, mixed input/output precisions) have their exact value
@@ -117,11 +118,12 @@ void random_points_enclosed(const Operation<S>& op, std::uint64_t seed) {
 }  // namespace
 
 #define APPROXCERT_RANDOM_ORACLES(OPNAME, SEED)                                                     \
-  TEST_CASE_TEMPLATE("scalar oracles: " OPNAME ": 64 and 256 bits overlap", S, Ball, Interval) {    \
+  TEST_CASE_TEMPLATE("scalar oracles: " OPNAME ": 64 and 256 bits overlap", S, Ball, Interval,      \
+                     FastInterval) {                                                                \
     two_precisions_overlap(operation<S>(OPNAME), SEED);                                             \
   }                                                                                                 \
   TEST_CASE_TEMPLATE("scalar oracles: " OPNAME ": random exact points are enclosed", S, Ball,       \
-                     Interval) {                                                                    \
+                     Interval, FastInterval) {                                                      \
     random_points_enclosed(operation<S>(OPNAME), SEED);                                             \
   }
 
@@ -155,7 +157,8 @@ APPROXCERT_RANDOM_ORACLES("abs", 127)
 APPROXCERT_RANDOM_ORACLES("min", 128)
 APPROXCERT_RANDOM_ORACLES("max", 129)
 
-TEST_CASE_TEMPLATE("scalar oracles: the table covers every operation of the header", S, Ball, Interval) {
+TEST_CASE_TEMPLATE("scalar oracles: the table covers every operation of the header", S, Ball, Interval,
+                   FastInterval) {
   // hull, set, set_pi and the comparisons have their own tests (reference_test.cpp, comparison_test.cpp).
   std::vector<std::string> names;
   for (const auto& op : operations<S>()) names.push_back(op.name);
@@ -186,6 +189,32 @@ TEST_CASE("scalar oracles: Ball and Interval overlap on every operation") {
       const auto bl = lower_bound_of(b), bu = upper_bound_of(b), il = lower_bound_of(i), iu = upper_bound_of(i);
       CHECK((!bl || !iu || *bl <= *iu));
       CHECK((!il || !bu || *il <= *bu));
+    }
+  }
+}
+
+// The same oracle for the double-interval engine against MPFI: FastInterval's own code (doubles
+// rounded outward, Arb for transcendental functions) and MPFI share no arithmetic.
+TEST_CASE("scalar oracles: FastInterval and Interval overlap on every operation") {
+  const auto fast_ops = operations<FastInterval>();
+  const auto interval_ops = operations<Interval>();
+  REQUIRE(fast_ops.size() == interval_ops.size());
+  Rng rng(131);
+  for (std::size_t k = 0; k < fast_ops.size(); ++k) {
+    const auto& fop = fast_ops[k];
+    const auto& iop = interval_ops[k];
+    REQUIRE(fop.name == iop.name);
+    for (int c = 0; c < 100; ++c) {
+      const auto in = draw_inputs(fop, rng);
+      const Prec p = rng.prec();
+      INFO(describe(fop.name, in, p, p));
+      FastInterval f;
+      Interval i;
+      fop.eval(f, make_all<FastInterval>(in, p), p);
+      iop.eval(i, make_all<Interval>(in, p), p);
+      const auto fl = lower_bound_of(f), fu = upper_bound_of(f), il = lower_bound_of(i), iu = upper_bound_of(i);
+      CHECK((!fl || !iu || *fl <= *iu));
+      CHECK((!il || !fu || *il <= *fu));
     }
   }
 }

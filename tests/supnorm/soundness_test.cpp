@@ -60,6 +60,7 @@ TEST_CASE("supnorm soundness: random networks of every vector layer type, 1 to 3
         o.rel_tol = parse_rational("1e-3");
         o.max_boxes = 120;
         o.threads = 1;
+        o.fast_path = true;  // the default: boxes are bounded in FastInterval first
         const SupNormResult r = sup_norm(prog, domain, o);
         check_sound(prog, domain, r, gen);
       }

@@ -140,6 +140,7 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
            o.threads = 1;
            o.prec = 64;
            o.max_prec = std::max<long>(1024, a.prec.bits);
+           o.fast_path = false;  // as in chain::sup_norm_side: the stored certificate came from the precise path
            const Box box{{Rational(0), Rational(0)}, {Rational(1), Rational(1)}};
            const SupNormResult r = sup_norm(*error, box, o);
            Point witness;

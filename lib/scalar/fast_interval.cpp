@@ -1,0 +1,183 @@
+// FastInterval operations that are not inline: entry of exact rationals, division, powers and the
+// transcendental functions. The transcendental ones convert the interval (or, for increasing
+// functions on a wide interval, each end) to an Arb ball containing it (exactly: the ends are
+// doubles), apply the Ball operation (ball.hpp: enclosure contract) at kArbBits, and round the
+// ball's ends outward to doubles; where the function's range is known
+// ([0, 1] for sigmoid, [-1, 1] for tanh, sin, cos, (-2, 2) for atan, [0, inf) for exp and sqrt),
+// the result is intersected with it, which keeps unbounded inputs finite.
+#include "scalar/fast_interval.hpp"
+
+#include <arb.h>
+#include <gmpxx.h>
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "scalar/ball.hpp"
+#include "scalar/flint_temporaries.hpp"
+
+namespace approxcert {
+
+namespace {
+
+using detail::Arf;
+using detail::Fmpz;
+using fast_detail::greater;
+using fast_detail::kInf;
+using fast_detail::lesser;
+using fast_detail::set_indeterminate;
+
+// Arb works a little above double precision, so rounding its result to doubles costs about an ulp.
+constexpr long kArbBits = 64;
+
+// q rounded to a double in direction rnd (correct rounding, also through underflow and overflow:
+// arf_get_d rounds in the given direction at the ends of the double range).
+double rational_to_double(const Rational& q, arf_rnd_t rnd) {
+  Fmpz num, den;
+  fmpz_set_mpz(num.v, q.gmp().get_num_mpz_t());
+  fmpz_set_mpz(den.v, q.gmp().get_den_mpz_t());
+  Arf r;
+  arf_fmpz_div_fmpz(r.v, num.v, den.v, 53, rnd);  // rounded in direction rnd to 53 bits
+  return arf_get_d(r.v, rnd);                      // and again in direction rnd (subnormals)
+}
+
+// A ball containing a (both ends are doubles, hence exact arfs).
+Ball to_ball(const FastInterval& a) {
+  Ball b;
+  Arf lo, hi;
+  arf_set_d(lo.v, a.lo);
+  arf_set_d(hi.v, a.hi);
+  arb_set_interval_arf(b.arb(), lo.v, hi.v, kArbBits);  // radius rounded up: contains [lo, hi]
+  return b;
+}
+
+// [lower end rounded down, upper end rounded up] of a ball; indeterminate if it is not finite.
+void from_ball(FastInterval& r, const Ball& b) {
+  if (!arb_is_finite(b.arb())) return set_indeterminate(r);
+  Arf lo, hi;
+  arb_get_lbound_arf(lo.v, b.arb(), kArbBits);  // rounded down
+  arb_get_ubound_arf(hi.v, b.arb(), kArbBits);  // rounded up
+  r.lo = arf_get_d(lo.v, ARF_RND_FLOOR);
+  r.hi = arf_get_d(hi.v, ARF_RND_CEIL);
+  if (r.lo != r.lo || r.hi != r.hi) set_indeterminate(r);
+}
+
+// r = f(a) through Ball, intersected with the known range [min_value, max_value] of f.
+void through_ball(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec),
+                  double min_value = -kInf, double max_value = kInf) {
+  Ball b = to_ball(a);
+  f(b, b, Prec(kArbBits));
+  from_ball(r, b);
+  r.lo = greater(r.lo, min_value);
+  r.hi = lesser(r.hi, max_value);
+}
+
+// f(x) for a double x through Ball: its lower end rounded down (upper: up).
+double point_through_ball(double x, void (*f)(Ball&, const Ball&, Prec), bool upper) {
+  Ball b;
+  arb_set_d(b.arb(), x);  // exact
+  f(b, b, Prec(kArbBits));
+  FastInterval y;
+  from_ball(y, b);
+  return upper ? y.hi : y.lo;
+}
+
+// r = f(a) for f increasing on a, with range [min_value, max_value]. A narrow interval (width at
+// most 2^-20 of its magnitude) goes through one ball evaluation, whose radius is then tight;
+// otherwise f is evaluated at each end (a ball around a wide interval overestimates, and around
+// [0, h] it would reach below 0, outside the domain of log and sqrt). Infinite ends map to the
+// range's ends.
+void increasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec), double min_value,
+                double max_value) {
+  if (is_finite(a) && a.hi - a.lo <= std::ldexp(std::fabs(a.lo) + std::fabs(a.hi), -20) &&
+      (a.lo > 0 || a.hi < 0 || a.lo == a.hi))
+    return through_ball(r, a, f, min_value, max_value);
+  const double lo = a.lo == -kInf ? min_value : point_through_ball(a.lo, f, false);
+  const double hi = a.hi == kInf ? max_value : point_through_ball(a.hi, f, true);
+  r.lo = greater(lo, min_value);
+  r.hi = lesser(hi, max_value);
+}
+
+}  // namespace
+
+void set(FastInterval& r, const Rational& q, Prec) {
+  r.lo = rational_to_double(q, ARF_RND_FLOOR);
+  r.hi = rational_to_double(q, ARF_RND_CEIL);
+}
+
+void set_interval(FastInterval& r, const Rational& lo, const Rational& hi, Prec) {
+  if (hi < lo) throw std::invalid_argument("set_interval: lower bound above upper bound");
+  r.lo = rational_to_double(lo, ARF_RND_FLOOR);
+  r.hi = rational_to_double(hi, ARF_RND_CEIL);
+}
+
+void div(FastInterval& r, const FastInterval& a, const FastInterval& b, Prec) {
+  if (b.lo <= 0 && b.hi >= 0) return set_indeterminate(r);
+  const double q1 = a.lo / b.lo, q2 = a.lo / b.hi, q3 = a.hi / b.lo, q4 = a.hi / b.hi;
+  if ((q1 != q1) | (q2 != q2) | (q3 != q3) | (q4 != q4)) return set_indeterminate(r);  // inf / inf
+  fast_detail::set_widened(r, lesser(lesser(q1, q2), lesser(q3, q4)), greater(greater(q1, q2), greater(q3, q4)));
+}
+
+// x^0 = 1 and x^1 = x exactly; x^2 from the range of |x| (no dependency loss); other powers
+// through Ball's pow_int, which also treats even powers through |x|.
+void pow_int(FastInterval& r, const FastInterval& a, long n, Prec p) {
+  if (n == 0) { r.lo = r.hi = 1.0; return; }
+  if (n == 1) { r = a; return; }
+  if (n == 2) {
+    FastInterval m;
+    abs(m, a, p);
+    const double lo = m.lo * m.lo, hi = m.hi * m.hi;  // m.lo >= 0: no NaN (inf * inf = inf)
+    fast_detail::set_widened(r, lo, hi);
+    r.lo = greater(r.lo, 0.0);
+    return;
+  }
+  if (!is_finite(a)) return set_indeterminate(r);
+  Ball b = to_ball(a);
+  pow_int(b, b, n, Prec(kArbBits));
+  from_ball(r, b);
+}
+
+void exp(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, exp, 0.0, kInf); }
+void log(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo > 0)) return set_indeterminate(r);
+  increasing(r, a, log, -kInf, kInf);
+}
+void sqrt(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo >= 0)) return set_indeterminate(r);
+  increasing(r, a, sqrt, 0.0, kInf);
+}
+void sin(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, sin, -1.0, 1.0); }
+void cos(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, cos, -1.0, 1.0); }
+void tan(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, tan); }
+void atan(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, atan, -2.0, 2.0); }
+void tanh(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, tanh, -1.0, 1.0); }
+void sigmoid(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, sigmoid, 0.0, 1.0); }
+
+namespace {
+Rational exact(double x) {
+  if (!(x > -kInf && x < kInf)) throw std::domain_error("fast interval endpoint is not finite");
+  mpq_class q;
+  mpq_set_d(q.get_mpq_t(), x);  // exact: every finite double is a dyadic rational
+  return Rational(q);
+}
+}  // namespace
+
+Rational lower(const FastInterval& a) { return exact(a.lo); }
+Rational upper(const FastInterval& a) { return exact(a.hi); }
+Rational mid(const FastInterval& a) { return (exact(a.lo) + exact(a.hi)) * Rational(mpz_class(1), mpz_class(2)); }
+Rational rad(const FastInterval& a) { return (exact(a.hi) - exact(a.lo)) * Rational(mpz_class(1), mpz_class(2)); }
+
+double dirty_mid(const FastInterval& a) {
+  if (is_finite(a)) return 0.5 * a.lo + 0.5 * a.hi;
+  if (a.lo > -kInf) return a.lo;
+  if (a.hi < kInf) return a.hi;
+  return 0.0;
+}
+
+std::string to_string(const FastInterval& a, int digits) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "[%.*g, %.*g]", digits, a.lo, digits, a.hi);
+  return buf;
+}
+
+}  // namespace approxcert

@@ -1,0 +1,264 @@
+// FastInterval (double endpoints rounded outward): exact rationals enter as the two adjacent
+// doubles (checked against MPFR's directed rounding, a different code path from the Arb one used),
+// results are never narrower than the exact range at random exact points of random exact input
+// intervals (exact rational reference, compositions of the rational operations), overflow gives
+// infinite endpoints and never a NaN, and tightness: one operation widens by at most one ulp each
+// side. The transcendental functions are in the shared oracles (random_oracles_test.cpp).
+#include <doctest/doctest.h>
+#include <mpfr.h>
+
+#include <cmath>
+#include <limits>
+
+#include "scalar/fast_interval.hpp"
+#include "scalar_test_support.hpp"
+
+using namespace approxcert;
+using namespace approxcert::testing;
+
+namespace {
+
+constexpr double kMax = std::numeric_limits<double>::max();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// q rounded to a double by MPFR in direction rnd (53 bits, emin/emax of IEEE double through
+// mpfr_subnormalize), as an exact rational; nullopt when the rounding overflows to infinity.
+std::optional<Rational> mpfr_double(const Rational& q, mpfr_rnd_t rnd) {
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(-1073);
+  mpfr_set_emax(1024);
+  Mpfr m(53);
+  const int t = mpfr_set_q(m.v, q.get_mpq_t(), rnd);
+  mpfr_subnormalize(m.v, t, rnd);
+  std::optional<Rational> out;
+  if (mpfr_number_p(m.v)) out = to_rational(m.v);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  return out;
+}
+
+// A random exact rational of any magnitude that matters to doubles.
+Rational random_rational(Rng& rng) {
+  const Rational x = rng.in(q(-8), q(8));
+  switch (rng.integer(0, 5)) {
+    case 0: return x * pow2(rng.integer(-1100, -1000));  // subnormal range
+    case 1: return x * pow2(rng.integer(1000, 1030));    // near and beyond DBL_MAX
+    case 2: return x * pow2(rng.integer(-60, 60));
+    default: return x;
+  }
+}
+
+bool no_nan(const FastInterval& a) { return !std::isnan(a.lo) && !std::isnan(a.hi) && a.lo <= a.hi; }
+
+}  // namespace
+
+TEST_CASE("fast interval: set gives the two doubles around an exact rational (MPFR reference)") {
+  Rng rng(501);
+  int inexact = 0;
+  for (int c = 0; c < 3000; ++c) {
+    const Rational x = random_rational(rng);
+    INFO(x.to_string());
+    FastInterval r;
+    set(r, x, Prec(53));
+    REQUIRE(no_nan(r));
+    const auto down = mpfr_double(x, MPFR_RNDD), up = mpfr_double(x, MPFR_RNDU);
+    if (down) CHECK(lower(r) == *down);
+    else CHECK(r.lo == -kInf);
+    if (up) CHECK(upper(r) == *up);
+    else CHECK(r.hi == kInf);
+    if (is_finite(r)) {
+      CHECK(lower(r) <= x);
+      CHECK(x <= upper(r));
+    }
+    if (r.lo != r.hi) ++inexact;
+  }
+  CHECK(inexact > 1000);  // most draws are not doubles: the rounding was really exercised
+}
+
+TEST_CASE("fast interval: set_interval rounds outward and rejects reversed ends") {
+  FastInterval r;
+  set_interval(r, q(1, 3), q(2, 3), Prec(53));
+  CHECK(lower(r) < q(1, 3));
+  CHECK(q(2, 3) < upper(r));
+  set_interval(r, q(1, 4), q(3, 4), Prec(53));
+  CHECK(lower(r) == q(1, 4));
+  CHECK(upper(r) == q(3, 4));
+  CHECK_THROWS_AS(set_interval(r, q(1), q(0), Prec(53)), std::invalid_argument);
+}
+
+// Random rational expression trees over random exact input intervals; each point of the input box
+// (corners always, then random interior points) is evaluated exactly and must lie in the result.
+TEST_CASE("fast interval: never narrower than the exact range at random exact points") {
+  Rng rng(502);
+  const Prec p(53);
+  int checked = 0;
+  for (int c = 0; c < 400; ++c) {
+    std::vector<Range> box(3);
+    std::vector<FastInterval> in(3);
+    for (std::size_t i = 0; i < 3; ++i) {
+      const Rational lo = rng.in(q(-4), q(4)) * pow2(rng.integer(-30, 3));
+      box[i] = {lo, lo + rng.width(q(2))};
+      set_interval(in[i], box[i].lo, box[i].hi, p);
+    }
+    // ops[k] combines values v[a], v[b] (v starts with the three inputs).
+    struct Step { int op; std::size_t a, b; };
+    std::vector<Step> steps;
+    for (int k = 0; k < 6; ++k)
+      steps.push_back({static_cast<int>(rng.integer(0, 10)), static_cast<std::size_t>(rng.integer(0, 2 + k)),
+                       static_cast<std::size_t>(rng.integer(0, 2 + k))});
+    std::vector<FastInterval> v = in;
+    for (const Step& s : steps) {
+      FastInterval r;
+      const FastInterval &a = v[s.a], &b = v[s.b];
+      switch (s.op) {
+        case 0: add(r, a, b, p); break;
+        case 1: sub(r, a, b, p); break;
+        case 2: mul(r, a, b, p); break;
+        case 3: r = a; addmul(r, b, a, p); break;
+        case 4: div(r, a, b, p); break;
+        case 5: neg(r, a); break;
+        case 6: pow_int(r, a, 2, p); break;
+        case 7: relu(r, a, p); break;
+        case 8: abs(r, a, p); break;
+        case 9: min(r, a, b, p); break;
+        default: max(r, a, b, p); break;
+      }
+      REQUIRE(no_nan(r));
+      v.push_back(r);
+    }
+    for (int k = 0; k < 12; ++k) {
+      std::vector<Rational> x(3);
+      for (std::size_t i = 0; i < 3; ++i)
+        x[i] = k < 8 ? ((k >> i) & 1 ? box[i].hi : box[i].lo) : rng.in(box[i].lo, box[i].hi);
+      std::vector<std::optional<Rational>> e(x.begin(), x.end());
+      for (const Step& s : steps) {
+        std::optional<Rational> r;
+        const auto &a = e[s.a], &b = e[s.b];
+        if (a && b) {
+          switch (s.op) {
+            case 0: r = *a + *b; break;
+            case 1: r = *a - *b; break;
+            case 2: r = *a * *b; break;
+            case 3: r = *a + *b * *a; break;
+            case 4: if (b->sign() != 0) r = *a / *b; break;
+            case 5: r = -*a; break;
+            case 6: r = *a * *a; break;
+            case 7: r = max(*a, q(0)); break;
+            case 8: r = abs(*a); break;
+            case 9: r = min(*a, *b); break;
+            default: r = max(*a, *b); break;
+          }
+        }
+        e.push_back(r);
+      }
+      for (std::size_t j = 3; j < v.size(); ++j) {
+        if (!e[j]) continue;  // undefined at this point (division by 0)
+        CAPTURE(j);
+        CAPTURE(e[j]->to_string());
+        CAPTURE(to_string(v[j]));
+        CHECK(encloses(v[j], *e[j]));
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked > 20000);
+}
+
+TEST_CASE("fast interval: one operation widens by at most one ulp each side") {
+  const Prec p(53);
+  FastInterval a, b, r;
+  set(a, q(1), p);
+  set(b, pow2(-60), p);
+  add(r, a, b, p);
+  CHECK(r.lo == std::nextafter(1.0, 0.0));
+  CHECK(r.hi == std::nextafter(1.0, 2.0));
+  CHECK(lower(r) <= q(1) + pow2(-60));
+  CHECK(q(1) + pow2(-60) <= upper(r));
+  set(a, q(1, 3), p);
+  set(b, q(3), p);
+  mul(r, a, b, p);  // contains 1 with a width of a few ulps
+  CHECK(encloses(r, q(1)));
+  CHECK(upper(r) - lower(r) <= pow2(-50));
+  relu(r, a, p);  // exact operations do not widen
+  CHECK(r.lo == a.lo);
+  CHECK(r.hi == a.hi);
+}
+
+TEST_CASE("fast interval: overflow gives infinite endpoints, never NaN") {
+  const Prec p(53);
+  FastInterval big, r, whole, zero;
+  big.lo = big.hi = kMax;
+  add(r, big, big, p);
+  CHECK(r.lo == kMax);  // exact sum 2 DBL_MAX >= DBL_MAX
+  CHECK(r.hi == kInf);
+  CHECK(!is_finite(r));
+  CHECK_THROWS_AS(upper(r), std::domain_error);
+  whole.lo = -kInf;
+  whole.hi = kInf;
+  mul(r, whole, zero, p);  // 0 * inf in doubles is NaN: the result is the whole line
+  CHECK(no_nan(r));
+  CHECK(!is_finite(r));
+  div(r, big, whole, p);
+  CHECK(no_nan(r));
+  CHECK(!is_finite(r));
+  set(r, pow10(400), p);
+  CHECK(r.lo == kMax);
+  CHECK(r.hi == kInf);
+  set(r, -pow10(400), p);
+  CHECK(r.lo == -kInf);
+  CHECK(r.hi == -kMax);
+  set(r, pow10(-400), p);
+  CHECK(r.lo == 0.0);
+  CHECK(r.hi == std::numeric_limits<double>::denorm_min());
+  FastInterval x;
+  set(x, q(1000), p);
+  exp(r, x, p);  // exp(1000) > DBL_MAX
+  CHECK(r.lo == kMax);
+  CHECK(r.hi == kInf);
+  set(x, q(-1), p);
+  log(r, x, p);
+  CHECK(no_nan(r));
+  CHECK(!is_finite(r));
+  sqrt(r, x, p);
+  CHECK(no_nan(r));
+  CHECK(!is_finite(r));
+  using Unary = void (*)(FastInterval&, const FastInterval&, Prec);
+  const Unary bounded[] = {tanh, sigmoid, sin, cos, atan};
+  for (Unary f : bounded) {  // bounded functions of the whole line stay finite
+    f(r, whole, p);
+    CHECK(no_nan(r));
+    CHECK(is_finite(r));
+    CHECK(r.lo >= -2.0);
+    CHECK(r.hi <= 2.0);
+  }
+  tan(r, whole, p);
+  CHECK(no_nan(r));
+  CHECK(!is_finite(r));
+  pow_int(r, whole, -2, p);
+  CHECK(no_nan(r));
+  CHECK(!is_finite(r));
+}
+
+TEST_CASE("fast interval: pi and comparisons") {
+  FastInterval pi;
+  set_pi(pi, Prec(53));
+  Mpfr lo(300), hi(300);
+  mpfr_const_pi(lo.v, MPFR_RNDD);
+  mpfr_const_pi(hi.v, MPFR_RNDU);
+  CHECK(lower(pi) <= to_rational(lo.v));
+  CHECK(to_rational(hi.v) <= upper(pi));
+  CHECK(std::nextafter(pi.lo, 4.0) == pi.hi);
+  FastInterval a, b;
+  set_interval(a, q(0), q(1), Prec(53));
+  set_interval(b, q(1), q(2), Prec(53));
+  CHECK(less(a, b) == Truth::Unknown);
+  CHECK(less_equal(a, b) == Truth::True);
+  CHECK(less(b, a) == Truth::False);
+  CHECK(equal(a, b) == Truth::Unknown);
+  set(a, q(1, 2), Prec(53));
+  set(b, q(1, 2), Prec(53));
+  CHECK(equal(a, b) == Truth::True);
+  set(b, q(1, 3), Prec(53));
+  CHECK(equal(a, b) == Truth::False);
+  CHECK(less(b, a) == Truth::True);
+}
