@@ -5,6 +5,7 @@
 
 #include "net/evaluate.hpp"
 #include "net/jet.hpp"
+#include "scalar/fast_interval.hpp"
 #include "supnorm/dyadic.hpp"
 
 namespace approxcert {
@@ -55,7 +56,7 @@ LinearRelaxation<S>::LinearRelaxation(const Program& prog, NodeId out, Prec p)
   needed_[out] = true;
   for (std::size_t i = out + 1; i-- > 0;)
     if (needed_[i])
-      for (NodeId a : nodes[i].args) needed_[a] = true;
+      for (NodeId a : prog.args(nodes[i])) needed_[a] = true;
   pool_.resize(prog.pool().size());
   for (std::size_t i = 0; i < pool_.size(); ++i) set(pool_[i], prog.pool()[i], prec_);
   set(zero_, Rational(0), prec_);
@@ -296,44 +297,45 @@ bool LinearRelaxation<S>::mul_into(Form& lo, Form& hi, NodeId x, NodeId y, std::
 template <RigorousScalar S>
 void LinearRelaxation<S>::relax_node(std::size_t i, std::span<const S> natural) {
   const Node& n = prog_.nodes()[i];
+  const std::span<const NodeId> args = prog_.args(n);
   Form &lo = lo_[i], &hi = hi_[i];
   switch (n.op) {
     case Op::Input: return;  // set by bound()
     case Op::Const: set_constant(i, pool_[n.first]); return;
     case Op::Affine: {
-      const std::size_t k = n.args.size();
+      const std::size_t k = args.size();
       clear(lo);
       clear(hi);
       lo.b = hi.b = pool_[n.first + k];
       for (std::size_t j = 0; j < k; ++j) {
         const Rational& w = prog_.pool()[n.first + j];
-        accumulate(lo, w, pool_[n.first + j], lo_[n.args[j]], hi_[n.args[j]]);
-        accumulate(hi, w, pool_[n.first + j], hi_[n.args[j]], lo_[n.args[j]]);
+        accumulate(lo, w, pool_[n.first + j], lo_[args[j]], hi_[args[j]]);
+        accumulate(hi, w, pool_[n.first + j], hi_[args[j]], lo_[args[j]]);
       }
       return;
     }
     case Op::Add:
     case Op::Sub: {
       const bool minus = n.op == Op::Sub;
-      lo = lo_[n.args[0]];
-      hi = hi_[n.args[0]];
-      add_forms(lo, minus ? hi_[n.args[1]] : lo_[n.args[1]], minus);
-      add_forms(hi, minus ? lo_[n.args[1]] : hi_[n.args[1]], minus);
+      lo = lo_[args[0]];
+      hi = hi_[args[0]];
+      add_forms(lo, minus ? hi_[args[1]] : lo_[args[1]], minus);
+      add_forms(hi, minus ? lo_[args[1]] : hi_[args[1]], minus);
       return;
     }
     case Op::Neg:
       clear(lo);
       clear(hi);
-      add_forms(lo, hi_[n.args[0]], true);
-      add_forms(hi, lo_[n.args[0]], true);
+      add_forms(lo, hi_[args[0]], true);
+      add_forms(hi, lo_[args[0]], true);
       return;
     case Op::Mul:
     case Op::Dot: {
       clear(lo);
       clear(hi);
-      const std::size_t pairs = n.op == Op::Mul ? 1 : n.args.size() / 2;
+      const std::size_t pairs = n.op == Op::Mul ? 1 : args.size() / 2;
       for (std::size_t j = 0; j < pairs; ++j)
-        if (!mul_into(lo, hi, n.args[j], n.args[n.op == Op::Mul ? 1 : pairs + j], natural)) {
+        if (!mul_into(lo, hi, args[j], args[n.op == Op::Mul ? 1 : pairs + j], natural)) {
           set_constant(i, natural[i]);
           return;
         }
@@ -341,32 +343,32 @@ void LinearRelaxation<S>::relax_node(std::size_t i, std::span<const S> natural) 
     }
     case Op::Div: {
       // By a nonzero constant: exact scaling. Any other division falls back to the natural form.
-      const Node& den = prog_.nodes()[n.args[1]];
+      const Node& den = prog_.nodes()[args[1]];
       if (den.op != Op::Const || prog_.pool()[den.first].sign() == 0) break;
       const Rational w = Rational(1) / prog_.pool()[den.first];
       S ws;
       set(ws, w, prec_);
       clear(lo);
       clear(hi);
-      accumulate(lo, w, ws, lo_[n.args[0]], hi_[n.args[0]]);
-      accumulate(hi, w, ws, hi_[n.args[0]], lo_[n.args[0]]);
+      accumulate(lo, w, ws, lo_[args[0]], hi_[args[0]]);
+      accumulate(hi, w, ws, hi_[args[0]], lo_[args[0]]);
       return;
     }
     case Op::Relu:
     case Op::Abs: {
-      const std::optional<Range> z = input_range(n.args[0], natural);
+      const std::optional<Range> z = input_range(args[0], natural);
       if (!z) break;
       Line lower, upper;
       n.op == Op::Relu ? relu_lines(*z, lower, upper) : abs_lines(*z, lower, upper);
       clear(lo);
       clear(hi);
-      add_lines(lo, hi, lo_[n.args[0]], hi_[n.args[0]], lower, upper);
+      add_lines(lo, hi, lo_[args[0]], hi_[args[0]], lower, upper);
       return;
     }
     case Op::Max:
     case Op::Min: {
       // max(a, b) = a + relu(b - a), min(a, b) = a - relu(a - b) = a + (-relu)(a - b).
-      const NodeId a = n.args[0], b = n.args[1];
+      const NodeId a = args[0], b = args[1];
       const bool is_max = n.op == Op::Max;
       tmp_lo_ = is_max ? lo_[b] : lo_[a];
       tmp_hi_ = is_max ? hi_[b] : hi_[a];
@@ -393,12 +395,12 @@ void LinearRelaxation<S>::relax_node(std::size_t i, std::span<const S> natural) 
     }
     default:
       if (is_smooth_unary(n.op)) {
-        const std::optional<Range> z = input_range(n.args[0], natural);
+        const std::optional<Range> z = input_range(args[0], natural);
         Line lower, upper;
         if (!z || !smooth_lines(n, *z, lower, upper)) break;
         clear(lo);
         clear(hi);
-        add_lines(lo, hi, lo_[n.args[0]], hi_[n.args[0]], lower, upper);
+        add_lines(lo, hi, lo_[args[0]], hi_[args[0]], lower, upper);
         return;
       }
       break;
@@ -451,5 +453,6 @@ std::optional<Range> LinearRelaxation<S>::forms_at(const Box& box, std::span<con
 
 template class LinearRelaxation<Ball>;
 template class LinearRelaxation<Interval>;
+template class LinearRelaxation<FastInterval>;  // the bounder's fast path
 
 }  // namespace approxcert

@@ -22,6 +22,7 @@
 #include "net/lower.hpp"
 #include "tests/net/reference_interpreter.hpp"
 #include "reference/programs.hpp"
+#include "scalar/fast_interval.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/linear_relaxation.hpp"
 
@@ -197,6 +198,14 @@ TEST_CASE("linear relaxation: random networks of every hidden layer kind, Ball")
 
 TEST_CASE("linear relaxation: random networks of every hidden layer kind, Interval") {
   check_random_networks<Interval>(72);
+}
+
+TEST_CASE("linear relaxation: random networks of every hidden layer kind, FastInterval") {
+  check_random_networks<FastInterval>(75);
+}
+
+TEST_CASE("linear relaxation: every handled operation against MPFR closed forms, FastInterval") {
+  check_closed_forms<FastInterval>(76);
 }
 
 TEST_CASE("linear relaxation: every handled operation against MPFR closed forms, Ball") { check_closed_forms<Ball>(73); }
