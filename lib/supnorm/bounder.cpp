@@ -347,6 +347,13 @@ class FastFirstBounder final : public Bounder {
     if (!b.abs_upper) return precise_->bound(box, prune_at);  // not finite in doubles
     if (*b.abs_upper <= prune_at) return b;                   // pruned: settled
     if (!b.best || dirty_rounding_may_decide(b, prune_at)) return precise_->bound(box, prune_at);
+    // The box goes on to be split or ends the run: its witness candidate is re-evaluated in the
+    // precise arithmetic, so lower bounds (and witness values) keep their precision -- exact for
+    // rational programs under MPFI -- at the cost of one point evaluation.
+    if (std::optional<Range> v = precise_->value_at(b.best->point)) {
+      b.best->value = *v;
+      b.best->abs_lower = abs_min(*v);
+    }
     return b;
   }
   std::optional<Range> value_at(std::span<const Rational> point) override {
