@@ -167,54 +167,38 @@ TEST_CASE_TEMPLATE("scalar oracles: the table covers every operation of the head
     CHECK(std::find(names.begin(), names.end(), want) != names.end());
 }
 
-// A fifth oracle: the two engines are independent implementations (Arb and MPFI), so their
-// results for the same exact inputs must overlap.
-TEST_CASE("scalar oracles: Ball and Interval overlap on every operation") {
-  const auto ball_ops = operations<Ball>();
-  const auto interval_ops = operations<Interval>();
-  REQUIRE(ball_ops.size() == interval_ops.size());
-  Rng rng(130);
-  for (std::size_t k = 0; k < ball_ops.size(); ++k) {
-    const auto& bop = ball_ops[k];
-    const auto& iop = interval_ops[k];
-    REQUIRE(bop.name == iop.name);
+// A fifth oracle: two independent implementations of the same operations must give overlapping
+// results for the same exact inputs.
+template <class A, class B>
+void check_engines_overlap(std::uint64_t seed) {
+  const auto a_ops = operations<A>();
+  const auto b_ops = operations<B>();
+  REQUIRE(a_ops.size() == b_ops.size());
+  Rng rng(seed);
+  for (std::size_t k = 0; k < a_ops.size(); ++k) {
+    const auto& aop = a_ops[k];
+    const auto& bop = b_ops[k];
+    REQUIRE(aop.name == bop.name);
     for (int c = 0; c < 100; ++c) {
-      const auto in = draw_inputs(bop, rng);
+      const auto in = draw_inputs(aop, rng);
       const Prec p = rng.prec();
-      INFO(describe(bop.name, in, p, p));
-      Ball b;
-      Interval i;
-      bop.eval(b, make_all<Ball>(in, p), p);
-      iop.eval(i, make_all<Interval>(in, p), p);
-      const auto bl = lower_bound_of(b), bu = upper_bound_of(b), il = lower_bound_of(i), iu = upper_bound_of(i);
-      CHECK((!bl || !iu || *bl <= *iu));
-      CHECK((!il || !bu || *il <= *bu));
+      INFO(describe(aop.name, in, p, p));
+      A x;
+      B y;
+      aop.eval(x, make_all<A>(in, p), p);
+      bop.eval(y, make_all<B>(in, p), p);
+      const auto xl = lower_bound_of(x), xu = upper_bound_of(x), yl = lower_bound_of(y), yu = upper_bound_of(y);
+      CHECK((!xl || !yu || *xl <= *yu));
+      CHECK((!yl || !xu || *yl <= *xu));
     }
   }
 }
 
-// The same oracle for the double-interval engine against MPFI: FastInterval's own code (doubles
-// rounded outward, Arb for transcendental functions) and MPFI share no arithmetic.
+// Arb and MPFI.
+TEST_CASE("scalar oracles: Ball and Interval overlap on every operation") { check_engines_overlap<Ball, Interval>(130); }
+
+// The double-interval engine against MPFI: FastInterval's own code (doubles rounded outward, Arb
+// for transcendental functions) and MPFI share no arithmetic.
 TEST_CASE("scalar oracles: FastInterval and Interval overlap on every operation") {
-  const auto fast_ops = operations<FastInterval>();
-  const auto interval_ops = operations<Interval>();
-  REQUIRE(fast_ops.size() == interval_ops.size());
-  Rng rng(131);
-  for (std::size_t k = 0; k < fast_ops.size(); ++k) {
-    const auto& fop = fast_ops[k];
-    const auto& iop = interval_ops[k];
-    REQUIRE(fop.name == iop.name);
-    for (int c = 0; c < 100; ++c) {
-      const auto in = draw_inputs(fop, rng);
-      const Prec p = rng.prec();
-      INFO(describe(fop.name, in, p, p));
-      FastInterval f;
-      Interval i;
-      fop.eval(f, make_all<FastInterval>(in, p), p);
-      iop.eval(i, make_all<Interval>(in, p), p);
-      const auto fl = lower_bound_of(f), fu = upper_bound_of(f), il = lower_bound_of(i), iu = upper_bound_of(i);
-      CHECK((!fl || !iu || *fl <= *iu));
-      CHECK((!il || !fu || *il <= *fu));
-    }
-  }
+  check_engines_overlap<FastInterval, Interval>(131);
 }

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "../chain/chain_test_support.hpp"
+#include "claims_test_support.hpp"
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
 #include "chain/verify.hpp"
@@ -21,7 +21,6 @@ namespace {
 
 Rational q(long n, long d = 1) { return Rational(mpz_class(n), mpz_class(d)); }
 
-const std::string kExample = std::string(APPROXCERT_SOURCE_DIR) + "/checks/claims/xy-relu.json";
 
 const StepResult& step(const CheckRun& run, const std::string& id) {
   for (const StepResult& s : run.run.result.steps)
@@ -44,18 +43,13 @@ std::string claim_error(const TempDir& dir, const std::string& quantities, const
     "layers": [{"type": "dense", "weight": [[1, 1]], "bias": [0]}]})");
   write_file(dir / "bad.json", R"({"format": "approxcert-claims/1", "networks": {"f": "f.json"}, "quantities": )" +
                                    quantities + R"(, "steps": )" + steps + R"(, "expected": {}})");
-  try {
-    run_check(theorems::builtin_theorems(), read_check_file(dir / "bad.json"));
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "<accepted>";
+  return check_file_error(dir / "bad.json");
 }
 
 }  // namespace
 
 TEST_CASE("claims: the worked example gives its verdicts and encloses the hand-computed values") {
-  const CheckRun run = run_check(theorems::builtin_theorems(), read_check_file(kExample));
+  const CheckRun run = run_check(theorems::builtin_theorems(), read_check_file(kClaimsExample));
   CHECK(run.mismatches.empty());
   CHECK(run.run.theorem.name == "claims/user");
   CHECK(run.run.result.overall == Verdict::Refuted);
@@ -83,7 +77,7 @@ TEST_CASE("claims: the worked example gives its verdicts and encloses the hand-c
 
 TEST_CASE("claims: verify accepts the certificate and rejects a forged bound") {
   TempDir dir("claims_verify");
-  const CheckRun run = run_check(theorems::builtin_theorems(), read_check_file(kExample));
+  const CheckRun run = run_check(theorems::builtin_theorems(), read_check_file(kClaimsExample));
   const std::string path = write_certificate(dir.str(), make_certificate(run.run));
   const VerifyReport ok = verify_certificate(theorems::builtin_theorems(), path);
   CHECK(ok.ok());
