@@ -4,10 +4,10 @@
 #include <memory>
 
 #include "chain/polynomial_identity.hpp"
+#include "chain/sup_norm_side.hpp"
 #include "chain/trust_reasons.hpp"
 #include "net/evaluate.hpp"
 #include "supnorm/error_program.hpp"
-#include "supnorm/supnorm.hpp"
 #include "net/expression.hpp"
 #include "theorems/fang2022/construction.hpp"
 #include "theorems/fang2022/programs.hpp"
@@ -133,20 +133,10 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
           .symbols = "||B_n f - f||_inf <= L d / (2 sqrt n)", .relation = Relation::LessEqual, .lhs_name = "||B_n f - f||_inf",
           .rhs_name = "L d / (2 sqrt n)", .reference = "(F10b)", .status = "P4 (R route)", .mode = "CF + supnorm", .coq_lemma = "fang_bern_i", .coq_proof = "FangGlue.fang_bernstein_transfer"},
          chain::ball([error, L, n, max_boxes, eps](const chain::Attempt& a) {
-           SupNormOptions o;
-           o.rel_tol = Rational(1) / Rational(100);
-           o.abs_tol = eps / Rational(4);  // stop once upper - lower <= eps/4 (a sup closer than that to the bound stays unknown)
-           o.max_boxes = a.scaled_budget(max_boxes);
-           o.threads = 1;
-           o.prec = 64;
-           o.max_prec = std::max<long>(1024, a.prec.bits);
-           o.fast_path = false;  // as in chain::sup_norm_side: the stored certificate came from the precise path
+           // stop once upper - lower <= eps/4 (a sup closer than that to the bound stays unknown)
+           const chain::SupNormBudget budget{.rel_tol = Rational(1) / Rational(100), .max_boxes = max_boxes, .abs_tol = eps / Rational(4)};
            const Box box{{Rational(0), Rational(0)}, {Rational(1), Rational(1)}};
-           const SupNormResult r = sup_norm(*error, box, o);
-           Point witness;
-           if (r.witness) witness = point_of(*r.witness);
-           const Side lhs = r.upper ? Side::sup_norm(r.lower, *r.upper, std::string(to_string(r.status)), witness, r.boxes, "sup |B_n f - f| over [0,1]^2")
-                                    : Side::derived(Enclosure::whole_line(), "no finite sup-norm bound");
+           const Side lhs = chain::sup_norm_side(*error, box, a, {}, "sup |B_n f - f| over [0,1]^2", budget);
            return Outcome(lhs, Side::enclosure(bernstein_bound<Ball>(L, n, a.prec)).rechecked_by(kBoundText, {"parameter:lipschitz", "parameter:n"}));
          }));
   ch.add({.id = "F-C13-bound", .claim = "the Bernstein bound L d / (2 sqrt(n)) is at most eps",
