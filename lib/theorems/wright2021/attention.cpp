@@ -3,6 +3,7 @@
 #include "chain/encloses_zero.hpp"
 #include "linalg/ball_matrix.hpp"
 #include "theorems/wright2021/attention_head.hpp"
+#include "theorems/wright2021/feature_map.hpp"
 #include "theorems/wright2021/theorems.hpp"
 
 namespace approxcert::theorems::wright2021 {
@@ -18,19 +19,6 @@ ExactMatrix row(const ExactMatrix& X, long i) { return submatrix(X, {i}, [&] {
   for (long j = 0; j < X.cols(); ++j) c.push_back(j);
   return c;
 }()); }
-
-// max_i |a_i - b_i| for two vectors of enclosures.
-template <class S>
-S max_abs_difference(const std::vector<S>& a, const std::vector<S>& b, Prec p) {
-  S worst, d;
-  set(worst, Rational(0), p);
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    sub(d, a[i], b[i], p);
-    abs(d, d, p);
-    max(worst, worst, d, p);
-  }
-  return worst;
-}
 
 // Checks a list of enclosures against spec numbers, as "in" points of a ForAll.
 template <class S>

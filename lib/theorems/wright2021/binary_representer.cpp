@@ -150,16 +150,6 @@ AtCandidate evaluate_candidate(const Binary& b, const chain::Point& cand, Prec p
   return c;
 }
 
-Ball max_abs_diff(const std::vector<Ball>& a, const std::vector<Ball>& b, Prec p) {
-  Ball worst, d;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    sub(d, a[i], b[i], p);
-    abs(d, d, p);
-    max(worst, worst, d, p);
-  }
-  return worst;
-}
-
 Ball weighted_norm2(const Rational& lambda, const std::vector<Ball>& v, Prec p) {
   Ball n2 = inner<Ball>(v, v, p), l;
   set(l, lambda, p);
@@ -196,14 +186,14 @@ chain::Chain build_binary_representer(const chain::Parameters& p) {
          .rhs_name = "tau", .reference = "(W15)", .status = "P4/R", .mode = "OPT + CF", .coq_lemma = "wright_binary_T", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
           const AtCandidate x = evaluate_candidate(b, chain::candidate_of(a), a.prec);
-          return chain::encloses_zero_within(max_abs_diff(x.v, combine(x.phiQ, x.xi_rep, a.prec), a.prec), tau, a.prec);
+          return chain::encloses_zero_within(max_abs_difference(x.v, combine(x.phiQ, x.xi_rep, a.prec), a.prec), tau, a.prec);
         })));
   c.add({.id = "W-C15.S", .claim = "binary representer, source side: u = sum_j zeta'_j Phi_K(s_j) with zeta'_j = lambda_S^{-1} sum_i r_ij f(t_i), within tau",
          .symbols = "||u - sum_j zeta'_j Phi_K(s_j)||_inf <= tau", .relation = Relation::LessEqual, .lhs_name = "||u - representer||_inf",
          .rhs_name = "tau", .reference = "(W15)", .status = "P4/R", .mode = "OPT + CF", .coq_lemma = "wright_binary_S", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
           const AtCandidate x = evaluate_candidate(b, chain::candidate_of(a), a.prec);
-          return chain::encloses_zero_within(max_abs_diff(x.u, combine(x.phiK, x.zeta_rep, a.prec), a.prec), tau, a.prec);
+          return chain::encloses_zero_within(max_abs_difference(x.u, combine(x.phiK, x.zeta_rep, a.prec), a.prec), tau, a.prec);
         })));
   c.add({.id = "W-C15.W19", .claim = "balance at the stationary candidate: lambda_T |v|^2 = lambda_S |u|^2 within tau",
          .symbols = "|lambda_T ||v||^2 - lambda_S ||u||^2| <= tau", .relation = Relation::LessEqual, .lhs_name = "|difference|",

@@ -42,6 +42,19 @@ S inner(const std::vector<S>& a, const std::vector<S>& b, Prec p) {
   return s;
 }
 
+// Encloses max_i |a_i - b_i| (0 for empty vectors).
+template <RigorousScalar S>
+S max_abs_difference(const std::vector<S>& a, const std::vector<S>& b, Prec p) {
+  S worst, d;
+  set(worst, Rational(0), p);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    sub(d, a[i], b[i], p);
+    abs(d, d, p);
+    max(worst, worst, d, p);
+  }
+  return worst;
+}
+
 // The truncated feature vector (Phi(x)_alpha)_{|alpha| <= N} = q^alpha / (sqrt(alpha!) d^{|alpha|/4}),
 // alpha in the order of multi_indices() by degree, each entry an enclosure (q exact).
 template <RigorousScalar S>

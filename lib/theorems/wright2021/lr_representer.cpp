@@ -155,16 +155,6 @@ AtV at_candidate(const L3Problem& P, const chain::Point& cand, Prec p) {
   return a;
 }
 
-Ball max_abs_diff(const std::vector<Ball>& x, const std::vector<Ball>& y, Prec p) {
-  Ball worst, d;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sub(d, x[i], y[i], p);
-    abs(d, d, p);
-    max(worst, worst, d, p);
-  }
-  return worst;
-}
-
 // dist(v, span phi_i)^2 = |v|^2 - b^T G^{-1} b, b_i = <phi_i, v>.
 Ball distance_to_span(const std::vector<std::vector<Ball>>& phi, const std::vector<Ball>& v, Prec p) {
   const long n = static_cast<long>(phi.size());
@@ -208,7 +198,7 @@ chain::Chain build_lr_representer(const chain::Parameters& p) {
          .mode = "OPT + CF", .coq_lemma = "wright_l3_C14", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([P, tau](const chain::Attempt& a) {
           const AtV x = at_candidate(P, chain::candidate_of(a), a.prec);
-          Outcome o = chain::encloses_zero_within(max_abs_diff(x.J, x.span_part, a.prec), tau, a.prec);
+          Outcome o = chain::encloses_zero_within(max_abs_difference(x.J, x.span_part, a.prec), tau, a.prec);
           o.report("||sum_i xi_i Phi_Q(t_i)||_{3/2}", Side::enclosure(lr_norm(x.span_part, Rational(3) / Rational(2), a.prec)));
           return o.report("rho = ||v*||_3", Side::enclosure(x.rho));
         })));
