@@ -52,21 +52,6 @@ SidesJson reproducible_sides(const StepResult& s) {
   return sides_json(s.outcome, 17, true);
 }
 
-// "e in [2.71828, 2.71829] > 2.71 = b": the counterexample in words.
-std::string describe(const StepSpec& spec, const Outcome& o) {
-  auto show = [](const Side& s, const std::string& name) {
-    std::string t;
-    if (!s.value.bounded()) t = "(-inf, +inf)";
-    else if (s.value.is_exact()) t = exact_text(s.value.lower());
-    else t = "[" + decimal_down(s.value.lower(), 10) + ", " + decimal_up(s.value.upper(), 10) + "]";
-    return name.empty() ? t : name + " = " + t;
-  };
-  std::string text = show(o.lhs, spec.lhs_name) + " violates " + std::string(to_string(spec.relation)) + " ";
-  if (o.rhs_high) text += "[" + show(o.rhs, "") + ", " + show(*o.rhs_high, "") + "]";
-  else text += show(o.rhs, spec.rhs_name);
-  return text;
-}
-
 nlohmann::json step_json(const StepResult& s) {
   nlohmann::json j;
   const StepSpec& spec = s.spec;
@@ -104,7 +89,7 @@ nlohmann::json step_json(const StepResult& s) {
   if (s.verdict == Verdict::Refuted) {
     Point p = s.outcome.at;
     if (p.empty() && s.outcome.lhs.evidence.supnorm) p = s.outcome.lhs.evidence.supnorm->witness;
-    j["counterexample"] = {{"point", point_json(p)}, {"instance", p.empty()}, {"description", describe(spec, s.outcome)}};
+    j["counterexample"] = {{"point", point_json(p)}, {"instance", p.empty()}, {"description", counterexample_description(spec.lhs_name, spec.rhs_name, spec.relation, s.outcome.lhs.value, s.outcome.rhs.value, s.outcome.rhs_high ? std::optional(s.outcome.rhs_high->value) : std::nullopt)}};
   }
   j["computation"] = std::string(kind_name(s.kind));
   j["engine"] = s.kind == Computation::Kind::Exact ? "exact" : std::string(to_string(s.engine));

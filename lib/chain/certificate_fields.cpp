@@ -16,6 +16,14 @@ Rational parse_at(const std::string& text, const std::string& where) {
   }
 }
 
+// The writer rounds exact values outward to at least 17 significant digits (side_json), so each
+// decimal lies within one unit of its 17th digit, i.e. within |x| * 10^-16, of the exact value it
+// rounds. A wider decimal form would display a claim the exact value does not make.
+bool faithful_decimal(const Rational& lo, const Rational& x_lo, const Rational& hi, const Rational& x_hi) {
+  const Rational unit = pow10(-16);
+  return x_lo - lo <= abs(x_lo) * unit && hi - x_hi <= abs(x_hi) * unit;
+}
+
 }  // namespace
 
 const nlohmann::json& field(const nlohmann::json& obj, const std::string& key, const std::string& where) {
@@ -72,15 +80,34 @@ Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& wher
   if (side.contains("exact")) {
     const Rational x = parse_at(string_field(side, "exact", where), where + "/exact");
     if (!e.contains(x)) throw InputError(where + ": exact value " + exact_text(x) + " is outside [lower, upper]");
+    if (!faithful_decimal(lo, x, hi, x))
+      throw InputError(where + ": lower and upper are not the exact value " + exact_text(x) + " rounded to their digits");
     e = Enclosure::exact(x);
   } else if (side.contains("lower_exact") || side.contains("upper_exact")) {
     const Rational xl = parse_at(string_field(side, "lower_exact", where), where + "/lower_exact");
     const Rational xh = parse_at(string_field(side, "upper_exact", where), where + "/upper_exact");
     if (xl < lo || xh > hi || xh < xl)
       throw InputError(where + ": exact endpoints are not inside the decimal ones");
+    if (!faithful_decimal(lo, xl, hi, xh))
+      throw InputError(where + ": lower and upper are not the exact endpoints rounded to their digits");
     e = Enclosure::between(xl, xh);
   }
   return e;
+}
+
+std::string counterexample_description(const std::string& lhs_name, const std::string& rhs_name, Relation relation,
+                                       const Enclosure& lhs, const Enclosure& rhs, const std::optional<Enclosure>& rhs_high) {
+  auto show = [](const Enclosure& e, const std::string& name) {
+    std::string t;
+    if (!e.bounded()) t = "(-inf, +inf)";
+    else if (e.is_exact()) t = exact_text(e.lower());
+    else t = "[" + decimal_down(e.lower(), 10) + ", " + decimal_up(e.upper(), 10) + "]";
+    return name.empty() ? t : name + " = " + t;
+  };
+  std::string text = show(lhs, lhs_name) + " violates " + std::string(to_string(relation)) + " ";
+  if (rhs_high) text += "[" + show(rhs, "") + ", " + show(*rhs_high, "") + "]";
+  else text += show(rhs, rhs_name);
+  return text;
 }
 
 nlohmann::json point_json(const Point& p) {

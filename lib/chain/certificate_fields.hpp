@@ -19,6 +19,12 @@ nlohmann::json side_json(const Side& side, int digits, bool with_exact_endpoints
 // The enclosure a side JSON records: the exact fields when present, else the decimals. Checks that
 // the decimals are outward of the exact values. InputError "<where>: ..." if malformed.
 Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& where);
+// A refuted step's counterexample in words, from its names, relation and enclosures: "e = [2.718281828,
+// 2.718281829] violates <= 2.71 = b" (10 outward digits). The writer derives it from the engine's
+// enclosures and verify from the recorded ones; both give the same text (rounding to 17 or more
+// digits and then to 10 is rounding to 10).
+std::string counterexample_description(const std::string& lhs_name, const std::string& rhs_name, Relation relation,
+                                       const Enclosure& lhs, const Enclosure& rhs, const std::optional<Enclosure>& rhs_high);
 // [{"name": "x", "value": "37/40"}, ...] (exact values, exact_text()).
 nlohmann::json point_json(const Point& p);
 Point read_point(const nlohmann::json& j, const std::string& where);

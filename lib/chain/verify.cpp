@@ -82,6 +82,11 @@ void check_recorded(const RecordedStep& r, const nlohmann::json& s, const std::s
     if (!c.is_object() || !c.contains("point") || c["point"] != expected ||
         (c.contains("instance") && c["instance"] != nlohmann::json(expected.empty())))
       problems.push_back(where + " (" + r.id + "): counterexample: its point is not where the recorded sides were evaluated");
+    const std::string lhs_name = s.contains("lhs_name") ? string_field(s, "lhs_name", where) : std::string();
+    const std::string rhs_name = s.contains("rhs_name") ? string_field(s, "rhs_name", where) : std::string();
+    if (!c.is_object() || !c.contains("description") ||
+        c["description"] != counterexample_description(lhs_name, rhs_name, r.relation, r.lhs, r.rhs, r.rhs_high))
+      problems.push_back(where + " (" + r.id + "): counterexample: its description is not the recorded sides in words");
   }
   if (s.contains("for_all")) {
     const auto& f = s["for_all"];
@@ -287,10 +292,16 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
   try {
     const nlohmann::json& theorem = field(cert, "theorem", "certificate");
     const std::string name = string_field(theorem, "name", "theorem");
-    if (!registry.find(name)) {
+    const Theorem* registered = registry.find(name);
+    if (!registered) {
       problems.push_back("theorem/name: \"" + name + "\" is not a theorem of this build; cannot rebuild");
       return report;
     }
+    const std::pair<const char*, const std::string*> theorem_texts[] = {
+        {"paper", &registered->info.paper}, {"title", &registered->info.title}, {"statement", &registered->info.statement}};
+    for (const auto& [key, value] : theorem_texts)
+      if (!theorem.contains(key) || theorem[key] != *value)
+        problems.push_back(std::string("theorem/") + key + ": recorded text differs from the theorem's (\"" + *value + "\")");
     // Search-then-certify steps re-certify the stored candidates; nothing is searched again.
     for (const RecordedStep& r : recorded)
       if (r.candidate) opts.recorded_candidates.emplace(r.id, *r.candidate);

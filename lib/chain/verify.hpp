@@ -8,7 +8,8 @@
 //     forms agree (lower <= exact <= upper), the overall verdict and the summary counts are
 //     re-derived, a "for all" step's counts must add up and give its verdict, and a refuted
 //     step's counterexample must be where its sides were evaluated ("at", else the sup-norm
-//     witness of its lhs, else the instance);
+//     witness of its lhs, else the instance) and its description the recorded sides in words;
+//     the decimals of an exact side must be its exact value rounded to their digits;
 //  3. (recompute, default) every side that records a recheck (recheck.hpp: an expression over
 //     parameters, the step's point and earlier steps' recorded sides) is re-computed from the
 //     certificate alone -- exactly, or with MPFI at 2 * max_bits -- and must agree with the
@@ -23,7 +24,7 @@
 //     precision (base + 64 bits, doubling up to 2 * max_bits; BallOnly steps with Arb), exact
 //     steps exactly, search-then-certify steps from their stored "candidate" (never searching
 //     again); recomputed sides must meet the recorded ones (exact ones lie inside), verdicts and
-//     texts must match, a refuted step's counterexample must be the recomputation's.
+//     texts (the theorem's paper, title and statement, each step's) must match, a refuted step's counterexample must be the recomputation's.
 // Step 4 stays on by default because many sides of the paper modules cannot be re-computed from
 // the certificate (network evaluations of their constructions, sup-norms, enumerations; some are
 // not yet marked): without it, a forged enclosure of such a side would pass. WHAT IS NOT RE-CHECKED with --no-rebuild: a side without a recheck is only re-decided from its

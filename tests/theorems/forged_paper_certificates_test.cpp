@@ -5,12 +5,15 @@
 // parameter the recheck reads (an exact rational), never the theorem module.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
 #include "chain/relation.hpp"
 #include "chain/verify.hpp"
+#include "reference/certificate_forger.hpp"
+#include "theorems/builtin.hpp"
 #include "../chain/chain_test_support.hpp"
 
 using namespace approxcert;
@@ -96,4 +99,22 @@ TEST_CASE("forged paper certificates: every stored certificate names each side i
     const std::string line = trust_summary(r);
     for (const TrustedSide& t : r.trusted) CHECK(line.find(t.step + " " + t.side) != std::string::npos);
   }
+}
+
+TEST_CASE("forged paper certificates: every claimed field of a stored certificate is rejected when changed") {
+  // One forgery per field pattern (in both directions) of a small stored certificate, verified with
+  // the default options (rechecks and the theorem module re-run); the full sweep over every stored
+  // certificate is `build/bench/forgery_sweep docs/certificates` (docs/robustness.md).
+  const std::string scratch = std::filesystem::temp_directory_path() / "approxcert_forged_fields_lem31.json";
+  for (const char* rel : {"altabaa2024/lem31-strict-order.json"}) {
+    CAPTURE(rel);
+    const reference::ForgerySweep s =
+        reference::sweep_forgeries(theorems::builtin_theorems(), read_certificate(stored(rel)), scratch, true);
+    std::string accepted;
+    for (const std::string& a : s.accepted) accepted += a + "\n";
+    CAPTURE(accepted);
+    CHECK(s.accepted.empty());
+    CHECK(s.rejected > 50);
+  }
+  std::filesystem::remove(scratch);
 }
