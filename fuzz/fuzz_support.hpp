@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <stdexcept>
 #include <string>
-#include <string>
 #include <string_view>
 #include <unistd.h>
 
@@ -27,13 +26,17 @@ void only_input_errors(Read&& read) {
   }
 }
 
-// The path-based readers take a file: the input is written to one scratch file per process.
-inline std::string scratch_file(std::string_view text, std::string_view suffix) {
-  const std::string path = "/tmp/approxcert-fuzz-" + std::to_string(::getpid()) + std::string(suffix);
+inline void write_file(const std::string& path, std::string_view text) {
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) throw std::runtime_error("cannot write " + path);
   std::fwrite(text.data(), 1, text.size(), f);
   std::fclose(f);
+}
+
+// The path-based readers take a file: the input is written to one scratch file per process.
+inline std::string scratch_file(std::string_view text, std::string_view suffix) {
+  const std::string path = "/tmp/approxcert-fuzz-" + std::to_string(::getpid()) + std::string(suffix);
+  write_file(path, text);
   return path;
 }
 
