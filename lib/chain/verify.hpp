@@ -10,7 +10,9 @@
 //     step's counterexample must be where its sides were evaluated ("at", else the sup-norm
 //     witness of its lhs, else the instance);
 //  3. (recompute, default) every side that records a recheck (recheck.hpp: an expression over
-//     parameters, the step's point and earlier steps' recorded sides) is re-computed from the
+//     parameters, the step's point and earlier steps' recorded sides, or a network recipe: a
+//     network the certificate records under "networks", recorded_networks.hpp, whose key must be
+//     its SHA-256, evaluated at such inputs) is re-computed from the
 //     certificate alone -- exactly, or with MPFI at 2 * max_bits -- and must agree with the
 //     record (an exact recomputation inside it, a numeric one meeting it); the step's verdict is
 //     then re-decided from, per side, the record if it contains the recomputation, else the
