@@ -115,13 +115,14 @@ nlohmann::json step_json(const StepResult& s) {
   return j;
 }
 
-// The networks the sides' network recipes evaluate, once each by SHA-256 (recorded_networks.hpp).
+// The networks the sides' network recipes evaluate, once each by SHA-256, as compact JSON text
+// (recorded_networks.hpp).
 nlohmann::json recorded_networks_json(const ChainResult& r) {
   nlohmann::json networks = nlohmann::json::object();
   auto add = [&](const Side& side) {
     const auto& c = side.evidence.recheck;
     if (c && !c->network.empty() && c->network_text && !networks.contains(c->network))
-      networks[c->network] = nlohmann::json::parse(*c->network_text);
+      networks[c->network] = nlohmann::json::parse(*c->network_text).dump();  // compact: one line
   };
   for (const StepResult& s : r.steps) {
     add(s.outcome.lhs);

@@ -3,7 +3,6 @@
 #include "io/sha256.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
-#include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
 
 namespace approxcert::chain {
@@ -18,9 +17,10 @@ std::map<std::string, Program, std::less<>> read_recorded_networks(const nlohman
   std::map<std::string, Program, std::less<>> programs;
   for (const auto& [key, value] : networks.items()) {
     const std::string where = "networks/" + key;
-    const std::string text = value.dump();
-    if (text.size() > 2 * kMaxRecordedNetworkBytes) throw InputError(where + ": larger than the recorded-network budget");
-    const Network net = network_from_json(parse_exact_json(text, where), where);
+    if (!value.is_string()) throw InputError(where + ": expected the network's approxcert-net/1 text");
+    const std::string& text = value.get_ref<const std::string&>();
+    if (text.size() > kMaxRecordedNetworkBytes) throw InputError(where + ": larger than the recorded-network budget");
+    const Network net = parse_network(text, where);  // JSON only: never the ONNX sniffing of network_from_bytes
     const std::string canonical = save_network(net);
     if (sha256_hex(canonical) != key)
       throw InputError(where + ": the key is not the SHA-256 of the network's canonical text (" + sha256_hex(canonical) + ")");

@@ -82,6 +82,7 @@ TEST_CASE("network recheck: the certificate records the network once and verify 
   REQUIRE(c["networks"].size() == 1);
   const std::string key = c["networks"].begin().key();
   CHECK(key == sha256_hex(save_network(net)));
+  CHECK(parse_network(c["networks"][key].get<std::string>(), "recorded") == net);  // the network itself, one line
   CHECK(c["steps"][0]["lhs"]["evidence"]["recheck"]["network"] == key);
   CHECK(c["steps"][1]["lhs"]["evidence"]["recheck"]["output"] == "at:k");
   CHECK_FALSE(c["steps"][0]["lhs"]["evidence"].contains("trusted"));  // the recipe replaces the mark
@@ -107,7 +108,9 @@ TEST_CASE("network recheck: a forged network byte is rejected, with or without i
   const nlohmann::json original = certificate(two_outputs());
   const std::string key = original["networks"].begin().key();
   nlohmann::json forged = original;
-  forged["networks"][key]["layers"][0]["bias"][1] = "1/4";  // y1 = 3/2 instead of 19/12
+  nlohmann::json net = nlohmann::json::parse(forged["networks"][key].get<std::string>());
+  net["layers"][0]["bias"][1] = "1/4";  // y1 = 3/2 instead of 19/12
+  forged["networks"][key] = net.dump();
   rehash(forged);
   VerifyReport r = verify_certificate(TheoremRegistry{}, forged, "net.json", kCertificateOnly);
   CHECK_FALSE(r.ok());
@@ -119,7 +122,7 @@ TEST_CASE("network recheck: a forged network byte is rejected, with or without i
   const std::string new_key = sha256_hex(save_network(changed));
   nlohmann::json rekeyed = original;
   rekeyed["networks"].erase(key);
-  rekeyed["networks"][new_key] = nlohmann::json::parse(save_network(changed));
+  rekeyed["networks"][new_key] = save_network(changed);
   for (auto& s : rekeyed["steps"]) s["lhs"]["evidence"]["recheck"]["network"] = new_key;
   rehash(rekeyed);
   r = verify_certificate(TheoremRegistry{}, rekeyed, "net.json", kCertificateOnly);
@@ -148,7 +151,10 @@ TEST_CASE("network recheck: bad recipes are one problem naming the step, never a
   check([&](nlohmann::json& c) { recipe(c)["output"] = "at:nope"; }, "has no coordinate \"nope\"");
   check([&](nlohmann::json& c) { recipe(c)["inputs"] = {"at:a"}; }, "1 inputs for a network of 2");
   check([&](nlohmann::json& c) { c.erase("networks"); }, "(N0): lhs: recheck: network " + key + ": not recorded in the certificate");
-  check([&](nlohmann::json& c) { c["networks"][key]["layers"][0]["weight"] = "x"; }, "malformed: networks/" + key);
+  check([&](nlohmann::json& c) { c["networks"][key] = R"({"format": "approxcert-net/1", "input": {"dim": 2}, "layers": [)"; },
+        "malformed: networks/" + key);
+  check([&](nlohmann::json& c) { c["networks"][key] = nlohmann::json::parse(c["networks"][key].get<std::string>()); },
+        "networks/" + key + ": expected the network's approxcert-net/1 text");
   check([&](nlohmann::json& c) { c["networks"] = 3; }, "networks: expected an object");
 }
 

@@ -117,12 +117,12 @@ TEST_CASE("forged paper certificates: a forged recorded network or network side 
 
   nlohmann::json forged = original;
   const std::string key = forged["networks"].begin().key();
-  nlohmann::json net = forged["networks"][key];
+  nlohmann::json net = nlohmann::json::parse(forged["networks"][key].get<std::string>());
   net["layers"][0]["layers"][0]["bias"][0] = "1/2";  // every entry t read as t + 1/2
-  const std::string new_key = sha256_hex(save_network(network_from_json(parse_exact_json(net.dump(), "forged"), "forged")));
+  const std::string new_key = sha256_hex(save_network(parse_network(net.dump(), "forged")));
   REQUIRE(new_key != key);
   forged["networks"].erase(key);
-  forged["networks"][new_key] = net;
+  forged["networks"][new_key] = net.dump();
   for (nlohmann::json& step : forged["steps"])
     for (const char* side : {"lhs", "rhs"})
       if (step[side]["evidence"].contains("recheck") && step[side]["evidence"]["recheck"].contains("network"))
