@@ -100,6 +100,24 @@ nlohmann::json step_json(const StepResult& s) {
   return j;
 }
 
+// The networks the sides' network recipes evaluate, once each by SHA-256, as compact JSON text
+// (recorded_networks.hpp).
+nlohmann::json recorded_networks_json(const ChainResult& r) {
+  nlohmann::json networks = nlohmann::json::object();
+  auto add = [&](const Side& side) {
+    const auto& c = side.evidence.recheck;
+    if (c && !c->network.empty() && c->network_text && !networks.contains(c->network))
+      networks[c->network] = nlohmann::json::parse(*c->network_text).dump();  // compact: one line
+  };
+  for (const StepResult& s : r.steps) {
+    add(s.outcome.lhs);
+    add(s.outcome.rhs);
+    if (s.outcome.rhs_high) add(*s.outcome.rhs_high);
+    for (const auto& [name, side] : s.outcome.reported) add(side);
+  }
+  return networks;
+}
+
 }  // namespace
 
 nlohmann::json make_certificate(const InstanceRun& run) {
@@ -124,6 +142,7 @@ nlohmann::json make_certificate(const InstanceRun& run) {
     ++counts[static_cast<int>(s.verdict)];
   }
   c["steps"] = std::move(steps);
+  if (nlohmann::json networks = recorded_networks_json(r); !networks.empty()) c["networks"] = std::move(networks);
   c["overall"] = std::string(to_string(r.overall));
   c["summary"] = {{"steps", r.steps.size()}, {"proved", counts[0]}, {"refuted", counts[1]}, {"unknown", counts[2]}};
   c["tool"] = {{"name", "approxcert"}, {"version", APPROXCERT_VERSION}, {"commit", APPROXCERT_COMMIT}};

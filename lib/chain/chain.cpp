@@ -1,5 +1,7 @@
 #include "chain/chain.hpp"
 
+#include "chain/recorded_networks.hpp"
+
 #include <chrono>
 #include <set>
 #include <stdexcept>
@@ -74,10 +76,21 @@ Chain& Chain::trust(std::string_view id, std::string lhs_reason, std::string rhs
 }
 
 Chain& Chain::recheck(std::string_view id, std::string_view side, std::string expression, std::vector<std::string> inputs) {
+  return recheck_with(id, side, Recheck{std::move(expression), std::move(inputs), {}, {}, nullptr});
+}
+
+Chain& Chain::recheck_network(std::string_view id, std::string_view side, const Network& net, std::string output,
+                              std::vector<std::string> inputs) {
+  RecordedNetwork r = record_network(net);
+  if (r.text->size() > kMaxRecordedNetworkBytes) return *this;  // over budget: the trust mark stays
+  return recheck_with(id, side, Recheck{{}, std::move(inputs), std::move(r.sha256), std::move(output), std::move(r.text)});
+}
+
+Chain& Chain::recheck_with(std::string_view id, std::string_view side, Recheck recheck) {
   if (side != "lhs" && side != "rhs" && side != "rhs_high") throw std::logic_error("Chain::recheck: no side " + std::string(side));
   for (Entry& e : steps_)
     if (e.spec.id == id) {
-      e.computation.run = [run = std::move(e.computation.run), side = std::string(side), recheck = Recheck{std::move(expression), std::move(inputs)}](
+      e.computation.run = [run = std::move(e.computation.run), side = std::string(side), recheck = std::move(recheck)](
                               const Attempt& a) {
         Outcome o = run(a);
         Side* s = side == "lhs" ? &o.lhs : side == "rhs" ? &o.rhs : o.rhs_high ? &*o.rhs_high : nullptr;

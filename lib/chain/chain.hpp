@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "chain/step.hpp"
+#include "net/network.hpp"
 #include "chain/verdict.hpp"
 
 namespace approxcert::chain {
@@ -30,6 +31,12 @@ class Chain {
   // Records on side `side` ("lhs", "rhs" or "rhs_high") of step `id` how verify re-computes it
   // (Side::rechecked_by); an unknown id or side is a std::logic_error.
   Chain& recheck(std::string_view id, std::string_view side, std::string expression, std::vector<std::string> inputs);
+  // The same with a network recipe (recheck.hpp): verify evaluates `net` (recorded in the
+  // certificate, recorded_networks.hpp) at `inputs` (one input name per network input) and takes
+  // output `output` (a decimal index or an input name). A network above the size budget
+  // (kMaxRecordedNetworkBytes) is not recorded: the side keeps its trust mark.
+  Chain& recheck_network(std::string_view id, std::string_view side, const Network& net, std::string output,
+                         std::vector<std::string> inputs);
 
   struct Entry {
     StepSpec spec;
@@ -38,6 +45,7 @@ class Chain {
   const std::vector<Entry>& steps() const { return steps_; }
 
  private:
+  Chain& recheck_with(std::string_view id, std::string_view side, Recheck recheck);
   std::vector<Entry> steps_;
 };
 

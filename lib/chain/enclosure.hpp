@@ -4,6 +4,7 @@
 // A Side is an enclosure plus its evidence: how it was obtained (exact arithmetic, an Arb ball,
 // an MPFI interval, a two-sided sup-norm result, or exact arithmetic on earlier steps' enclosures).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -72,10 +73,20 @@ struct SupNormEvidence {
 // How `verify` can re-compute a side from the certificate alone (chain/recheck.hpp): a target-
 // language expression in x0 .. x{k-1}, inputs[k] naming what x_k is bound to ("parameter:b",
 // "at:i", "step:D1:lhs", "step:D3:reported:n").
+// Or (network recipe, non-empty `network`): evaluate the network recorded in the certificate's
+// "networks" under that SHA-256 at inputs[0 ..] (one input name per network input), output
+// `output` (a decimal index, or an input name giving it, "at:entry"); the expression is empty.
 struct Recheck {
   std::string expression;
   std::vector<std::string> inputs;
-  friend bool operator==(const Recheck&, const Recheck&) = default;
+  std::string network;  // SHA-256 of the recorded network's canonical approxcert-net/1 text
+  std::string output;
+  // The producer's canonical text of `network` (make_certificate records it under "networks");
+  // not part of the side's JSON, and compared through its hash.
+  std::shared_ptr<const std::string> network_text;
+  friend bool operator==(const Recheck& a, const Recheck& b) {
+    return a.expression == b.expression && a.inputs == b.inputs && a.network == b.network && a.output == b.output;
+  }
 };
 
 // The trust marker of every sup-norm side: a chain certificate records its bound, not its cover.

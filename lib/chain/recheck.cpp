@@ -63,23 +63,14 @@ bool all_exact(const std::vector<Enclosure>& v) {
   return true;
 }
 
-}  // namespace
-
-Recomputed recompute_side(const Recheck& recheck, const RecheckData& data, Prec prec) {
-  if (recheck.expression.size() > kMaxRecheckExpressionLength)
-    throw InputError("expression longer than " + std::to_string(kMaxRecheckExpressionLength) + " characters");
-  if (recheck.inputs.size() > kMaxRecheckInputs)
-    throw InputError("more than " + std::to_string(kMaxRecheckInputs) + " inputs");
-  std::vector<Enclosure> inputs;
-  for (const std::string& name : recheck.inputs) inputs.push_back(input_value(name, data));
-  const Program prog = compile_target(recheck.expression, inputs.size());
-
-  // Exactly when possible: every input a point, no power (keeps exact numbers small on hostile input).
-  if (all_exact(inputs) && recheck.expression.find('^') == std::string::npos) {
+// Exactly when every input is a point and the program is rational, else MPFI over the enclosures.
+Recomputed evaluate_output(const Program& prog, const std::vector<Enclosure>& inputs, std::size_t output, bool try_exact,
+                           Prec prec) {
+  if (try_exact && all_exact(inputs)) {
     std::vector<Rational> x;
     for (const Enclosure& e : inputs) x.push_back(e.lower());
     try {
-      return {Enclosure::exact(evaluate<Rational>(prog, std::span<const Rational>(x), prec).at(0)), true};
+      return {Enclosure::exact(evaluate<Rational>(prog, std::span<const Rational>(x), prec).at(output)), true};
     } catch (const NotExactError&) {
       // a transcendental operation: enclose it with MPFI below
     }
@@ -89,16 +80,67 @@ Recomputed recompute_side(const Recheck& recheck, const RecheckData& data, Prec 
     if (!inputs[k].bounded()) return {};  // an unbounded input: nothing is known
     set_interval(x[k], inputs[k].lower(), inputs[k].upper(), prec);
   }
-  return {Enclosure::of(evaluate<Interval>(prog, std::span<const Interval>(x), prec).at(0)), false};
+  return {Enclosure::of(evaluate<Interval>(prog, std::span<const Interval>(x), prec).at(output)), false};
+}
+
+// The output index of a network recipe: a decimal index, or an input naming an exact integer.
+std::size_t output_index(const Recheck& recheck, const RecheckData& data, std::size_t outputs) {
+  const std::string& o = recheck.output;
+  Rational k;
+  if (!o.empty() && o.size() <= 9 && o.find_first_not_of("0123456789") == std::string::npos) k = Rational(std::stol(o));
+  else {
+    const Enclosure e = input_value(o, data);
+    if (!e.is_exact()) throw InputError("output \"" + o + "\": not an exact index");
+    k = e.lower();
+  }
+  if (k < Rational(0) || !(k < Rational(static_cast<long>(outputs))) || !k.is_integer())
+    throw InputError("output \"" + o + "\": not an output of the network (it has " + std::to_string(outputs) + ")");
+  return static_cast<std::size_t>(k.num().get_ui());
+}
+
+Recomputed recompute_network(const Recheck& recheck, const RecheckData& data, Prec prec) {
+  if (!data.networks) throw InputError("network " + recheck.network + ": the certificate records no networks");
+  const auto it = data.networks->find(recheck.network);
+  if (it == data.networks->end()) throw InputError("network " + recheck.network + ": not recorded in the certificate");
+  const Program& prog = it->second;
+  if (recheck.inputs.size() != prog.num_inputs())
+    throw InputError("network " + recheck.network + ": " + std::to_string(recheck.inputs.size()) + " inputs for a network of " +
+                     std::to_string(prog.num_inputs()));
+  const std::size_t output = output_index(recheck, data, prog.outputs().size());
+  std::vector<Enclosure> inputs;
+  for (const std::string& name : recheck.inputs) inputs.push_back(input_value(name, data));
+  return evaluate_output(prog, inputs, output, true, prec);
+}
+
+}  // namespace
+
+Recomputed recompute_side(const Recheck& recheck, const RecheckData& data, Prec prec) {
+  if (!recheck.network.empty()) return recompute_network(recheck, data, prec);
+  if (recheck.expression.size() > kMaxRecheckExpressionLength)
+    throw InputError("expression longer than " + std::to_string(kMaxRecheckExpressionLength) + " characters");
+  if (recheck.inputs.size() > kMaxRecheckInputs)
+    throw InputError("more than " + std::to_string(kMaxRecheckInputs) + " inputs");
+  std::vector<Enclosure> inputs;
+  for (const std::string& name : recheck.inputs) inputs.push_back(input_value(name, data));
+  const Program prog = compile_target(recheck.expression, inputs.size());
+  // Exactly when possible: every input a point, no power (keeps exact numbers small on hostile input).
+  return evaluate_output(prog, inputs, 0, recheck.expression.find('^') == std::string::npos, prec);
 }
 
 nlohmann::json recheck_json(const Recheck& recheck) {
+  if (!recheck.network.empty())
+    return {{"network", recheck.network}, {"output", recheck.output}, {"inputs", recheck.inputs}};
   return {{"expression", recheck.expression}, {"inputs", recheck.inputs}};
 }
 
 Recheck read_recheck(const nlohmann::json& j, const std::string& where) {
   Recheck r;
-  r.expression = string_field(j, "expression", where);
+  if (j.is_object() && j.contains("network")) {
+    r.network = string_field(j, "network", where);
+    r.output = string_field(j, "output", where);
+  } else {
+    r.expression = string_field(j, "expression", where);
+  }
   const nlohmann::json& inputs = field(j, "inputs", where);
   if (!inputs.is_array()) throw InputError(where + "/inputs: expected an array");
   for (std::size_t k = 0; k < inputs.size(); ++k) {

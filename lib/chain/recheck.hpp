@@ -10,6 +10,9 @@
 // The expression is compiled by the target language into the IR and evaluated by the one generic
 // evaluator: exactly (Rational) when every input is an exact point and the text has no '^', else
 // with MPFI over the input enclosures. Nothing of the theorem module runs.
+// A network recipe (Recheck::network) evaluates a network the certificate records
+// (recorded_networks.hpp) at the inputs, one per network input, and takes output `output`: through
+// lower() and the same generic evaluator, exactly or with MPFI as above.
 #include <map>
 #include <string>
 #include <vector>
@@ -17,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "chain/enclosure.hpp"
+#include "net/program.hpp"
 #include "scalar/prec.hpp"
 
 namespace approxcert::chain {
@@ -31,6 +35,8 @@ struct RecheckData {
   const Point* at = nullptr;
   // "ID:lhs", "ID:rhs", "ID:rhs_high", "ID:reported:NAME" -> recorded enclosure (earlier steps only)
   std::map<std::string, Enclosure, std::less<>> earlier;
+  // The certificate's recorded networks by SHA-256, lowered (read_recorded_networks).
+  const std::map<std::string, Program, std::less<>>* networks = nullptr;
 };
 
 struct Recomputed {
@@ -41,7 +47,8 @@ struct Recomputed {
 // Guarantee: the returned enclosure contains the value of the expression at every choice of the
 // inputs within their recorded enclosures (MPFI at `prec`, or exactly). InputError "<what>" on an
 // unknown input name, a non-exact parameter, a malformed or oversized expression, or inputs that
-// do not match the expression's variables.
+// do not match the expression's variables; for a network recipe, a network the certificate does
+// not record, an input count other than the network's, or an output index out of range.
 Recomputed recompute_side(const Recheck& recheck, const RecheckData& data, Prec prec);
 
 // The JSON form recorded in a side's "evidence" and read back (InputError "<where>: ..." if malformed).

@@ -8,6 +8,7 @@
 #include "chain/certificate_fields.hpp"
 #include "chain/instance.hpp"
 #include "chain/recheck.hpp"
+#include "chain/recorded_networks.hpp"
 #include "scalar/input_error.hpp"
 
 namespace approxcert::chain {
@@ -274,6 +275,16 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
   if (options.recompute) {
     RecheckData data;
     data.parameters = cert.contains("parameters") ? &cert["parameters"] : nullptr;
+    std::map<std::string, Program, std::less<>> networks;
+    if (cert.contains("networks")) {
+      try {
+        networks = read_recorded_networks(cert["networks"]);
+      } catch (const InputError& e) {
+        problems.push_back(std::string("malformed: ") + e.what());
+        return report;
+      }
+    }
+    data.networks = &networks;
     for (std::size_t i = 0; i < recorded.size(); ++i) {
       const RecordedStep& r = recorded[i];
       data.at = &r.at;

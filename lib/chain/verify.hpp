@@ -11,7 +11,9 @@
 //     witness of its lhs, else the instance) and its description the recorded sides in words;
 //     the decimals of an exact side must be its exact value rounded to their digits;
 //  3. (recompute, default) every side that records a recheck (recheck.hpp: an expression over
-//     parameters, the step's point and earlier steps' recorded sides) is re-computed from the
+//     parameters, the step's point and earlier steps' recorded sides, or a network recipe: a
+//     network the certificate records under "networks", recorded_networks.hpp, whose key must be
+//     its SHA-256, evaluated at such inputs) is re-computed from the
 //     certificate alone -- exactly, or with MPFI at 2 * max_bits -- and must agree with the
 //     record (an exact recomputation inside it, a numeric one meeting it); the step's verdict is
 //     then re-decided from, per side, the record if it contains the recomputation, else the

@@ -12,6 +12,8 @@
 #include "chain/certificate_fields.hpp"
 #include "chain/relation.hpp"
 #include "chain/verify.hpp"
+#include "io/sha256.hpp"
+#include "net/network_json.hpp"
 #include "reference/certificate_forger.hpp"
 #include "theorems/builtin.hpp"
 #include "../chain/chain_test_support.hpp"
@@ -117,4 +119,54 @@ TEST_CASE("forged paper certificates: every claimed field of a stored certificat
     CHECK(s.rejected > 50);
   }
   std::filesystem::remove(scratch);
+}
+
+// A recorded network (recorded_networks.hpp) changed by a forger who re-keys it, fixes every
+// recipe and the hash: the re-evaluation through the generic evaluator disagrees with the record.
+// And a network side forged together with its rhs (keeping "equal"): the network disagrees.
+// Reference: the module's recorded exact value of g_q at the decisive point (t = 0 maps to 0).
+TEST_CASE("forged paper certificates: a forged recorded network or network side is rejected (yun2020 Y-1)") {
+  const char* rel = "yun2020/s44-d1n2N8-loose.json";
+  const nlohmann::json original = read_certificate(stored(rel));
+  const VerifyReport clean = verify_certificate(TheoremRegistry{}, original, rel, kCertificateOnly);
+  REQUIRE(clean.ok());
+  bool rechecked = false;
+  for (const StepCheck& c : clean.checks)
+    if (c.id == "Y-1") rechecked = c.recomputed == "lhs (exactly)";
+  REQUIRE(rechecked);
+  REQUIRE(original.contains("networks"));
+
+  nlohmann::json forged = original;
+  const std::string key = forged["networks"].begin().key();
+  nlohmann::json net = nlohmann::json::parse(forged["networks"][key].get<std::string>());
+  net["layers"][0]["layers"][0]["bias"][0] = "1/2";  // every entry t read as t + 1/2
+  const std::string new_key = sha256_hex(save_network(parse_network(net.dump(), "forged")));
+  REQUIRE(new_key != key);
+  forged["networks"].erase(key);
+  forged["networks"][new_key] = net.dump();
+  for (nlohmann::json& step : forged["steps"])
+    for (const char* side : {"lhs", "rhs"})
+      if (step[side]["evidence"].contains("recheck") && step[side]["evidence"]["recheck"].contains("network"))
+        step[side]["evidence"]["recheck"]["network"] = new_key;
+  forged["sha256"] = certificate_hash(forged);
+  VerifyReport r = verify_certificate(TheoremRegistry{}, forged, rel, kCertificateOnly);
+  CAPTURE(problems_of(r));
+  CHECK_FALSE(r.ok());
+  CHECK(problems_of(r).find("(Y-1): lhs: recorded") != std::string::npos);
+
+  nlohmann::json sides = original;
+  for (nlohmann::json& step : sides["steps"])
+    if (step["id"] == "Y-1")
+      for (const char* side : {"lhs", "rhs"}) {  // 1/8 = 1/8: "equal" and its margin kept
+        nlohmann::json value = side_json(Side::exact(Rational(1) / Rational(8)), 17, false);
+        value["evidence"] = step[side]["evidence"];
+        step[side] = value;
+      }
+  sides["sha256"] = certificate_hash(sides);
+  REQUIRE(verify_certificate(TheoremRegistry{}, sides, rel, VerifyOptions{.recompute = false, .rebuild = false}).ok());
+  r = verify_certificate(TheoremRegistry{}, sides, rel, kCertificateOnly);
+  CAPTURE(problems_of(r));
+  CHECK_FALSE(r.ok());
+  CHECK(problems_of(r).find("(Y-1): lhs: recorded [0.125, 0.125] does not contain the exact recomputation [0, 0]") !=
+        std::string::npos);
 }

@@ -6,6 +6,7 @@
 
 #include "chain/trust_reasons.hpp"
 
+#include "theorems/yun2020/construction.hpp"
 #include "theorems/yun2020/contextual_steps.hpp"
 #include "theorems/yun2020/coq_glue.hpp"
 #include "theorems/yun2020/error_steps.hpp"
@@ -85,6 +86,17 @@ void add_grid_rechecks(chain::Chain& c, const Shape& s) {
   }
 }
 
+// Network sides verify re-evaluates from the network the certificate records (recheck.hpp).
+void add_network_rechecks(chain::Chain& c, const Config& config) {
+  const std::size_t dn = config.shape.d * config.shape.n;
+  for (const auto& e : c.steps())
+    if (e.spec.id == "Y-1") {  // g_q at (t, ..., t), entry `entry`
+      c.recheck_network("Y-1", "lhs", sequence_network(config.shape, quantizer_layers(config, std::nullopt)), "at:entry",
+                        std::vector<std::string>(dn, "at:t"));
+      break;
+    }
+}
+
 chain::Chain build_theorem_2(const chain::Parameters& p) {
   const Config config = read_config(p);
   TargetMap target = read_target(p, config.shape);
@@ -127,6 +139,7 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   if (softmax) add_softmax_steps(c, ctx, *softmax, budget);
   mark_trusted_sides(c);
   add_grid_rechecks(c, config.shape);
+  add_network_rechecks(c, config);
   return c;
 }
 
