@@ -128,3 +128,16 @@ TEST_CASE("coq conclusions: Fang F-C13 by fang_bernstein_transfer, with and with
   CHECK(has(sixteen, "Rabs (B x y - f x y) <= (1 / 4).\n"));
   CHECK(exported(with_unknown_step(stored("fang2022/bernstein-n2.json"), "F-C13-ii")).theorems.empty());
 }
+
+TEST_CASE("coq conclusions: Kajitsuka Proposition 1 by kajitsuka_prop1_assembly (p = 1)") {
+  const CoqExport e = exported(stored("kajitsuka2024/prop1-ka-d1n2-inst.json"));
+  REQUIRE(e.theorems == std::vector<std::string>{"prop1_ka_d1n2_inst_proposition_1"});
+  // omega(delta/2) = Lip grid / 2 = 2 * (1/4) / 2 = 1/4; tau = d n 10^-20 = 2 * 10^-20; eps = 5/2.
+  CHECK(has(e, "  dfbar <= (1 / 4) ->"));
+  CHECK(has(e, "  Ig <= (1 / 50000000000000000000) ^ 1 ->"));
+  CHECK(has(e, "  dfF <= (5 / 2).\n"));
+  // The target that is not permutation equivariant: K-12 and K-16 are refuted, nothing is concluded.
+  const CoqExport r = exported(stored("kajitsuka2024/prop1-ka-d1n2-not-equivariant.json"));
+  CHECK(r.theorems.empty());
+  CHECK(has(r, "The chain lemma is not applied: step K-12 (the good cells) is not proved"));
+}
