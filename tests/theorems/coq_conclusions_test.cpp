@@ -6,6 +6,7 @@
 // (coqc compiles these exports in ctest proofs.coq_all_subset and proofs.coq_all.)
 #include <doctest/doctest.h>
 
+#include <regex>
 #include <string>
 
 #include "chain/certificate.hpp"
@@ -113,6 +114,18 @@ TEST_CASE("coq conclusions: Yun Theorem 2 end to end by yun_final_assembly when 
   CHECK(t.theorems == std::vector<std::string>{"ya_tight_y13"});
   CHECK(has(t, "The final assembly (spec 6) is not concluded: the certificate has no end-to-end step Y-E2E"));
   CHECK(exported(with_unknown_step(cert, "Y-E2E")).theorems == std::vector<std::string>{"ya_restatement_j_y13"});
+
+  // p = 2: R is the least multiple of 10^-20 with R^2 >= T_3 (checked here in exact rationals; the
+  // recorded decimal root of Y-E2E is rounded separately and may fall a hair below sqrt(T_3)).
+  const CoqExport p2 = exported(stored("yun2020/ya-restatement-j-p2.json"));
+  REQUIRE(p2.theorems == std::vector<std::string>{"ya_restatement_j_p2_y13", "ya_restatement_j_p2_theorem_2"});
+  std::smatch m;
+  const std::regex leaf(R"(Lemma leaf_e2e_root : \((\d+) / (\d+)\) <= \((\d+) / (\d+)\) \^ 2\.)");
+  REQUIRE(std::regex_search(p2.text, m, leaf));
+  const Rational T = parse_rational(m[1].str() + "/" + m[2].str()), Rt = parse_rational(m[3].str() + "/" + m[4].str());
+  const Rational ulp = pow_int(Rational(10), -20);
+  CHECK(Rt * Rt >= T);
+  CHECK((Rt - ulp) * (Rt - ulp) < T);
 }
 
 TEST_CASE("coq conclusions: Fang F-C13 by fang_bernstein_transfer, with and without the network") {

@@ -46,10 +46,27 @@ std::optional<Justification> justification(std::string_view coq_lemma) {
   return std::nullopt;
 }
 
+// R = m / 10^20 with m the least integer such that R^p >= t (t >= 0): an exact upper bound on
+// t^(1/p) that Coq re-checks as R^p >= t. (The recorded decimal ends of Y-E2E and of T_3 are rounded
+// separately, so the recorded root need not satisfy R^p >= T_3 exactly.)
+Rational decimal_root_up(const Rational& t, unsigned long p) {
+  const mpz_class scale = [] { mpz_class z; mpz_ui_pow_ui(z.get_mpz_t(), 10, 20); return z; }();
+  mpz_class scaled_p;
+  mpz_pow_ui(scaled_p.get_mpz_t(), scale.get_mpz_t(), p);
+  mpz_class target = t.num() * scaled_p;  // ceil(t * 10^(20 p))
+  mpz_cdiv_q(target.get_mpz_t(), target.get_mpz_t(), t.den().get_mpz_t());
+  mpz_class m;
+  mpz_root(m.get_mpz_t(), target.get_mpz_t(), p);
+  mpz_class mp;
+  mpz_pow_ui(mp.get_mpz_t(), m.get_mpz_t(), p);
+  if (mp < target) m += 1;
+  return Rational(mpq_class(m, scale));
+}
+
 // Yun Theorem 2, spec 6 step 5: when Y-E2E is proved, YunVolume.yun_final_assembly concludes
 // d_p(f, g) <= eps from Minkowski (hypothesis), Y-14 (d_p(f, bar f) <= Lip delta) and Y-20
-// (d_p(bar f, g)^p <= T_3); the root bound T_3 <= R^p (R from Y-E2E's recorded upper end) and
-// Lip delta + R <= eps are re-checked in Coq. Otherwise a comment says why not.
+// (d_p(bar f, g)^p <= T_3); the root bound T_3 <= R^p (decimal_root_up) and Lip delta + R <= eps
+// are re-checked in Coq. Otherwise a comment says why not.
 void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps, const std::string& inst,
                            chain::CoqConclusion& c) {
   const chain::CoqStep* e2e = chain::find_coq_step(steps, "Y-E2E");
@@ -63,13 +80,13 @@ void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::
   if (!omega || t3 == e2e->reported.end() || !t3->second.bounded()) return skip("Y-E2E does not report Lip delta and T_3");
   const Rational p = chain::coq_parameter(cert, "p"), eps = chain::coq_parameter(cert, "eps");
   if (!p.is_integer() || p.sign() <= 0 || p > Rational(16)) return skip("p is not a natural number from 1 to 16");
-  const Rational root = e2e->lhs.upper() - *omega;  // an upper bound on T_3^(1/p)
+  const Rational root = decimal_root_up(t3->second.upper(), p.num().get_ui());
   const std::string OM = coq_real(*omega), T = coq_real(t3->second.upper()), RT = coq_real(root), EPS = coq_real(eps),
                     P = p.num().get_str(), name = inst + "_theorem_2";
   c.theorems.push_back(name);
   c.text += fmt::format(
       "\n(** Yun Theorem 2, end to end (spec 6 step 5), by [YunVolume.yun_final_assembly]: omega = Lip delta =\n"
-      "    {OM} (Y-14), T_3 = {T} (upper end, Y-20), R = {RT} >= T_3^(1/p) (Y-E2E), p = {P}, eps = {EPS}. *)\n"
+      "    {OM} (Y-14), T_3 = {T} (upper end, Y-20), R = {RT} >= T_3^(1/p), p = {P}, eps = {EPS}. *)\n"
       "Lemma leaf_e2e_root : {T} <= {RT} ^ {P}.\n"
       "Proof. approxcert_leaf. Qed.\n\n"
       "Lemma leaf_e2e_root_nonneg : 0 <= {RT}.\n"
