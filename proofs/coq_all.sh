@@ -1,6 +1,6 @@
 #!/bin/sh
 # Coq coverage of the certificates (docs/proofs.md, "Coverage"): exports every chain certificate
-# given (a directory is searched for */*.json) with `approxcert coq`, rejects a forbidden word,
+# given (a directory is searched for *.json and */*.json) with `approxcert coq`, rejects a forbidden word,
 # compiles each export with `coqc -Q COQ_DIR Approxcert` under a per-file timeout, and reports per
 # certificate whether the export concludes its instance theorem, and if not why (the export's own
 # "The chain lemma is not applied: ..." comment), then per paper and in total how many conclude and
@@ -22,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 : > "$tmp/list"
 for arg in "$@"; do
-  if [ -d "$arg" ]; then find "$arg" -mindepth 2 -maxdepth 2 -name '*.json' | LC_ALL=C sort >> "$tmp/list"
+  if [ -d "$arg" ]; then find "$arg" -maxdepth 2 -name '*.json' | LC_ALL=C sort >> "$tmp/list"
   elif [ -f "$arg" ]; then echo "$arg" >> "$tmp/list"
   else echo "coq all: FAILED: $arg is neither a certificate nor a directory"; exit 2
   fi
