@@ -11,7 +11,7 @@ PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev lib
             coq libcoq-interval libcoq-coquelicot libcoq-flocq \
             clang libfuzzer-14-dev python3-matplotlib libclang-rt-14-dev
 
-.PHONY: all deps build test certify install fuzz soak mutation clean
+.PHONY: all deps build test certify install fuzz soak mutation coq-all clean
 PREFIX   ?= /usr/local
 all: build
 
@@ -64,6 +64,10 @@ soak: build
 # killed by the tests it names; it builds a copy of the sources in $(BUILD)-mutation.
 mutation: build
 	cd $(BUILD) && ctest -C mutation -L mutation --output-on-failure
+
+# Coq coverage (docs/proofs.md): every certificate of docs/certificates exported and compiled.
+coq-all: build
+	cd $(BUILD) && ctest -C coq-all -L coq-all --output-on-failure
 
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(BUILD)-mutation

@@ -16,13 +16,13 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "$\\sup_{x,y}|K(x,y) - \\langle\\psi(x),\\psi(y)\\rangle| \\le \\varepsilon$ with "
                       "$N \\cdot S_{\\mathcal F}(\\varepsilon_{NN})$ neurons; in one dimension the piecewise-linear "
                       "interpolant on $\\lceil L(b-a)/(2\\varepsilon_{NN})\\rceil$ knot intervals is such a network."},
-        build_theorem_2_1);
+        build_theorem_2_1, coq_conclude_theorem_2_1);
   r.add({.name = "altabaa2024/lemma-3.1", .paper = paper,
          .title = "Altabaa & Lafferty 2024, Lemma 3.1: relations on finite sets are exact inner products",
          .statement = "For a finite set $X = \\{x_1, \\dots, x_n\\}$ and any $r$, a factorisation $R = UV^\\top$ of "
                       "$R_{ij} = r(x_i, x_j)$ with $d_r = \\mathrm{rank}\\,R$ columns gives linear maps on one-hot inputs "
                       "with $\\langle U^\\top e_i, V^\\top e_j\\rangle = r(x_i, x_j)$."},
-        build_lemma_3_1);
+        build_lemma_3_1, coq_conclude_lemma_3_1);
   r.add({.name = "altabaa2024/theorem-3.1", .paper = paper,
          .title = "Altabaa & Lafferty 2024, Theorem 3.1: continuous relations via a Voronoi threshold network",
          .statement = "For a continuous relation $r$ on $X \\times X$ with modulus $\\delta(\\varepsilon)$, the "
@@ -30,13 +30,13 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "($m(m-1)/2 + m$ units) and linear heads $P_x, P_y$ from a rank factorisation of "
                       "$R_{ij} = r(s_i, s_j)$ give $|r(x,y) - \\langle P_x\\phi(x), P_y\\phi(y)\\rangle| < \\varepsilon$ "
                       "(a.e.; everywhere with a consistent threshold convention)."},
-        build_theorem_3_1);
+        build_theorem_3_1, coq_conclude_theorem_3_1);
   r.add({.name = "altabaa2024/theorem-4.1", .paper = paper,
          .title = "Altabaa & Lafferty 2024, Theorem 4.1: RKBS kernels with Hilbert feature maps",
          .statement = "If $K(x,y) = \\sum_i a_i(x) b_i(y)$ with continuous feature maps into $\\ell^2$ on a compact "
                       "$X$, then for every $\\varepsilon > 0$ there are MLPs $\\psi_1, \\psi_2$ with "
                       "$\\sup_{x,y}|K(x,y) - \\langle\\psi_1(x), \\psi_2(y)\\rangle| < \\varepsilon$."},
-        build_theorem_4_1);
+        build_theorem_4_1, coq_conclude_theorem_4_1);
   r.add({.name = "altabaa2024/theorem-5.1", .paper = paper,
          .title = "Altabaa & Lafferty 2024, Theorem 5.1: attention approximates argmax retrieval",
          .statement = "Under key and query continuity and a margin assumption $P(E_\\eta) \\ge 1 - \\delta$, softmax "

@@ -4,6 +4,8 @@ set(paper_sources
   cell_pairs.cpp
   certify.cpp
   coq_glue.cpp
+  coq_kernel_glue.cpp
+  coq_relation_glue.cpp
   gaussian_circle.cpp
   lemma_3_1.cpp
   register.cpp

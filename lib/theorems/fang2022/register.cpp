@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "chain/trust_reasons.hpp"
+#include "theorems/fang2022/coq_glue.hpp"
 #include "theorems/fang2022/construction.hpp"
 #include "theorems/fang2022/programs.hpp"
 #include "theorems/fang2022/steps.hpp"
@@ -80,7 +81,7 @@ void register_theorems(chain::TheoremRegistry& r) {
          .statement = "For $f$ $L$-Lipschitz in $\\|\\cdot\\|_1$ on $[0,1]^2$, $\\|B_n f - f\\|_\\infty \\le L d / (2\\sqrt n)$ "
                       "(F10b), and the construction with $k = 2n$ blocks reproduces $B_n f$ exactly, so its error is the "
                       "Bernstein error (reconstructed route, spec 2.9)."},
-        marked<build_bernstein>);
+        marked<build_bernstein>, coq_conclude_bernstein);
   r.add({.name = "fang2022/size-table", .paper = "fang2022",
          .title = "Fang et al. 2022, sizes of the construction across (d, k) (F-C1, spec 4.2)",
          .statement = "The built construction for $(d, k)$ has $\\binom{d+k}{k}$ tokens, width "

@@ -2,6 +2,7 @@
 set(paper_sources
   bernstein.cpp
   construction.cpp
+  coq_glue.cpp
   monomials.cpp
   programs.cpp
   register.cpp

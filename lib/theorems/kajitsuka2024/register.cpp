@@ -11,6 +11,7 @@
 #include "chain/trust_reasons.hpp"
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
 #include "theorems/kajitsuka2024/coq_glue.hpp"
+#include "theorems/kajitsuka2024/coq_proposition_glue.hpp"
 #include "theorems/kajitsuka2024/instance.hpp"
 #include "theorems/kajitsuka2024/memorisation_steps.hpp"
 #include "theorems/kajitsuka2024/memoriser.hpp"
@@ -135,7 +136,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "ids with targets $f$ at the cell centres), checks equivariance of $f$ on the grid (E2), the quantiser off its "
              "ramps, the fit at every good cell, and the $L^p$ assembly of §6 with a stated Lipschitz constant and bound "
              "$F_\\infty$ of $f$."},
-        marked<build_proposition_1>);
+        marked<build_proposition_1>, coq_conclude_proposition_1);
 }
 
 void register_constructions(ConstructionRegistry& r) {

@@ -46,6 +46,68 @@ std::optional<Justification> justification(std::string_view coq_lemma) {
   return std::nullopt;
 }
 
+// R = m / 10^20 with m the least integer such that R^p >= t (t >= 0): an exact upper bound on
+// t^(1/p) that Coq re-checks as R^p >= t. (The recorded decimal ends of Y-E2E and of T_3 are rounded
+// separately, so the recorded root need not satisfy R^p >= T_3 exactly.)
+Rational decimal_root_up(const Rational& t, unsigned long p) {
+  const mpz_class scale = [] { mpz_class z; mpz_ui_pow_ui(z.get_mpz_t(), 10, 20); return z; }();
+  mpz_class scaled_p;
+  mpz_pow_ui(scaled_p.get_mpz_t(), scale.get_mpz_t(), p);
+  mpz_class target = t.num() * scaled_p;  // ceil(t * 10^(20 p))
+  mpz_cdiv_q(target.get_mpz_t(), target.get_mpz_t(), t.den().get_mpz_t());
+  mpz_class m;
+  mpz_root(m.get_mpz_t(), target.get_mpz_t(), p);
+  mpz_class mp;
+  mpz_pow_ui(mp.get_mpz_t(), m.get_mpz_t(), p);
+  if (mp < target) m += 1;
+  return Rational(mpq_class(m, scale));
+}
+
+// Yun Theorem 2, spec 6 step 5: when Y-E2E is proved, YunVolume.yun_final_assembly concludes
+// d_p(f, g) <= eps from Minkowski (hypothesis), Y-14 (d_p(f, bar f) <= Lip delta) and Y-20
+// (d_p(bar f, g)^p <= T_3); the root bound T_3 <= R^p (decimal_root_up) and Lip delta + R <= eps
+// are re-checked in Coq. Otherwise a comment says why not.
+void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps, const std::string& inst,
+                           chain::CoqConclusion& c) {
+  const chain::CoqStep* e2e = chain::find_coq_step(steps, "Y-E2E");
+  const auto skip = [&c](const std::string& why) {
+    c.text += "\n(* The final assembly (spec 6) is not concluded: " + chain::coq_comment_text(why) + ". *)\n";
+  };
+  if (!e2e) return skip("the certificate has no end-to-end step Y-E2E (no softmax network in this instance)");
+  if (e2e->verdict != chain::Verdict::Proved || !e2e->lhs.bounded()) return skip("step Y-E2E is not proved");
+  const auto omega = chain::reported_exact(e2e, "Lip delta");
+  const auto t3 = e2e->reported.find("T_3");
+  if (!omega || t3 == e2e->reported.end() || !t3->second.bounded()) return skip("Y-E2E does not report Lip delta and T_3");
+  const Rational p = chain::coq_parameter(cert, "p"), eps = chain::coq_parameter(cert, "eps");
+  if (!p.is_integer() || p.sign() <= 0 || p > Rational(16)) return skip("p is not a natural number from 1 to 16");
+  const Rational root = decimal_root_up(t3->second.upper(), p.num().get_ui());
+  const std::string OM = coq_real(*omega), T = coq_real(t3->second.upper()), RT = coq_real(root), EPS = coq_real(eps),
+                    P = p.num().get_str(), name = inst + "_theorem_2";
+  c.theorems.push_back(name);
+  c.text += fmt::format(
+      "\n(** Yun Theorem 2, end to end (spec 6 step 5), by [YunVolume.yun_final_assembly]: omega = Lip delta =\n"
+      "    {OM} (Y-14), T_3 = {T} (upper end, Y-20), R = {RT} >= T_3^(1/p), p = {P}, eps = {EPS}. *)\n"
+      "Lemma leaf_e2e_root : {T} <= {RT} ^ {P}.\n"
+      "Proof. approxcert_leaf. Qed.\n\n"
+      "Lemma leaf_e2e_root_nonneg : 0 <= {RT}.\n"
+      "Proof. approxcert_leaf. Qed.\n\n"
+      "Lemma leaf_e2e_budget : {OM} + {RT} <= {EPS}.\n"
+      "Proof. approxcert_leaf. Qed.\n\n"
+      "(** dfg = d_p(f, g), dffbar = d_p(f, bar f), dfbarg = d_p(bar f, g) on B (measure theory is not in Coq:\n"
+      "    Minkowski and the two certified bounds are hypotheses). *)\n"
+      "Theorem {name} : forall dfg dffbar dfbarg : R,\n"
+      "  dfg <= dffbar + dfbarg ->  (* Minkowski *)\n"
+      "  dffbar <= {OM} ->  (* Y-14 (CF: Lemma 8, omega_(f,p)(delta) <= Lip delta) *)\n"
+      "  0 <= dfbarg -> dfbarg ^ {P} <= {T} ->  (* Y-20 (CF from the NET facts Y-15 ... Y-19) *)\n"
+      "  dfg <= {EPS}.\n"
+      "Proof.\n"
+      "  intros dfg dffbar dfbarg HM H14 H0 H20.\n"
+      "  exact (yun_final_assembly dfg dffbar dfbarg {OM} {T} {RT} {EPS} {P} ltac:(lia) HM H14 H0 H20\n"
+      "           leaf_e2e_root leaf_e2e_root_nonneg leaf_e2e_budget).\n"
+      "Qed.\n",
+      fmt::arg("OM", OM), fmt::arg("T", T), fmt::arg("RT", RT), fmt::arg("EPS", EPS), fmt::arg("P", P), fmt::arg("name", name));
+}
+
 }  // namespace
 
 chain::StepSpec with_coq_proof(chain::StepSpec spec) {
@@ -101,6 +163,7 @@ chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& cert, const st
       "  rewrite leaf_y13_fraction in H. exact H.\n"
       "Qed.\n",
       fmt::arg("N", N), fmt::arg("NC", NC), fmt::arg("F", F), fmt::arg("M", M), fmt::arg("name", name));
+  append_final_assembly(cert, steps, inst, c);
   return c;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The Coq glue of Yun Theorem 2 for `approxcert coq` (docs/proofs.md): which proofs/ lemma each
-// step's coq_lemma enters (filled into the StepSpecs by spec(), step_spec.hpp) and the Y-13
-// conclusion by YunVolume.yun_y13_duplicate_error, registered with the theorem (register.cpp).
+// step's coq_lemma enters (filled into the StepSpecs by spec(), step_spec.hpp) and the conclusion,
+// registered with the theorem (register.cpp): Y-13 by YunVolume.yun_y13_duplicate_error and, when
+// Y-E2E is proved, d_p(f, g) <= eps by YunVolume.yun_final_assembly.
 #include "chain/coq_hook.hpp"
 #include "chain/step.hpp"
 

@@ -1,0 +1,59 @@
+#include "theorems/kajitsuka2024/coq_proposition_glue.hpp"
+
+#include <fmt/format.h>
+
+#include "chain/coq_text.hpp"
+
+namespace approxcert::theorems::kajitsuka2024 {
+
+using chain::coq_real;
+
+// omega = Lip * grid / 2 (omega(delta/2), omega(t) = Lip t), tau = dn 10^-20 (K-12 proved),
+// mu and S^p as K-16 reports them (S = S^p for p = 1, its recorded upper end). The leaves
+// 0 < tau + mu S and omega + Rpower (tau + mu S) (/ INR 1) <= eps are re-checked in Coq.
+chain::CoqConclusion coq_conclude_proposition_1(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
+                                                const std::string& inst) {
+  const chain::CoqStep *k12 = chain::find_coq_step(steps, "K-12"), *k16 = chain::find_coq_step(steps, "K-16");
+  if (!k12 || k12->verdict != chain::Verdict::Proved) return chain::coq_not_concluded("step K-12 (the good cells) is not proved");
+  if (!k16 || k16->verdict != chain::Verdict::Proved) return chain::coq_not_concluded("step K-16 (the assembly) is not proved");
+  const Rational p = chain::coq_parameter(cert, "p");
+  if (p != Rational(1)) return chain::coq_not_concluded("p > 1: K-16 reports S^p, and the root is not exported yet");
+  const auto mu = chain::reported_exact(k16, "mu_dup + dn(K-1) eta");
+  const auto sp = k16->reported.find("S^p");
+  if (!mu || sp == k16->reported.end() || !sp->second.bounded()) return chain::coq_not_concluded("K-16 does not report mu and S^p");
+  const Rational d = chain::coq_parameter(cert, "d"), n = chain::coq_parameter(cert, "n"), eps = chain::coq_parameter(cert, "eps");
+  const Rational omega = chain::coq_parameter(cert, "lipschitz") * chain::coq_parameter(cert, "grid") / Rational(2);
+  const Rational tau = d * n / pow_int(Rational(10), 20);
+  const std::string OM = coq_real(omega), TAU = coq_real(tau), MU = coq_real(*mu), S = coq_real(sp->second.upper()),
+                    EPS = coq_real(eps), name = inst + "_proposition_1";
+  chain::CoqConclusion c;
+  c.modules = {"KajitsukaChain"};
+  c.theorems = {name};
+  c.text = fmt::format(
+      "(** Kajitsuka Proposition 1 for this instance (p = 1) by [KajitsukaChain.kajitsuka_prop1_assembly]:\n"
+      "    omega(delta/2) = {OM}, tau = dn 10^-20 = {TAU} (K-12), mu = {MU}, S = {S} (K-16), eps = {EPS}. *)\n"
+      "Lemma leaf_prop1_positive : 0 < {TAU} ^ 1 + {MU} * {S} ^ 1.\n"
+      "Proof. approxcert_leaf. Qed.\n\n"
+      "Lemma leaf_prop1_budget : {OM} + Rpower ({TAU} ^ 1 + {MU} * {S} ^ 1) (/ INR 1) <= {EPS}.\n"
+      "Proof.\n"
+      "  replace (/ INR 1) with 1 by (simpl; lra). rewrite Rpower_1 by (simpl; lra). approxcert_leaf.\n"
+      "Qed.\n\n"
+      "(** dfF = d_1(f, F), dfbar = d_1(f, bar f), dbarF = d_1(bar f, F); the integral split over good cells\n"
+      "    (Ig) and the bad set (Ib) and Minkowski are hypotheses (measure theory is not in Coq). *)\n"
+      "Theorem {name} : forall dfF dfbar dbarF Ig Ib : R,\n"
+      "  dfF <= dfbar + dbarF ->  (* Minkowski *)\n"
+      "  dfbar <= {OM} ->  (* step 1: omega(delta/2), the quantisation error *)\n"
+      "  0 <= dbarF -> dbarF ^ 1 = Ig + Ib ->\n"
+      "  Ig <= {TAU} ^ 1 ->  (* K-12 (NET) *)\n"
+      "  Ib <= {MU} * {S} ^ 1 ->  (* steps 3-4: bad-set measure times the sup bound (K-14, K-15) *)\n"
+      "  dfF <= {EPS}.\n"
+      "Proof.\n"
+      "  intros dfF dfbar dbarF Ig Ib HM H1 H0 Hs Hg Hb.\n"
+      "  exact (kajitsuka_prop1_assembly 1 dfF dfbar dbarF {OM} Ig Ib {TAU} {MU} {S} {EPS} ltac:(lia) HM H1 H0 Hs Hg Hb\n"
+      "           leaf_prop1_positive leaf_prop1_budget).\n"
+      "Qed.\n",
+      fmt::arg("OM", OM), fmt::arg("TAU", TAU), fmt::arg("MU", MU), fmt::arg("S", S), fmt::arg("EPS", EPS), fmt::arg("name", name));
+  return c;
+}
+
+}  // namespace approxcert::theorems::kajitsuka2024

@@ -1,0 +1,13 @@
+#pragma once
+// The Coq conclusion of Kajitsuka Proposition 1 for `approxcert coq` (docs/proofs.md):
+// KajitsukaChain.kajitsuka_prop1_assembly applied to K-16's recorded numbers, the numeric
+// assembly re-checked in Coq. Registered with the theorem (register.cpp).
+#include "chain/coq_hook.hpp"
+
+namespace approxcert::theorems::kajitsuka2024 {
+
+// d_p(f, F) <= eps for p = 1 when K-12 and K-16 are proved; otherwise a comment saying why not.
+chain::CoqConclusion coq_conclude_proposition_1(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+                                                const std::string& instance_identifier);
+
+}  // namespace approxcert::theorems::kajitsuka2024
