@@ -11,6 +11,7 @@
 #include "scalar/scalar.hpp"
 #include "supnorm/dyadic.hpp"
 #include "supnorm/linear_relaxation.hpp"
+#include "supnorm/second_order_form.hpp"
 #include "supnorm/taylor_model.hpp"
 
 namespace approxcert {
@@ -18,8 +19,6 @@ namespace approxcert {
 namespace {
 
 const Rational kHalf(mpz_class(1), mpz_class(2));
-
-Range halved(const Range& r) { return {r.lo * kHalf, r.hi * kHalf}; }
 
 // The range of x - c over the box's coordinate i (exact).
 Range offset(const Box& box, std::size_t i, const Rational& c) { return {box.lo[i] - c, box.hi[i] - c}; }
@@ -67,16 +66,6 @@ std::vector<double> dirty_newton_step(std::vector<std::vector<double>> H, std::v
 }
 
 }  // namespace
-
-Rational max_quadratic(const Rational& a, const Rational& b, const Rational& r) {
-  if (r.sign() <= 0) return Rational(0);
-  const Rational at_end = a * r + b * r * r;
-  if (b.sign() >= 0) return max(Rational(0), at_end);  // convex: an end is the maximum
-  if (a.sign() <= 0) return Rational(0);                // concave, decreasing from u = 0
-  const Rational vertex = a / (Rational(-2) * b);
-  if (vertex >= r) return at_end;
-  return a * a / (Rational(-4) * b);
-}
 
 namespace {
 
@@ -259,26 +248,18 @@ void BoxBounder<S>::taylor_form(const Box& box, BoxBounds& out) {
   std::vector<Range> g(d, Range{Rational(0), Rational(0)});
   for (std::size_t i = 0; i < fm.g.size(); ++i) g[i] = range_of(fm.g[i]);
 
-  Range total = range_of(fm.v);
-  for (std::size_t i = 0; i < d; ++i)
-    for (std::size_t j = i + 1; j < d; ++j)
-      total = total + halved(H[i][j] + H[j][i]) * offset(box, i, m[i]) * offset(box, j, m[j]);
-  Rational up(0), down(0);
-  for (std::size_t i = 0; i < d; ++i) {
-    const Range c = halved(H[i][i]);
-    const Rational a = box.lo[i] - m[i], b = box.hi[i] - m[i];  // a <= 0 <= b
-    up += max(max_quadratic(g[i].hi, c.hi, b), max_quadratic(-g[i].lo, c.hi, -a));
-    down += max(max_quadratic(-g[i].lo, -c.lo, b), max_quadratic(g[i].hi, -c.lo, -a));
-  }
-  out.taylor = Range{total.lo - down, total.hi + up};
+  SecondOrderTerms terms{range_of(fm.v), std::move(g), std::move(H)};
+  std::vector<Range> offsets(d);
+  for (std::size_t i = 0; i < d; ++i) offsets[i] = offset(box, i, m[i]);
+  out.taylor = second_order_range(terms, offsets);
   combine(out, *out.taylor);
 
   // dirty: one Newton step from m toward the stationary point, as a witness candidate.
   std::vector<std::vector<double>> Hd(d, std::vector<double>(d));
   std::vector<double> gd(d);
   for (std::size_t i = 0; i < d; ++i) {
-    gd[i] = (g[i].lo + g[i].hi).dirty_to_double() / 2;
-    for (std::size_t j = 0; j < d; ++j) Hd[i][j] = (H[i][j].lo + H[i][j].hi).dirty_to_double() / 2;
+    gd[i] = (terms.gradient[i].lo + terms.gradient[i].hi).dirty_to_double() / 2;
+    for (std::size_t j = 0; j < d; ++j) Hd[i][j] = (terms.hessian[i][j].lo + terms.hessian[i][j].hi).dirty_to_double() / 2;
   }
   const std::vector<double> s = dirty_newton_step(Hd, gd);
   if (s.empty()) return;
