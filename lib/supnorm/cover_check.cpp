@@ -45,7 +45,10 @@ class LeafBounder {
 
   // |f| <= result on the box: the natural form intersected with the two centred forms.
   // With `goal`: the Taylor form is skipped once the other forms give |f| <= *goal (it costs more).
-  std::optional<Rational> bound(const Box& box, long bits, const Rational* goal = nullptr) {
+  // second_order: try the second-order form where it applies; `smooth` (if given) receives whether
+  // f has neither kink nor jump on the box.
+  std::optional<Rational> bound(const Box& box, long bits, const Rational* goal = nullptr, bool second_order = true,
+                                bool* smooth = nullptr) {
     Evaluators& e = at(bits);
     const std::size_t d = box.dim();
     std::vector<Jet<Interval>> in(d);
@@ -86,7 +89,8 @@ class LeafBounder {
       }
     }
     if (goal && r && abs_max(*r) <= *goal) return abs_max(*r);
-    if (!f.discontinuous && !f.kinked && gradient_finite && d >= 2 && d <= kMaxSecondOrderDim)
+    if (smooth) *smooth = !f.discontinuous && !f.kinked;
+    if (second_order && !f.discontinuous && !f.kinked && gradient_finite && d >= 2 && d <= kMaxSecondOrderDim)
       if (const std::optional<Range> form = second_order_form(e, box)) {
         const Range both = r ? intersect(*r, *form) : *form;
         if (both.hi < both.lo) throw std::logic_error("cover check: the second-order form misses the other forms");
@@ -284,10 +288,14 @@ class CoverChecker {
 
   void check_leaf(const Box& box, const std::optional<Rational>& recorded, std::size_t index) {
     if (!recorded) return;  // "inf": nothing to prove
-    if (at_most(bounder_.bound(box, o_.bits, &*recorded), *recorded)) return;
-    if (o_.max_bits != o_.bits && at_most(bounder_.bound(box, o_.max_bits, &*recorded), *recorded)) return;
+    bool smooth = false;
+    if (at_most(bounder_.bound(box, o_.bits, &*recorded, true, &smooth), *recorded)) return;
+    if (o_.max_bits != o_.bits && at_most(bounder_.bound(box, o_.max_bits, &*recorded, smooth), *recorded)) return;
     const std::uint64_t before = report_.extra_boxes;
-    if (split_proves(box, *recorded, 0)) {
+    // The second-order form is tried on the sub-boxes of smooth leaves only: on a kinked leaf (a
+    // relu network's, proved by the linear relaxation) its smooth sub-boxes are measured to gain
+    // nothing from it, at (d+1)^2 point evaluations each.
+    if (split_proves(box, *recorded, 0, smooth)) {
       ++report_.leaves_split;
       return;
     }
@@ -297,7 +305,7 @@ class CoverChecker {
   }
 
   // Bisects the widest coordinate; true if every part is re-proved within depth and budget.
-  bool split_proves(const Box& box, const Rational& recorded, unsigned depth) {
+  bool split_proves(const Box& box, const Rational& recorded, unsigned depth, bool second_order) {
     if (depth >= o_.max_split_depth) return false;
     const std::optional<std::size_t> i = widest(box);
     if (!i) return false;
@@ -308,8 +316,8 @@ class CoverChecker {
     for (const Box& h : halves) {
       if (report_.extra_boxes >= budget_) return false;
       ++report_.extra_boxes;
-      if (at_most(bounder_.bound(h, o_.max_bits, &recorded), recorded)) continue;
-      if (!split_proves(h, recorded, depth + 1)) return false;
+      if (at_most(bounder_.bound(h, o_.max_bits, &recorded, second_order), recorded)) continue;
+      if (!split_proves(h, recorded, depth + 1, second_order)) return false;
     }
     return true;
   }
