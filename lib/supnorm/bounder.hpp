@@ -12,7 +12,8 @@
 //              maximum is found, not overestimated) and, where the quadratic part is certainly
 //              definite, by its exact extremum with an O(w^3) remainder (second_order_form.hpp);
 //              only when f is C^1 on the box and the dimension is at most max_taylor_dim (its
-//              cost grows like (d+1)^2);
+//              cost grows like (d+1)^2), or one more where the other forms miss pruning by less
+//              than 1/32 of the threshold;
 //   taylor model - for programs of one input, f(c + t) in P(t) + R with P the Taylor polynomial
 //              of order n at the centre and R the Lagrange remainder enclosed over the box
 //              (taylor_model.hpp); P's range is refined by bisection to the requested tolerance.
