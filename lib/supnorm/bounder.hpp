@@ -9,8 +9,11 @@
 //              (exact when f is monotone in every coordinate); skipped when f may jump on the box;
 //   taylor   - second-order form f(m) + f'(m) h + h^T H h / 2 with H the Hessian enclosure over
 //              the box from Evaluator<Jet<Jet<S>>>, bounded exactly per coordinate (a concave
-//              maximum is found, not overestimated); only when f is C^1 on the box and the
-//              dimension is small (its cost grows like (d+1)^2);
+//              maximum is found, not overestimated) and, where the quadratic part is certainly
+//              definite, by its exact extremum with an O(w^3) remainder (second_order_form.hpp);
+//              only when f is C^1 on the box and the dimension is at most max_taylor_dim (its
+//              cost grows like (d+1)^2), or one more where the other forms miss pruning by less
+//              than 1/32 of the threshold;
 //   taylor model - for programs of one input, f(c + t) in P(t) + R with P the Taylor polynomial
 //              of order n at the centre and R the Lagrange remainder enclosed over the box
 //              (taylor_model.hpp); P's range is refined by bisection to the requested tolerance.
@@ -97,8 +100,5 @@ class Bounder {
 // With opts.fast_path and p.bits <= 64, a bounder that tries FastInterval first per box (see
 // BounderOptions::fast_path); its results are those of one of the two bounders, so they hold.
 std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, Arithmetic a, BounderOptions opts = {});
-
-// max over u in [0, r] of a u + b u^2, exactly (r >= 0).
-Rational max_quadratic(const Rational& a, const Rational& b, const Rational& r);
 
 }  // namespace approxcert

@@ -238,7 +238,7 @@ void Check::check_upper(const Program& prog, const Box& domain, const std::optio
   for (const std::string& p : report_.cover.problems) problem("cover: " + p);
   if (!report_.cover.ok()) return;
   confirmed("upper: " + std::to_string(report_.cover.leaves) +
-            " leaves tile the domain, each bound re-proved by the natural/centred forms with MPFI or the Taylor form (" +
+            " leaves tile the domain, each bound re-proved by the natural/centred/second-order forms with MPFI or the Taylor form (" +
             std::to_string(report_.cover.leaves_split) + " leaves bisected, " +
             std::to_string(report_.cover.extra_boxes) + " sub-boxes)");
 }

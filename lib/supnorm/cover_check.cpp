@@ -16,12 +16,28 @@ namespace {
 
 // The evaluators of one precision (built once, reused for every box).
 struct Evaluators {
-  Evaluators(const Program& prog, long bits) : prec(bits), point(prog, Prec(bits)), jet(prog, Prec(bits)), series(prog, Prec(bits)) {}
+  Evaluators(const Program& prog, long bits)
+      : prec(bits), point(prog, Prec(bits)), jet(prog, Prec(bits)), jet2(prog, Prec(bits)), series(prog, Prec(bits)) {}
   Prec prec;
   Evaluator<Interval> point;
   Evaluator<Jet<Interval>> jet;
+  Evaluator<Jet<Jet<Interval>>> jet2;  // the second-order form (Hessian over the box)
   Evaluator<Series> series;  // the Taylor form (programs of one input)
 };
+
+// The largest dimension the second-order form is tried in (its cost grows like (d+1)^2).
+constexpr std::size_t kMaxSecondOrderDim = 4;
+
+// max of alpha u + beta u^2 over u in [p, q] (p <= q): at an end, or at the vertex of a concave
+// parabola when the vertex lies inside.
+Rational max_parabola(const Rational& alpha, const Rational& beta, const Rational& p, const Rational& q) {
+  Rational best = max(alpha * p + beta * p * p, alpha * q + beta * q * q);
+  if (beta.sign() < 0) {
+    const Rational u = -alpha / (beta * Rational(2));
+    if (p <= u && u <= q) best = max(best, alpha * u + beta * u * u);
+  }
+  return best;
+}
 
 class LeafBounder {
  public:
@@ -29,7 +45,10 @@ class LeafBounder {
 
   // |f| <= result on the box: the natural form intersected with the two centred forms.
   // With `goal`: the Taylor form is skipped once the other forms give |f| <= *goal (it costs more).
-  std::optional<Rational> bound(const Box& box, long bits, const Rational* goal = nullptr) {
+  // second_order: try the second-order form where it applies; `smooth` (if given) receives whether
+  // f has neither kink nor jump on the box.
+  std::optional<Rational> bound(const Box& box, long bits, const Rational* goal = nullptr, bool second_order = true,
+                                bool* smooth = nullptr) {
     Evaluators& e = at(bits);
     const std::size_t d = box.dim();
     std::vector<Jet<Interval>> in(d);
@@ -70,6 +89,14 @@ class LeafBounder {
       }
     }
     if (goal && r && abs_max(*r) <= *goal) return abs_max(*r);
+    if (smooth) *smooth = !f.discontinuous && !f.kinked;
+    if (second_order && !f.discontinuous && !f.kinked && gradient_finite && d >= 2 && d <= kMaxSecondOrderDim)
+      if (const std::optional<Range> form = second_order_form(e, box)) {
+        const Range both = r ? intersect(*r, *form) : *form;
+        if (both.hi < both.lo) throw std::logic_error("cover check: the second-order form misses the other forms");
+        r = both;
+        if (goal && abs_max(*r) <= *goal) return abs_max(*r);
+      }
     if (const std::optional<Range> form = taylor_form(e, box)) {
       if (r) {
         const Range both = intersect(*r, *form);
@@ -96,6 +123,65 @@ class LeafBounder {
     Range form = range_of(y);
     for (std::size_t i = 0; i < c.size(); ++i) form = form + G[i] * Range{box.lo[i] - c[i], box.hi[i] - c[i]};
     return form;
+  }
+
+  // f C^1 on the box with a Lipschitz gradient (no jump and no kink on it), m the box's midpoint,
+  // h = x - m: f(m + h) = f(m) + f'(m).h + h^T M h / 2 with M_ij in the hull of the Hessian
+  // enclosures H_ij and H_ji over the box (Taylor's formula, the mean-value theorem applied to each
+  // partial derivative; M need not be symmetric, but h^T M h only sees M + M^T). Each diagonal term
+  // g_i h_i + M_ii h_i^2 / 2 is maximised (minimised) exactly over h_i as a parabola with g_i and
+  // M_ii at their extreme ends; each cross pair contributes at most (|H_ij| + |H_ji|) r_i r_j / 2 in
+  // absolute value, r_i = (hi_i - lo_i) / 2. Absent when an enclosure is not finite.
+  std::optional<Range> second_order_form(Evaluators& e, const Box& box) {
+    const std::size_t d = box.dim();
+    std::vector<Jet<Jet<Interval>>> in2(d);
+    for (std::size_t i = 0; i < d; ++i) {
+      Interval x;
+      set_interval(x, box.lo[i], box.hi[i], e.prec);
+      in2[i] = jet_variable(jet_variable(x, i, d, e.prec), i, d, e.prec);
+    }
+    e.jet2.run(in2);
+    const Jet<Jet<Interval>>& F = e.jet2.value(out_);
+    if (F.discontinuous) return std::nullopt;
+    std::vector<std::vector<Range>> H(d, std::vector<Range>(d, Range{Rational(0), Rational(0)}));
+    for (std::size_t i = 0; i < F.g.size(); ++i) {
+      if (F.g[i].discontinuous) return std::nullopt;
+      for (std::size_t j = 0; j < F.g[i].g.size(); ++j) {
+        if (!is_finite(F.g[i].g[j])) return std::nullopt;
+        H[i][j] = range_of(F.g[i].g[j]);
+      }
+    }
+    std::vector<Rational> m(d), r(d);
+    std::vector<Jet<Interval>> in(d);
+    for (std::size_t i = 0; i < d; ++i) {
+      m[i] = (box.lo[i] + box.hi[i]) / Rational(2);
+      r[i] = (box.hi[i] - box.lo[i]) / Rational(2);
+      Interval x;
+      set(x, m[i], e.prec);
+      in[i] = jet_variable(x, i, d, e.prec);
+    }
+    e.jet.run(in);
+    const Jet<Interval>& fm = e.jet.value(out_);
+    if (!is_finite(fm.v)) return std::nullopt;
+    const Range v = range_of(fm.v);
+    Rational up = v.hi, down = v.lo;
+    for (std::size_t i = 0; i < d; ++i) {
+      Range g{Rational(0), Rational(0)};
+      if (i < fm.g.size()) {
+        if (!is_finite(fm.g[i])) return std::nullopt;
+        g = range_of(fm.g[i]);
+      }
+      const Rational c_hi = H[i][i].hi / Rational(2), c_lo = H[i][i].lo / Rational(2);
+      // g h for h >= 0 is largest at g.hi, for h <= 0 at g.lo (and the other way for the minimum).
+      up += max(max_parabola(g.hi, c_hi, Rational(0), r[i]), max_parabola(g.lo, c_hi, -r[i], Rational(0)));
+      down -= max(max_parabola(-g.lo, -c_lo, Rational(0), r[i]), max_parabola(-g.hi, -c_lo, -r[i], Rational(0)));
+      for (std::size_t j = i + 1; j < d; ++j) {
+        const Rational cross = (abs_max(H[i][j]) + abs_max(H[j][i])) * r[i] * r[j] / Rational(2);
+        up += cross;
+        down -= cross;
+      }
+    }
+    return Range{down, up};
   }
 
   // One input, order k = taylor_order_ >= 1: by Taylor's theorem with the Lagrange remainder, for x
@@ -202,20 +288,24 @@ class CoverChecker {
 
   void check_leaf(const Box& box, const std::optional<Rational>& recorded, std::size_t index) {
     if (!recorded) return;  // "inf": nothing to prove
-    if (at_most(bounder_.bound(box, o_.bits, &*recorded), *recorded)) return;
-    if (o_.max_bits != o_.bits && at_most(bounder_.bound(box, o_.max_bits, &*recorded), *recorded)) return;
+    bool smooth = false;
+    if (at_most(bounder_.bound(box, o_.bits, &*recorded, true, &smooth), *recorded)) return;
+    if (o_.max_bits != o_.bits && at_most(bounder_.bound(box, o_.max_bits, &*recorded, smooth), *recorded)) return;
     const std::uint64_t before = report_.extra_boxes;
-    if (split_proves(box, *recorded, 0)) {
+    // The second-order form is tried on the sub-boxes of smooth leaves only: on a kinked leaf (a
+    // relu network's, proved by the linear relaxation) its smooth sub-boxes are measured to gain
+    // nothing from it, at (d+1)^2 point evaluations each.
+    if (split_proves(box, *recorded, 0, smooth)) {
       ++report_.leaves_split;
       return;
     }
-    report_.problems.push_back("leaf " + std::to_string(index) + ": the natural and centred forms (MPFI, up to " +
+    report_.problems.push_back("leaf " + std::to_string(index) + ": the natural, centred and second-order forms (MPFI, up to " +
                                std::to_string(o_.max_bits) + " bits, " + std::to_string(report_.extra_boxes - before) +
                                " sub-boxes) do not prove |error| <= its recorded bound " + decimal_up(*recorded, 17));
   }
 
   // Bisects the widest coordinate; true if every part is re-proved within depth and budget.
-  bool split_proves(const Box& box, const Rational& recorded, unsigned depth) {
+  bool split_proves(const Box& box, const Rational& recorded, unsigned depth, bool second_order) {
     if (depth >= o_.max_split_depth) return false;
     const std::optional<std::size_t> i = widest(box);
     if (!i) return false;
@@ -226,8 +316,8 @@ class CoverChecker {
     for (const Box& h : halves) {
       if (report_.extra_boxes >= budget_) return false;
       ++report_.extra_boxes;
-      if (at_most(bounder_.bound(h, o_.max_bits, &recorded), recorded)) continue;
-      if (!split_proves(h, recorded, depth + 1)) return false;
+      if (at_most(bounder_.bound(h, o_.max_bits, &recorded, second_order), recorded)) continue;
+      if (!split_proves(h, recorded, depth + 1, second_order)) return false;
     }
     return true;
   }

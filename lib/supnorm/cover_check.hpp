@@ -9,7 +9,11 @@
 //     natural form (f on the box) intersected with centred forms f(c) + G (x - c) (G the Jet
 //     gradient enclosure; skipped where f may jump; one centre per end of the range: per
 //     coordinate the box end where f is largest / smallest when the sign of G_i is decided, else
-//     the midpoint), and, for a program of one input, with the order-k Taylor form (coefficients
+//     the midpoint), for 2 to 4 inputs where f is C^1 with a Lipschitz gradient on the leaf, with
+//     a second-order form (f and its gradient at the midpoint, the Hessian enclosed over the leaf
+//     by Jet<Jet<Interval>>; diagonal terms maximised exactly as parabolas, cross terms bounded in
+//     absolute value; written here, independently of the engine's second_order_form.hpp), and,
+//     for a program of one input, with the order-k Taylor form (coefficients
 //     0..k-1 of f's Taylor series at the leaf's midpoint, coefficient k over the leaf: the Lagrange
 //     remainder; k = taylor_order, from the certificate), first at `bits`, then at
 //     `max_bits`, then on a uniform bisection of the leaf (the widest coordinate halved, down to
@@ -58,7 +62,7 @@ struct CoverCheckReport {
 CoverCheckReport check_cover(const Program& prog, const Box& domain, const RecordedCover& cover,
                              const CoverCheckOptions& options);
 
-// |f| <= result on `box` from the natural and centred forms with MPFI at `bits`, and the order-k
+// |f| <= result on `box` from the natural, centred and second-order forms with MPFI at `bits`, and the order-k
 // Taylor form (Arb series at `bits`) if k = taylor_order >= 1 and the program has one input
 // (absent: no finite bound). Exposed for tests.
 std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box& box, long bits, long taylor_order = 0);

@@ -10,6 +10,7 @@
 #include "reference/programs.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/error_program.hpp"
+#include "supnorm/second_order_form.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
