@@ -11,6 +11,7 @@
 #include "scalar/scalar.hpp"
 #include "supnorm/dyadic.hpp"
 #include "supnorm/linear_relaxation.hpp"
+#include "supnorm/quotient_taylor_model.hpp"
 #include "supnorm/taylor_model.hpp"
 
 namespace approxcert {
@@ -396,8 +397,9 @@ std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, Arithmetic a,
   std::unique_ptr<Bounder> precise;
   if (resolve_arithmetic(prog, a) == Arithmetic::Interval) precise = std::make_unique<BoxBounder<Interval>>(prog, p, opts);
   else precise = std::make_unique<BoxBounder<Ball>>(prog, p, opts);
-  if (!opts.fast_path || p.bits > 64) return precise;
-  return std::make_unique<FastFirstBounder>(prog, p, opts, std::move(precise));
+  if (opts.fast_path && p.bits <= 64) precise = std::make_unique<FastFirstBounder>(prog, p, opts, std::move(precise));
+  if (!opts.removable_zeros.empty()) return with_removable_zeros(prog, p, opts, std::move(precise));
+  return precise;
 }
 
 }  // namespace approxcert
