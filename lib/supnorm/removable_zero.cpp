@@ -26,8 +26,16 @@ Rational simplest_positive(const Rational& a, const Rational& b, int depth) {
   return n + Rational(1) / simplest_positive(Rational(1) / (b - n), Rational(1) / (a - n), depth + 1);
 }
 
+// The box with 12 significant digits, rounded outward (its exact endpoints can be unreadable).
+std::string box_text(const Box& box) {
+  std::string s;
+  for (std::size_t i = 0; i < box.dim(); ++i)
+    s += (i ? "x[" : "[") + decimal_down(box.lo[i], 12) + ", " + decimal_up(box.hi[i], 12) + "]";
+  return s;
+}
+
 [[noreturn]] void refuse_box(const Box& box) {
-  throw InputError("--relative: the target may vanish on " + format_domain(box) +
+  throw InputError("--relative: the target may vanish on " + box_text(box) +
                    " and no exact rational zero of it is certified there; relative mode needs target != 0 on the "
                    "domain except at exact rational zeros where the approximant vanishes to at least the same order");
 }
