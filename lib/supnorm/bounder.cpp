@@ -323,7 +323,7 @@ bool only_rational_and_piecewise_linear(const Program& prog) {
   for (const Node& n : prog.nodes()) {
     switch (n.op) {
       case Op::Pi: case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos: case Op::Tan:
-      case Op::Atan: case Op::Tanh: case Op::Sigmoid:
+      case Op::Atan: case Op::Tanh: case Op::Sigmoid: case Op::Expm1: case Op::Log1p:
         return false;
       case Op::Mix:
         if (static_cast<Normalizer>(n.index) == Normalizer::Softmax) return false;
