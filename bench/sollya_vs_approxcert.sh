@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sup-norm benchmark against Sollya (issue 3, "Against Sollya").
 #
-# For each case f - p, with p = remez(f, n, I) computed by Sollya, this script
+# For each case f - p, with p = remez(f, n, I) computed by Sollya (relative cases: (p - f)/f with
+# p = remez(1, monomials, I, 1/f), the best relative approximation, compared by Sollya's
+# supnorm(..., relative, ...) and approxcert supnorm --relative), this script
 #   1. gets p's exact dyadic coefficients from Sollya (hex floats, exact),
 #   2. times Sollya's  supnorm(p, f, I, absolute, 2^-20)  (relative width of the result <= 2^-20),
 #   3. times  approxcert supnorm --approx <p in Horner form> --target f --rel-tol 2^-20,
@@ -84,7 +86,7 @@ elif cmd == 'ratio':     # ratio A B -> A/B
 PY
 ex() { python3 "$work/exact.py" "$@"; }
 
-# name | Sollya f | approxcert target | degree | Sollya interval | approxcert domain
+# name | Sollya f | approxcert target | degree | Sollya interval | approxcert domain [| relative:monomials]
 cases=(
   "exp deg 4|exp(x)|exp(x0)|4|[-1;1]|[-1,1]"
   "exp deg 8|exp(x)|exp(x0)|8|[-1;1]|[-1,1]"
@@ -92,6 +94,9 @@ cases=(
   "exp deg 16|exp(x)|exp(x0)|16|[-1;1]|[-1,1]"
   "atan deg 15|atan(x)|atan(x0)|15|[-1;1]|[-1,1]"
   "tanh deg 12|tanh(x)|tanh(x0)|12|[-3;3]|[-3,3]"
+  "rel expm1 deg 8|expm1(x)|expm1(x0)|8|[-1/4;1/4]|[-1/4,1/4]|relative:[|1,2,3,4,5,6,7,8|]"
+  "rel sin deg 7|sin(x)|sin(x0)|7|[-1/2;1/2]|[-1/2,1/2]|relative:[|1,3,5,7|]"
+  "rel log1p deg 10|log1p(x)|log1p(x0)|10|[-1/4;1/4]|[-1/4,1/4]|relative:[|1,2,3,4,5,6,7,8,9,10|]"
 )
 
 # Warm-up: load both programs and their shared libraries once, so that neither tool's first timed
@@ -102,13 +107,18 @@ echo 'quit;' | sollya >/dev/null 2>&1 || true
 rows=()
 soundness_bug=0
 for c in "${cases[@]}"; do
-  IFS='|' read -r name fs fa deg Is Ia <<<"$c"
+  IFS='|' read -r name fs fa deg Is Ia mode <<<"$c"
+  if [[ "${mode:-}" == relative:* ]]; then
+    remez="remez(1, ${mode#relative:}, $Is, 1/($fs))"; norm=relative; relative_flag=--relative
+  else
+    remez="remez($fs, $deg, $Is)"; norm=absolute; relative_flag=
+  fi
 
   # 1. Remez polynomial and its exact coefficients (hex floats, Sollya's display = hexadecimal
   #    prints dyadics exactly).
   cat > "$work/coeffs.sol" <<EOF
 verbosity = 0!;
-p = remez($fs, $deg, $Is);
+p = $remez;
 display = hexadecimal!;
 for i from 0 to $deg do print(coeff(p, i));
 quit;
@@ -133,7 +143,7 @@ oldprec = prec;
 prec = 2000!;
 p = $sollya_p;
 prec = oldprec!;
-t = time(S = supnorm(p, $fs, $Is, absolute, 2^-20));
+t = time(S = supnorm(p, $fs, $Is, $norm, 2^-20));
 display = hexadecimal!;
 print(inf(S));
 print(sup(S));
@@ -154,7 +164,7 @@ EOF
 
   # 3. approxcert supnorm, timed.
   t0=$(now)
-  ac_out=$("$APPROXCERT" supnorm --approx "$horner" --target "$fa" --domain "$Ia" \
+  ac_out=$("$APPROXCERT" supnorm $relative_flag --approx "$horner" --target "$fa" --domain "$Ia" \
              --rel-tol "$REL_TOL" --time-limit "$TIME_LIMIT" --max-boxes "$MAX_BOXES" --threads "$THREADS" --quiet 2>&1) || true
   t1=$(now)
   a_wall=$(echo "$t1 - $t0" | bc -l)

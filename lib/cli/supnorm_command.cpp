@@ -34,7 +34,7 @@ struct SupnormArgs {
   std::string rel_tol = "1e-6", abs_tol = "1e-30", time_limit, require_upper;
   std::string output = "0", target_output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", threads = "0";
   bool net_given = false, approx_given = false, cert_given = false;
-  bool json = false, progress = false, no_linear = false;
+  bool json = false, progress = false, no_linear = false, relative = false;
   bool test_only_broken_bounder = false;
   ProgressOptions progress_options;
 };
@@ -122,8 +122,10 @@ void run_supnorm(const SupnormArgs& a) {
   inputs.domain = a.domain;
   if (a.net_given) inputs.net_path = a.net, inputs.net_output = static_cast<std::size_t>(parse_count(a.output, "--output", 0, 1'000'000'000));
   if (a.approx_given) inputs.approx = a.approx;
+  inputs.relative = a.relative;
   const Problem problem = load_problem(inputs, domain.outer);
   const Program& prog = problem.program;
+  if (a.relative) o.removable_zeros = find_removable_zeros(prog, domain.outer, Prec(o.prec));
 
   ProgressOptions po = a.progress_options;
   if (a.progress) po.quiet = false;
@@ -150,6 +152,10 @@ void run_supnorm(const SupnormArgs& a) {
     } else {
       j["witness"] = nullptr;
     }
+    if (a.relative) {
+      j["relative_zeros"] = nlohmann::ordered_json::array();
+      for (const RemovableZero& z : o.removable_zeros) j["relative_zeros"].push_back({{"at", exact_text(z.at)}, {"order", z.order}});
+    }
     j["boxes"] = r.boxes;
     j["elapsed_seconds"] = std::round(r.elapsed_seconds * 1000) / 1000;
     j["stopped_by"] = r.status != SupNormStatus::Converged ? nlohmann::ordered_json(nullptr)
@@ -160,7 +166,8 @@ void run_supnorm(const SupnormArgs& a) {
     j["exit_status"] = status;
     std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << "sup |" << (a.target_net.empty() ? "target" : "target_net") << " - " << (a.net_given ? "net" : "approx") << "| on " << a.domain << " in ["
+    const std::string target = a.target_net.empty() ? "target" : "target_net", approx = a.net_given ? "net" : "approx";
+    std::cout << "sup |" << (a.relative ? "(" + approx + " - " + target + ") / " + target : target + " - " + approx) << "| on " << a.domain << " in ["
               << lower_text(r) << ", " << upper_text(r) << "]  gap " << gap_text(r)
               << "  boxes " << r.boxes << "  status " << to_string(r.status) << "  time ";
     std::cout.precision(3);
@@ -187,6 +194,9 @@ void register_supnorm_command(CLI::App& app) {
   cmd->add_option("--target-net", a->target_net, "a second network (approxcert-net/1 or ONNX) as the target instead");
   cmd->add_option("--target-output", a->target_output, "which output of --target-net to compare (default 0)");
   cmd->add_option("--domain", a->domain, "box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" (exact endpoints or constant expressions: [0,pi])")->required();
+  cmd->add_flag("--relative", a->relative,
+                "bound the relative error (approx - target)/target instead; exact rational zeros of the target where "
+                "the approximant vanishes to the same order are removable (docs/supnorm.md)");
   cmd->add_option("--rel-tol", a->rel_tol, "stop when upper <= lower (1 + R) (exact number >= 0, default 1e-6)");
   cmd->add_option("--abs-tol", a->abs_tol,
                   "stop when upper - lower <= A (exact number >= 0, default 1e-30; with --rel-tol 0 --abs-tol 0 only "

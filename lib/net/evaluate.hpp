@@ -79,6 +79,8 @@ class Evaluator {
       case Op::Cos: cos(r, arg(n, 0), p); return;
       case Op::Tan: tan(r, arg(n, 0), p); return;
       case Op::Atan: atan(r, arg(n, 0), p); return;
+      case Op::Expm1: expm1(r, arg(n, 0), p); return;
+      case Op::Log1p: log1p(r, arg(n, 0), p); return;
       case Op::Tanh: tanh(r, arg(n, 0), p); return;
       case Op::Sigmoid: sigmoid(r, arg(n, 0), p); return;
       case Op::Relu: relu(r, arg(n, 0), p); return;

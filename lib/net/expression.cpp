@@ -30,11 +30,11 @@ struct Function {
   std::size_t arity;
 };
 
-constexpr std::array<Function, 13> kFunctions = {{
+constexpr std::array<Function, 15> kFunctions = {{
     {"exp", Op::Exp, 1}, {"log", Op::Log, 1}, {"sqrt", Op::Sqrt, 1}, {"sin", Op::Sin, 1},
     {"cos", Op::Cos, 1}, {"tan", Op::Tan, 1}, {"atan", Op::Atan, 1}, {"tanh", Op::Tanh, 1},
     {"sigmoid", Op::Sigmoid, 1}, {"relu", Op::Relu, 1}, {"abs", Op::Abs, 1},
-    {"min", Op::Min, 2}, {"max", Op::Max, 2},
+    {"min", Op::Min, 2}, {"max", Op::Max, 2}, {"expm1", Op::Expm1, 1}, {"log1p", Op::Log1p, 1},
 }};
 
 const Function* find_function(std::string_view name) {

@@ -226,6 +226,21 @@ void exp(Jet<S>& r, const Jet<S>& a, Prec p) {
   jet_detail::chain(r, a, std::move(v), d, p);
 }
 template <class S>
+void expm1(Jet<S>& r, const Jet<S>& a, Prec p) {  // derivative exp(a)
+  S v, d;
+  expm1(v, a.v, p);
+  exp(d, a.v, p);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
+void log1p(Jet<S>& r, const Jet<S>& a, Prec p) {  // derivative 1/(1 + a)
+  S v, d, t;
+  log1p(v, a.v, p);
+  add(t, jet_detail::small_int<S>(1, p), a.v, p);
+  div(d, jet_detail::small_int<S>(1, p), t, p);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
 void log(Jet<S>& r, const Jet<S>& a, Prec p) {
   S v, d;
   log(v, a.v, p);

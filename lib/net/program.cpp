@@ -24,6 +24,8 @@ std::string_view op_name(Op op) {
     case Op::Cos: return "cos";
     case Op::Tan: return "tan";
     case Op::Atan: return "atan";
+    case Op::Expm1: return "expm1";
+    case Op::Log1p: return "log1p";
     case Op::Tanh: return "tanh";
     case Op::Sigmoid: return "sigmoid";
     case Op::Relu: return "relu";
@@ -78,7 +80,7 @@ NodeId Program::unary(Op op, NodeId a) {
   switch (op) {
     case Op::Neg: case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos:
     case Op::Tan: case Op::Atan: case Op::Tanh: case Op::Sigmoid: case Op::Relu: case Op::Step:
-    case Op::Abs:
+    case Op::Abs: case Op::Expm1: case Op::Log1p:
       return push(op, std::span<const NodeId>(&a, 1));
     default: throw std::logic_error("Program::unary: not a unary op");
   }

@@ -24,6 +24,7 @@ enum class Op : std::uint8_t {
   Neg,
   PowInt,           // args[0]^index (index may be negative)
   Exp, Log, Sqrt, Sin, Cos, Tan, Atan, Tanh, Sigmoid,
+  Expm1, Log1p,     // exp(x) - 1 and log(1 + x), accurate (and exactly 0) at x = 0
   Relu,             // max(x, 0)
   Step,             // 1 if x >= 0 else 0
   Abs, Min, Max,

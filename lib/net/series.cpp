@@ -177,6 +177,22 @@ void log(Series& r, const Series& a, Prec p) {
   arb_series(r, a, p, arb_poly_log_series);
 }
 
+// expm1(a) and exp(a) differ only in the constant term, which Ball's expm1 gives accurately.
+void expm1(Series& r, const Series& a, Prec p) {
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { expm1(y, x, q); })) return;
+  Ball y;
+  expm1(y, value_ball(a), p);
+  arb_series(r, a, p, arb_poly_exp_series);
+  arb_poly_set_coeff_arb(r.poly(), 0, y.arb());
+}
+
+void log1p(Series& r, const Series& a, Prec p) {
+  Ball one_plus = value_ball(a);
+  arb_add_si(one_plus.arb(), one_plus.arb(), 1, p.bits);  // encloses 1 + a_0 on X
+  if (!arb_is_positive(one_plus.arb())) return set_indeterminate(r, a.len());
+  arb_series(r, a, p, arb_poly_log1p_series);
+}
+
 void sqrt(Series& r, const Series& a, Prec p) {
   if (is_zero(a)) return set_constant(r, 0, a.len());
   if (!value_positive(a)) return set_indeterminate(r, a.len());

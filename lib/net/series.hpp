@@ -65,6 +65,8 @@ void neg(Series& r, const Series& a);                              // coefficien
 void pow_int(Series& r, const Series& a, long n, Prec p);          // n >= 0: arb_poly_pow_ui_trunc_binexp with coefficient 0 from Ball's a_0^n; n < 0: 1/a^|n|, indeterminate if a's value may be 0
 void exp(Series& r, const Series& a, Prec p);   // arb_poly_exp_series (a constant a: Ball's exp)
 void log(Series& r, const Series& a, Prec p);   // arb_poly_log_series; indeterminate unless a's value > 0 on X
+void expm1(Series& r, const Series& a, Prec p);  // arb_poly_exp_series with coefficient 0 from Ball's expm1(a_0) (exactly 0 at a_0 = 0)
+void log1p(Series& r, const Series& a, Prec p);  // arb_poly_log1p_series; indeterminate unless a's value > -1 on X
 void sqrt(Series& r, const Series& a, Prec p);  // arb_poly_sqrt_series; 0 for the zero series; indeterminate unless a's value > 0 on X
 void sin(Series& r, const Series& a, Prec p);   // arb_poly_sin_series (a constant a: Ball's sin)
 void cos(Series& r, const Series& a, Prec p);   // arb_poly_cos_series (a constant a: Ball's cos)

@@ -155,6 +155,16 @@ void log(Ball& r, const Ball& a, Prec p) {
   if (!arb_is_positive(a.arb())) { arb_indeterminate(r.arb()); return; }
   arb_log(r.arb(), a.arb(), p.bits);
 }
+void expm1(Ball& r, const Ball& a, Prec p) { arb_expm1(r.arb(), a.arb(), p.bits); }
+void log1p(Ball& r, const Ball& a, Prec p) {
+  arb_t t;  // 1 + a, enclosing the exact sum: positive only if a > -1 everywhere
+  arb_init(t);
+  arb_add_si(t, a.arb(), 1, p.bits);
+  const bool inside = arb_is_positive(t);
+  arb_clear(t);
+  if (!inside) { arb_indeterminate(r.arb()); return; }
+  arb_log1p(r.arb(), a.arb(), p.bits);
+}
 void sqrt(Ball& r, const Ball& a, Prec p) {
   if (!arb_is_nonnegative(a.arb())) { arb_indeterminate(r.arb()); return; }
   arb_sqrt(r.arb(), a.arb(), p.bits);

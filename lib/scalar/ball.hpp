@@ -46,6 +46,8 @@ void neg(Ball& r, const Ball& a);
 void pow_int(Ball& r, const Ball& a, long n, Prec p);        // n < 0 and 0 in a: indeterminate
 void exp(Ball& r, const Ball& a, Prec p);
 void log(Ball& r, const Ball& a, Prec p);   // a not certainly > 0: indeterminate
+void expm1(Ball& r, const Ball& a, Prec p);  // exp(a) - 1 (arb_expm1)
+void log1p(Ball& r, const Ball& a, Prec p);  // log(1 + a) (arb_log1p); a not certainly > -1: indeterminate
 void sqrt(Ball& r, const Ball& a, Prec p);  // a not certainly >= 0: indeterminate
 void sin(Ball& r, const Ball& a, Prec p);
 void cos(Ball& r, const Ball& a, Prec p);

@@ -142,6 +142,11 @@ void log(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo > 0)) return set_indeterminate(r);
   increasing(r, a, log, -kInf, kInf);
 }
+void expm1(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, expm1, -1.0, kInf); }
+void log1p(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo > -1)) return set_indeterminate(r);
+  increasing(r, a, log1p, -kInf, kInf);
+}
 void sqrt(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo >= 0)) return set_indeterminate(r);
   increasing(r, a, sqrt, 0.0, kInf);

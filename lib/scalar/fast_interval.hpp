@@ -107,6 +107,8 @@ inline void neg(FastInterval& r, const FastInterval& a) {
 void pow_int(FastInterval& r, const FastInterval& a, long n, Prec p);  // n < 0 and 0 in a: indeterminate
 void exp(FastInterval& r, const FastInterval& a, Prec p);
 void log(FastInterval& r, const FastInterval& a, Prec p);   // a not certainly > 0: indeterminate
+void expm1(FastInterval& r, const FastInterval& a, Prec p);
+void log1p(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly > -1: indeterminate
 void sqrt(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly >= 0: indeterminate
 void sin(FastInterval& r, const FastInterval& a, Prec p);
 void cos(FastInterval& r, const FastInterval& a, Prec p);

@@ -117,6 +117,13 @@ void log(Interval& r, const Interval& a, Prec p) {
     else mpfi_log(t, a.mpfi());
   });
 }
+void expm1(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_expm1(t, a.mpfi()); }); }
+void log1p(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) {
+    if (has_nan(a) || mpfr_cmp_si(&a.mpfi()->left, -1) <= 0) set_entire(t);
+    else mpfi_log1p(t, a.mpfi());
+  });
+}
 void sqrt(Interval& r, const Interval& a, Prec p) {
   compute(r, p, [&](mpfi_ptr t) {
     if (has_nan(a) || mpfr_sgn(&a.mpfi()->left) < 0) set_entire(t);

@@ -50,6 +50,8 @@ void neg(Interval& r, const Interval& a);
 void pow_int(Interval& r, const Interval& a, long n, Prec p);        // n < 0 and 0 in a: indeterminate
 void exp(Interval& r, const Interval& a, Prec p);
 void log(Interval& r, const Interval& a, Prec p);   // a not certainly > 0: indeterminate
+void expm1(Interval& r, const Interval& a, Prec p);  // exp(a) - 1 (mpfi_expm1)
+void log1p(Interval& r, const Interval& a, Prec p);  // log(1 + a) (mpfi_log1p); a not certainly > -1: indeterminate
 void sqrt(Interval& r, const Interval& a, Prec p);  // a not certainly >= 0: indeterminate
 void sin(Interval& r, const Interval& a, Prec p);
 void cos(Interval& r, const Interval& a, Prec p);

@@ -22,6 +22,8 @@ void pow_int(Rational& r, const Rational& a, long n, Prec) {
 }
 void exp(Rational&, const Rational&, Prec) { not_exact("exp"); }
 void log(Rational&, const Rational&, Prec) { not_exact("log"); }
+void expm1(Rational&, const Rational&, Prec) { not_exact("expm1"); }
+void log1p(Rational&, const Rational&, Prec) { not_exact("log1p"); }
 void sqrt(Rational&, const Rational&, Prec) { not_exact("sqrt"); }
 void sin(Rational&, const Rational&, Prec) { not_exact("sin"); }
 void cos(Rational&, const Rational&, Prec) { not_exact("cos"); }

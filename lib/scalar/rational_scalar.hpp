@@ -21,6 +21,8 @@ inline void neg(Rational& r, const Rational& a) { r = -a; }
 void pow_int(Rational& r, const Rational& a, long n, Prec);  // 0^negative: NotExactError
 void exp(Rational& r, const Rational& a, Prec);   // all transcendental: NotExactError
 void log(Rational& r, const Rational& a, Prec);
+void expm1(Rational& r, const Rational& a, Prec);
+void log1p(Rational& r, const Rational& a, Prec);
 void sqrt(Rational& r, const Rational& a, Prec);
 void sin(Rational& r, const Rational& a, Prec);
 void cos(Rational& r, const Rational& a, Prec);

@@ -28,6 +28,8 @@ concept Scalar = std::default_initializable<S> && std::copyable<S> &&
       pow_int(r, a, n, p);
       exp(r, a, p);
       log(r, a, p);
+      expm1(r, a, p);
+      log1p(r, a, p);
       sqrt(r, a, p);
       sin(r, a, p);
       cos(r, a, p);

@@ -12,6 +12,7 @@
 #include "supnorm/dyadic.hpp"
 #include "supnorm/linear_relaxation.hpp"
 #include "supnorm/second_order_form.hpp"
+#include "supnorm/quotient_taylor_model.hpp"
 #include "supnorm/taylor_model.hpp"
 
 namespace approxcert {
@@ -312,7 +313,7 @@ bool only_rational_and_piecewise_linear(const Program& prog) {
   for (const Node& n : prog.nodes()) {
     switch (n.op) {
       case Op::Pi: case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos: case Op::Tan:
-      case Op::Atan: case Op::Tanh: case Op::Sigmoid:
+      case Op::Atan: case Op::Tanh: case Op::Sigmoid: case Op::Expm1: case Op::Log1p:
         return false;
       case Op::Mix:
         if (static_cast<Normalizer>(n.index) == Normalizer::Softmax) return false;
@@ -386,8 +387,9 @@ std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, Arithmetic a,
   std::unique_ptr<Bounder> precise;
   if (resolve_arithmetic(prog, a) == Arithmetic::Interval) precise = std::make_unique<BoxBounder<Interval>>(prog, p, opts);
   else precise = std::make_unique<BoxBounder<Ball>>(prog, p, opts);
-  if (!opts.fast_path || p.bits > 64) return precise;
-  return std::make_unique<FastFirstBounder>(prog, p, opts, std::move(precise));
+  if (opts.fast_path && p.bits <= 64) precise = std::make_unique<FastFirstBounder>(prog, p, opts, std::move(precise));
+  if (!opts.removable_zeros.empty()) return with_removable_zeros(prog, p, opts, std::move(precise));
+  return precise;
 }
 
 }  // namespace approxcert

@@ -37,6 +37,7 @@
 #include "net/program.hpp"
 #include "scalar/prec.hpp"
 #include "supnorm/range.hpp"
+#include "supnorm/removable_zero.hpp"
 #include "target/domain.hpp"
 
 namespace approxcert {
@@ -54,6 +55,9 @@ struct BounderOptions {
   Rational taylor_model_abs_tol = Rational(0);
   bool linear_relaxation = true;   // the linear-relaxation form, for programs of 2+ inputs
   bool linear_on_smooth_boxes = false;  // also where f is C^1 on the box (measured: slower there)
+  // Relative mode (a relative_error_program of one input): certified removable zeros of the target,
+  // bounded by the divided Taylor-model form near them (quotient_taylor_model.hpp).
+  std::vector<RemovableZero> removable_zeros;
   // TEST ONLY, deliberately UNSOUND: the centred form's range loses 1/16 of its width at each end.
   // Exists so that a test can show `approxcert verify` rejects what a broken bounder certifies.
   // (Halving the range instead is caught by the engine itself: its witness points then exceed its

@@ -124,7 +124,9 @@ std::string exact_text(const Rational& q) {
   return decimal_near(q, digits);
 }
 
-Problem load_problem(const SupNormInputs& in, const Box& domain) {
+namespace {
+
+Problem load_absolute_problem(const SupNormInputs& in, const Box& domain) {
   if (in.net_path.has_value() == in.approx.has_value())
     throw InputError("supnorm: give exactly one of --net or --approx");
   if (in.target_net_path.has_value() == !in.target.empty())
@@ -144,7 +146,19 @@ Problem load_problem(const SupNormInputs& in, const Box& domain) {
   return {net_error_program(std::move(net), in.net_output, in.target), sha256_hex(bytes), std::nullopt};
 }
 
+}  // namespace
+
+Problem load_problem(const SupNormInputs& in, const Box& domain) {
+  Problem p = load_absolute_problem(in, domain);
+  if (in.relative) p.program = relative_error_program(std::move(p.program));
+  return p;
+}
+
 std::string supnorm_claim(const SupNormInputs& in) {
+  if (in.relative)
+    return std::string("lower <= sup over the domain of |(") + (in.net_path ? "net" : "approx") + " - " +
+           (in.target_net_path ? "target_net" : "target") + ") / " + (in.target_net_path ? "target_net" : "target") +
+           "| <= upper";
   return std::string("lower <= sup over the domain of |") + (in.target_net_path ? "target_net" : "target") + " - " +
          (in.net_path ? "net" : "approx") + "| <= upper";
 }
@@ -178,6 +192,11 @@ nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& 
                           {"upper", decimal_up(r.witness_value->hi, kDigits)}};
   } else {
     c["witness"] = nullptr;
+  }
+  if (in.relative) {
+    nlohmann::json zeros = nlohmann::json::array();
+    for (const RemovableZero& z : o.removable_zeros) zeros.push_back({{"at", exact_text(z.at)}, {"order", z.order}});
+    c["relative"] = {{"zeros", std::move(zeros)}};
   }
   c["cover"] = r.cover ? cover_json(*r.cover, domain.outer, recorded_upper) : nlohmann::json(nullptr);
   c["boxes"] = r.boxes;

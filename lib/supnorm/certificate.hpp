@@ -28,9 +28,11 @@ struct SupNormInputs {
   std::optional<std::string> target_net_path;  // or a target network file (hashed likewise)
   std::size_t target_net_output = 0;
   std::string domain;                    // the domain as given
+  bool relative = false;                 // relative mode: sup |(approx - target)/target|
 };
 
-// The error program target - approximant the inputs describe, and the SHA-256 of each network
+// The error program target - approximant the inputs describe (relative mode: the
+// relative_error_program of it), and the SHA-256 of each network
 // file's bytes (each file is read once: hashed and parsed from the same bytes).
 struct Problem {
   Program program;

@@ -104,6 +104,7 @@ class Check {
   void check_lower(const Program& prog, const Box& domain, const Rational& lower);
   void check_upper(const Program& prog, const Box& domain, const std::optional<Rational>& upper);
   RecordedCover read_cover(std::size_t dim);
+  std::vector<RecordedZero> recorded_zeros();
 
   const Json& doc_;
   Reader cert_;
@@ -114,7 +115,7 @@ class Check {
 void Check::check_structure() {
   check_keys(cert_, doc_, "",
              {"format", "kind", "claim", "lower", "upper", "status", "gap", "witness", "witness_error", "cover", "boxes",
-              "frontier_boxes", "inputs", "options", "precision", "tool", "threads", "elapsed_seconds", "sha256"});
+              "frontier_boxes", "inputs", "options", "precision", "tool", "threads", "elapsed_seconds", "sha256", "relative"});
   check_keys(cert_, cert_.at("/inputs"), "/inputs", {"net", "approx", "target", "target_net", "domain"});
   check_keys(cert_, cert_.at("/options"), "/options", {"rel_tol", "abs_tol", "max_boxes", "taylor_order", "time_limit_seconds"});
   check_keys(cert_, cert_.at("/precision"), "/precision", {"initial_bits", "max_bits_used", "arithmetic"});
@@ -146,6 +147,7 @@ SupNormInputs Check::inputs(std::optional<std::string>& net_sha256) {
     in.target = cert_.text("/inputs/target/expression");
     if (sha256_hex(in.target) != cert_.text("/inputs/target/sha256")) problem("the target's SHA-256 differs from the recorded one");
   }
+  in.relative = cert_.has("/relative");
   in.domain = cert_.text("/inputs/domain/text");
   if (sha256_hex(in.domain) != cert_.text("/inputs/domain/sha256")) problem("the domain's SHA-256 differs from the recorded one");
   if (cert_.has("/inputs/approx")) {
@@ -188,6 +190,21 @@ void Check::check_lower(const Program& prog, const Box& domain, const Rational& 
   if (abs_min(value) < lower)
     return problem("MPFI at " + std::to_string(bits) + " bits does not confirm |error(witness)| >= lower");
   confirmed("lower: |error(witness)| >= lower, MPFI at " + std::to_string(bits) + " bits");
+}
+
+// Relative mode: the removable zeros as recorded (the cover checker re-certifies each one).
+std::vector<RecordedZero> Check::recorded_zeros() {
+  std::vector<RecordedZero> zeros;
+  if (!cert_.has("/relative")) return zeros;
+  check_keys(cert_, cert_.at("/relative"), "/relative", {"zeros"});
+  const Json& list = cert_.at("/relative/zeros");
+  if (!list.is_array()) cert_.fail("/relative/zeros", "expected an array");
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string at = "/relative/zeros/" + std::to_string(k);
+    check_keys(cert_, cert_.at(at), at, {"at", "order"});
+    zeros.push_back({cert_.rational(at + "/at"), static_cast<long>(cert_.count(at + "/order", kMaxZeroOrder))});
+  }
+  return zeros;
 }
 
 RecordedCover Check::read_cover(std::size_t dim) {
@@ -234,11 +251,13 @@ void Check::check_upper(const Program& prog, const Box& domain, const std::optio
   co.max_bits = std::max<long>(256, cert_.bits("/precision/max_bits_used") + 64);
   // The Taylor form of the same degree as the run's Taylor models (the remainder one order above).
   co.taylor_order = static_cast<long>(cert_.count("/options/taylor_order", kMaxTaylorOrder)) + 1;
+  co.removable_zeros = recorded_zeros();
   report_.cover = check_cover(prog, domain, cover, co);
   for (const std::string& p : report_.cover.problems) problem("cover: " + p);
   if (!report_.cover.ok()) return;
   confirmed("upper: " + std::to_string(report_.cover.leaves) +
-            " leaves tile the domain, each bound re-proved by the natural/centred/second-order forms with MPFI or the Taylor form (" +
+            " leaves tile the domain, each bound re-proved by the natural/centred/second-order forms with MPFI or the Taylor form" +
+            (co.removable_zeros.empty() ? std::string() : std::string(" or, near the re-certified removable zeros, the divided form")) + " (" +
             std::to_string(report_.cover.leaves_split) + " leaves bisected, " +
             std::to_string(report_.cover.extra_boxes) + " sub-boxes)");
 }

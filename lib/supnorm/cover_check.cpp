@@ -39,9 +39,59 @@ Rational max_parabola(const Rational& alpha, const Rational& beta, const Rationa
   return best;
 }
 
+bool exactly_zero(const Ball& b) { return arb_is_zero(b.arb()); }
+
+// The program computes q = e/t with e, t its outputs 1 and 2 (relative mode).
+bool divides_outputs(const Program& prog) {
+  const auto outs = prog.outputs();
+  if (outs.size() != 3 || prog.num_inputs() != 1) return false;
+  const Node& q = prog.nodes()[outs[0]];
+  return q.op == Op::Div && prog.args(q)[0] == outs[1] && prog.args(q)[1] == outs[2];
+}
+
+// The divided form of the header: absent unless the zero is re-certified here (coefficients
+// 0..m-1 of e and t exactly 0 at x0) and t^ certainly nonzero over the box.
+std::optional<Range> divided_form(const Program& prog, Evaluator<Series>& series, const Box& box, const RecordedZero& z,
+                                  Prec p, long k) {
+  if (!divides_outputs(prog) || k < 1 || z.order < 1) return std::nullopt;
+  const NodeId e = prog.outputs()[1], t = prog.outputs()[2];
+  const long m = z.order;
+  Ball x;
+  set(x, z.at, p);
+  series.run(std::vector<Series>{series_variable(x, m + k)});
+  for (long j = 0; j < m; ++j)
+    if (!exactly_zero(series.value(e).coefficient(j)) || !exactly_zero(series.value(t).coefficient(j))) return std::nullopt;
+  std::vector<Ball> ec(k), tc(k);
+  for (long j = 0; j < k; ++j) ec[j] = series.value(e).coefficient(m + j), tc[j] = series.value(t).coefficient(m + j);
+  set_interval(x, min(box.lo[0], z.at), max(box.hi[0], z.at), p);  // Y, where the remainder's point lies
+  series.run(std::vector<Series>{series_variable(x, m + k + 1)});
+  Ball eh = series.value(e).coefficient(m + k), th = series.value(t).coefficient(m + k), h;
+  set_interval(h, box.lo[0] - z.at, box.hi[0] - z.at, p);
+  for (long j = k; j-- > 0;) {
+    mul(eh, eh, h, p);
+    add(eh, eh, ec[j], p);
+    mul(th, th, h, p);
+    add(th, th, tc[j], p);
+  }
+  Ball q;
+  div(q, eh, th, p);
+  if (!is_finite(q)) return std::nullopt;
+  return range_of(q);
+}
+
+// Boxes that contain the zero or lie within 8 of their widths of it.
+bool near_zero(const Box& box, const RecordedZero& z) {
+  if (box.dim() != 1) return false;
+  const Rational reach = Rational(8) * (box.hi[0] - box.lo[0]);
+  return box.lo[0] - reach <= z.at && z.at <= box.hi[0] + reach;
+}
+
+constexpr long kDividedTerms = 24;  // k of the divided form when the certificate has no Taylor order
+
 class LeafBounder {
  public:
-  LeafBounder(const Program& prog, long taylor_order) : prog_(prog), out_(prog.outputs()[0]), taylor_order_(taylor_order) {}
+  LeafBounder(const Program& prog, long taylor_order, std::vector<RecordedZero> zeros = {})
+      : prog_(prog), out_(prog.outputs()[0]), taylor_order_(taylor_order), zeros_(std::move(zeros)) {}
 
   // |f| <= result on the box: the natural form intersected with the two centred forms.
   // With `goal`: the Taylor form is skipped once the other forms give |f| <= *goal (it costs more).
@@ -82,6 +132,19 @@ class LeafBounder {
           const Range both = intersect(*r, *form);
           // Two valid enclosures of the same set always meet; disjoint ones mean an evaluator bug.
           if (both.hi < both.lo) throw std::logic_error("cover check: natural and centred forms are disjoint");
+          r = both;
+        } else {
+          r = form;
+        }
+      }
+    }
+    for (const RecordedZero& z : zeros_) {
+      if (!near_zero(box, z)) continue;
+      const long k = taylor_order_ >= 1 ? taylor_order_ : kDividedTerms;
+      if (const std::optional<Range> form = divided_form(prog_, e.series, box, z, e.prec, k)) {
+        if (r) {
+          const Range both = intersect(*r, *form);
+          if (both.hi < both.lo) throw std::logic_error("cover check: the divided form misses the other forms");
           r = both;
         } else {
           r = form;
@@ -223,6 +286,7 @@ class LeafBounder {
   const Program& prog_;
   NodeId out_;
   long taylor_order_;
+  std::vector<RecordedZero> zeros_;
   std::map<long, std::unique_ptr<Evaluators>> cache_;
 };
 
@@ -242,7 +306,7 @@ std::optional<std::size_t> widest(const Box& box) {
 class CoverChecker {
  public:
   CoverChecker(const Program& prog, const Box& domain, const RecordedCover& cover, const CoverCheckOptions& o)
-      : bounder_(prog, o.taylor_order), domain_(domain), cover_(cover), o_(o) {
+      : bounder_(prog, o.taylor_order, o.removable_zeros), domain_(domain), cover_(cover), o_(o) {
     budget_ = o.max_extra_boxes ? o.max_extra_boxes : 64 * static_cast<std::uint64_t>(cover.bounds.size()) + 65536;
   }
 
@@ -336,10 +400,22 @@ std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box
   return LeafBounder(prog, taylor_order).bound(box, bits);
 }
 
+std::optional<Rational> divided_form_abs_bound(const Program& prog, const Box& box, const RecordedZero& zero, long bits, long k) {
+  Evaluator<Series> series(prog, Prec(bits));
+  const std::optional<Range> r = divided_form(prog, series, box, zero, Prec(bits), k);
+  if (!r) return std::nullopt;
+  return abs_max(*r);
+}
+
 CoverCheckReport check_cover(const Program& prog, const Box& domain, const RecordedCover& cover,
                              const CoverCheckOptions& options) {
   if (prog.outputs().empty() || prog.num_inputs() != domain.dim())
     throw std::invalid_argument("check_cover: the program does not match the domain");
+  if (!options.removable_zeros.empty() && !divides_outputs(prog)) {
+    CoverCheckReport report;
+    report.problems.push_back("removable zeros are recorded but the program is not a one-input relative error e/t");
+    return report;
+  }
   return CoverChecker(prog, domain, cover, options).run();
 }
 

@@ -18,6 +18,12 @@
 //     remainder; k = taylor_order, from the certificate), first at `bits`, then at
 //     `max_bits`, then on a uniform bisection of the leaf (the widest coordinate halved, down to
 //     max_split_depth levels, within a global budget of extra boxes).
+//   - relative mode (outputs {q = e/t, e, t}, removable_zeros recorded): each zero x0 of order m is
+//     re-certified (the series of e and t at the exact point x0 have coefficients 0..m-1 exactly
+//     0), and a box that contains x0 or lies within 8 of its widths of it also gets the divided
+//     form: by Taylor's theorem about x0 with the Lagrange remainder, e(x)/(x - x0)^m lies in
+//     sum_{j<k} e_{m+j}(x0) h^j + e_{m+k}(Y) h^k (Y the hull of the box and x0, h = x - x0),
+//     evaluated by Horner's rule over the box, likewise t; q is their quotient.
 // Hence sup |f| over the domain <= max over leaves of the recorded bounds.
 #include <cstddef>
 #include <cstdint>
@@ -42,12 +48,19 @@ struct RecordedCover {
   std::vector<std::optional<Rational>> bounds;    // one per 'L', in order; absent: no finite bound
 };
 
+// A removable zero of the target as a relative-mode certificate records it.
+struct RecordedZero {
+  Rational at;
+  long order = 1;
+};
+
 struct CoverCheckOptions {
   long bits = 64;                      // first working precision
   long max_bits = 1024;                // second working precision, used for the splits too
   unsigned max_split_depth = 40;       // bisection levels per leaf at most
   std::uint64_t max_extra_boxes = 0;   // sub-boxes over all leaves at most (0: 64 x leaves + 65536)
   long taylor_order = 0;               // k of the Taylor form (one input only); 0: not used
+  std::vector<RecordedZero> removable_zeros;  // relative mode only (one input)
 };
 
 struct CoverCheckReport {
@@ -66,5 +79,9 @@ CoverCheckReport check_cover(const Program& prog, const Box& domain, const Recor
 // Taylor form (Arb series at `bits`) if k = taylor_order >= 1 and the program has one input
 // (absent: no finite bound). Exposed for tests.
 std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box& box, long bits, long taylor_order = 0);
+
+// The divided form alone (relative mode, see above) with k terms: |q| <= result on `box` (absent:
+// no finite bound, or the zero is not re-certified). Exposed for tests.
+std::optional<Rational> divided_form_abs_bound(const Program& prog, const Box& box, const RecordedZero& zero, long bits, long k);
 
 }  // namespace approxcert

@@ -1,6 +1,7 @@
 #include "supnorm/error_program.hpp"
 
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,16 @@ std::vector<NodeId> input_nodes(Program& prog) {
 
 Program with_error_output(Program prog, NodeId target, NodeId approx) {
   prog.set_outputs({prog.binary(Op::Sub, target, approx)});
+  return prog;
+}
+
+Program relative_error_program(Program prog) {
+  if (prog.outputs().empty()) throw std::logic_error("relative_error_program: no output");
+  const Node& d = prog.nodes()[prog.outputs()[0]];
+  if (d.op != Op::Sub) throw std::logic_error("relative_error_program: output 0 is not target - approx");
+  const NodeId t = prog.args(d)[0], a = prog.args(d)[1];
+  const NodeId e = prog.binary(Op::Sub, a, t);
+  prog.set_outputs({prog.binary(Op::Div, e, t), e, t});
   return prog;
 }
 

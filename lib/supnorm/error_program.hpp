@@ -12,6 +12,11 @@ namespace approxcert {
 // Output 0 := target - approx, where both are nodes of `prog`.
 Program with_error_output(Program prog, NodeId target, NodeId approx);
 
+// Relative mode: from a program whose output 0 is target - approx (the functions above), the
+// program with outputs {q, e, t}: q = e / t the relative error, e = approx - target, t = target
+// (removable_zero.hpp). Throws std::logic_error if output 0 is not a Sub node.
+Program relative_error_program(Program absolute);
+
 // A network's program (lower(net)) with its output `output` as the approximant and the target
 // expression compiled over the same inputs. A bad output index or target throws InputError.
 Program net_error_program(Program net_program, std::size_t output, std::string_view target);

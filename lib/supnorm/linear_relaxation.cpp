@@ -17,7 +17,7 @@ const Rational kHalf(mpz_class(1), mpz_class(2));
 bool is_smooth_unary(Op op) {
   switch (op) {
     case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos: case Op::Tan: case Op::Atan:
-    case Op::Tanh: case Op::Sigmoid: case Op::PowInt:
+    case Op::Tanh: case Op::Sigmoid: case Op::PowInt: case Op::Expm1: case Op::Log1p:
       return true;
     default:
       return false;

@@ -56,6 +56,8 @@ void check_options(const Program& prog, const Box& domain, const SupNormOptions&
   if (o.rel_tol.sign() < 0 || o.abs_tol.sign() < 0) throw std::invalid_argument("sup_norm: negative tolerance");
   if (o.prec < 16 || o.max_prec < o.prec) throw std::invalid_argument("sup_norm: need 16 <= prec <= max_prec");
   if (o.taylor_model_order < 0) throw std::invalid_argument("sup_norm: negative Taylor-model order");
+  if (!o.removable_zeros.empty() && (prog.num_inputs() != 1 || !is_relative_error_program(prog)))
+    throw std::invalid_argument("sup_norm: removable zeros need a relative-error program of one input");
   if (const auto& w = o.witness_box) {
     if (w->dim() != domain.dim()) throw std::invalid_argument("sup_norm: the witness box has the wrong dimension");
     for (std::size_t i = 0; i < domain.dim(); ++i)
@@ -116,6 +118,7 @@ class Search {
     b.taylor_model_rel_tol = o_.rel_tol / Rational(2);
     b.taylor_model_abs_tol = o_.abs_tol / Rational(2);
     b.test_only_shrink_centred = o_.test_only_broken_centred_form;
+    b.removable_zeros = o_.removable_zeros;
     return b;
   }
 

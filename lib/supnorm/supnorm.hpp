@@ -80,6 +80,9 @@ struct SupNormOptions {
   // with irrational endpoints, target/domain.hpp). A candidate point outside it is moved to its
   // nearest point in this box and evaluated there, so `lower` is |f| at a point of this box.
   std::optional<Box> witness_box;
+  // Relative mode: the certified removable zeros of the target (find_removable_zeros) for a
+  // relative_error_program of one input; boxes near them get the divided Taylor-model form.
+  std::vector<RemovableZero> removable_zeros;
 };
 
 struct SupNormResult {

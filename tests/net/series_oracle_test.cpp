@@ -77,7 +77,7 @@ const std::vector<std::string> kExpressions = {
     "atan(x)",      "tanh(3*x)",         "sigmoid(2*x + 1)", "tan(x^2 - 1/2)", "1/(1 + x^2)",  "exp(x)*sin(x)",
     "atan(x)/(x + 3)", "x^5 - 3*x",      "tanh(x)*sigmoid(x)",
     // arguments with terms of every order (the recurrence of tan, tanh, sigmoid uses all of them)
-    "tanh(sin(x))",  "sigmoid(exp(x) - 2)", "tan(atan(x)/2)"};
+    "tanh(sin(x))",  "sigmoid(exp(x) - 2)", "tan(atan(x)/2)", "expm1(x)", "log1p(x/2 + 1/4)", "expm1(sin(x))"};
 
 }  // namespace
 

@@ -13,7 +13,7 @@ import mpmath
 ORDER, DIGITS = int(sys.argv[1]), 100
 mpmath.mp.dps = 130
 NAMES = {"exp": mpmath.exp, "log": mpmath.log, "sqrt": mpmath.sqrt, "sin": mpmath.sin, "cos": mpmath.cos,
-         "tan": mpmath.tan, "atan": mpmath.atan, "tanh": mpmath.tanh,
+         "tan": mpmath.tan, "atan": mpmath.atan, "tanh": mpmath.tanh, "expm1": mpmath.expm1, "log1p": mpmath.log1p,
          "sigmoid": lambda v: 1 / (1 + mpmath.exp(-v))}
 
 for arg in sys.argv[2:]:

@@ -131,6 +131,29 @@ TEST_CASE_TEMPLATE("scalar identities: trigonometric", S, Ball, Interval) {
   });
 }
 
+TEST_CASE_TEMPLATE("scalar identities: expm1 and log1p", S, Ball, Interval) {
+  for_random_inputs<S>(31, {{q(-10), q(10)}}, [](const S& a, const S&, Prec p) {
+    S l, r;
+    expm1(l, a, p); exp(r, a, p); sub(r, r, make<S>(q(1), p), p); same_number(l, r);  // expm1 = exp - 1
+    expm1(l, a, p); log1p(r, l, p); same_number(r, a);                                 // log1p(expm1 a) = a
+  });
+  for_random_inputs<S>(32, {{q(-1, 2), q(10)}}, [](const S& a, const S&, Prec p) {
+    S l, r;
+    log1p(l, a, p); add(r, a, make<S>(q(1), p), p); log(r, r, p); same_number(l, r);  // log1p(a) = log(1 + a)
+  });
+  for (long bits : {64L, 200L}) {  // exactly 0 at 0, as relative mode needs
+    S r;
+    expm1(r, make<S>(q(0), Prec(bits)), Prec(bits));
+    CHECK(lower(r) == q(0));
+    CHECK(upper(r) == q(0));
+    log1p(r, make<S>(q(0), Prec(bits)), Prec(bits));
+    CHECK(lower(r) == q(0));
+    CHECK(upper(r) == q(0));
+    log1p(r, make<S>(q(-1), Prec(bits)), Prec(bits));  // outside the domain
+    CHECK(!is_finite(r));
+  }
+}
+
 TEST_CASE_TEMPLATE("scalar identities: tanh and sigmoid", S, Ball, Interval) {
   for_random_inputs<S>(11, {{q(-4), q(4)}}, [](const S& a, const S&, Prec p) {
     S l, r, t, e2, one = make<S>(q(1), p);

@@ -128,6 +128,10 @@ std::vector<Operation<S>> operations() {
   unary_mpfr("log", log, {{{pow2(-40), q(1000)}}, {q(1)}}, mpfr(mpfr_log));
   ops.back().defined = [](const X& x) { return x[0].sign() > 0; };
   ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() > 0; };
+  unary_mpfr("expm1", expm1, {{{q(-30), q(30)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_expm1));
+  unary_mpfr("log1p", log1p, {{{q(-1) + pow2(-40), q(1000)}, {-pow2(-30), pow2(-30)}}, {q(0), q(-1, 2)}}, mpfr(mpfr_log1p));
+  ops.back().defined = [](const X& x) { return q(-1) < x[0]; };
+  ops.back().finite_expected = [](const R& r) { return q(-1) < r[0].lo; };
   unary_mpfr("sqrt", sqrt, {{{q(0), q(1000)}}, {q(0), q(1)}}, mpfr(mpfr_sqrt));
   ops.back().defined = [](const X& x) { return x[0].sign() >= 0; };
   ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() >= 0; };

@@ -156,6 +156,8 @@ APPROXCERT_RANDOM_ORACLES("step", 126)
 APPROXCERT_RANDOM_ORACLES("abs", 127)
 APPROXCERT_RANDOM_ORACLES("min", 128)
 APPROXCERT_RANDOM_ORACLES("max", 129)
+APPROXCERT_RANDOM_ORACLES("expm1", 130)
+APPROXCERT_RANDOM_ORACLES("log1p", 131)
 
 TEST_CASE_TEMPLATE("scalar oracles: the table covers every operation of the header", S, Ball, Interval,
                    FastInterval) {
@@ -163,7 +165,7 @@ TEST_CASE_TEMPLATE("scalar oracles: the table covers every operation of the head
   std::vector<std::string> names;
   for (const auto& op : operations<S>()) names.push_back(op.name);
   for (const char* want : {"add", "sub", "mul", "addmul", "div", "neg", "pow_int(-1)", "exp", "log", "sqrt",
-                           "sin", "cos", "tan", "atan", "tanh", "sigmoid", "relu", "step", "abs", "min", "max"})
+                           "sin", "cos", "tan", "atan", "tanh", "sigmoid", "relu", "step", "abs", "min", "max", "expm1", "log1p"})
     CHECK(std::find(names.begin(), names.end(), want) != names.end());
 }
 
