@@ -25,9 +25,8 @@
 //     recorded parameters and re-run with the second engine, MPFI (Generic steps), at a DIFFERENT
 //     precision (base + 64 bits, doubling up to 2 * max_bits; BallOnly steps with Arb), exact
 //     steps exactly, search-then-certify steps from their stored "candidate" (never searching
-//     again); the recomputation must decide at the recorded point and its sides meet the recorded
-//     ones (exact ones lie inside); verdicts and texts (the theorem's paper, title and statement,
-//     each step's) must match; a refuted step's counterexample must be the recomputation's.
+//     again); recomputed sides must meet the recorded ones (exact ones lie inside), verdicts and
+//     texts (the theorem's paper, title and statement, each step's) must match, a refuted step's counterexample must be the recomputation's.
 // Step 4 stays on by default because many sides of the paper modules cannot be re-computed from
 // the certificate (network evaluations of their constructions, sup-norms, enumerations; some are
 // not yet marked): without it, a forged enclosure of such a side would pass. WHAT IS NOT RE-CHECKED with --no-rebuild: a side without a recheck is only re-decided from its
