@@ -27,7 +27,7 @@ std::optional<Rational> as_number(const std::string& text) {
 }
 
 // A different value of the same kind for a text field.
-std::string changed_text(const std::string& key, const std::string& text, bool downward) {
+std::string changed_text(const std::string& text, bool downward) {
   static const std::map<std::string, std::string> swaps = {
       {"proved", "refuted"}, {"refuted", "proved"}, {"unknown", "proved"},
       {"<=", "<"},           {"<", "<="},           {">=", ">"},   {">", ">="}, {"==", "<="},
@@ -38,20 +38,19 @@ std::string changed_text(const std::string& key, const std::string& text, bool d
     const Rational step = Rational(1) + abs(*r);
     return (downward ? *r - step : *r + step).to_string();
   }
-  (void)key;
   return text + "_forged";
 }
 
-void walk(const Json& node, const std::string& pointer, const std::string& pattern, const std::string& key,
+void walk(const Json& node, const std::string& pointer, const std::string& pattern,
           std::vector<std::pair<std::string, std::string>>& leaves) {
   if (node.is_object()) {
     for (auto it = node.begin(); it != node.end(); ++it) {
       if (it.key() == "elapsed_seconds" || (pointer.empty() && it.key() == "sha256")) continue;
-      walk(it.value(), pointer + "/" + it.key(), pattern + "/" + it.key(), it.key(), leaves);
+      walk(it.value(), pointer + "/" + it.key(), pattern + "/" + it.key(), leaves);
     }
   } else if (node.is_array()) {
     for (std::size_t i = 0; i < node.size(); ++i)
-      walk(node[i], pointer + "/" + std::to_string(i), pattern + "/#", key, leaves);
+      walk(node[i], pointer + "/" + std::to_string(i), pattern + "/#", leaves);
   } else if (!node.is_null()) {
     leaves.push_back({pointer, pattern});
   }
@@ -61,7 +60,7 @@ void walk(const Json& node, const std::string& pointer, const std::string& patte
 
 std::vector<FieldForgery> forge_every_field(const Json& certificate, bool one_per_pattern, bool downward) {
   std::vector<std::pair<std::string, std::string>> leaves;
-  walk(certificate, "", "", "", leaves);
+  walk(certificate, "", "", leaves);
   std::set<std::string> seen;
   std::vector<FieldForgery> out;
   for (const auto& [pointer, pattern] : leaves) {
@@ -71,7 +70,7 @@ std::vector<FieldForgery> forge_every_field(const Json& certificate, bool one_pe
     Json value;
     if (old.is_boolean()) value = !old.get<bool>();
     else if (old.is_number_integer()) value = old.get<long long>() + (downward && old.get<long long>() > 0 ? -1 : 1);
-    else if (old.is_string()) value = changed_text(pattern.substr(pattern.rfind('/') + 1), old.get<std::string>(), downward);
+    else if (old.is_string()) value = changed_text(old.get<std::string>(), downward);
     else continue;
     const bool widens = (downward && (pattern.ends_with("/lower") || pattern.ends_with("/lower_exact"))) ||
                         (!downward && (pattern.ends_with("/upper") || pattern.ends_with("/upper_exact")));

@@ -4,12 +4,6 @@
 
 namespace approxcert::reference {
 
-namespace {
-
-bool ends_with(std::string_view s, std::string_view tail) { return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail; }
-
-}  // namespace
-
 // docs/chain.md, "What a chain certificate claims", lists the same fields with their reasons.
 bool unclaimed_field(const std::string& pattern) {
   // Labels and provenance: which build wrote the file, under which name, with which precision
@@ -19,14 +13,14 @@ bool unclaimed_field(const std::string& pattern) {
     if (pattern == std::string("/steps/#") + std::string(k)) return true;
   // How a side was obtained, in words: verify uses a side's recheck (which IS claimed), not these.
   for (std::string_view k : {"/evidence/kind", "/evidence/note", "/evidence/trusted"})
-    if (ends_with(pattern, k)) return true;
+    if (pattern.ends_with(k)) return true;
   // The sup-norm search's record (status, box count, where the lower bound was attained): the
   // claim is the side's enclosure; a refuted step's witness is claimed as its counterexample point.
   for (std::string_view k : {"/evidence/supnorm/status", "/evidence/supnorm/boxes", "/evidence/supnorm/witness/#/name",
                              "/evidence/supnorm/witness/#/value"})
-    if (ends_with(pattern, k)) return true;
+    if (pattern.ends_with(k)) return true;
   // Accuracy options of a claim file's quantities: they steer the computation, not its result.
-  if (pattern.starts_with("/parameters/quantities/") && ends_with(pattern, "/rel_tol")) return true;
+  if (pattern.starts_with("/parameters/quantities/") && pattern.ends_with("/rel_tol")) return true;
   return false;
 }
 
