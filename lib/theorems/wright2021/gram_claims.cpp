@@ -98,7 +98,7 @@ chain::Chain build_antisymmetric(const chain::Parameters& p) {
   add_asymmetry(c, k, X, "wright_antisym_C2", {});
   c.add({.id = "W-C3", .claim = "the kernel is indefinite: an explicit rational c has c^T K c < 0",
          .symbols = "c^T K c = c^T ((K + K^T)/2) c < 0", .relation = Relation::Less, .lhs_name = "c^T K c", .rhs_name = "0",
-         .reference = "§1.3, §4.1", .status = "P/R", .mode = "CF", .coq_lemma = "wright_antisym_C3", .coq_note = kNoCoqLemma},
+         .reference = "§1.3, §4.1", .status = "P/R", .mode = "CF", .coq_lemma = "wright_antisym_C3", .coq_proof = "WrightGlue.wright_not_psd_of_witness", .coq_note = "c^T K c re-evaluated by interval"},
         chain::ball([k, X, c_neg](const chain::Attempt& a) {
           const BallMatrix K = k.gram(X, X, a.prec);
           Ball q;
@@ -201,7 +201,7 @@ chain::Chain build_asymmetric_pd_part(const chain::Parameters& p) {
   c.add({.id = "W-C6.b", .claim = "on the pair the symmetrised 2x2 Gram has a negative determinant (indefinite)",
          .symbols = "det((K + K^T)/2) < 0 on {x1, x2}", .relation = chain::determinant_sign_relation(-1),
          .lhs_name = "det", .rhs_name = "0", .reference = "§4.2 (b)", .status = "R", .mode = "CF",
-         .coq_lemma = "wright_pdpart_C6b", .coq_note = kNoCoqLemma},
+         .coq_lemma = "wright_pdpart_C6b", .coq_proof = "WrightGlue.wright_not_psd_of_det2_qform", .coq_note = "the determinant re-evaluated by interval"},
         chain::ball([k, P](const chain::Attempt& a) {
           BallMatrix S;
           symmetric_part(S, k.gram(P, P, a.prec), a.prec);
@@ -264,7 +264,7 @@ chain::Chain build_mercer_controls(const chain::Parameters& p) {
   c.add({.id = "W-C5", .claim = "A = A^T with a negative eigenvalue: the two-point Gram on {0, a u} has a negative determinant",
          .symbols = "det [[1, 1], [1, e^{-lambda a^2/sqrt d}]] < 0", .relation = chain::determinant_sign_relation(-1),
          .lhs_name = "det", .rhs_name = "0", .reference = "§1.3 (b), §4.3", .status = "R", .mode = "CF",
-         .coq_lemma = "wright_symind_C5", .coq_note = kNoCoqLemma},
+         .coq_lemma = "wright_symind_C5", .coq_proof = "WrightGlue.wright_not_psd_of_det2_qform", .coq_note = "the determinant re-evaluated by interval"},
         chain::ball([sym, Y](const chain::Attempt& a) {
           const BallMatrix K = sym.gram(Y, Y, a.prec);
           Outcome o = chain::determinant_claim(K, a.prec);

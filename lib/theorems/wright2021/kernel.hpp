@@ -15,8 +15,8 @@
 
 namespace approxcert::theorems::wright2021 {
 
-// The Coq note of every step of the family: no glue lemma in proofs/ yet (docs/theorems/wright2021.md).
-inline constexpr const char* kNoCoqLemma = "numeric leaf checked in C++; no Coq glue lemma for Wright & Gonzalez 2021 yet";
+// The Coq note of a step that no lemma of proofs/WrightGlue.v combines (docs/theorems/wright2021.md).
+inline constexpr const char* kNoCoqLemma = "numeric leaf checked in C++; no WrightGlue lemma combines it (the instance theorem states what the certified leaves give)";
 
 // The head's projections (W_Q: d x d_t, W_K: d x d_s), exact.
 struct EdpKernel {

@@ -173,6 +173,26 @@ Ball distance_to_span(const std::vector<std::vector<Ball>>& phi, const std::vect
   return d2;
 }
 
+// Contains sgn(u)|u|^{1/2} for every u in the ball (r' - 1 = 1/2 for r = 3): when u may be 0, the
+// hull of +-sqrt(max |u|).
+Ball signed_square_root(const Ball& u, Prec p) {
+  Ball zero, r, t;
+  if (less(zero, u) == Truth::True) {
+    sqrt(r, u, p);
+  } else if (less(u, zero) == Truth::True) {
+    neg(t, u);
+    sqrt(r, t, p);
+    neg(r, r);
+  } else {
+    abs(t, u, p);
+    set_interval(t, Rational(0), upper(t), p);
+    sqrt(t, t, p);
+    neg(r, t);
+    hull(r, r, t, p);
+  }
+  return r;
+}
+
 }  // namespace
 
 chain::Chain build_lr_representer(const chain::Parameters& p) {
@@ -201,6 +221,20 @@ chain::Chain build_lr_representer(const chain::Parameters& p) {
           Outcome o = chain::encloses_zero_within(max_abs_difference(x.J, x.span_part, a.prec), tau, a.prec);
           o.report("||sum_i xi_i Phi_Q(t_i)||_{3/2}", Side::enclosure(lr_norm(x.span_part, Rational(3) / Rational(2), a.prec)));
           return o.report("rho = ||v*||_3", Side::enclosure(x.rho));
+        })));
+  c.add({.id = "W-C14.inv", .claim = "the inversion (W17): with u = sum_i xi_i Phi_Q(t_i) and rho = ||v*||_3, v* = rho sgn(u)|u|^{r'-1} (r' - 1 = 1/2) within tau",
+         .symbols = "max_alpha |v*_alpha - rho sgn(u_alpha)|u_alpha|^{1/2}| <= tau", .relation = Relation::LessEqual,
+         .lhs_name = "max |v* - rho sgn(u)|u|^{1/2}|", .rhs_name = "tau", .reference = "(W17)", .status = "P4/R",
+         .mode = "OPT + CF", .coq_lemma = "wright_l3_C14_inv", .coq_note = kNoCoqLemma},
+        chain::search_then_certify(search, chain::ball([P, tau](const chain::Attempt& a) {
+          const AtV x = at_candidate(P, chain::candidate_of(a), a.prec);
+          std::vector<Ball> inverted;
+          for (const Ball& u : x.span_part) {
+            Ball w = signed_square_root(u, a.prec);
+            mul(w, w, x.rho, a.prec);
+            inverted.push_back(w);
+          }
+          return chain::encloses_zero_within(max_abs_difference(x.v, inverted, a.prec), tau, a.prec);
         })));
   c.add({.id = "W-C14.dist", .claim = "v* itself is not a kernel expansion: its distance to span Phi_Q(t_i) is certified positive",
          .symbols = "dist(v*, span Phi_Q(t_i)) > 0", .relation = Relation::Greater, .lhs_name = "dist(v*, span)",

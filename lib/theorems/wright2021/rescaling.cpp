@@ -111,7 +111,7 @@ chain::Chain build_per_query_rescaling(const chain::Parameters& p) {
   c.add({.id = "W-C12", .claim = "the rescaled kernel c(t) kappa(t, s) gives the same row-normalised attention (every entry encloses zero within tau)",
          .symbols = "max_ij |c_i K_ij / sum_l c_i K_il - K_ij / sum_l K_il| <= tau", .relation = Relation::LessEqual,
          .lhs_name = "max |attention difference|", .rhs_name = "tau", .reference = "(W13)", .status = "R", .mode = "CF",
-         .coq_lemma = "wright_rescale_C12", .coq_note = kNoCoqLemma},
+         .coq_lemma = "wright_rescale_C12", .coq_proof = "WrightGlue.wright_rescaling_invariance", .coq_note = "the identity proved exactly in Coq"},
         chain::ball([k, X, tau](const chain::Attempt& a) {
           const BallMatrix K = k.gram(X, X, a.prec);
           const BallMatrix A1 = row_normalised(K, a.prec), A2 = row_normalised(rescaled(K, query_factors(k, X, a.prec), a.prec), a.prec);
@@ -127,7 +127,7 @@ chain::Chain build_per_query_rescaling(const chain::Parameters& p) {
   c.add({.id = "W-C12.b", .claim = "yet the symmetrised rescaled Gram is indefinite: a searched rational c has c^T S c < 0 < e_1^T S e_1 (certified)",
          .symbols = "max(c^T S' c, -e_1^T S' e_1) < 0, S' = (C K + K^T C)/2", .relation = chain::indefinite_relation,
          .lhs_name = "max(c' S' c, -e1' S' e1)", .rhs_name = "0", .reference = "§4.6, W1", .status = "R", .mode = "CF",
-         .coq_lemma = "wright_rescale_C12b", .coq_note = kNoCoqLemma},
+         .coq_lemma = "wright_rescale_C12b", .coq_proof = "WrightGlue.wright_not_psd_of_witness", .coq_note = "c^T K c re-evaluated by interval"},
         chain::search_then_certify(
             [k, X](const chain::Attempt& a) { return dirty_negative_direction(rescaled_symmetric(k, X, a.prec)); },
             chain::ball([k, X](const chain::Attempt& a) {

@@ -3,6 +3,7 @@ set(paper_sources
   attention.cpp
   attention_head.cpp
   binary_representer.cpp
+  coq_glue.cpp
   feature_map.cpp
   gram_claims.cpp
   infinite_rank.cpp

@@ -108,7 +108,7 @@ chain::Chain build_truncation(const chain::Parameters& p) {
   c.add({.id = "W-C7", .claim = "the tail bound (W7) holds for each truncation order N = 0 .. max(orders)",
          .symbols = "|kappa - sum_{n<=N} z^n/n!| <= |z|^{N+1}/(N+1)! e^{|z|}", .relation = Relation::LessEqual,
          .lhs_name = "|kappa - S_N|", .rhs_name = "|z|^{N+1}/(N+1)! e^{|z|}", .reference = "(W7)", .status = "R",
-         .mode = "CF", .coq_lemma = "wright_trunc_C7", .coq_note = kNoCoqLemma},
+         .mode = "CF", .coq_lemma = "wright_trunc_C7", .coq_proof = "WrightGlue.wright_exp_tail", .coq_note = "proved in Coq for every N (Taylor-Lagrange)"},
         chain::generic([Ns, qk, d]<class S>(const chain::Attempt& a) {
           const S z = over_sqrt_d<S>(qk, d, a.prec);
           S kappa, sum, err, bound;
@@ -164,7 +164,7 @@ chain::Chain build_truncation(const chain::Parameters& p) {
         }));
   c.add({.id = "W-C8", .claim = "Cauchy-Schwarz: kappa(t, s) <= ||Phi_Q(t)||_2 ||Phi_K(s)||_2 = exp((|q|^2 + |k|^2)/(2 sqrt d))",
          .symbols = "kappa(t,s) <= exp((|q|^2 + |k|^2)/(2 sqrt d))", .relation = Relation::LessEqual, .lhs_name = "kappa(t,s)",
-         .rhs_name = "||Phi_Q(t)|| ||Phi_K(s)||", .reference = "(W9)", .status = "R", .mode = "CF", .coq_lemma = "wright_trunc_C8", .coq_note = kNoCoqLemma},
+         .rhs_name = "||Phi_Q(t)|| ||Phi_K(s)||", .reference = "(W9)", .status = "R", .mode = "CF", .coq_lemma = "wright_trunc_C8", .coq_proof = "WrightGlue.wright_cauchy_schwarz", .coq_note = "closed form proved in Coq"},
         chain::generic([qk, qq, kk2, d]<class S>(const chain::Attempt& a) {
           S kappa, cs, nq, nk;
           exp(kappa, over_sqrt_d<S>(qk, d, a.prec), a.prec);

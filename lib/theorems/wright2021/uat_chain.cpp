@@ -115,7 +115,7 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
   chain::Chain c;
   c.add({.id = "W-C18.C1", .claim = "C1: the kernel factors exactly, F = sum_l a_l(t) b_l(s) (eps_1 = 0 in exact arithmetic); numerically the certified sup of the difference is at most tau, and the chain carries eps_1 := tau",
          .symbols = "sup_{[0,1]^2} |F - sum_l a_l b_l| <= tau =: eps_1", .relation = Relation::LessEqual, .lhs_name = "sup |F - F_L|",
-         .rhs_name = "tau", .reference = "§2.7 C1", .status = "R", .mode = "CF", .coq_lemma = "wright_uat_C1", .coq_note = kNoCoqLemma},
+         .rhs_name = "tau", .reference = "§2.7 C1", .status = "R", .mode = "CF", .coq_lemma = "wright_uat_C1", .coq_proof = "WrightGlue.wright_uat_chain", .coq_note = "C1 (certified sup) as a hypothesis"},
         chain::ball([d, tau](const chain::Attempt& a) {
           const Side s = altabaa2024::sup_norm_side(expression_error_program(separable_sum(d.a, d.b), d.F, 2), kSquare, a,
                                                     {"t", "s"}, "sup |F - F_L| (sup-norm engine)",
@@ -157,18 +157,19 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
         }));
   c.add({.id = "W-C18.C3", .claim = "C3: the kernel error of the ReLU model is within eps_2 = sum_l (delta_a B_l + (A_l + delta_a) delta_b)",
          .symbols = "sup |F_L - sum_l ahat_l bhat_l| <= eps_2", .relation = Relation::LessEqual, .lhs_name = "certified sup",
-         .rhs_name = "eps_2", .reference = "§2.7 C3", .status = "R", .mode = "NET", .coq_lemma = "wright_uat_C3", .coq_note = kNoCoqLemma},
+         .rhs_name = "eps_2", .reference = "§2.7 C3", .status = "R", .mode = "NET", .coq_lemma = "wright_uat_C3", .coq_proof = "WrightGlue.wright_uat_chain", .coq_note = "C3 (certified sup) as a hypothesis"},
         chain::ball([d, L](const chain::Attempt& a) {
           Rational eps2(0);
           for (std::size_t l = 0; l < L; ++l) eps2 += d.delta_a * d.B[l] + (d.A[l] + d.delta_a) * d.delta_b;
-          const Side err = altabaa2024::sup_norm_side(net_error_program(lower(d.model), 0, d.F), kSquare, a, {"t", "s"},
-                                                      "sup |F - <ahat(t), bhat(s)>| (sup-norm engine)",
+          // Against F_L (not F): C1 and C3 then combine by the triangle inequality (proofs/WrightGlue.v).
+          const Side err = altabaa2024::sup_norm_side(net_error_program(lower(d.model), 0, separable_sum(d.a, d.b)), kSquare, a,
+                                                      {"t", "s"}, "sup |F_L - <ahat(t), bhat(s)>| (sup-norm engine)",
                                                       {Rational(1) / Rational(20), 40000, Rational(0)});
           return Outcome(err, Side::exact(eps2, "from delta_a, delta_b, A_l, B_l (W-C18.C2, W-C18.norms)"));
         }));
   c.add({.id = "W-C18.C4", .claim = "C4: with d = L, phi_Q = d^{1/4} ahat, phi_K = d^{1/4} bhat, the attention logit <phi_Q, phi_K>/sqrt d is the ReLU model: (d^{1/4})^2 / sqrt d - 1 encloses zero within tau",
          .symbols = "|d^{1/4} d^{1/4} / sqrt d - 1| <= tau", .relation = Relation::LessEqual, .lhs_name = "|d^{1/2}/sqrt d - 1|",
-         .rhs_name = "tau", .reference = "§2.7 C4", .status = "R", .mode = "CF", .coq_lemma = "wright_uat_C4", .coq_note = kNoCoqLemma},
+         .rhs_name = "tau", .reference = "§2.7 C4", .status = "R", .mode = "CF", .coq_lemma = "wright_uat_C4", .coq_proof = "WrightGlue.wright_c4_logit", .coq_note = "proved exactly in Coq"},
         chain::generic([L, tau]<class S>(const chain::Attempt& a) {
           S dd, q4, sq, r, one;
           set(dd, count_q(L), a.prec);
@@ -183,7 +184,7 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
   c.add({.id = "W-C18.C5", .claim = "C5: at the exponential level the certified error is within e^{sup F} (e^{eps_1 + eps_2} - 1)",
          .symbols = "sup |e^F - exp(<phi_Q, phi_K>/sqrt d)| <= e^{sup F}(e^{tau + eps_2} - 1)", .relation = Relation::LessEqual,
          .lhs_name = "certified sup", .rhs_name = "e^{sup F}(e^{eps_1+eps_2} - 1)", .reference = "(W21), §2.7 C5",
-         .status = "P5/R", .mode = "NET", .coq_lemma = "wright_uat_C5", .coq_note = kNoCoqLemma},
+         .status = "P5/R", .mode = "NET", .coq_lemma = "wright_uat_C5", .coq_proof = "WrightGlue.wright_uat_chain", .coq_note = "the level e^S (e^{tau + eps_2} - 1), sup |F| <= S a hypothesis"},
         chain::ball([d, tau](const chain::Attempt& a) {
           const chain::Enclosure eps2 = a.result("W-C18.C3").outcome.rhs.value;
           const Side supF = altabaa2024::sup_norm_side(expression_error_program("0", d.F, 2), kSquare, a, {"t", "s"},
@@ -201,7 +202,7 @@ chain::Chain build_uat_chain(const chain::Parameters& p) {
           const Side err = altabaa2024::sup_norm_side(exponential_error_program(d), kSquare, a, {"t", "s"},
                                                       "sup |e^F - exp(model)| (sup-norm engine)",
                                                       {Rational(1) / Rational(20), 40000, Rational(0)});
-          return Outcome(err, Side::enclosure(bound, "e^{upper sup|F|} (e^{tau + eps_2} - 1)"));
+          return Outcome(err, Side::enclosure(bound, "e^{upper sup|F|} (e^{tau + eps_2} - 1)")).report("sup |F|", supF);
         }));
   c.add({.id = "W-C18.C", .claim = "the spec's C3 bound reproduces within its digits, and its grid maxima lie below the certified sups",
          .symbols = "eps_2 in spec +- 1 ulp; spec grid maxima <= certified sup upper ends", .relation = Relation::InClosed,
