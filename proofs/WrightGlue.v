@@ -216,6 +216,16 @@ Lemma wright_qform2 : forall K x y,
   = K 0%nat 0%nat * x * x + (K 0%nat 1%nat + K 1%nat 0%nat) * x * y + K 1%nat 1%nat * y * y.
 Proof. intros. unfold wright_qform. simpl. ring. Qed.
 
+(** The same for any 2x2 matrix [K] through its symmetric part: a negative determinant of
+    [(K + K^T)/2] means [x^T K x < 0] for some [x]. *)
+Lemma wright_not_psd_of_det2_qform : forall K,
+  K 0%nat 0%nat * K 1%nat 1%nat - ((K 0%nat 1%nat + K 1%nat 0%nat) / 2) * ((K 0%nat 1%nat + K 1%nat 0%nat) / 2) < 0 ->
+  ~ (forall x, 0 <= wright_qform 2 K x).
+Proof.
+  intros K Hdet Hall. apply (wright_not_psd_of_det2 _ _ _ Hdet). intros x y.
+  specialize (Hall (fun i => match i with O => x | _ => y end)). rewrite wright_qform2 in Hall. lra.
+Qed.
+
 (** ** (W13): per-query rescaling leaves the row-normalised weights unchanged *)
 
 Lemma wright_rescaling_invariance : forall (n : nat) (w : nat -> R) (c : R) j,
