@@ -159,6 +159,30 @@ TEST_CASE("wright2021 verify accepts every certificate and rejects tampered ones
   CHECK_FALSE(chain::verify_certificate(r, cand, "candidate").ok());
 }
 
+TEST_CASE("wright2021 W-C14.inv fails for a perturbed minimiser: the inversion (W17) is not vacuous") {
+  // v*_1 moved by 1e-12 (relative): J_3(v*) leaves the span and the inversion residual is about
+  // 1e-12 >> tau = 1e-30, so re-certifying the stored candidate refutes W-C14 and W-C14.inv.
+  nlohmann::json cert = certificate_of("s48-representer-l3.json");
+  bool found = false;
+  for (auto& step : cert["steps"])
+    if (step["id"] == "W-C14.inv") {
+      REQUIRE(step.contains("candidate"));
+      REQUIRE(step["verdict"] == "proved");
+      Rational v1 = parse_rational(step["candidate"][0]["value"].get<std::string>());
+      v1 = v1 * (Rational(1) + parse_rational("1e-12"));
+      for (auto& s2 : cert["steps"])
+        if (s2.contains("candidate")) s2["candidate"][0]["value"] = v1.to_string();
+      found = true;
+    }
+  REQUIRE(found);
+  cert["sha256"] = chain::certificate_hash(cert);
+  const chain::VerifyReport report = chain::verify_certificate(registry(), cert, "perturbed");
+  CHECK_FALSE(report.ok());
+  bool names_inv = false;
+  for (const std::string& problem : report.problems) names_inv = names_inv || problem.find("W-C14.inv") != std::string::npos;
+  CHECK(names_inv);
+}
+
 TEST_CASE("wright2021 bad parameters are named by their JSON path") {
   const chain::TheoremRegistry r = registry();
   auto run = [&](const std::string& theorem, const std::string& params) {
