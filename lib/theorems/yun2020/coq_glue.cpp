@@ -22,7 +22,6 @@ struct Justification {
 const std::map<std::string, Justification, std::less<>>& named_steps() {
   static const std::map<std::string, Justification, std::less<>> table = {
       {"yun_thm2_Y1r", {"", "exact check of the ReLU quantizer's flat pieces in C++, not in Coq"}},
-      {"yun_thm2_Y14c", {"", "certified L^p integral by the lpnorm engine (leaf sums over a cover of every cell), not in Coq"}},
       {"yun_thm2_YE2E", {"YunVolume.yun_final_assembly", "omega from Y-14, T_3 from Y-20, the root taken in ball arithmetic"}},
   };
   return table;

@@ -64,7 +64,8 @@ void add_certified_lp_step(chain::Chain& chain, const std::shared_ptr<Context>& 
   chain.add({.id = "Y-14c", .claim = "Lemma 8 certified directly: the L^p distance of f from its corner-value piecewise-constant approximation bar f on [0,1)^(dn), enclosed by the certified L^p-norm engine (no Lipschitz constant), is at most eps/3",
              .symbols = "d_p(f, bar f) = (sum_{L in G} sum_k integral_{S_L} |f_k(X) - f_k(L)|^p dX)^(1/p) <= eps/3",
              .relation = Relation::LessEqual, .lhs_name = "d_p(f, bar f)", .rhs_name = "eps/3", .reference = "Lemma 8",
-             .status = "P", .mode = "CF", .coq_lemma = "yun_thm2_Y14c"},
+             .status = "P", .mode = "CF", .coq_lemma = "yun_thm2_Y14c",
+             .coq_note = "certified L^p integral by the lpnorm engine (leaf sums over a cover of every cell), not in Coq"},
             chain::exact([ctx, p = b.p, rel_tol, third, lip_delta] {
               const Integral in = integrate(*ctx, p, rel_tol);
               const Rational lo = root_down(in.lower, p, kRootBits), hi = root_up(in.upper, p, kRootBits);
