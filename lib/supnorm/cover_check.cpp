@@ -396,8 +396,11 @@ class CoverChecker {
       ++report_.leaves_split;
       return;
     }
+    // The claim as one statement (both ends must hold together; the forms do not say which failed).
     std::string what = recorded ? "|error| <= its recorded bound " + decimal_up(*recorded, 17) : std::string();
-    if (lower) what += (what.empty() ? "" : " and ") + std::string("|error| >= its recorded lower bound ") + decimal_down(*lower, 17);
+    if (lower)
+      what = recorded ? decimal_down(*lower, 17) + " <= |error| <= " + decimal_up(*recorded, 17) + " (its recorded lower bound and bound)"
+                      : "|error| >= its recorded lower bound " + decimal_down(*lower, 17);
     report_.problems.push_back("leaf " + std::to_string(index) + ": the natural, centred and second-order forms (MPFI, up to " +
                                std::to_string(o_.max_bits) + " bits, " + std::to_string(report_.extra_boxes - before) +
                                " sub-boxes) do not prove " + what);
