@@ -3,7 +3,7 @@
 #   cmake -DAPPROXCERT=<binary> -DHELP2MAN=<help2man> -DOUT=<dir> -DVERSION=<v> -P cmake/Man.cmake
 # help2man runs a program with --help; each command gets a two-line wrapper that runs
 # "approxcert COMMAND --help".
-set(commands eval supnorm build check verify regress coq)
+set(commands eval supnorm lpnorm build check verify regress coq)
 file(MAKE_DIRECTORY ${OUT})
 set(wrappers ${OUT}/wrappers)
 file(MAKE_DIRECTORY ${wrappers})

@@ -6,6 +6,7 @@
 namespace approxcert::cli {
 void register_eval_command(CLI::App& app);
 void register_supnorm_command(CLI::App& app);
+void register_lpnorm_command(CLI::App& app);
 void register_build_command(CLI::App& app);
 void register_check_command(CLI::App& app);
 void register_verify_command(CLI::App& app);

@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
       "exhausted, unknown, upper = inf), 4 internal error. `approxcert COMMAND --help` for each command.\n");
   register_eval_command(app);
   register_supnorm_command(app);
+  register_lpnorm_command(app);
   register_build_command(app);
   register_check_command(app);
   register_verify_command(app);
@@ -56,7 +57,7 @@ int main(int argc, char** argv) {
     // An unknown first word is an unknown command: name it (CLI11 would say "arguments not expected").
     if (argc > 1 && app.get_subcommands().empty() && argv[1][0] != '-')
       return report("", std::string("unknown command \"") + argv[1] +
-                            "\"; commands: eval, supnorm, build, check, verify, regress, coq (approxcert --help)",
+                            "\"; commands: eval, supnorm, lpnorm, build, check, verify, regress, coq (approxcert --help)",
                     kExitBadInput);
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
     std::string what = e.what();

@@ -74,11 +74,11 @@ void register_verify_command(CLI::App& app) {
   auto opts = std::make_shared<VerifyCommandOptions>();
   CLI::App* cmd = app.add_subcommand(
       "verify",
-      "Re-check chain and supnorm certificates independently of the run that wrote them.\n"
+      "Re-check chain, supnorm and lpnorm certificates independently of the run that wrote them.\n"
       "Example: approxcert verify cert.json --net moved/net.json\n"
       "Exit status: 0 every certificate verified, 1 one fails verification, 2 bad input.");
-  cmd->add_option("certificates", opts->certificates, "certificate files (approxcert-cert/1, kind chain or supnorm)")->required();
-  cmd->add_option("--net", opts->net, "the network file of supnorm certificates, if it is no longer where they say");
+  cmd->add_option("certificates", opts->certificates, "certificate files (approxcert-cert/1, kind chain, supnorm or lpnorm)")->required();
+  cmd->add_option("--net", opts->net, "the network file of supnorm and lpnorm certificates, if it is no longer where they say");
   cmd->add_flag("--no-recompute", opts->no_recompute,
                 "check hashes and recorded numbers only (no recomputation; supnorm leaf bounds not re-proved)");
   cmd->add_flag("--rebuild,!--no-rebuild", opts->rebuild,

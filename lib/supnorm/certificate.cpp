@@ -79,8 +79,20 @@ std::string leaf_bound_text(const std::optional<Rational>& b, const std::optiona
 }
 
 nlohmann::json cover_json(const SupNormCover& cover, const Box& domain, const std::optional<Rational>& cap) {
+  std::vector<std::size_t> leaves;
+  nlohmann::json c = cover_tree_json(cover, domain, leaves);
+  nlohmann::json bounds = nlohmann::json::array();
+  for (std::size_t node : leaves) bounds.push_back(leaf_bound_text(cover.nodes[node].upper, cap));
+  c["bounds"] = std::move(bounds);
+  return c;
+}
+
+}  // namespace
+
+nlohmann::json cover_tree_json(const SupNormCover& cover, const Box& domain, std::vector<std::size_t>& leaves) {
   std::string tree;
-  nlohmann::json cuts = nlohmann::json::array(), bounds = nlohmann::json::array();
+  nlohmann::json cuts = nlohmann::json::array();
+  leaves.clear();
   struct Pending {
     std::size_t node;
     Box box;
@@ -92,7 +104,7 @@ nlohmann::json cover_json(const SupNormCover& cover, const Box& domain, const st
     const CoverNode& n = cover.nodes[p.node];
     if (n.first_child == 0) {
       tree += 'L';
-      bounds.push_back(leaf_bound_text(n.upper, cap));
+      leaves.push_back(p.node);
       continue;
     }
     tree += 'S';
@@ -105,10 +117,8 @@ nlohmann::json cover_json(const SupNormCover& cover, const Box& domain, const st
     stack.push_back({n.first_child + 1, std::move(right)});  // pre-order: the left child first
     stack.push_back({n.first_child, std::move(left)});
   }
-  return {{"leaves", bounds.size()}, {"tree", std::move(tree)}, {"cuts", std::move(cuts)}, {"bounds", std::move(bounds)}};
+  return {{"leaves", leaves.size()}, {"tree", std::move(tree)}, {"cuts", std::move(cuts)}};
 }
-
-}  // namespace
 
 std::string exact_text(const Rational& q) {
   const mpz_class den = q.den();
@@ -170,6 +180,26 @@ nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>&
   return gap;
 }
 
+nlohmann::json certificate_inputs_json(const SupNormInputs& in, const Problem& problem, const Domain& domain,
+                                       const std::string& cert_path) {
+  nlohmann::json inputs;
+  if (in.net_path)
+    inputs["net"] = {{"path", path_beside(*in.net_path, cert_path)}, {"sha256", *problem.net_sha256}, {"output", in.net_output}};
+  if (in.approx) inputs["approx"] = expression_input(*in.approx);
+  if (in.target_net_path)
+    inputs["target_net"] = {{"path", path_beside(*in.target_net_path, cert_path)},
+                            {"sha256", *problem.target_net_sha256},
+                            {"output", in.target_net_output}};
+  else
+    inputs["target"] = expression_input(in.target);
+  if (domain.is_exact())
+    inputs["domain"] = {{"text", in.domain}, {"exact", format_domain(domain.outer)}, {"sha256", sha256_hex(in.domain)}};
+  else
+    inputs["domain"] = {{"text", in.domain}, {"outer", format_domain(domain.outer)}, {"inner", format_domain(domain.inner)},
+                        {"sha256", sha256_hex(in.domain)}};
+  return inputs;
+}
+
 nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& in, const Problem& problem,
                                    const SupNormOptions& o, const Domain& domain, const std::string& cert_path) {
   nlohmann::json c;
@@ -202,22 +232,7 @@ nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& 
   c["boxes"] = r.boxes;
   c["frontier_boxes"] = r.frontier;
 
-  nlohmann::json inputs;
-  if (in.net_path)
-    inputs["net"] = {{"path", path_beside(*in.net_path, cert_path)}, {"sha256", *problem.net_sha256}, {"output", in.net_output}};
-  if (in.approx) inputs["approx"] = expression_input(*in.approx);
-  if (in.target_net_path)
-    inputs["target_net"] = {{"path", path_beside(*in.target_net_path, cert_path)},
-                            {"sha256", *problem.target_net_sha256},
-                            {"output", in.target_net_output}};
-  else
-    inputs["target"] = expression_input(in.target);
-  if (domain.is_exact())
-    inputs["domain"] = {{"text", in.domain}, {"exact", format_domain(domain.outer)}, {"sha256", sha256_hex(in.domain)}};
-  else
-    inputs["domain"] = {{"text", in.domain}, {"outer", format_domain(domain.outer)}, {"inner", format_domain(domain.inner)},
-                        {"sha256", sha256_hex(in.domain)}};
-  c["inputs"] = inputs;
+  c["inputs"] = certificate_inputs_json(in, problem, domain, cert_path);
 
   c["options"] = {{"rel_tol", exact_text(o.rel_tol)},
                   {"abs_tol", exact_text(o.abs_tol)},

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -47,11 +48,20 @@ Problem load_problem(const SupNormInputs& in, const Box& domain);
 // Exact decimal text of a rational with a terminating decimal expansion (every dyadic), else "p/q".
 std::string exact_text(const Rational& q);
 
+// The cover's cut tree in the encoding described at supnorm_certificate ("leaves", "tree", "cuts";
+// no bounds); `leaves` receives the cover's node index of each leaf, in the recorded order.
+nlohmann::json cover_tree_json(const SupNormCover& cover, const Box& domain, std::vector<std::size_t>& leaves);
+
 // The claim sentence for the inputs ("lower <= sup over the domain of |target - net| <= upper").
 std::string supnorm_claim(const SupNormInputs& in);
 
 // The gap member re-derived from the RECORDED lower and upper (absent upper: "inf").
 nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>& upper);
+
+// The "inputs" member: each expression with its SHA-256, each network's path (relative to the
+// certificate's folder) with its file's SHA-256 and output, the domain's text, exact box(es) and SHA-256.
+nlohmann::json certificate_inputs_json(const SupNormInputs& in, const Problem& problem, const Domain& domain,
+                                       const std::string& cert_path);
 
 // The certificate document, "sha256" included. The domain is recorded as its text (hashed) and its
 // exact box, or, for constant-expression endpoints, the outer and inner boxes the run used (upper

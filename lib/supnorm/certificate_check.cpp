@@ -1,8 +1,6 @@
 #include "supnorm/certificate_check.hpp"
 
 #include <algorithm>
-#include <filesystem>
-#include <set>
 
 #include "io/certificate_envelope.hpp"
 #include "io/sha256.hpp"
@@ -11,6 +9,7 @@
 #include "scalar/input_error.hpp"
 #include "scalar/scalar.hpp"
 #include "supnorm/certificate.hpp"
+#include "supnorm/certificate_reader.hpp"
 #include "supnorm/range.hpp"
 #include "target/domain.hpp"
 
@@ -20,76 +19,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Resource limits on what a certificate may ask the checker to do.
-constexpr long kMaxBits = 65536;
-constexpr long kMaxTaylorOrder = 200;
-
-class Reader {
- public:
-  Reader(const std::string& path, const Json& doc) : path_(path), doc_(doc) {}
-  [[noreturn]] void fail(const std::string& pointer, const std::string& what) const {
-    throw InputError(path_ + ": " + pointer + ": " + what);
-  }
-  const Json& at(const std::string& pointer) const {
-    const Json::json_pointer p(pointer);
-    if (!doc_.contains(p)) fail(pointer, "missing");
-    return doc_.at(p);
-  }
-  bool has(const std::string& pointer) const { return doc_.contains(Json::json_pointer(pointer)); }
-  std::string text(const std::string& pointer) const {
-    const Json& v = at(pointer);
-    if (!v.is_string()) fail(pointer, "expected a string");
-    return v.get<std::string>();
-  }
-  Rational rational(const std::string& pointer) const { return rational_of(at(pointer), pointer); }
-  Rational rational_of(const Json& v, const std::string& pointer) const {
-    if (!v.is_string()) fail(pointer, "expected a number as a string");
-    try {
-      return parse_rational(v.get<std::string>());
-    } catch (const InputError& e) {
-      fail(pointer, e.what());
-    }
-  }
-  std::optional<Rational> bound(const std::string& pointer) const {  // "inf" or a number
-    const Json& v = at(pointer);
-    if (v == "inf") return std::nullopt;
-    return rational_of(v, pointer);
-  }
-  std::uint64_t count(const std::string& pointer, std::uint64_t max) const {
-    const Json& v = at(pointer);
-    if (!v.is_number_unsigned()) fail(pointer, "expected a non-negative integer");
-    const std::uint64_t n = v.get<std::uint64_t>();
-    if (n > max) fail(pointer, "too large (at most " + std::to_string(max) + ")");
-    return n;
-  }
-  long bits(const std::string& pointer) const {
-    const std::uint64_t n = count(pointer, kMaxBits);
-    if (n < 16) fail(pointer, "a precision below 16 bits");
-    return static_cast<long>(n);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  const std::string& path_;
-  const Json& doc_;
-};
-
-// The network file: --net if given, else the recorded path, relative to the certificate's folder.
-std::string locate_network(const std::string& recorded, const std::string& cert_path,
-                           const std::optional<std::string>& override_path) {
-  namespace fs = std::filesystem;
-  if (override_path) return *override_path;
-  const fs::path p(recorded);
-  if (p.is_absolute()) return recorded;
-  return (fs::path(cert_path).parent_path() / p).lexically_normal().string();
-}
-
-void check_keys(const Reader& r, const Json& obj, const std::string& pointer, std::initializer_list<const char*> known) {
-  if (!obj.is_object()) r.fail(pointer.empty() ? "/" : pointer, "expected an object");
-  const std::set<std::string> names(known.begin(), known.end());
-  for (const auto& item : obj.items())
-    if (!names.count(item.key())) r.fail(pointer + "/" + item.key().substr(0, 40), "unknown member (not part of a supnorm certificate)");
-}
+constexpr long kMaxTaylorOrder = 200;  // the largest Taylor order a certificate may ask for
 
 class Check {
  public:
@@ -103,23 +33,23 @@ class Check {
   SupNormInputs inputs(std::optional<std::string>& net_sha256);
   void check_lower(const Program& prog, const Box& domain, const Rational& lower);
   void check_upper(const Program& prog, const Box& domain, const std::optional<Rational>& upper);
-  RecordedCover read_cover(std::size_t dim);
   std::vector<RecordedZero> recorded_zeros();
 
   const Json& doc_;
-  Reader cert_;
+  CertificateReader cert_;
   const SupNormCheckOptions& o_;
   SupNormCheckReport report_;
 };
 
 void Check::check_structure() {
-  check_keys(cert_, doc_, "",
-             {"format", "kind", "claim", "lower", "upper", "status", "gap", "witness", "witness_error", "cover", "boxes",
-              "frontier_boxes", "inputs", "options", "precision", "tool", "threads", "elapsed_seconds", "sha256", "relative"});
-  check_keys(cert_, cert_.at("/inputs"), "/inputs", {"net", "approx", "target", "target_net", "domain"});
-  check_keys(cert_, cert_.at("/options"), "/options", {"rel_tol", "abs_tol", "max_boxes", "taylor_order", "time_limit_seconds"});
-  check_keys(cert_, cert_.at("/precision"), "/precision", {"initial_bits", "max_bits_used", "arithmetic"});
-  check_keys(cert_, cert_.at("/gap"), "/gap", {"absolute", "relative"});
+  cert_.check_keys(doc_, "",
+                   {"format", "kind", "claim", "lower", "upper", "status", "gap", "witness", "witness_error", "cover", "boxes",
+                    "frontier_boxes", "inputs", "options", "precision", "tool", "threads", "elapsed_seconds", "sha256", "relative"},
+                   "supnorm");
+  cert_.check_keys(cert_.at("/inputs"), "/inputs", {"net", "approx", "target", "target_net", "domain"}, "supnorm");
+  cert_.check_keys(cert_.at("/options"), "/options", {"rel_tol", "abs_tol", "max_boxes", "taylor_order", "time_limit_seconds"}, "supnorm");
+  cert_.check_keys(cert_.at("/precision"), "/precision", {"initial_bits", "max_bits_used", "arithmetic"}, "supnorm");
+  cert_.check_keys(cert_.at("/gap"), "/gap", {"absolute", "relative"}, "supnorm");
   // Informational members: range-checked only.
   cert_.count("/boxes", UINT64_MAX);
   cert_.count("/frontier_boxes", UINT64_MAX);
@@ -139,28 +69,7 @@ void Check::check_structure() {
 }
 
 SupNormInputs Check::inputs(std::optional<std::string>& net_sha256) {
-  SupNormInputs in;
-  if (cert_.has("/inputs/target_net")) {
-    in.target_net_path = locate_network(cert_.text("/inputs/target_net/path"), cert_.path(), std::nullopt);
-    in.target_net_output = cert_.count("/inputs/target_net/output", 1u << 30);
-  } else {
-    in.target = cert_.text("/inputs/target/expression");
-    if (sha256_hex(in.target) != cert_.text("/inputs/target/sha256")) problem("the target's SHA-256 differs from the recorded one");
-  }
-  in.relative = cert_.has("/relative");
-  in.domain = cert_.text("/inputs/domain/text");
-  if (sha256_hex(in.domain) != cert_.text("/inputs/domain/sha256")) problem("the domain's SHA-256 differs from the recorded one");
-  if (cert_.has("/inputs/approx")) {
-    in.approx = cert_.text("/inputs/approx/expression");
-    if (sha256_hex(*in.approx) != cert_.text("/inputs/approx/sha256"))
-      problem("the approximant's SHA-256 differs from the recorded one");
-  }
-  if (cert_.has("/inputs/net")) {
-    in.net_path = locate_network(cert_.text("/inputs/net/path"), cert_.path(), o_.net_path);
-    in.net_output = cert_.count("/inputs/net/output", 1u << 30);
-    net_sha256 = cert_.text("/inputs/net/sha256");
-  }
-  return in;
+  return read_certificate_inputs(cert_, o_.net_path, net_sha256, report_.problems);
 }
 
 // The witness must lie in the inner box: inside the true domain even when its endpoints are irrational.
@@ -196,49 +105,23 @@ void Check::check_lower(const Program& prog, const Box& domain, const Rational& 
 std::vector<RecordedZero> Check::recorded_zeros() {
   std::vector<RecordedZero> zeros;
   if (!cert_.has("/relative")) return zeros;
-  check_keys(cert_, cert_.at("/relative"), "/relative", {"zeros"});
+  cert_.check_keys(cert_.at("/relative"), "/relative", {"zeros"}, "supnorm");
   const Json& list = cert_.at("/relative/zeros");
   if (!list.is_array()) cert_.fail("/relative/zeros", "expected an array");
   for (std::size_t k = 0; k < list.size(); ++k) {
     const std::string at = "/relative/zeros/" + std::to_string(k);
-    check_keys(cert_, cert_.at(at), at, {"at", "order"});
+    cert_.check_keys(cert_.at(at), at, {"at", "order"}, "supnorm");
     zeros.push_back({cert_.rational(at + "/at"), static_cast<long>(cert_.count(at + "/order", kMaxZeroOrder))});
   }
   return zeros;
-}
-
-RecordedCover Check::read_cover(std::size_t dim) {
-  RecordedCover c;
-  const std::uint64_t leaves = cert_.count("/cover/leaves", kMaxCoverLeaves);
-  c.tree = cert_.text("/cover/tree");
-  if (leaves == 0 || c.tree.size() != 2 * leaves - 1)
-    cert_.fail("/cover/tree", "expected " + std::to_string(2 * leaves - 1) + " nodes for " + std::to_string(leaves) + " leaves");
-  const Json& cuts = cert_.at("/cover/cuts");
-  const Json& bounds = cert_.at("/cover/bounds");
-  if (!cuts.is_array() || cuts.size() != leaves - 1) cert_.fail("/cover/cuts", "expected an array of " + std::to_string(leaves - 1) + " cuts");
-  if (!bounds.is_array() || bounds.size() != leaves) cert_.fail("/cover/bounds", "expected an array of " + std::to_string(leaves) + " bounds");
-  c.cuts.reserve(cuts.size());
-  for (std::size_t k = 0; k < cuts.size(); ++k) {
-    const std::string at = "/cover/cuts/" + std::to_string(k);
-    const Json& j = cuts[k];
-    RecordedCut cut;
-    const Json& d = j.is_array() && j.size() == 2 ? j[0] : j;
-    if (!d.is_number_unsigned() || d.get<std::uint64_t>() >= dim) cert_.fail(at, "expected a coordinate below " + std::to_string(dim) + ", or [coordinate, \"cut point\"]");
-    cut.dim = d.get<std::size_t>();
-    if (j.is_array()) cut.at = cert_.rational_of(j[1], at + "/1");
-    c.cuts.push_back(std::move(cut));
-  }
-  c.bounds.reserve(bounds.size());
-  for (std::size_t k = 0; k < bounds.size(); ++k) c.bounds.push_back(cert_.bound("/cover/bounds/" + std::to_string(k)));
-  return c;
 }
 
 void Check::check_upper(const Program& prog, const Box& domain, const std::optional<Rational>& upper) {
   if (cert_.at("/cover").is_null())
     return problem("the leaf cover was not recorded (more than " + std::to_string(kMaxCoverLeaves) +
                    " leaves): the upper bound cannot be re-checked");
-  check_keys(cert_, cert_.at("/cover"), "/cover", {"leaves", "tree", "cuts", "bounds"});
-  const RecordedCover cover = read_cover(domain.dim());
+  cert_.check_keys(cert_.at("/cover"), "/cover", {"leaves", "tree", "cuts", "bounds"}, "supnorm");
+  const RecordedCover cover = cert_.cover(domain.dim(), kMaxCoverLeaves);
   for (std::size_t k = 0; k < cover.bounds.size(); ++k) {
     const auto& b = cover.bounds[k];
     if (upper && (!b || *upper < *b)) return problem("leaf " + std::to_string(k) + ": its recorded bound exceeds the recorded upper bound");

@@ -88,6 +88,15 @@ bool near_zero(const Box& box, const RecordedZero& z) {
 
 constexpr long kDividedTerms = 24;  // k of the divided form when the certificate has no Taylor order
 
+// What a leaf must show: |f| <= upper on it and, if `lower` is set (lpnorm certificates), |f| >= lower.
+struct LeafGoal {
+  const Rational* upper = nullptr;
+  const Rational* lower = nullptr;
+  bool met_by(const std::optional<Range>& r) const {
+    return r && (!upper || abs_max(*r) <= *upper) && (!lower || *lower <= abs_min(*r));
+  }
+};
+
 class LeafBounder {
  public:
   LeafBounder(const Program& prog, long taylor_order, std::vector<RecordedZero> zeros = {})
@@ -99,6 +108,16 @@ class LeafBounder {
   // f has neither kink nor jump on the box.
   std::optional<Rational> bound(const Box& box, long bits, const Rational* goal = nullptr, bool second_order = true,
                                 bool* smooth = nullptr) {
+    const std::optional<Range> r = enclose(box, bits, goal ? std::optional<LeafGoal>(LeafGoal{goal, nullptr}) : std::nullopt,
+                                           second_order, smooth);
+    if (!r) return std::nullopt;
+    return abs_max(*r);
+  }
+
+  // The enclosure of f on the box that bound() takes |f|'s maximum of; with `goal`, the costlier
+  // forms are skipped once the cheaper ones meet it.
+  std::optional<Range> enclose(const Box& box, long bits, const std::optional<LeafGoal>& goal, bool second_order = true,
+                               bool* smooth = nullptr) {
     Evaluators& e = at(bits);
     const std::size_t d = box.dim();
     std::vector<Jet<Interval>> in(d);
@@ -151,14 +170,14 @@ class LeafBounder {
         }
       }
     }
-    if (goal && r && abs_max(*r) <= *goal) return abs_max(*r);
+    if (goal && goal->met_by(r)) return r;
     if (smooth) *smooth = !f.discontinuous && !f.kinked;
     if (second_order && !f.discontinuous && !f.kinked && gradient_finite && d >= 2 && d <= kMaxSecondOrderDim)
       if (const std::optional<Range> form = second_order_form(e, box)) {
         const Range both = r ? intersect(*r, *form) : *form;
         if (both.hi < both.lo) throw std::logic_error("cover check: the second-order form misses the other forms");
         r = both;
-        if (goal && abs_max(*r) <= *goal) return abs_max(*r);
+        if (goal && goal->met_by(r)) return r;
       }
     if (const std::optional<Range> form = taylor_form(e, box)) {
       if (r) {
@@ -169,8 +188,7 @@ class LeafBounder {
         r = form;
       }
     }
-    if (!r) return std::nullopt;
-    return abs_max(*r);
+    return r;
   }
 
  private:
@@ -290,7 +308,6 @@ class LeafBounder {
   std::map<long, std::unique_ptr<Evaluators>> cache_;
 };
 
-bool at_most(const std::optional<Rational>& b, const Rational& bound) { return b && *b <= bound; }
 
 // The box's widest coordinate (absolute width); none when the box is a point.
 std::optional<std::size_t> widest(const Box& box) {
@@ -320,7 +337,13 @@ class CoverChecker {
       const char c = cover_.tree[pos++];
       if (c == 'L') {
         if (leaf >= cover_.bounds.size()) return fail("the cover has fewer bounds than leaves");
-        check_leaf(box, cover_.bounds[leaf], leaf);
+        if (!cover_.lower_bounds.empty() && leaf >= cover_.lower_bounds.size())
+          return fail("the cover has fewer lower bounds than leaves");
+        Rational volume(1);
+        for (std::size_t i = 0; i < box.dim(); ++i) volume *= box.hi[i] - box.lo[i];
+        report_.volumes.push_back(std::move(volume));
+        if (o_.prove_leaves)
+          check_leaf(box, cover_.bounds[leaf], cover_.lower_bounds.empty() ? nullptr : &cover_.lower_bounds[leaf], leaf);
         ++leaf;
         if (report_.problems.size() >= 10) return report_;  // enough to reject; stop early
         continue;
@@ -340,6 +363,8 @@ class CoverChecker {
     if (pos != cover_.tree.size()) return fail("the cover's tree has nodes after its last leaf");
     if (cut != cover_.cuts.size()) return fail("the cover has more cuts than 'S' nodes");
     if (leaf != cover_.bounds.size()) return fail("the cover has more bounds than leaves");
+    if (!cover_.lower_bounds.empty() && leaf != cover_.lower_bounds.size())
+      return fail("the cover has more lower bounds than leaves");
     report_.leaves = leaf;
     return report_;
   }
@@ -350,26 +375,39 @@ class CoverChecker {
     return report_;
   }
 
-  void check_leaf(const Box& box, const std::optional<Rational>& recorded, std::size_t index) {
-    if (!recorded) return;  // "inf": nothing to prove
+  // `lower` (lpnorm certificates): also |f| >= *lower on the leaf (the minimum over the leaf is the
+  // minimum over its parts, so bisection proves it the same way).
+  void check_leaf(const Box& box, const std::optional<Rational>& recorded, const Rational* lower, std::size_t index) {
+    if (lower && lower->sign() < 0) {
+      report_.problems.push_back("leaf " + std::to_string(index) + ": a negative lower bound");
+      return;
+    }
+    if (lower && lower->sign() == 0) lower = nullptr;  // |f| >= 0: nothing to prove
+    if (!recorded && !lower) return;  // "inf": nothing to prove
+    const LeafGoal goal{recorded ? &*recorded : nullptr, lower};
     bool smooth = false;
-    if (at_most(bounder_.bound(box, o_.bits, &*recorded, true, &smooth), *recorded)) return;
-    if (o_.max_bits != o_.bits && at_most(bounder_.bound(box, o_.max_bits, &*recorded, smooth), *recorded)) return;
+    if (goal.met_by(bounder_.enclose(box, o_.bits, goal, true, &smooth))) return;
+    if (o_.max_bits != o_.bits && goal.met_by(bounder_.enclose(box, o_.max_bits, goal, smooth))) return;
     const std::uint64_t before = report_.extra_boxes;
     // The second-order form is tried on the sub-boxes of smooth leaves only: on a kinked leaf (a
     // relu network's, proved by the linear relaxation) its smooth sub-boxes are measured to gain
     // nothing from it, at (d+1)^2 point evaluations each.
-    if (split_proves(box, *recorded, 0, smooth)) {
+    if (split_proves(box, goal, 0, smooth)) {
       ++report_.leaves_split;
       return;
     }
+    // The claim as one statement (both ends must hold together; the forms do not say which failed).
+    std::string what = recorded ? "|error| <= its recorded bound " + decimal_up(*recorded, 17) : std::string();
+    if (lower)
+      what = recorded ? decimal_down(*lower, 17) + " <= |error| <= " + decimal_up(*recorded, 17) + " (its recorded lower bound and bound)"
+                      : "|error| >= its recorded lower bound " + decimal_down(*lower, 17);
     report_.problems.push_back("leaf " + std::to_string(index) + ": the natural, centred and second-order forms (MPFI, up to " +
                                std::to_string(o_.max_bits) + " bits, " + std::to_string(report_.extra_boxes - before) +
-                               " sub-boxes) do not prove |error| <= its recorded bound " + decimal_up(*recorded, 17));
+                               " sub-boxes) do not prove " + what);
   }
 
   // Bisects the widest coordinate; true if every part is re-proved within depth and budget.
-  bool split_proves(const Box& box, const Rational& recorded, unsigned depth, bool second_order) {
+  bool split_proves(const Box& box, const LeafGoal& goal, unsigned depth, bool second_order) {
     if (depth >= o_.max_split_depth) return false;
     const std::optional<std::size_t> i = widest(box);
     if (!i) return false;
@@ -380,8 +418,8 @@ class CoverChecker {
     for (const Box& h : halves) {
       if (report_.extra_boxes >= budget_) return false;
       ++report_.extra_boxes;
-      if (at_most(bounder_.bound(h, o_.max_bits, &recorded, second_order), recorded)) continue;
-      if (!split_proves(h, recorded, depth + 1, second_order)) return false;
+      if (goal.met_by(bounder_.enclose(h, o_.max_bits, goal, second_order))) continue;
+      if (!split_proves(h, goal, depth + 1, second_order)) return false;
     }
     return true;
   }

@@ -24,7 +24,9 @@
 //     form: by Taylor's theorem about x0 with the Lagrange remainder, e(x)/(x - x0)^m lies in
 //     sum_{j<k} e_{m+j}(x0) h^j + e_{m+k}(Y) h^k (Y the hull of the box and x0, h = x - x0),
 //     evaluated by Horner's rule over the box, likewise t; q is their quotient.
-// Hence sup |f| over the domain <= max over leaves of the recorded bounds.
+// Hence sup |f| over the domain <= max over leaves of the recorded bounds. With lower bounds
+// (lpnorm certificates), also min |f| over each leaf >= its recorded lower bound, re-proved from
+// the same enclosures (their minimum of |f|: 0 where the enclosure of f contains 0).
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -46,6 +48,8 @@ struct RecordedCover {
   std::string tree;                               // pre-order, 'S' cut, 'L' leaf
   std::vector<RecordedCut> cuts;                  // one per 'S', in order
   std::vector<std::optional<Rational>> bounds;    // one per 'L', in order; absent: no finite bound
+  std::vector<Rational> lower_bounds;             // lpnorm certificates: one per 'L', |f| >= it on
+                                                  // the leaf (re-proved like the bounds); empty: none
 };
 
 // A removable zero of the target as a relative-mode certificate records it.
@@ -61,6 +65,7 @@ struct CoverCheckOptions {
   std::uint64_t max_extra_boxes = 0;   // sub-boxes over all leaves at most (0: 64 x leaves + 65536)
   long taylor_order = 0;               // k of the Taylor form (one input only); 0: not used
   std::vector<RecordedZero> removable_zeros;  // relative mode only (one input)
+  bool prove_leaves = true;            // false: check the tiling only (and report the volumes)
 };
 
 struct CoverCheckReport {
@@ -68,6 +73,7 @@ struct CoverCheckReport {
   std::uint64_t leaves = 0;
   std::uint64_t leaves_split = 0;     // leaves re-proved only after bisection
   std::uint64_t extra_boxes = 0;      // sub-boxes bounded for them
+  std::vector<Rational> volumes;      // each leaf's exact volume, in the recorded order
   bool ok() const { return problems.empty(); }
 };
 

@@ -4,6 +4,7 @@
 #include "io/certificate_envelope.hpp"
 #include "scalar/exact_json.hpp"
 #include "supnorm/certificate_check.hpp"
+#include "supnorm/lpnorm_certificate_check.hpp"
 #include "theorems/builtin.hpp"
 
 namespace approxcert::theorems {
@@ -11,11 +12,11 @@ namespace approxcert::theorems {
 VerifyByKindReport verify_by_kind(const std::string& path, const VerifyByKindOptions& o) {
   const nlohmann::json cert = read_certificate_file(path);
   VerifyByKindReport out{path, certificate_kind(cert), "", {}, {}, nlohmann::json::array(), nullptr};
-  if (out.kind == "supnorm") {
+  if (out.kind == "supnorm" || out.kind == "lpnorm") {
     SupNormCheckOptions so;
     so.recheck_cover = o.recompute;
     if (!o.net_path.empty()) so.net_path = o.net_path;
-    const SupNormCheckReport r = check_supnorm_certificate(cert, path, so);
+    const SupNormCheckReport r = out.kind == "supnorm" ? check_supnorm_certificate(cert, path, so) : check_lpnorm_certificate(cert, path, so);
     out.verdict = r.verdict;
     out.problems = r.problems;
     out.confirmations = r.confirmations;
@@ -48,7 +49,7 @@ VerifyByKindReport verify_by_kind(const std::string& path, const VerifyByKindOpt
                                   " steps re-confirmed by re-running the theorem module (MPFI / other precision)");
     return out;
   }
-  JsonAt(path).key("kind").fail("unknown certificate kind \"" + out.kind.substr(0, 40) + "\" (expected chain or supnorm)");
+  JsonAt(path).key("kind").fail("unknown certificate kind \"" + out.kind.substr(0, 40) + "\" (expected chain, supnorm or lpnorm)");
 }
 
 }  // namespace approxcert::theorems

@@ -7,7 +7,7 @@ execute_process(COMMAND ${CMAKE_COMMAND} -DAPPROXCERT=${APPROXCERT} -DHELP2MAN=$
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "man page generation failed: ${err}")
 endif()
-foreach(page approxcert approxcert-eval approxcert-supnorm approxcert-build approxcert-check approxcert-verify
+foreach(page approxcert approxcert-eval approxcert-supnorm approxcert-lpnorm approxcert-build approxcert-check approxcert-verify
              approxcert-regress approxcert-coq)
   if(NOT EXISTS ${WORK}/${page}.1)
     message(FATAL_ERROR "missing man page ${page}.1")

@@ -57,6 +57,6 @@ TEST_CASE("verify_by_kind: a tampered chain certificate fails, another kind is r
   const std::string as_supnorm = copy_with("kind", "supnorm");
   CHECK(input_error(as_supnorm) == as_supnorm + ": /instance: unknown member (not part of a supnorm certificate)");
   const std::string odd = copy_with("kind", "teapot");
-  CHECK(input_error(odd) == odd + ": /kind: unknown certificate kind \"teapot\" (expected chain or supnorm)");
+  CHECK(input_error(odd) == odd + ": /kind: unknown certificate kind \"teapot\" (expected chain, supnorm or lpnorm)");
   std::filesystem::remove(odd);
 }

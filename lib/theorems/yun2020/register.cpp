@@ -10,6 +10,7 @@
 #include "theorems/yun2020/contextual_steps.hpp"
 #include "theorems/yun2020/coq_glue.hpp"
 #include "theorems/yun2020/error_steps.hpp"
+#include "theorems/yun2020/lp_step.hpp"
 #include "theorems/yun2020/softmax_steps.hpp"
 
 namespace approxcert::theorems::yun2020 {
@@ -107,6 +108,11 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   if (budget.eps.sign() <= 0) p.fail("eps", "must be > 0");
   budget.lipschitz = p.rational("lipschitz");
   if (budget.lipschitz.sign() < 0) p.fail("lipschitz", "must be >= 0");
+  std::optional<Rational> lp_tol;  // certified_lp_rel_tol: adds Y-14c
+  if (p.has("certified_lp_rel_tol")) {
+    lp_tol = p.rational("certified_lp_rel_tol");
+    if (lp_tol->sign() <= 0 || Rational(1) < *lp_tol) p.fail("certified_lp_rel_tol", "must be in (0, 1]");
+  }
   const std::optional<Rational> M = p.has("M") ? std::optional<Rational>(p.rational("M")) : std::nullopt;
   const auto witness = read_witness(p, config.shape);
   std::optional<SoftmaxBudget> softmax;
@@ -136,6 +142,7 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   chain::Chain c;
   add_finite_steps(c, ctx, witness);
   add_error_steps(c, ctx, budget);
+  if (lp_tol) add_certified_lp_step(c, ctx, budget, *lp_tol);
   if (softmax) add_softmax_steps(c, ctx, *softmax, budget);
   mark_trusted_sides(c);
   add_grid_rechecks(c, config.shape);

@@ -10,6 +10,7 @@ set(paper_sources
   coq_glue.cpp
   error_steps.cpp
   grid.cpp
+  lp_step.cpp
   phi_layer.cpp
   register.cpp
   softmax_steps.cpp

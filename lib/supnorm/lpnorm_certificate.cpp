@@ -1,0 +1,103 @@
+#include "supnorm/lpnorm_certificate.hpp"
+
+#include <fmt/format.h>
+
+#include "approxcert_version.hpp"
+#include "io/certificate_envelope.hpp"
+#include "scalar/rational_root.hpp"
+#include "supnorm/bound_digits.hpp"
+
+namespace approxcert {
+
+namespace {
+
+constexpr long kRootBits = 128;
+
+std::string_view arithmetic_name(Arithmetic a) { return a == Arithmetic::Interval ? "mpfi" : "arb"; }
+
+std::string bound_text(const std::optional<Rational>& b) { return b ? exact_text(*b) : std::string("inf"); }
+
+}  // namespace
+
+std::string lpnorm_claim(const SupNormInputs& in, unsigned long p, bool normalized) {
+  const std::string ps = std::to_string(p);
+  const std::string error = std::string(in.target_net_path ? "target_net" : "target") + " - " + (in.net_path ? "net" : "approx");
+  return std::string("lower <= (") + (normalized ? "1/vol(domain) * " : "") + "integral over the domain of |" + error +
+         "|^" + ps + ")^(1/" + ps + ") <= upper";
+}
+
+LpNormTexts lpnorm_texts(const LpNormResult& r, const LpNormOptions& o) {
+  LpNormTexts t;
+  if (!r.integral_upper) {
+    t.integral_lower = decimal_down(r.integral_lower, kMinBoundDigits);
+    t.lower = decimal_down(root_down(parse_rational(t.integral_lower), o.p, kRootBits), kMinBoundDigits);
+    t.integral_upper = t.upper = "inf";
+    return t;
+  }
+  for (int digits = enclosure_digits(r.integral_lower, r.integral_upper); digits > 0 && digits <= kMaxBoundDigits; digits *= 2) {
+    t.integral_lower = decimal_down(r.integral_lower, digits);
+    t.integral_upper = decimal_up(*r.integral_upper, digits);
+    const Rational lo = root_down(parse_rational(t.integral_lower), o.p, kRootBits + 4 * digits);
+    const Rational hi = root_up(parse_rational(t.integral_upper), o.p, kRootBits + 4 * digits);
+    const int root_digits = std::max(digits, enclosure_digits(lo, hi));
+    if (root_digits == 0 || root_digits > kMaxBoundDigits) break;
+    t.lower = decimal_down(lo, root_digits);
+    t.upper = decimal_up(hi, root_digits);
+    if (r.status != SupNormStatus::Converged ||
+        within_tolerance(parse_rational(t.lower), parse_rational(t.upper), o.rel_tol, o.abs_tol))
+      return t;
+  }
+  // The exact sums and their roots (dyadics: exact decimal text).
+  t.integral_lower = exact_text(r.integral_lower);
+  t.integral_upper = exact_text(*r.integral_upper);
+  t.lower = exact_text(r.lower);
+  t.upper = exact_text(*r.upper);
+  return t;
+}
+
+nlohmann::json lpnorm_certificate(const LpNormResult& r, const SupNormInputs& in, const Problem& problem,
+                                  const LpNormOptions& o, const Domain& domain, const std::string& cert_path) {
+  nlohmann::json c;
+  c["format"] = kCertificateFormat;
+  c["kind"] = "lpnorm";
+  c["claim"] = lpnorm_claim(in, o.p, o.normalized);
+  c["p"] = o.p;
+  c["normalized"] = o.normalized;
+  const LpNormTexts t = lpnorm_texts(r, o);
+  c["lower"] = t.lower;
+  c["upper"] = t.upper;
+  c["integral"] = {{"lower", t.integral_lower}, {"upper", t.integral_upper}};
+  c["status"] = std::string(to_string(r.status));
+  c["gap"] = supnorm_gap(parse_rational(t.lower), t.upper == "inf" ? std::nullopt : std::optional<Rational>(parse_rational(t.upper)));
+  if (r.cover) {
+    std::vector<std::size_t> leaves;
+    nlohmann::json cover = cover_tree_json(*r.cover, domain.outer, leaves);
+    nlohmann::json upper = nlohmann::json::array(), lower = nlohmann::json::array();
+    for (std::size_t node : leaves) {
+      upper.push_back(bound_text(r.cover->nodes[node].upper));
+      lower.push_back(exact_text(r.leaf_lower[node]));
+    }
+    cover["bounds"] = std::move(upper);
+    cover["lower_bounds"] = std::move(lower);
+    c["cover"] = std::move(cover);
+  } else {
+    c["cover"] = nullptr;
+  }
+  c["boxes"] = r.boxes;
+  c["inputs"] = certificate_inputs_json(in, problem, domain, cert_path);
+  c["options"] = {{"rel_tol", exact_text(o.rel_tol)},
+                  {"abs_tol", exact_text(o.abs_tol)},
+                  {"max_boxes", o.max_boxes},
+                  {"taylor_order", o.taylor_model_order},
+                  {"time_limit_seconds", o.time_limit_seconds ? nlohmann::json(fmt::format("{}", *o.time_limit_seconds))
+                                                              : nlohmann::json(nullptr)}};
+  c["precision"] = {{"initial_bits", o.prec}, {"max_bits_used", r.max_prec_used},
+                    {"arithmetic", std::string(arithmetic_name(r.arithmetic))}};
+  c["tool"] = {{"name", "approxcert"}, {"version", APPROXCERT_VERSION}, {"commit", APPROXCERT_COMMIT}};
+  c["threads"] = r.threads;
+  c["elapsed_seconds"] = fmt::format("{:.3f}", r.elapsed_seconds);
+  c["sha256"] = certificate_sha256(c);
+  return c;
+}
+
+}  // namespace approxcert

@@ -1,0 +1,163 @@
+// The L^p-norm engine (supnorm/lpnorm.hpp) against closed forms computed here with exact rationals
+// (no slack: lower^p <= exact integral <= upper^p, compared exactly):
+//   - the ReLU interpolant I_n of x^2 on [0,1] with n pieces: on each piece [a, b] the error is
+//     x^2 - I_n = (x - a)(x - b), so the integral of |x^2 - I_n|^p over [0,1] is
+//     n h^(2p+1) B(p+1, p+1) = n^(-2p) (p!)^2 / (2p+1)!  (h = 1/n);
+//   - a constant difference c on a box: vol * c^p;
+//   - 2-D products: x0 x1 on [0,1]^2 gives 1/(p+1)^2, (x0 - 1/2)(x1 - 1/2) gives (2^-p/(p+1))^2.
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "scalar/rational.hpp"
+#include "supnorm/error_program.hpp"
+#include "supnorm/lpnorm.hpp"
+#include "target/domain.hpp"
+
+using namespace approxcert;
+
+namespace {
+
+Rational factorial(long n) {
+  Rational f(1);
+  for (long k = 2; k <= n; ++k) f *= Rational(k);
+  return f;
+}
+
+// The interpolant as an expression: x/n + sum_{k=1}^{n-1} (2/n) relu(x - k/n).
+std::string relu_interpolant(long n) {
+  std::string s = "x0/" + std::to_string(n);
+  for (long k = 1; k < n; ++k) s += " + 2/" + std::to_string(n) + "*relu(x0 - " + std::to_string(k) + "/" + std::to_string(n) + ")";
+  return s;
+}
+
+Rational interpolant_integral(long n, long p) {
+  return factorial(p) * factorial(p) / factorial(2 * p + 1) / pow_int(Rational(n), 2 * p);
+}
+
+// lower^p <= exact <= upper^p, exactly, and the run converged.
+void check_encloses(const LpNormResult& r, const Rational& exact_integral, unsigned long p) {
+  REQUIRE(r.upper.has_value());
+  CHECK(r.status == SupNormStatus::Converged);
+  CHECK(r.integral_lower <= exact_integral);
+  CHECK(exact_integral <= *r.integral_upper);
+  CHECK(pow_int(r.lower, static_cast<long>(p)) <= exact_integral);
+  CHECK(exact_integral <= pow_int(*r.upper, static_cast<long>(p)));
+}
+
+}  // namespace
+
+TEST_CASE("lp_norm: the ReLU interpolant of x^2 on [0,1] against its exact L^p error, p = 1, 2, 3") {
+  for (long n : {1, 3, 4}) {
+    const Program prog = expression_error_program(relu_interpolant(n), "x0^2", 1);
+    for (unsigned long p : {1ul, 2ul, 3ul}) {
+      CAPTURE(n);
+      CAPTURE(p);
+      LpNormOptions o;
+      o.p = p;
+      o.rel_tol = Rational(1) / Rational(100);
+      o.threads = 1;
+      const LpNormResult r = lp_norm(prog, parse_domain("[0,1]"), o);
+      check_encloses(r, interpolant_integral(n, static_cast<long>(p)), p);
+      CHECK(*r.upper <= r.lower * (Rational(1) + o.rel_tol));
+    }
+  }
+  // p = 1, n = 2: 1/24 exactly; p = 2, n = 2: 1/480.
+  CHECK(interpolant_integral(2, 1) == Rational(1) / Rational(24));
+  CHECK(interpolant_integral(2, 2) == Rational(1) / Rational(480));
+}
+
+TEST_CASE("lp_norm: a constant difference, plain and normalised") {
+  const Program prog = expression_error_program("x0 + x1", "x0 + x1 + 3/2", 2);
+  const Box box = parse_domain("[0,2]x[-1,1]");  // volume 4
+  for (unsigned long p : {1ul, 2ul, 5ul}) {
+    LpNormOptions o;
+    o.p = p;
+    o.threads = 1;
+    const Rational c(Rational(3) / Rational(2));
+    const LpNormResult r = lp_norm(prog, box, o);
+    check_encloses(r, Rational(4) * pow_int(c, static_cast<long>(p)), p);
+    CHECK(r.boxes == 1);  // [m, M] = [3/2, 3/2] on the whole box: no refinement needed
+    o.normalized = true;
+    const LpNormResult n = lp_norm(prog, box, o);
+    check_encloses(n, pow_int(c, static_cast<long>(p)), p);
+    CHECK(n.lower <= c);
+    CHECK(c <= *n.upper);
+  }
+}
+
+TEST_CASE("lp_norm: 2-D products against exact integrals, the sign change included") {
+  const Box unit = parse_domain("[0,1]^2");
+  for (unsigned long p : {1ul, 2ul}) {
+    CAPTURE(p);
+    LpNormOptions o;
+    o.p = p;
+    o.rel_tol = Rational(1) / Rational(4);  // first order in 2-D: the box count grows like 1/rel_tol^2
+    o.threads = 1;
+    const LpNormResult r = lp_norm(expression_error_program("0", "x0*x1", 2), unit, o);
+    check_encloses(r, Rational(1) / pow_int(Rational(static_cast<long>(p) + 1), 2), p);
+    const Rational side = pow_int(Rational(1) / Rational(2), static_cast<long>(p)) / Rational(static_cast<long>(p) + 1);
+    const LpNormResult s = lp_norm(expression_error_program("x0/2 + x1/2 - 1/4", "x0*x1", 2), unit, o);
+    check_encloses(s, side * side, p);
+  }
+}
+
+TEST_CASE("lp_norm: the result does not depend on the thread count, and the cover records every leaf") {
+  const Program prog = expression_error_program(relu_interpolant(3), "x0^2", 1);
+  LpNormOptions o;
+  o.p = 2;
+  o.rel_tol = Rational(1) / Rational(50);
+  o.max_cover_leaves = 1000000;
+  o.threads = 1;
+  const LpNormResult one = lp_norm(prog, parse_domain("[0,1]"), o);
+  o.threads = 2;
+  const LpNormResult two = lp_norm(prog, parse_domain("[0,1]"), o);
+  CHECK(one.lower == two.lower);
+  CHECK(one.upper == two.upper);
+  CHECK(one.boxes == two.boxes);
+  REQUIRE(one.cover.has_value());
+  // The recorded leaves' sums are the result's sums.
+  std::size_t leaves = 0;
+  Rational low(0), high(0);
+  std::vector<std::pair<std::size_t, Box>> stack{{0, parse_domain("[0,1]")}};
+  while (!stack.empty()) {
+    auto [node, box] = stack.back();
+    stack.pop_back();
+    const CoverNode& n = one.cover->nodes[node];
+    if (n.first_child == 0) {
+      ++leaves;
+      REQUIRE(n.upper.has_value());
+      CHECK(one.leaf_lower[node] <= *n.upper);
+      low += box_volume(box) * pow_int(one.leaf_lower[node], 2);
+      high += box_volume(box) * pow_int(*n.upper, 2);
+      continue;
+    }
+    Box l = box, r = box;
+    l.hi[n.dim] = n.at;
+    r.lo[n.dim] = n.at;
+    stack.push_back({n.first_child, l});
+    stack.push_back({n.first_child + 1, r});
+  }
+  CHECK(leaves == one.leaves);
+  CHECK(low == one.integral_lower);
+  CHECK(high == *one.integral_upper);
+}
+
+TEST_CASE("lp_norm: budgets and bad options") {
+  const Program prog = expression_error_program("0", "x0*x1", 2);
+  LpNormOptions o;
+  o.p = 1;
+  o.rel_tol = Rational(0);
+  o.max_boxes = 9;
+  const LpNormResult r = lp_norm(prog, parse_domain("[0,1]^2"), o);
+  CHECK(r.status == SupNormStatus::BudgetExhausted);
+  CHECK(r.boxes <= 9);
+  CHECK(pow_int(r.lower, 1) <= Rational(1) / Rational(4));  // the bounds hold whatever the status
+  CHECK(Rational(1) / Rational(4) <= *r.upper);
+  CHECK_THROWS_AS(lp_norm(prog, parse_domain("[0,1]x[1,1]"), o), std::invalid_argument);  // zero volume
+  o.p = 0;
+  CHECK_THROWS_AS(lp_norm(prog, parse_domain("[0,1]^2"), o), std::invalid_argument);
+  o.p = kMaxLpExponent + 1;
+  CHECK_THROWS_AS(lp_norm(prog, parse_domain("[0,1]^2"), o), std::invalid_argument);
+}
