@@ -38,7 +38,7 @@ TEST_CASE("mean_value_image: affine layers give their exact image, to rounding")
   // [1/4, 1/2] -> 2x + 1 -> [3/2, 2] -> -x/3 -> [-2/3, -1/2].
   const auto r = mean_value_image(layers({"2*x0 + 1", "-x0/3"}), q(1, 4), q(1, 2), kPrec);
   check_contains(r, q(-2, 3), q(-1, 2));
-  CHECK(upper(*r) - lower(*r) - q(1, 6) < Rational(1) / Rational(mpz_class(1) << 100));
+  CHECK(upper(*r) - lower(*r) - q(1, 6) < pow2(-100));
 }
 
 TEST_CASE("mean_value_image: a convex layer is over-estimated by the mean-value term, never under") {
