@@ -225,3 +225,30 @@ TEST_CASE("forged paper certificates: a forged contextual network or q-value is 
   CHECK_FALSE(r.ok());
   CHECK(problems_of(r).find("(Y-8): lhs: recorded") != std::string::npos);
 }
+
+// A side re-computed from a value its own step reports (altabaa R4: N (2 C eps_NN + eps_NN^2) from
+// R1's N, R2's eps_NN and R4's own reported C): a forger who changes the reported C (hash fixed)
+// makes the recomputation disagree with the recorded side. Reference: the recorded exact values.
+TEST_CASE("forged paper certificates: a forged value the step itself reports is caught by its side's recheck (altabaa R4)") {
+  const char* rel = "altabaa2024/thm41-rkbs-eps0.1.json";
+  const nlohmann::json original = read_certificate(stored(rel));
+  REQUIRE(verify_certificate(TheoremRegistry{}, original, rel, kCertificateOnly).ok());
+  nlohmann::json forged = original;
+  bool found = false;
+  for (nlohmann::json& step : forged["steps"])
+    if (step["id"] == "R4")
+      for (nlohmann::json& r : step["reported"])
+        if (r["name"] == "C") {
+          const Rational C = parse_rational(r["value"]["exact"].get<std::string>());
+          nlohmann::json value = side_json(Side::exact(C + Rational(1)), 17, false);
+          value["evidence"] = r["value"]["evidence"];
+          r["value"] = value;
+          found = true;
+        }
+  REQUIRE(found);
+  forged["sha256"] = certificate_hash(forged);
+  const VerifyReport r = verify_certificate(TheoremRegistry{}, forged, rel, kCertificateOnly);
+  CAPTURE(problems_of(r));
+  CHECK_FALSE(r.ok());
+  CHECK(problems_of(r).find("(R4): lhs: recorded") != std::string::npos);
+}
