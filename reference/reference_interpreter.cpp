@@ -1,7 +1,316 @@
 #include "reference/reference_interpreter.hpp"
 
-#include <stdexcept>
-#include <variant>
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+namespace approxcert::test {
+
+// ---- RefNumber ---------------------------------------------------------------------------------
+
+RefNumber::RefNumber() { mpfr_init2(approx_, kBits); }
+
+RefNumber::RefNumber(const Rational& q) : exact_(q) {
+  mpfr_init2(approx_, kBits);
+  fill_approx();
+}
+
+RefNumber::RefNumber(const RefNumber& o) : exact_(o.exact_) {
+  mpfr_init2(approx_, kBits);
+  mpfr_set(approx_, o.approx_, MPFR_RNDN);
+}
+
+RefNumber& RefNumber::operator=(const RefNumber& o) {
+  if (this != &o) {
+    exact_ = o.exact_;
+    mpfr_set(approx_, o.approx_, MPFR_RNDN);
+  }
+  return *this;
+}
+
+RefNumber::~RefNumber() { mpfr_clear(approx_); }
+
+void RefNumber::fill_approx() { mpfr_set_q(approx_, exact_->get_mpq_t(), MPFR_RNDN); }
+
+Rational RefNumber::value() const {
+  if (exact_) return *exact_;
+  if (!mpfr_number_p(approx_)) throw std::runtime_error("reference: non-finite value");
+  mpq_class q;
+  mpfr_get_q(q.get_mpq_t(), approx_);
+  return Rational(q);
+}
+
+RefNumber RefNumber::from_mpfr_op(const RefNumber& a, const RefNumber& b,
+                                  int (*op)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t)) {
+  RefNumber r;
+  op(r.approx_, a.approx_, b.approx_, MPFR_RNDN);
+  return r;
+}
+
+RefNumber operator+(const RefNumber& a, const RefNumber& b) {
+  if (a.exact_ && b.exact_) return RefNumber(*a.exact_ + *b.exact_);
+  return RefNumber::from_mpfr_op(a, b, mpfr_add);
+}
+
+RefNumber operator-(const RefNumber& a, const RefNumber& b) {
+  if (a.exact_ && b.exact_) return RefNumber(*a.exact_ - *b.exact_);
+  return RefNumber::from_mpfr_op(a, b, mpfr_sub);
+}
+
+RefNumber operator*(const RefNumber& a, const RefNumber& b) {
+  if (a.exact_ && b.exact_) return RefNumber(*a.exact_ * *b.exact_);
+  if ((a.exact_ && a.exact_->sign() == 0) || (b.exact_ && b.exact_->sign() == 0)) return RefNumber(Rational(0));
+  return RefNumber::from_mpfr_op(a, b, mpfr_mul);
+}
+
+RefNumber operator/(const RefNumber& a, const RefNumber& b) {
+  if (b.exact_ && b.exact_->sign() == 0) throw std::runtime_error("reference: division by 0");
+  if (a.exact_ && b.exact_) return RefNumber(*a.exact_ / *b.exact_);
+  if (a.exact_ && a.exact_->sign() == 0) return RefNumber(Rational(0));
+  return RefNumber::from_mpfr_op(a, b, mpfr_div);
+}
+
+int compare(const RefNumber& a, const RefNumber& b) {
+  if (a.exact_ && b.exact_) return *a.exact_ < *b.exact_ ? -1 : (*b.exact_ < *a.exact_ ? 1 : 0);
+  mpfr_t d, bound;
+  mpfr_inits2(RefNumber::kBits, d, bound, static_cast<mpfr_ptr>(nullptr));
+  mpfr_sub(d, a.approx_, b.approx_, MPFR_RNDN);
+  // bound = 2^-400 * max(1, |a|, |b|)
+  mpfr_set_ui(bound, 1, MPFR_RNDN);
+  if (mpfr_cmpabs(a.approx_, bound) > 0) mpfr_abs(bound, a.approx_, MPFR_RNDN);
+  if (mpfr_cmpabs(b.approx_, bound) > 0) mpfr_abs(bound, b.approx_, MPFR_RNDN);
+  mpfr_div_2ui(bound, bound, 400, MPFR_RNDN);
+  const bool close = mpfr_cmpabs(d, bound) <= 0;
+  const int s = mpfr_sgn(d);
+  mpfr_clears(d, bound, static_cast<mpfr_ptr>(nullptr));
+  if (close) {
+    char text[128];
+    mpfr_snprintf(text, sizeof text, "%.20Rg vs %.20Rg", a.approx_, b.approx_);
+    throw ReferenceUndecided(std::string("reference: a kink or tie is too close to decide at 512 bits: ") + text);
+  }
+  return s;
+}
+
+bool rounded_greater(const RefNumber& a, const RefNumber& b) { return mpfr_greater_p(a.approx_, b.approx_) != 0; }
+
+RefNumber RefNumber::exp() const {
+  if (exact_ && exact_->sign() == 0) return RefNumber(Rational(1));
+  RefNumber r;
+  mpfr_exp(r.approx_, approx_, MPFR_RNDN);
+  return r;
+}
+
+RefNumber RefNumber::sqrt() const {
+  if (exact_ && exact_->sign() >= 0 && mpz_perfect_square_p(exact_->num().get_mpz_t()) &&
+      mpz_perfect_square_p(exact_->den().get_mpz_t()))
+    return RefNumber(Rational(mpz_class(::sqrt(exact_->num())), mpz_class(::sqrt(exact_->den()))));
+  RefNumber r;
+  mpfr_sqrt(r.approx_, approx_, MPFR_RNDN);
+  return r;
+}
+
+RefNumber RefNumber::tanh() const {
+  if (exact_ && exact_->sign() == 0) return *this;
+  RefNumber r;
+  mpfr_tanh(r.approx_, approx_, MPFR_RNDN);
+  return r;
+}
+
+RefNumber RefNumber::sigmoid() const {
+  if (exact_ && exact_->sign() == 0) return RefNumber(Rational(mpz_class(1), mpz_class(2)));
+  RefNumber r;
+  mpfr_neg(r.approx_, approx_, MPFR_RNDN);
+  mpfr_exp(r.approx_, r.approx_, MPFR_RNDN);
+  mpfr_add_ui(r.approx_, r.approx_, 1, MPFR_RNDN);
+  mpfr_ui_div(r.approx_, 1, r.approx_, MPFR_RNDN);
+  return r;
+}
+
+// ---- the interpreter -----------------------------------------------------------------------------
+
+namespace {
+
+using Columns = std::vector<RefVector>;  // X[r, i] = columns[i][r]
+
+const RefNumber kZero{Rational(0)};
+const RefNumber kOne{Rational(1)};
+
+RefNumber dot(const NumberVector& w, const RefVector& x) {
+  RefNumber s = kZero;
+  for (std::size_t k = 0; k < w.size(); ++k) s = s + RefNumber(w[k]) * x[k];
+  return s;
+}
+
+RefVector mat_vec(const NumberMatrix& W, const RefVector& x, const NumberVector* b) {
+  RefVector y;
+  for (std::size_t r = 0; r < W.size(); ++r) y.push_back(dot(W[r], x) + (b ? RefNumber((*b)[r]) : RefNumber(Rational(0))));
+  return y;
+}
+
+RefNumber piecewise_linear(const PiecewiseLinearLayer& l, const RefNumber& x) {
+  const std::size_t K = l.breakpoints.size();
+  if (compare(x, l.breakpoints[0]) <= 0) return l.values[0];
+  for (std::size_t k = 0; k + 1 < K; ++k) {
+    if (compare(x, l.breakpoints[k + 1]) <= 0) {
+      const Rational t_den = l.breakpoints[k + 1] - l.breakpoints[k];
+      const RefNumber t = (x - RefNumber(l.breakpoints[k])) / RefNumber(t_den);
+      return RefNumber(l.values[k]) + t * RefNumber(l.values[k + 1] - l.values[k]);
+    }
+  }
+  return l.values[K - 1];
+}
+
+RefVector layer_norm(const LayerNormLayer& l, const RefVector& x) {
+  const RefNumber d{Rational(static_cast<long>(x.size()))};
+  // x_r - mean as ((d - 1) x_r - sum_{k != r} x_k) / d: exactly 0 for d = 1 whatever x is
+  RefVector c;
+  for (std::size_t r = 0; r < x.size(); ++r) {
+    RefNumber others = kZero;
+    for (std::size_t k = 0; k < x.size(); ++k)
+      if (k != r) others = others + x[k];
+    c.push_back((RefNumber(Rational(static_cast<long>(x.size()) - 1)) * x[r] - others) / d);
+  }
+  RefNumber var = kZero;
+  for (const RefNumber& v : c) var = var + v * v;
+  var = var / d;
+  const RefNumber sigma = (var + RefNumber(l.eps)).sqrt();
+  RefVector y;
+  for (std::size_t r = 0; r < x.size(); ++r) {
+    const RefNumber gamma = l.gamma ? RefNumber((*l.gamma)[r]) : kOne, beta = l.beta ? RefNumber((*l.beta)[r]) : kZero;
+    y.push_back(gamma * (c[r] / sigma) + beta);
+  }
+  return y;
+}
+
+RefVector vector_layers(const LayerList& layers, RefVector x);
+
+RefVector vector_layer(const Layer& layer, const RefVector& x) {
+  RefVector y;
+  if (const auto* l = std::get_if<DenseLayer>(&layer.kind)) return mat_vec(l->weight, x, &l->bias);
+  if (const auto* l = std::get_if<SparseDenseLayer>(&layer.kind)) {
+    for (std::size_t r = 0; r < l->rows; ++r) y.push_back(RefNumber(l->bias[r]));
+    for (const SparseEntry& e : l->entries) y[e.row] = y[e.row] + RefNumber(e.value) * x[e.col];
+    return y;
+  }
+  if (const auto* l = std::get_if<PiecewiseLinearLayer>(&layer.kind)) {
+    for (const RefNumber& v : x) y.push_back(piecewise_linear(*l, v));
+    return y;
+  }
+  if (const auto* l = std::get_if<ResidualLayer>(&layer.kind)) {
+    const RefVector body = vector_layers(l->body, x);
+    for (std::size_t r = 0; r < x.size(); ++r) y.push_back(x[r] + body[r]);
+    return y;
+  }
+  if (const auto* l = std::get_if<InnerProductLayer>(&layer.kind)) {
+    const RefVector left = vector_layers(l->left, RefVector(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(l->split)));
+    const RefVector right = vector_layers(l->right, RefVector(x.begin() + static_cast<std::ptrdiff_t>(l->split), x.end()));
+    RefNumber s = kZero;
+    for (std::size_t k = 0; k < left.size(); ++k) s = s + left[k] * right[k];
+    return {s};
+  }
+  if (const auto* l = std::get_if<LayerNormLayer>(&layer.kind)) return layer_norm(*l, x);
+  for (const RefNumber& v : x) {
+    if (std::holds_alternative<ReluLayer>(layer.kind)) y.push_back(compare(v, kZero) > 0 ? v : kZero);
+    else if (std::holds_alternative<StepLayer>(layer.kind)) y.push_back(compare(v, kZero) >= 0 ? kOne : kZero);
+    else if (std::holds_alternative<SigmoidLayer>(layer.kind)) y.push_back(v.sigmoid());
+    else if (std::holds_alternative<TanhLayer>(layer.kind)) y.push_back(v.tanh());
+    else throw std::logic_error("reference: unexpected layer");
+  }
+  return y;
+}
+
+RefVector vector_layers(const LayerList& layers, RefVector x) {
+  for (const Layer& layer : layers) x = vector_layer(layer, x);
+  return x;
+}
+
+// The weights sigma(s) over keys for one query.
+RefVector normalize(Normalizer n, const RefVector& s) {
+  const std::size_t N = s.size();
+  if (n == Normalizer::None) return s;
+  if (n == Normalizer::Softmax) {
+    // Shift by the largest score (by rounded value: any shift cancels, this one avoids overflow).
+    RefNumber top = s[0];
+    for (const RefNumber& v : s)
+      if (rounded_greater(v, top)) top = v;
+    RefVector e;
+    RefNumber sum = kZero;
+    for (const RefNumber& v : s) {
+      e.push_back((v - top).exp());
+      sum = sum + e.back();
+    }
+    for (RefNumber& v : e) v = v / sum;
+    return e;
+  }
+  // hardmax: the exact argmax set, then the tie rule
+  std::size_t best = 0;
+  for (std::size_t j = 1; j < N; ++j) if (compare(s[j], s[best]) > 0) best = j;
+  std::vector<std::size_t> argmax;
+  for (std::size_t j = 0; j < N; ++j) if (j == best || compare(s[j], s[best]) == 0) argmax.push_back(j);
+  RefVector w(N, kZero);
+  if (n == Normalizer::HardmaxFirst) w[argmax.front()] = kOne;
+  else if (n == Normalizer::HardmaxLast) w[argmax.back()] = kOne;
+  else for (std::size_t j : argmax) w[j] = RefNumber(Rational(mpz_class(1), mpz_class(static_cast<long>(argmax.size()))));
+  return w;
+}
+
+Columns attention(const AttentionLayer& att, const Columns& X) {
+  const std::size_t N = X.size(), D = X[0].size();
+  Columns Y = X;
+  for (const AttentionHead& head : att.heads) {
+    Columns Q, K, V;
+    for (const RefVector& x : X) {
+      Q.push_back(mat_vec(head.wq, x, head.bq ? &*head.bq : nullptr));
+      K.push_back(mat_vec(head.wk, x, nullptr));
+      V.push_back(mat_vec(head.wv, x, nullptr));
+    }
+    for (std::size_t i = 0; i < N; ++i) {
+      RefVector scores;
+      for (std::size_t j = 0; j < N; ++j) {
+        RefNumber s = kZero;
+        for (std::size_t k = 0; k < K[j].size(); ++k) s = s + K[j][k] * Q[i][k];
+        scores.push_back(s * RefNumber(att.scale));
+      }
+      const RefVector w = normalize(att.normalizer, scores);
+      RefVector mixed(V[0].size(), kZero);  // sum_j w_j V_j
+      for (std::size_t j = 0; j < N; ++j)
+        for (std::size_t c = 0; c < mixed.size(); ++c) mixed[c] = mixed[c] + w[j] * V[j][c];
+      for (std::size_t r = 0; r < D; ++r) Y[i][r] = Y[i][r] + dot(head.wo[r], mixed);
+    }
+  }
+  return Y;
+}
+
+Columns sequence_layer(const Layer& layer, const Columns& X) {
+  if (const auto* l = std::get_if<AttentionLayer>(&layer.kind)) return attention(*l, X);
+  Columns Y;
+  if (const auto* l = std::get_if<TokenwiseLayer>(&layer.kind)) {
+    for (const RefVector& x : X) Y.push_back(vector_layers(l->layers, x));
+    return Y;
+  }
+  const auto& E = std::get<PositionalEncodingLayer>(layer.kind).matrix;
+  Y = X;
+  for (std::size_t i = 0; i < X.size(); ++i)
+    for (std::size_t r = 0; r < X[i].size(); ++r) Y[i][r] = X[i][r] + RefNumber(E[r][i]);
+  return Y;
+}
+
+}  // namespace
+
+RefVector reference_outputs(const Network& net, const std::vector<Rational>& x) {
+  if (x.size() != input_dim(net)) throw std::invalid_argument("reference: wrong number of inputs");
+  const std::size_t D = net.input.dim;
+  if (!net.input.tokens) return vector_layers(net.layers, RefVector(x.begin(), x.end()));
+  Columns X(*net.input.tokens);
+  for (std::size_t i = 0; i < X.size(); ++i)
+    for (std::size_t r = 0; r < D; ++r) X[i].push_back(x[i * D + r]);
+  for (const Layer& layer : net.layers) X = sequence_layer(layer, X);
+  RefVector out;
+  for (const RefVector& column : X) out.insert(out.end(), column.begin(), column.end());
+  return out;
+}
+
+}  // namespace approxcert::test
 
 namespace approxcert::soak {
 
@@ -16,221 +325,13 @@ Mp& Mp::operator=(const Mp& o) {
 }
 Mp::~Mp() { mpfr_clear(v_); }
 
-namespace {
-
-using Vec = std::vector<Mp>;
-using Seq = std::vector<Vec>;  // columns (tokens), each of D entries
-
-class Interpreter {
- public:
-  explicit Interpreter(long prec) : prec_(prec) {}
-
-  Mp number(const Rational& q) const {
-    Mp r(prec_);
-    mpfr_set_q(r.get(), q.get_mpq_t(), MPFR_RNDN);
-    return r;
-  }
-  // The soak's networks hold exact numbers only (rational() refuses a constant expression).
-  Mp number(const Number& q) const { return number(q.rational()); }
-  Mp zero() const { return Mp(prec_); }
-
-  // sum_c W[r][c] x[c] + b[r]
-  Vec affine(const NumberMatrix& w, const Vec& x, const NumberVector* b) const {
-    Vec y;
-    Mp t(prec_);
-    for (std::size_t r = 0; r < w.size(); ++r) {
-      Mp acc = b ? number((*b)[r]) : zero();
-      for (std::size_t c = 0; c < x.size(); ++c) {
-        mpfr_mul_q(t.get(), x[c].get(), w[r][c].rational().get_mpq_t(), MPFR_RNDN);
-        mpfr_add(acc.get(), acc.get(), t.get(), MPFR_RNDN);
-      }
-      y.push_back(acc);
-    }
-    return y;
-  }
-
-  Mp piecewise(const PiecewiseLinearLayer& l, const Mp& x) const {
-    const std::size_t n = l.breakpoints.size();
-    if (mpfr_cmp_q(x.get(), l.breakpoints[0].get_mpq_t()) <= 0) return number(l.values[0]);
-    if (mpfr_cmp_q(x.get(), l.breakpoints[n - 1].get_mpq_t()) >= 0) return number(l.values[n - 1]);
-    std::size_t k = 0;
-    while (mpfr_cmp_q(x.get(), l.breakpoints[k + 1].get_mpq_t()) > 0) ++k;
-    // v_k + (v_{k+1} - v_k) (x - b_k) / (b_{k+1} - b_k)
-    const Rational slope = (l.values[k + 1] - l.values[k]) / (l.breakpoints[k + 1] - l.breakpoints[k]);
-    Mp y(prec_);
-    mpfr_sub_q(y.get(), x.get(), l.breakpoints[k].get_mpq_t(), MPFR_RNDN);
-    mpfr_mul_q(y.get(), y.get(), slope.get_mpq_t(), MPFR_RNDN);
-    mpfr_add_q(y.get(), y.get(), l.values[k].get_mpq_t(), MPFR_RNDN);
-    return y;
-  }
-
-  Vec vector_layers(const LayerList& layers, Vec x) const {
-    for (const Layer& layer : layers) x = vector_layer(layer, std::move(x));
-    return x;
-  }
-
-  Vec vector_layer(const Layer& layer, Vec x) const {
-    if (const auto* d = std::get_if<DenseLayer>(&layer.kind)) return affine(d->weight, x, &d->bias);
-    if (const auto* s = std::get_if<SparseDenseLayer>(&layer.kind)) {
-      Vec y;
-      for (const Number& b : s->bias) y.push_back(number(b));
-      Mp t(prec_);
-      for (const SparseEntry& e : s->entries) {
-        mpfr_mul_q(t.get(), x[e.col].get(), e.value.rational().get_mpq_t(), MPFR_RNDN);
-        mpfr_add(y[e.row].get(), y[e.row].get(), t.get(), MPFR_RNDN);
-      }
-      return y;
-    }
-    if (std::holds_alternative<ReluLayer>(layer.kind)) {
-      for (Mp& v : x)
-        if (mpfr_sgn(v.get()) < 0) mpfr_set_zero(v.get(), 1);
-      return x;
-    }
-    if (std::holds_alternative<StepLayer>(layer.kind)) {
-      for (Mp& v : x) mpfr_set_ui(v.get(), mpfr_sgn(v.get()) >= 0 ? 1 : 0, MPFR_RNDN);
-      return x;
-    }
-    if (std::holds_alternative<SigmoidLayer>(layer.kind)) {
-      for (Mp& v : x) {  // 1 / (1 + exp(-v))
-        mpfr_neg(v.get(), v.get(), MPFR_RNDN);
-        mpfr_exp(v.get(), v.get(), MPFR_RNDN);
-        mpfr_add_ui(v.get(), v.get(), 1, MPFR_RNDN);
-        mpfr_ui_div(v.get(), 1, v.get(), MPFR_RNDN);
-      }
-      return x;
-    }
-    if (std::holds_alternative<TanhLayer>(layer.kind)) {
-      for (Mp& v : x) mpfr_tanh(v.get(), v.get(), MPFR_RNDN);
-      return x;
-    }
-    if (const auto* p = std::get_if<PiecewiseLinearLayer>(&layer.kind)) {
-      for (Mp& v : x) v = piecewise(*p, v);
-      return x;
-    }
-    if (const auto* r = std::get_if<ResidualLayer>(&layer.kind)) {
-      const Vec body = vector_layers(r->body, x);
-      for (std::size_t i = 0; i < x.size(); ++i) mpfr_add(x[i].get(), x[i].get(), body[i].get(), MPFR_RNDN);
-      return x;
-    }
-    if (const auto* ip = std::get_if<InnerProductLayer>(&layer.kind)) {
-      const Vec left = vector_layers(ip->left, Vec(x.begin(), x.begin() + static_cast<long>(ip->split)));
-      const Vec right = vector_layers(ip->right, Vec(x.begin() + static_cast<long>(ip->split), x.end()));
-      Mp acc = zero(), t(prec_);
-      for (std::size_t i = 0; i < left.size(); ++i) {
-        mpfr_mul(t.get(), left[i].get(), right[i].get(), MPFR_RNDN);
-        mpfr_add(acc.get(), acc.get(), t.get(), MPFR_RNDN);
-      }
-      return {acc};
-    }
-    throw std::logic_error("reference: a sequence layer in a vector context");
-  }
-
-  // X + sum_h W_O W_V X sigma[(W_K X)^T (W_Q X + b_q 1^T) * scale], sigma column-wise.
-  Seq attention(const AttentionLayer& a, const Seq& X) const {
-    const std::size_t N = X.size();
-    Seq out = X;
-    for (const AttentionHead& h : a.heads) {
-      Seq Q, K, V;
-      for (const Vec& col : X) {
-        Q.push_back(affine(h.wq, col, h.bq ? &*h.bq : nullptr));
-        K.push_back(affine(h.wk, col, nullptr));
-        V.push_back(affine(h.wv, col, nullptr));
-      }
-      Mp t(prec_);
-      for (std::size_t j = 0; j < N; ++j) {
-        Vec s;  // scores of column j: s_i = <K_i, Q_j> * scale
-        for (std::size_t i = 0; i < N; ++i) {
-          Mp acc = zero();
-          for (std::size_t k = 0; k < Q[j].size(); ++k) {
-            mpfr_mul(t.get(), K[i][k].get(), Q[j][k].get(), MPFR_RNDN);
-            mpfr_add(acc.get(), acc.get(), t.get(), MPFR_RNDN);
-          }
-          mpfr_mul_q(acc.get(), acc.get(), a.scale.rational().get_mpq_t(), MPFR_RNDN);
-          s.push_back(acc);
-        }
-        const Vec w = a.normalizer == Normalizer::Softmax ? softmax(s) : hardmax(s);
-        Vec mixed(V[0].size(), zero());  // sum_i V_i w_i
-        for (std::size_t i = 0; i < N; ++i)
-          for (std::size_t k = 0; k < mixed.size(); ++k) {
-            mpfr_mul(t.get(), V[i][k].get(), w[i].get(), MPFR_RNDN);
-            mpfr_add(mixed[k].get(), mixed[k].get(), t.get(), MPFR_RNDN);
-          }
-        const Vec o = affine(h.wo, mixed, nullptr);
-        for (std::size_t r = 0; r < o.size(); ++r) mpfr_add(out[j][r].get(), out[j][r].get(), o[r].get(), MPFR_RNDN);
-      }
-    }
-    return out;
-  }
-
-  Vec softmax(const Vec& s) const {
-    Mp top = s[0];
-    for (const Mp& v : s) mpfr_max(top.get(), top.get(), v.get(), MPFR_RNDN);
-    Vec e;
-    Mp sum = zero();
-    for (const Mp& v : s) {
-      Mp x(prec_);
-      mpfr_sub(x.get(), v.get(), top.get(), MPFR_RNDN);
-      mpfr_exp(x.get(), x.get(), MPFR_RNDN);
-      mpfr_add(sum.get(), sum.get(), x.get(), MPFR_RNDN);
-      e.push_back(x);
-    }
-    for (Mp& x : e) mpfr_div(x.get(), x.get(), sum.get(), MPFR_RNDN);
-    return e;
-  }
-
-  Vec hardmax(const Vec& s) const {  // ties split evenly
-    Mp top = s[0];
-    for (const Mp& v : s) mpfr_max(top.get(), top.get(), v.get(), MPFR_RNDN);
-    unsigned long ties = 0;
-    for (const Mp& v : s) ties += mpfr_equal_p(v.get(), top.get()) ? 1 : 0;
-    Vec w;
-    for (const Mp& v : s) {
-      Mp x(prec_);
-      if (mpfr_equal_p(v.get(), top.get())) {
-        mpfr_set_ui(x.get(), 1, MPFR_RNDN);
-        mpfr_div_ui(x.get(), x.get(), ties, MPFR_RNDN);
-      }
-      w.push_back(x);
-    }
-    return w;
-  }
-
-  Seq sequence_layer(const Layer& layer, Seq X) const {
-    if (const auto* a = std::get_if<AttentionLayer>(&layer.kind)) return attention(*a, X);
-    if (const auto* t = std::get_if<TokenwiseLayer>(&layer.kind)) {
-      for (Vec& col : X) col = vector_layers(t->layers, std::move(col));
-      return X;
-    }
-    if (const auto* pe = std::get_if<PositionalEncodingLayer>(&layer.kind)) {
-      for (std::size_t j = 0; j < X.size(); ++j)
-        for (std::size_t r = 0; r < X[j].size(); ++r)
-          mpfr_add_q(X[j][r].get(), X[j][r].get(), pe->matrix[r][j].rational().get_mpq_t(), MPFR_RNDN);
-      return X;
-    }
-    throw std::logic_error("reference: a vector layer at the top level of a sequence network");
-  }
-
- private:
-  long prec_;
-};
-
-}  // namespace
-
 std::vector<Mp> reference_outputs(const Network& net, const std::vector<Rational>& x, long prec) {
-  const Interpreter in(prec);
-  if (!net.input.tokens) {
-    Vec v;
-    for (const Rational& q : x) v.push_back(in.number(q));
-    return in.vector_layers(net.layers, std::move(v));
+  std::vector<Mp> out;
+  for (const test::RefNumber& v : test::reference_outputs(net, x)) {
+    Mp m(prec);
+    mpfr_set_q(m.get(), v.value().get_mpq_t(), MPFR_RNDN);
+    out.push_back(m);
   }
-  const std::size_t D = net.input.dim, N = *net.input.tokens;
-  Seq X(N);
-  for (std::size_t j = 0; j < N; ++j)
-    for (std::size_t r = 0; r < D; ++r) X[j].push_back(in.number(x[j * D + r]));
-  for (const Layer& layer : net.layers) X = in.sequence_layer(layer, std::move(X));
-  Vec out;
-  for (Vec& col : X)
-    for (Mp& v : col) out.push_back(v);
   return out;
 }
 

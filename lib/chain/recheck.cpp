@@ -1,5 +1,7 @@
 #include "chain/recheck.hpp"
 
+#include <string_view>
+
 #include "chain/certificate_fields.hpp"
 #include "net/evaluate.hpp"
 #include "scalar/input_error.hpp"
@@ -63,14 +65,34 @@ bool all_exact(const std::vector<Enclosure>& v) {
   return true;
 }
 
+// Which output a network recipe takes: one by index, or the largest of all.
+struct OutputChoice {
+  std::size_t index = 0;
+  bool largest = false;
+};
+
+// The chosen output's value: its enclosure, or for the largest [max of the lower ends, max of the
+// upper ends] (which contains the largest value when every enclosure contains its output).
+Enclosure choose(const std::vector<Enclosure>& outputs, OutputChoice choice) {
+  if (!choice.largest) return outputs.at(choice.index);
+  Enclosure m = outputs.at(0);
+  for (const Enclosure& e : outputs) {
+    if (!e.bounded() || !m.bounded()) return Enclosure::whole_line();
+    m = Enclosure::between(max(m.lower(), e.lower()), max(m.upper(), e.upper()));
+  }
+  return m;
+}
+
 // Exactly when every input is a point and the program is rational, else MPFI over the enclosures.
-Recomputed evaluate_output(const Program& prog, const std::vector<Enclosure>& inputs, std::size_t output, bool try_exact,
+Recomputed evaluate_output(const Program& prog, const std::vector<Enclosure>& inputs, OutputChoice output, bool try_exact,
                            Prec prec) {
+  std::vector<Enclosure> values;
   if (try_exact && all_exact(inputs)) {
     std::vector<Rational> x;
     for (const Enclosure& e : inputs) x.push_back(e.lower());
     try {
-      return {Enclosure::exact(evaluate<Rational>(prog, std::span<const Rational>(x), prec).at(output)), true};
+      for (const Rational& v : evaluate<Rational>(prog, std::span<const Rational>(x), prec)) values.push_back(Enclosure::exact(v));
+      return {choose(values, output), true};
     } catch (const NotExactError&) {
       // a transcendental operation: enclose it with MPFI below
     }
@@ -80,22 +102,40 @@ Recomputed evaluate_output(const Program& prog, const std::vector<Enclosure>& in
     if (!inputs[k].bounded()) return {};  // an unbounded input: nothing is known
     set_interval(x[k], inputs[k].lower(), inputs[k].upper(), prec);
   }
-  return {Enclosure::of(evaluate<Interval>(prog, std::span<const Interval>(x), prec).at(output)), false};
+  values.clear();
+  for (const Interval& v : evaluate<Interval>(prog, std::span<const Interval>(x), prec)) values.push_back(Enclosure::of(v));
+  return {choose(values, output), false};
 }
 
-// The output index of a network recipe: a decimal index, or an input naming an exact integer.
-std::size_t output_index(const Recheck& recheck, const RecheckData& data, std::size_t outputs) {
+bool is_index(std::string_view s) { return !s.empty() && s.size() <= 9 && s.find_first_not_of("0123456789") == std::string_view::npos; }
+
+// The output of a network recipe: "max"; a decimal index; an input naming an exact integer; or, when
+// no input has the whole name, an input name followed by "-K" (K decimal): that integer minus K (a
+// 1-based "at:j" read as "at:j-1").
+OutputChoice output_index(const Recheck& recheck, const RecheckData& data, std::size_t outputs) {
   const std::string& o = recheck.output;
+  if (o == "max") return {0, true};
   Rational k;
-  if (!o.empty() && o.size() <= 9 && o.find_first_not_of("0123456789") == std::string::npos) k = Rational(std::stol(o));
+  if (is_index(o)) k = Rational(std::stol(o));
   else {
-    const Enclosure e = input_value(o, data);
+    std::string name = o;
+    long minus = 0;
+    const std::size_t dash = o.rfind('-');
+    if (dash != std::string::npos && is_index(std::string_view(o).substr(dash + 1))) {
+      try {
+        input_value(o, data);
+      } catch (const InputError&) {  // no input of the whole name: NAME-K
+        name = o.substr(0, dash);
+        minus = std::stol(o.substr(dash + 1));
+      }
+    }
+    const Enclosure e = input_value(name, data);
     if (!e.is_exact()) throw InputError("output \"" + o + "\": not an exact index");
-    k = e.lower();
+    k = e.lower() - Rational(minus);
   }
   if (k < Rational(0) || !(k < Rational(static_cast<long>(outputs))) || !k.is_integer())
     throw InputError("output \"" + o + "\": not an output of the network (it has " + std::to_string(outputs) + ")");
-  return static_cast<std::size_t>(k.num().get_ui());
+  return {static_cast<std::size_t>(k.num().get_ui()), false};
 }
 
 Recomputed recompute_network(const Recheck& recheck, const RecheckData& data, Prec prec) {
@@ -106,7 +146,7 @@ Recomputed recompute_network(const Recheck& recheck, const RecheckData& data, Pr
   if (recheck.inputs.size() != prog.num_inputs())
     throw InputError("network " + recheck.network + ": " + std::to_string(recheck.inputs.size()) + " inputs for a network of " +
                      std::to_string(prog.num_inputs()));
-  const std::size_t output = output_index(recheck, data, prog.outputs().size());
+  const OutputChoice output = output_index(recheck, data, prog.outputs().size());
   std::vector<Enclosure> inputs;
   for (const std::string& name : recheck.inputs) inputs.push_back(input_value(name, data));
   return evaluate_output(prog, inputs, output, true, prec);
@@ -124,7 +164,7 @@ Recomputed recompute_side(const Recheck& recheck, const RecheckData& data, Prec 
   for (const std::string& name : recheck.inputs) inputs.push_back(input_value(name, data));
   const Program prog = compile_target(recheck.expression, inputs.size());
   // Exactly when possible: every input a point, no power (keeps exact numbers small on hostile input).
-  return evaluate_output(prog, inputs, 0, recheck.expression.find('^') == std::string::npos, prec);
+  return evaluate_output(prog, inputs, OutputChoice{}, recheck.expression.find('^') == std::string::npos, prec);
 }
 
 nlohmann::json recheck_json(const Recheck& recheck) {

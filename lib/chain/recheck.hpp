@@ -6,12 +6,14 @@
 //   "parameter:NAME/i/j"           an entry of an array parameter (0-based indices)
 //   "at:NAME"                      a coordinate of the step's recorded point ("at")
 //   "step:ID:lhs" | ":rhs" | ":rhs_high"   the recorded side of an EARLIER step
-//   "step:ID:reported:NAME"        a value an earlier step reported
+//   "step:ID:reported:NAME"        a value an earlier step, or the step itself, reported
 // The expression is compiled by the target language into the IR and evaluated by the one generic
 // evaluator: exactly (Rational) when every input is an exact point and the text has no '^', else
 // with MPFI over the input enclosures. Nothing of the theorem module runs.
 // A network recipe (Recheck::network) evaluates a network the certificate records
-// (recorded_networks.hpp) at the inputs, one per network input, and takes output `output`: through
+// (recorded_networks.hpp) at the inputs, one per network input, and takes output `output` (an index;
+// an input naming one, or "NAME-K" for that index minus K when no input is named "NAME-K"; or "max":
+// the largest output, enclosed by the largest lower and upper ends): through
 // lower() and the same generic evaluator, exactly or with MPFI as above.
 #include <map>
 #include <string>
@@ -33,7 +35,8 @@ inline constexpr std::size_t kMaxRecheckInputs = 64;
 struct RecheckData {
   const nlohmann::json* parameters = nullptr;
   const Point* at = nullptr;
-  // "ID:lhs", "ID:rhs", "ID:rhs_high", "ID:reported:NAME" -> recorded enclosure (earlier steps only)
+  // "ID:lhs", "ID:rhs", "ID:rhs_high", "ID:reported:NAME" -> recorded enclosure (earlier steps; the
+  // step's own reported values too)
   std::map<std::string, Enclosure, std::less<>> earlier;
   // The certificate's recorded networks by SHA-256, lowered (read_recorded_networks).
   const std::map<std::string, Program, std::less<>>* networks = nullptr;

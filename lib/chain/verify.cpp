@@ -288,6 +288,8 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
     for (std::size_t i = 0; i < recorded.size(); ++i) {
       const RecordedStep& r = recorded[i];
       data.at = &r.at;
+      // The step's own reported values are recorded before its sides: a side may be re-computed from them.
+      for (const auto& [name, value] : r.reported) data.earlier.insert_or_assign(r.id + ":reported:" + name, value);
       const std::string done =
           recheck_step(r, data, Prec(opts.max_bits), "steps/" + std::to_string(i) + " (" + r.id + ")", problems);
       report.checks.push_back({r.id, done});

@@ -178,3 +178,52 @@ TEST_CASE("network recheck: a network above the size budget is not recorded and 
   CHECK_FALSE(r.steps[0].outcome.lhs.evidence.recheck.has_value());
   CHECK(r.steps[0].outcome.lhs.evidence.trusted == kNetworkEvaluation);
 }
+
+// The largest output ("max") and a 1-based index ("at:k-1"): by hand, at (3/4, 1/2) the outputs
+// are 1 and 19/12, so the largest is 19/12 and "at:k-1" with k = 2 is y1 = 19/12.
+TEST_CASE("network recheck: the largest output and an offset index are re-computed exactly -- forgeries rejected") {
+  auto cert = [](Rational largest, Rational second) {
+    Chain c;
+    const Point p = Point{}.add("a", Rational(3) / Rational(4)).add("b", Rational(1) / Rational(2)).add("k", 2L);
+    c.add(spec("M"), exact([largest, p] { return Outcome(Side::exact(largest), Side::exact(Rational(2))).where(p); }));
+    c.add(spec("K"), exact([second, p] { return Outcome(Side::exact(second), Side::exact(Rational(2))).where(p); }));
+    c.recheck_network("M", "lhs", two_outputs(), "max", {"at:a", "at:b"});
+    c.recheck_network("K", "lhs", two_outputs(), "at:k-1", {"at:a", "at:b"});
+    InstanceRun run;
+    run.theorem = {.name = "test/network", .paper = "test", .title = "t", .statement = "s"};
+    run.instance = "network";
+    run.parameters = nlohmann::json::object();
+    run.result = run_chain(c);
+    return make_certificate(run);
+  };
+  const Rational y1 = Rational(19) / Rational(12);
+  const nlohmann::json c = cert(y1, y1);
+  CHECK(c["steps"][0]["lhs"]["evidence"]["recheck"]["output"] == "max");
+  CHECK(c["steps"][1]["lhs"]["evidence"]["recheck"]["output"] == "at:k-1");
+  VerifyReport r = verify_certificate(TheoremRegistry{}, c, "net.json", kCertificateOnly);
+  CAPTURE(problems_of(r));
+  CHECK(r.ok());
+  CHECK(r.checks[0].recomputed == "lhs (exactly)");
+  CHECK(r.checks[1].recomputed == "lhs (exactly)");
+
+  // The smaller output claimed as the largest, and y0 claimed at k (verdicts kept: 1 <= 2).
+  r = verify_certificate(TheoremRegistry{}, cert(Rational(1), y1), "net.json", kCertificateOnly);
+  CHECK(problems_of(r).find("steps/0 (M): lhs: recorded [1, 1] does not contain the exact recomputation [1.5833") != std::string::npos);
+  r = verify_certificate(TheoremRegistry{}, cert(y1, Rational(1)), "net.json", kCertificateOnly);
+  CHECK(problems_of(r).find("steps/1 (K): lhs: recorded [1, 1] does not contain the exact recomputation [1.5833") != std::string::npos);
+
+  // A forger who drops or changes the offset: index 2 is no output, k - 2 gives y0 = 1.
+  auto edited = [&](const std::function<void(nlohmann::json&)>& edit) {
+    nlohmann::json f = c;
+    edit(f["steps"][1]["lhs"]["evidence"]["recheck"]);
+    rehash(f);
+    return problems_of(verify_certificate(TheoremRegistry{}, f, "net.json", kCertificateOnly));
+  };
+  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k"; }).find("not an output of the network (it has 2)") != std::string::npos);
+  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-2"; }).find("does not contain the exact recomputation [1, 1]") !=
+        std::string::npos);
+  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-3"; }).find("not an output of the network") != std::string::npos);
+  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-x"; }).find("has no coordinate \"k-x\"") != std::string::npos);
+  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:z-1"; }).find("has no coordinate \"z\"") != std::string::npos);
+  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-99999999999"; }).find("has no coordinate") != std::string::npos);
+}

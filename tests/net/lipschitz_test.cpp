@@ -9,7 +9,7 @@
 #include "net/lipschitz.hpp"
 #include "net/network_json.hpp"
 #include "random_nets.hpp"
-#include "reference_interpreter.hpp"
+#include "reference/reference_interpreter.hpp"
 #include "scalar/input_error.hpp"
 
 using namespace approxcert;

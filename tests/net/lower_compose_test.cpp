@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "net_support.hpp"
-#include "reference_interpreter.hpp"
+#include "reference/reference_interpreter.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "net_support.hpp"
-#include "reference_interpreter.hpp"
+#include "reference/reference_interpreter.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

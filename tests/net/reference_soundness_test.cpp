@@ -14,7 +14,7 @@
 #include "scalar/fast_interval.hpp"
 #include "net_support.hpp"
 #include "random_nets.hpp"
-#include "reference_interpreter.hpp"
+#include "reference/reference_interpreter.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

@@ -2,7 +2,7 @@
 // slack: at random exact points of random boxes, the output's lower and upper forms evaluated at
 // the point, and the concretised range, contain
 //   - for random networks of every hidden layer kind: the layer-by-layer reference interpreter
-//     (tests/net/reference_interpreter.hpp; exact rationals for rational networks, 512-bit MPFR
+//     (reference/reference_interpreter.hpp; exact rationals for rational networks, 512-bit MPFR
 //     once a transcendental enters, allowed only its own rounding, 2^-400 relative);
 //   - for expressions using every operation the relaxation handles (products, relu, abs, min, max,
 //     exp, log, sqrt, sin, cos, tan, atan, tanh, sigmoid, powers, division by fallback): closed
@@ -20,7 +20,7 @@
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
 #include "net/lower.hpp"
-#include "tests/net/reference_interpreter.hpp"
+#include "reference/reference_interpreter.hpp"
 #include "reference/programs.hpp"
 #include "scalar/fast_interval.hpp"
 #include "supnorm/bounder.hpp"

@@ -59,6 +59,28 @@ struct Forgery {
   const char* forged;       // a value that keeps the verdict but is not the parameter's closed form
 };
 
+// The SHA-256 of the network step `id`'s lhs recipe evaluates.
+std::string recipe_network(const nlohmann::json& cert, const std::string& id) {
+  for (const nlohmann::json& step : cert["steps"])
+    if (step["id"] == id) return step["lhs"]["evidence"]["recheck"]["network"].get<std::string>();
+  FAIL("no step " << id);
+  return {};
+}
+
+// Replaces the recorded network `key` by `net` as a forger would: under its new SHA-256, with every
+// recipe that evaluated it pointing to the new key, and the certificate's hash recomputed.
+void rekey(nlohmann::json& cert, const std::string& key, const nlohmann::json& net) {
+  const std::string new_key = sha256_hex(save_network(parse_network(net.dump(), "forged")));
+  REQUIRE(new_key != key);
+  cert["networks"].erase(key);
+  cert["networks"][new_key] = net.dump();
+  for (nlohmann::json& step : cert["steps"])
+    for (const char* side : {"lhs", "rhs", "rhs_high"})
+      if (step.contains(side) && step[side]["evidence"].contains("recheck") && step[side]["evidence"]["recheck"].value("network", "") == key)
+        step[side]["evidence"]["recheck"]["network"] = new_key;
+  cert["sha256"] = certificate_hash(cert);
+}
+
 }  // namespace
 
 TEST_CASE("forged paper certificates: a forged rechecked side is rejected without the theorem module") {
@@ -137,17 +159,10 @@ TEST_CASE("forged paper certificates: a forged recorded network or network side 
   REQUIRE(original.contains("networks"));
 
   nlohmann::json forged = original;
-  const std::string key = forged["networks"].begin().key();
+  const std::string key = recipe_network(original, "Y-1");
   nlohmann::json net = nlohmann::json::parse(forged["networks"][key].get<std::string>());
   net["layers"][0]["layers"][0]["bias"][0] = "1/2";  // every entry t read as t + 1/2
-  const std::string new_key = sha256_hex(save_network(parse_network(net.dump(), "forged")));
-  REQUIRE(new_key != key);
-  forged["networks"].erase(key);
-  forged["networks"][new_key] = net.dump();
-  for (nlohmann::json& step : forged["steps"])
-    for (const char* side : {"lhs", "rhs"})
-      if (step[side]["evidence"].contains("recheck") && step[side]["evidence"]["recheck"].contains("network"))
-        step[side]["evidence"]["recheck"]["network"] = new_key;
+  rekey(forged, key, net);
   forged["sha256"] = certificate_hash(forged);
   VerifyReport r = verify_certificate(TheoremRegistry{}, forged, rel, kCertificateOnly);
   CAPTURE(problems_of(r));
@@ -169,4 +184,71 @@ TEST_CASE("forged paper certificates: a forged recorded network or network side 
   CHECK_FALSE(r.ok());
   CHECK(problems_of(r).find("(Y-1): lhs: recorded [0.125, 0.125] does not contain the exact recomputation [0, 0]") !=
         std::string::npos);
+}
+
+// The contextual map g_c recorded with its column ids (q(L)_j, Y-6 .. Y-9): a forger who changes
+// the id weights u of the last layer (re-keyed, recipes and hash fixed), or a q-value together with
+// nothing else (keeping "in [t_l, t_r]"), is rejected by the certificate-only verify. Reference: the
+// construction's closed form q(L)_j in [t_l, t_r] is not used; the record and the network disagree.
+TEST_CASE("forged paper certificates: a forged contextual network or q-value is rejected (yun2020 Y-6, Y-8)") {
+  const char* rel = "yun2020/s44-d1n2N8-loose.json";
+  const nlohmann::json original = read_certificate(stored(rel));
+  const VerifyReport clean = verify_certificate(TheoremRegistry{}, original, rel, kCertificateOnly);
+  REQUIRE(clean.ok());
+  for (const StepCheck& c : clean.checks)
+    if (c.id == "Y-6" || c.id == "Y-8" || c.id == "Y-5" || c.id == "Y-10") CHECK(c.recomputed.find("lhs (exactly)") != std::string::npos);
+
+  const std::string key = recipe_network(original, "Y-8");
+  nlohmann::json net = nlohmann::json::parse(original["networks"][key].get<std::string>());
+  nlohmann::json& ids = net["layers"].back()["layers"][0]["weight"][0];
+  REQUIRE(ids.size() == 1);  // d = 1: u = (1)
+  ids[0] = "2";
+  nlohmann::json forged = original;
+  rekey(forged, key, net);
+  VerifyReport r = verify_certificate(TheoremRegistry{}, forged, rel, kCertificateOnly);
+  CAPTURE(problems_of(r));
+  CHECK_FALSE(r.ok());
+  CHECK(problems_of(r).find("(Y-8): lhs: recorded") != std::string::npos);
+  CHECK(problems_of(r).find("(Y-6): lhs: recorded") != std::string::npos);
+
+  // Y-8's q-value moved by 1 towards the middle of [t_l, t_r] (verdict kept, margin and hash fixed).
+  nlohmann::json side = original;
+  for (const nlohmann::json& step : original["steps"])
+    if (step["id"] == "Y-8") {
+      const Rational q = parse_rational(step["lhs"]["exact"].get<std::string>());
+      const Rational lo = parse_rational(step["rhs"]["exact"].get<std::string>()), hi = parse_rational(step["rhs_high"]["exact"].get<std::string>());
+      forge_side(side, "Y-8", "lhs", q - lo < hi - q ? q + Rational(1) : q - Rational(1));
+    }
+  REQUIRE(verify_certificate(TheoremRegistry{}, side, rel, VerifyOptions{.recompute = false, .rebuild = false}).ok());
+  r = verify_certificate(TheoremRegistry{}, side, rel, kCertificateOnly);
+  CAPTURE(problems_of(r));
+  CHECK_FALSE(r.ok());
+  CHECK(problems_of(r).find("(Y-8): lhs: recorded") != std::string::npos);
+}
+
+// A side re-computed from a value its own step reports (altabaa R4: N (2 C eps_NN + eps_NN^2) from
+// R1's N, R2's eps_NN and R4's own reported C): a forger who changes the reported C (hash fixed)
+// makes the recomputation disagree with the recorded side. Reference: the recorded exact values.
+TEST_CASE("forged paper certificates: a forged value the step itself reports is caught by its side's recheck (altabaa R4)") {
+  const char* rel = "altabaa2024/thm41-rkbs-eps0.1.json";
+  const nlohmann::json original = read_certificate(stored(rel));
+  REQUIRE(verify_certificate(TheoremRegistry{}, original, rel, kCertificateOnly).ok());
+  nlohmann::json forged = original;
+  bool found = false;
+  for (nlohmann::json& step : forged["steps"])
+    if (step["id"] == "R4")
+      for (nlohmann::json& r : step["reported"])
+        if (r["name"] == "C") {
+          const Rational C = parse_rational(r["value"]["exact"].get<std::string>());
+          nlohmann::json value = side_json(Side::exact(C + Rational(1)), 17, false);
+          value["evidence"] = r["value"]["evidence"];
+          r["value"] = value;
+          found = true;
+        }
+  REQUIRE(found);
+  forged["sha256"] = certificate_hash(forged);
+  const VerifyReport r = verify_certificate(TheoremRegistry{}, forged, rel, kCertificateOnly);
+  CAPTURE(problems_of(r));
+  CHECK_FALSE(r.ok());
+  CHECK(problems_of(r).find("(R4): lhs: recorded") != std::string::npos);
 }

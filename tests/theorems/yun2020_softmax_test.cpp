@@ -8,6 +8,7 @@
 #include "chain/instance.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
+#include "net/mean_value_image.hpp"
 #include "scalar/interval.hpp"
 #include "net/clamp_form.hpp"
 #include "theorems/yun2020/grid.hpp"

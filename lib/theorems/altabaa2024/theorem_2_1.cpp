@@ -356,10 +356,12 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
   c.recheck("S6", "lhs", "x0*x1", {"step:S1:reported:N", "step:S5:rhs"});
   c.recheck("S6", "rhs", "x0/2", {"parameter:eps"});
   c.recheck("S7", "rhs", "x0", {"parameter:eps"});
+  c.recheck("S7", "lhs", "x0 + x1", {"step:S1:lhs", "step:S6:lhs"});
   mark_trusted(c, {{"S1", chain::kNumericalMethod, ""},
                    {"S2", chain::kNumericalMethod, chain::kConstructionData},
                    {"S3", chain::kNumericalMethod, chain::kConstructionData},
                    {"W4", chain::kNumericalMethod, chain::kNumericalMethod},
+                   {"S5", chain::kOtherPoints, ""},  // E_i, P_i of S2, S4 at the decisive i
                    {"S8", chain::kNetworkCount, chain::kNetworkCount}});
   return c;
 }

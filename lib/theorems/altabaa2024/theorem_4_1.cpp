@@ -1,6 +1,7 @@
 // Theorem 4.1 (spec §5, §7.4): an RKBS kernel with Hilbert feature maps, K(x, y) =
 // sum_k a_k(x) b_k(y), is eps-close to <psi_1(x), psi_2(y)>. Instance: a_k = rho^k cos kx,
 // b_k = rho^k sin ky on [0, 2 pi], rho^2 = r < 1, so |sum_{k>N} a_k b_k| <= r^{N+1} / (1 - r).
+#include "chain/trust_reasons.hpp"
 #include "theorems/altabaa2024/certify.hpp"
 #include "theorems/altabaa2024/relation_model.hpp"
 #include "theorems/altabaa2024/relu_interpolant.hpp"
@@ -152,6 +153,13 @@ chain::Chain build_theorem_4_1(const chain::Parameters& p) {
   c.recheck("R1", "rhs", "x0/2", {"parameter:eps"});
   c.recheck("R4", "rhs", "x0/2", {"parameter:eps"});
   c.recheck("R5", "rhs", "x0", {"parameter:eps"});
+  std::string tail = "1";  // r^{N+1}/(1-r) as a product, re-computed exactly
+  for (std::uint64_t k = 0; k <= d.N; ++k) tail += "*x0";
+  c.recheck("R1", "lhs", tail + "/(1 - x0)", {"parameter:r"});
+  c.recheck("R4", "lhs", "x0*(2*x1*x2 + x2*x2)", {"step:R1:reported:N", "step:R4:reported:C", "step:R2:reported:eps_NN"});
+  c.recheck("R5", "lhs", "x0 + x1", {"step:R1:lhs", "step:R4:lhs"});
+  c.trust("R2", "", chain::kConstructionData);  // eps_NN is chosen by the module from C, eps and N
+  c.trust("R3", chain::kSupNormTrusted, chain::kConstructionData);  // sup|a_i|, sup|psi_2i| are not recorded; C is R4's
   return c;
 }
 

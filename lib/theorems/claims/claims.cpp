@@ -83,7 +83,7 @@ struct Quantities {
       }
       case Kind::Constant:
         if (q.exact) return Side::exact(*q.exact, q.note).rechecked_by(q.exact->to_string(), {});
-        return Side::enclosure(evaluate<S>(*q.program, std::span<const S>(), a.prec).at(0), q.note);
+        return Side::enclosure(evaluate<S>(*q.program, std::span<const S>(), a.prec).at(0), q.note).rechecked_by(q.note, {});
       case Kind::Lipschitz:
         return Side::exact(*q.exact, q.note).trusted_because(chain::kNetworkEvaluation);
     }
@@ -166,8 +166,9 @@ Side side_value(const SideExpr& e, const Attempt& a, Quantities& qs, Outcome& re
       reports.report(qs.names[k], std::move(q));
     }
   }
-  if (!bounded) return Side::derived(chain::Enclosure::whole_line(), e.text + " (a quantity has no finite bound)");
-  return Side::enclosure(evaluate<S>(*e.program, std::span<const S>(in), a.prec).at(0), e.text);
+  if (!bounded)
+    return Side::derived(chain::Enclosure::whole_line(), e.text + " (a quantity has no finite bound)").trusted_because(chain::kClaimExpression);
+  return Side::enclosure(evaluate<S>(*e.program, std::span<const S>(in), a.prec).at(0), e.text).trusted_because(chain::kClaimExpression);
 }
 
 // The network the string at `at` names (InputError there if "networks" has none of that name).

@@ -1,6 +1,8 @@
 #include "theorems/fang2022/register.hpp"
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "chain/trust_reasons.hpp"
@@ -32,11 +34,37 @@ Monomials read_dk(const chain::Parameters& p) {
 // as the closed forms of bernstein.cpp, are left as they are): a left side is a value or count of
 // the network the module builds (modes NET..., count, polynomial identities), a right side named
 // "0" is 0, one named "spec ..." quotes the spec's printed value.
+// The other sides, by step id without its variant suffix ("F-C1[d2k3]", "F-C8@53").
+const std::map<std::string, std::pair<const char*, const char*>, std::less<>> kOtherSides = {
+    {"F-C1", {"", chain::kInexpressibleClosedForm}},  // binomials per size
+    {"F-C2", {chain::kNetworkCount, ""}},
+    {"F-C3", {"", chain::kConstructionData}},
+    {"F-C4", {"", chain::kNetworkEvaluation}},
+    {"F-C5", {"", chain::kNetworkEvaluation}},
+    {"F-C6", {"", chain::kTargetValue}},
+    {"F-C7", {"", chain::kTargetValue}},
+    {"F-C7-det", {chain::kNumericalMethod, ""}},
+    {"F-C7-lattice", {chain::kNetworkEvaluation, chain::kTargetValue}},
+    {"F-C8", {"", chain::kQuotedConstant}},
+    {"F-C9", {chain::kNetworkCount, ""}},
+    {"F-C9-need", {chain::kNetworkCount, chain::kTargetValue}},
+    {"F-C10", {chain::kNetworkCount, ""}},
+    {"F-C10-c", {chain::kConstructionData, ""}},
+    {"F-C11-softmax", {"", chain::kTargetValue}},
+    {"F-C11-ln", {"", chain::kTargetValue}},
+    {"F-C15", {chain::kNumericalMethod, ""}},
+    {"W2", {chain::kNetworkCount, ""}},
+    {"W2-identity", {"", chain::kInexpressibleClosedForm}}};  // x^(3^t) at the point's t
+
 chain::Chain with_trust_marks(chain::Chain c) {
   std::vector<chain::StepSpec> specs;
   for (const chain::Chain::Entry& e : c.steps()) specs.push_back(e.spec);
   for (const chain::StepSpec& s : specs) {
     if (s.rhs_name == "0") c.recheck(s.id, "rhs", "0", {});
+    if (s.id == "F-C9") c.recheck(s.id, "rhs", "x0", {"at:l"});
+    if (s.id == "W2") c.recheck(s.id, "rhs", "x0", {"parameter:blocks"});
+    if (const auto it = kOtherSides.find(s.id.substr(0, s.id.find_first_of("[@"))); it != kOtherSides.end())
+      c.trust(s.id, it->second.first, it->second.second);
     if (s.rhs_name.starts_with("spec") || s.rhs_name.starts_with("[spec")) c.trust(s.id, "", chain::kQuotedConstant);
     if (s.mode.starts_with("NET") || s.mode.find("polynomial identity") != std::string::npos)
       c.trust(s.id, chain::kNetworkEvaluation);

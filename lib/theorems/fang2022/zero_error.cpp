@@ -352,7 +352,8 @@ chain::Chain build_zero_error(const chain::Parameters& prm) {
            add(lm, lm, one, a.prec);
            mul(v, lm, n, a.prec);
            div(v, v, m, a.prec);
-           return Outcome::in_range(Side::enclosure(v), Side::exact(learning_range[0]), Side::exact(learning_range[1]));
+           return Outcome::in_range(Side::enclosure(v).rechecked_by(std::to_string(N) + "*(log(x0) + 1)/x0", {"parameter:samples"}),
+                                    Side::exact(learning_range[0]), Side::exact(learning_range[1]));
          }));
   return ch;
 }

@@ -79,6 +79,7 @@ chain::Chain with_trust_marks(chain::Chain c) {
   for (const chain::Chain::Entry& e : c.steps())
     if (e.spec.rhs_name == "tau") tolerance_rhs.push_back(e.spec.id);
   for (const std::string& id : tolerance_rhs) c.trust(id, "", chain::kQuotedConstant);
+  if (has("K-16")) c.recheck("K-16", "rhs", "x0", {"parameter:eps"});
   if (has("K-2max")) c.recheck("K-2max", "rhs", "x0*(1 - x1/2)*(1 - x1/2)", {"parameter:d", "parameter:grid"});
   return c;
 }

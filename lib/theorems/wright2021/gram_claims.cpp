@@ -194,7 +194,10 @@ chain::Chain build_asymmetric_pd_part(const chain::Parameters& p) {
           set(t, w, a.prec);
           div(t, t, two_sqrt_d, a.prec);
           exp(rhs, t, a.prec);
-          return Outcome(Side::enclosure(lhs, "cosh"), Side::enclosure(rhs, "exp"))
+          const std::string two_sqrt = "(2*sqrt(" + std::to_string(k.d()) + "))";  // x0, x1: the reported forms below
+          return Outcome(Side::enclosure(lhs, "cosh").rechecked_by("(exp(x0/" + two_sqrt + ") + exp(-x0/" + two_sqrt + "))/2",
+                                                                   {"step:W-C6.W4:reported:x1^T N x2"}),
+                         Side::enclosure(rhs, "exp").rechecked_by("exp(x0/" + two_sqrt + ")", {"step:W-C6.W4:reported:(x1 - x2)^T S_A (x1 - x2)"}))
               .report("x1^T N x2", Side::exact(u))
               .report("(x1 - x2)^T S_A (x1 - x2)", Side::exact(w));
         }));

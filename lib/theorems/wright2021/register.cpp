@@ -13,8 +13,8 @@ namespace {
 // What verify can re-compute of a Wright chain from the certificate, and what it must trust, from
 // each step's spec: a right side named "tau" is the parameter tau, one named "0" is 0, one named
 // "[spec - ulp, spec + ulp]" quotes the spec's printed value; a left side
-// is a network value (mode NET...) or a numerical computation of the module (CF, OPT); sides of
-// exact (EX) steps are left unmarked.
+// is a network value (mode NET...) or a numerical computation of the module (CF, OPT); the other
+// sides by step id (mark_trusted below).
 chain::Chain with_trust_marks(chain::Chain c) {
   std::vector<chain::StepSpec> specs;
   for (const chain::Chain::Entry& e : c.steps()) specs.push_back(e.spec);
@@ -22,10 +22,28 @@ chain::Chain with_trust_marks(chain::Chain c) {
     if (s.rhs_name == "tau") c.recheck(s.id, "rhs", "x0", {"parameter:tau"});
     if (s.rhs_name == "0") c.recheck(s.id, "rhs", "0", {});
     if (s.rhs_name.starts_with("[spec")) c.trust(s.id, "", chain::kQuotedConstant);
+    if (s.id == "W-C8") c.recheck(s.id, "rhs", "sqrt(x0*x1)", {"step:W-C8:reported:||Phi_Q(t)||^2", "step:W-C8:reported:||Phi_K(s)||^2"});
+    if (s.id == "W-C9.poly") c.recheck(s.id, "rhs", "x0 + 1", {"parameter:poly_degree"});
     if (s.mode.starts_with("NET")) c.trust(s.id, chain::kNetworkEvaluation);
     else if (s.mode.starts_with("CF") || s.mode.starts_with("OPT") || s.mode.starts_with("meta"))
       c.trust(s.id, chain::kNumericalMethod);
   }
+  using chain::kConstructionData, chain::kEnumeration, chain::kInexpressibleClosedForm, chain::kNumericalMethod;
+  chain::mark_trusted(c, {{"W-C2.A", kConstructionData, ""},
+                          {"W-C6.SA", kNumericalMethod, ""},
+                          {"W-C7", "", kInexpressibleClosedForm},
+                          {"W-C7.EX", kEnumeration, kInexpressibleClosedForm},
+                          {"W-C7.dim", kEnumeration, kInexpressibleClosedForm},
+                          {"W-C8.EX", kEnumeration, kInexpressibleClosedForm},
+                          {"W-C8.trunc", "", kInexpressibleClosedForm},
+                          {"W-C9.poly", kNumericalMethod, ""},
+                          {"W-C9.polydet", kNumericalMethod, ""},
+                          {"W-C10", "", kNumericalMethod},
+                          {"W-C18.C2", "", kInexpressibleClosedForm},     // M_l/(8 m^2) of the point's factor
+                          {"W-C18.norms", "", kInexpressibleClosedForm},  // the point's factor bound
+                          {"W-C18.C3", "", chain::kOtherPoints},
+                          {"W-C18.C5", "", chain::kSupNormTrusted},  // e^{sup |F|}: a sup-norm not recorded
+                          {"W-C19.linear", kConstructionData, ""}});
   return c;
 }
 

@@ -1,9 +1,12 @@
 #include "theorems/yun2020/register.hpp"
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
+#include "chain/recheck.hpp"
 #include "chain/trust_reasons.hpp"
 
 #include "theorems/yun2020/construction.hpp"
@@ -29,13 +32,13 @@ std::optional<std::vector<Rational>> read_witness(const chain::Parameters& p, co
 // The sides verify cannot re-compute from the certificate: values of the network the chain
 // builds, and quantities the chain enumerates over the grids. (Closed forms carry rechecks.)
 void mark_trusted_sides(chain::Chain& c) {
-  using chain::kConstructionData, chain::kEnumeration, chain::kNetworkEvaluation;
-  chain::mark_trusted(c, {{"Y-1", kNetworkEvaluation, ""},
+  using chain::kConstructionData, chain::kEnumeration, chain::kInexpressibleClosedForm, chain::kNetworkEvaluation;
+  chain::mark_trusted(c, {{"Y-1", kNetworkEvaluation, kInexpressibleClosedForm},  // g_q^ent: a case split
                           {"Y-2", kEnumeration, kEnumeration},
                           {"Y-3", kEnumeration, ""},
                           {"Y-4", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-5", kNetworkEvaluation, ""},
-                          {"Y-5t", kNetworkEvaluation, ""},
+                          {"Y-5t", kNetworkEvaluation, kConstructionData},
                           {"Y-5i", kEnumeration, ""},
                           {"Y-6", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-7", kNetworkEvaluation, kNetworkEvaluation},
@@ -46,17 +49,25 @@ void mark_trusted_sides(chain::Chain& c) {
                           {"Y-9", kNetworkEvaluation, kConstructionData},
                           {"Y-9c", kConstructionData, kConstructionData},
                           {"Y-9m", kNetworkEvaluation, kConstructionData},
-                          {"Y-10", kNetworkEvaluation, ""},
+                          {"Y-9w", kNetworkEvaluation, kConstructionData},
+                          {"Y-10", kNetworkEvaluation, kEnumeration},  // M: the largest entry over G+ unless given
                           {"Y-10z", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-11", kNetworkEvaluation, ""},
                           {"Y-12", kNetworkEvaluation, kNetworkEvaluation},
-                          {"Y-1r", kNetworkEvaluation, ""},
+                          {"Y-1r", kNetworkEvaluation, kInexpressibleClosedForm},
                           {"Y-15", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-15z", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-16", kNetworkEvaluation, ""},
                           {"Y-17", kNetworkEvaluation, ""},
                           {"Y-18", kNetworkEvaluation, ""},
-                          {"Y-19", kEnumeration, ""}});
+                          {"Y-19", kEnumeration, ""},
+                          {"Y-E2E", kInexpressibleClosedForm, ""}});  // a p-th root other than sqrt
+}
+
+bool has_step(const chain::Chain& c, std::string_view id) {
+  for (const auto& e : c.steps())
+    if (e.spec.id == id) return true;
+  return false;
 }
 
 // The closed forms of Lemma 10 and of the grid that verify re-computes from the parameter delta
@@ -87,15 +98,86 @@ void add_grid_rechecks(chain::Chain& c, const Shape& s) {
   }
 }
 
+// The tight Lemma 10 bounds (Sec. 2.3): tilde l_n^min = delta sum_{i<n} c_i and tilde l_n^max =
+// delta sum_{i<n-1} c_i + (delta^(-d+1) - (n-1) delta) c_{n-1}, c_i = 1 + delta^(-nd) - delta^(-(n-i)d),
+// in delta (x0) as products; M when the instance gives it.
+void add_tight_rechecks(chain::Chain& c, const Shape& s, const std::optional<Rational>& M) {
+  auto D = [](long k) {  // delta^-k
+    std::string t = "1";
+    for (long i = 0; i < k; ++i) t += "*(1/x0)";
+    return t;
+  };
+  const long d = s.dl(), n = s.nl();
+  auto weight = [&](long i) { return "(1 + " + D(n * d) + " - " + D((n - i) * d) + ")"; };
+  std::string low = "0", high = "0";
+  for (long i = 1; i <= n - 1; ++i) low += " + " + weight(i);
+  for (long i = 1; i <= n - 2; ++i) high += " + " + weight(i);
+  low = "x0*(" + low + ")";
+  high = "x0*(" + high + ") + (" + D(d - 1) + " - " + std::to_string(n - 1) + "*x0)*" + weight(n - 1);
+  const std::vector<std::string> delta{"parameter:delta"};
+  if (has_step(c, "Y-5t") && high.size() <= chain::kMaxRecheckExpressionLength && low.size() <= chain::kMaxRecheckExpressionLength) {
+    c.recheck("Y-5t", "rhs", low, delta);
+    c.recheck("Y-5t", "rhs_high", high, delta);
+  }
+  if (M && has_step(c, "Y-10")) c.recheck("Y-10", "rhs", "x0", {"parameter:M"});
+}
+
+// The closed forms of the softmax steps in the parameters (p-th powers as products, exact), and
+// T_3 and the end-to-end bound from the recorded sides they combine.
+void add_softmax_rechecks(chain::Chain& c, const Shape& s, std::uint64_t p) {
+  auto power = [p](const std::string& x) {
+    std::string t = x;
+    for (std::uint64_t k = 1; k < p; ++k) t += "*" + x;
+    return t;
+  };
+  if (has_step(c, "Y-16")) c.recheck("Y-16", "rhs", "0", {});
+  if (has_step(c, "Y-17")) c.recheck("Y-17", "rhs", power("x0"), {"parameter:eps_grid"});
+  if (has_step(c, "Y-18")) c.recheck("Y-18", "rhs", power("x0"), {"parameter:S_B"});
+  const std::size_t dn = s.d * s.n;
+  if (has_step(c, "Y-19")) {  // dn (1/delta + 1) eta (1 + 2a)^(dn-1)
+    std::string t = std::to_string(dn) + "*(1/x0 + 1)*x1";
+    for (std::size_t k = 1; k < dn; ++k) t += "*(1 + 2*x2)";
+    c.recheck("Y-19", "rhs", t, {"parameter:delta", "parameter:eta", "parameter:a"});
+  }
+  if (has_step(c, "Y-20"))  // T_3 = sum_G + vol(B \ [0,1)^dn) max_{G+ \ G} + vol(Omega_B) S_B^p (Y-19 lhs, Y-18 rhs)
+    c.recheck("Y-20", "lhs", "x0 + x1*x2 + x3*x4",
+              {"step:Y-17:reported:sum_{L in G} delta^(dn) e_L^p", "step:Y-19:reported:vol(B \\ [0,1)^(dn))",
+               "step:Y-17:reported:max_{L in G+ \\ G} ||g(L°)||_p^p", "step:Y-19:lhs", "step:Y-18:rhs"});
+  if (has_step(c, "Y-E2E") && (p & (p - 1)) == 0) {  // Lip delta + T_3^(1/p), p a power of 2: nested square roots
+    std::string root = "x2";
+    for (std::uint64_t k = p; k > 1; k /= 2) root = "sqrt(" + root + ")";
+    c.recheck("Y-E2E", "lhs", "x0*x1 + " + root, {"parameter:lipschitz", "parameter:delta", "step:Y-20:lhs"});
+  }
+}
+
 // Network sides verify re-evaluates from the network the certificate records (recheck.hpp).
+// g_q at (t, ..., t) (Y-1); the hardmax g_c (window layers, then the global layer) and its column
+// ids u^T Z_j as a last token-wise layer, at a grid point L ("at:L[r,j]"): q(L)_j (1-based "at:j"),
+// tilde l_n = the largest id after the windows, the largest entry of g_c(L).
 void add_network_rechecks(chain::Chain& c, const Config& config) {
-  const std::size_t dn = config.shape.d * config.shape.n;
-  for (const auto& e : c.steps())
-    if (e.spec.id == "Y-1") {  // g_q at (t, ..., t), entry `entry`
-      c.recheck_network("Y-1", "lhs", sequence_network(config.shape, quantizer_layers(config, std::nullopt)), "at:entry",
-                        std::vector<std::string>(dn, "at:t"));
-      break;
-    }
+  const Shape& s = config.shape;
+  const std::size_t dn = s.d * s.n;
+  if (has_step(c, "Y-1"))
+    c.recheck_network("Y-1", "lhs", sequence_network(s, quantizer_layers(config, std::nullopt)), "at:entry",
+                      std::vector<std::string>(dn, "at:t"));
+  std::vector<std::string> L;  // the order of grid_point(): column j, then row r
+  for (std::size_t j = 0; j < s.n; ++j)
+    for (std::size_t r = 0; r < s.d; ++r) L.push_back("at:L[" + std::to_string(r + 1) + "," + std::to_string(j + 1) + "]");
+  const Layer ids{TokenwiseLayer{{Layer{DenseLayer{numbers(RationalMatrix{column_id_weights(s)}), numbers(RationalVector{Rational(0)})}}}}};
+  LayerList windows = window_layers(config, std::nullopt), contextual = windows;
+  contextual.push_back(global_layer(config, std::nullopt));
+  LayerList window_ids = windows, q = contextual;
+  window_ids.push_back(ids);
+  q.push_back(ids);
+  const Network q_net = sequence_network(s, q);
+  for (const auto& [id, side, at] : std::initializer_list<std::tuple<const char*, const char*, const char*>>{
+           {"Y-6", "lhs", "at:j"}, {"Y-6", "rhs", "at:k"}, {"Y-7P", "lhs", "at:j"}, {"Y-8", "lhs", "at:j"},
+           {"Y-9", "lhs", "at:j"}, {"Y-9w", "lhs", "at:j"}})
+    if (has_step(c, id)) c.recheck_network(id, side, q_net, std::string(at) + "-1", L);  // 1-based j
+  const Network id_net = sequence_network(s, window_ids);
+  for (const char* id : {"Y-5", "Y-5t"})
+    if (has_step(c, id)) c.recheck_network(id, "lhs", id_net, "max", L);
+  if (has_step(c, "Y-10")) c.recheck_network("Y-10", "lhs", sequence_network(s, contextual), "max", L);
 }
 
 chain::Chain build_theorem_2(const chain::Parameters& p) {
@@ -146,6 +228,8 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   if (softmax) add_softmax_steps(c, ctx, *softmax, budget);
   mark_trusted_sides(c);
   add_grid_rechecks(c, config.shape);
+  add_tight_rechecks(c, config.shape, M);
+  add_softmax_rechecks(c, config.shape, budget.p);
   add_network_rechecks(c, config);
   return c;
 }

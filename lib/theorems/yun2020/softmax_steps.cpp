@@ -3,8 +3,9 @@
 #include <array>
 
 #include "net/evaluate.hpp"
-#include "net/lower.hpp"
 #include "net/clamp_form.hpp"
+#include "net/lower.hpp"
+#include "net/mean_value_image.hpp"
 #include "theorems/yun2020/contextual_claims.hpp"
 #include "theorems/yun2020/stages.hpp"
 #include "theorems/yun2020/step_spec.hpp"

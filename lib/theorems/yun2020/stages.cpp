@@ -2,9 +2,6 @@
 
 #include <stdexcept>
 
-#include "chain/enclosure.hpp"
-#include "net/evaluate.hpp"
-#include "net/jet.hpp"
 #include "net/lower.hpp"
 #include "net/clamp_form.hpp"
 
@@ -90,28 +87,6 @@ std::vector<Program> entry_quantizer_programs(const Config& c, const Smoothing& 
   std::vector<Program> out;
   for (const Layer& l : quantizer_layers(one, s)) out.push_back(lower(clamp_form(sequence_network(one.shape, {l}))));
   return out;
-}
-
-std::optional<Interval> mean_value_image(const std::vector<Program>& layers, const Rational& lo, const Rational& hi, Prec p) {
-  Interval x, c, dx, term;
-  set_interval(x, lo, hi, p);
-  for (const Program& q : layers) {
-    const chain::Enclosure ex = chain::Enclosure::of(x);
-    if (!ex.bounded()) return std::nullopt;
-    const NodeId out = q.outputs()[0];
-    Evaluator<Rational> exact(q, p);
-    exact.run(std::vector<Rational>{ex.lower()});
-    Evaluator<Jet<Interval>> jet(q, p);
-    jet.run(std::vector<Jet<Interval>>{jet_variable(x, 0, 1, p)});
-    const Jet<Interval>& j = jet.value(out);
-    if (j.discontinuous) return std::nullopt;
-    set(c, ex.lower(), p);
-    sub(dx, x, c, p);
-    mul(term, jet_detail::grad(j, 0), dx, p);
-    set(x, exact.value(out), p);
-    add(x, x, term, p);
-  }
-  return x;
 }
 
 }  // namespace approxcert::theorems::yun2020

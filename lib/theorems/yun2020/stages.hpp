@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "net/program.hpp"
-#include "scalar/interval.hpp"
 #include "theorems/yun2020/construction.hpp"
 
 namespace approxcert::theorems::yun2020 {
@@ -29,13 +28,6 @@ struct Stage {
   std::string name;                    // "R_1", "Q_{1,0}", "window l=1/4", "global", "V_0", "V_1", "W_3"
   bool attention() const { return kind == Kind::Window || kind == Kind::Global; }
 };
-
-// The image of [lo, hi] under the composition of the 1-input, 1-output programs `layers`, with
-// MPFI: layer by layer X' = q_k(c) + q_k'(X) (X - c), c = min X, q_k(c) exact (Rational) and q_k'
-// the derivative enclosure of forward-mode jets (mean-value form; the layers must be Lipschitz,
-// i.e. no step). Guarantee: contains q([lo, hi]); nothing if some enclosure is unbounded or a
-// layer may jump. A layer constant on X gives a derivative exactly 0, hence an exact point.
-std::optional<Interval> mean_value_image(const std::vector<Program>& layers, const Rational& lo, const Rational& hi, Prec p);
 
 // The quantizer of ONE entry of g (R_i then Q_{i,0..N-1}: they act on entry (i, j) alone, with
 // the same activations for every row), one 1-D program per layer, in clamp form (same function).

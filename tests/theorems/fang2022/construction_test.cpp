@@ -3,7 +3,7 @@
 // numbers of 4.1, 4.3, 4.5 and the mpmath values of reference_fang.py (softmax / LayerNorm).
 #include <doctest/doctest.h>
 
-#include "../../net/reference_interpreter.hpp"
+#include "reference/reference_interpreter.hpp"
 #include "net/evaluate.hpp"
 #include "net/network_json.hpp"
 #include "scalar/rational.hpp"
