@@ -154,6 +154,40 @@ chain::CoqConclusion coq_conclude_cube_blocks(const nlohmann::json& cert, const 
   return c;
 }
 
+chain::CoqConclusion coq_conclude_size_table(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
+                                             const std::string& inst) {
+  for (const chain::CoqStep& s : steps)
+    if (s.verdict != chain::Verdict::Proved) return chain::coq_not_concluded("step " + s.id + " is not proved");
+  const std::vector<std::vector<Rational>> rows = recorded_parameters(cert).rational_matrix("rows");
+  std::vector<std::string> claims;
+  for (const auto& row : rows) {
+    if (row.size() != 6) return chain::coq_not_concluded("a row does not hold d, k, tokens, width, free parameters, unreduced tokens");
+    std::vector<std::string> v;
+    for (const Rational& q : row) {
+      if (!q.is_integer() || q.sign() < 0 || q > Rational(100000)) return chain::coq_not_concluded("a size is not an integer in 0..100000");
+      v.push_back(q.num().get_str());
+    }
+    const std::string dk = "(" + v[0] + " + " + v[1] + ")";
+    claims.push_back(fmt::format("binom {dk} {d} = {n} /\\ 2 * binom {dk} {d} + 2 * binom {dk} (S {d}) = {D} /\\ binom {dk} {d} = {free} /\\ "
+                                 "Nat.pow ({d} + 1) {k} = {u}",
+                                 fmt::arg("dk", dk), fmt::arg("d", v[0]), fmt::arg("k", v[1]), fmt::arg("n", v[2]), fmt::arg("D", v[3]),
+                                 fmt::arg("free", v[4]), fmt::arg("u", v[5])));
+  }
+  chain::CoqConclusion c;
+  c.modules = {"FangGlue"};
+  c.theorems = {inst + "_closed_forms"};
+  c.text = fmt::format(
+      "(** Fang size table: the certified counts of the built networks (steps F-C1, F-C1-C) equal the spec's\n"
+      "    rows; here every row is checked against the closed forms of (F5) computed in Coq (binomials by\n"
+      "    Pascal's rule, m_l = binom (d + l) d), and [FangGlue.fang_width] proves for ALL d, k that the layout's\n"
+      "    width m_k + sum_(l <= k) m_l + sum_(l < k) m_l is that closed form. *)\n"
+      "Theorem {inst}_closed_forms : (\n  {claims})%nat.\n"
+      "Proof. vm_compute. repeat split. Qed.\n\n"
+      "Definition {inst}_width := fang_width.\n",
+      fmt::arg("inst", inst), fmt::arg("claims", joined(claims, " /\\\n  ")));
+  return c;
+}
+
 // F-C13-i gives sup |B_n f - f| <= U (U its recorded upper bound); the leaves U <= L / sqrt n and
 // L / sqrt n <= eps (d = 2, so L d / (2 sqrt n) = L / sqrt n; written L / m when n = m^2, which
 // `interval` cannot decide at equality) are re-checked; with the network, T_c = B_n f is proved by

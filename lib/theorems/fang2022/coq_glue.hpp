@@ -18,6 +18,10 @@ chain::CoqConclusion coq_conclude_one_token(const nlohmann::json& certificate, c
 // (W2 refuted).
 chain::CoqConclusion coq_conclude_cube_blocks(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
                                               const std::string& instance_identifier);
+// size-table: every row (d, k, tokens, width, free parameters, unreduced tokens) equals the closed
+// forms of (F5) computed in Coq; FangGlue.fang_width proves the width formula for all d, k.
+chain::CoqConclusion coq_conclude_size_table(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+                                             const std::string& instance_identifier);
 // bernstein: |T_c - f| <= eps on [0,1]^2 (with the network: T_c = B_n f proved by program_identity),
 // or |B_n f - f| <= eps (without), from the sup-norm bound of F-C13-i as the hypothesis.
 chain::CoqConclusion coq_conclude_bernstein(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,

@@ -93,7 +93,7 @@ void register_theorems(chain::TheoremRegistry& r) {
          .title = "Fang et al. 2022, sizes of the construction across (d, k) (F-C1, spec 4.2)",
          .statement = "The built construction for $(d, k)$ has $\\binom{d+k}{k}$ tokens, width "
                       "$2\\binom{d+k}{k} + 2\\binom{d+k}{d+1}$ and $\\binom{d+k}{k}$ free parameters (F5), (F7)."},
-        marked<build_size_table>);
+        marked<build_size_table>, coq_conclude_size_table);
   r.add({.name = "fang2022/conditioning", .paper = "fang2022",
          .title = "Fang et al. 2022, conditioning diagnostic of the monomial basis (F-C15, weak point W5)",
          .statement = "The Gram matrix of the monomials $1, x, \\dots, x^k$ on $[0,1]$ under the uniform law is the "

@@ -77,6 +77,16 @@ chain::Chain build_tempered(const chain::Parameters& prm) {
   };
   for (const Rational& eps : eps_list) add(eps, true);
   add(eps_list.back(), false);
+  const Rational eps = eps_list.back();
+  auto error = std::make_shared<const Program>(tempered_error_program(mono, target, c, eps, true));
+  ch.add({.id = "F-C12-nonzero", .claim = "W10: at the smallest temperature the mirrored network still has a positive error somewhere on the domain (zero error is only the limit eps -> 0)",
+          .symbols = "sup_Omega |T^eps - p| > 0", .relation = Relation::Greater, .lhs_name = "sup_Omega |T^eps - p|", .rhs_name = "0",
+          .reference = "1.3, W10", .status = "U", .mode = "NET (supnorm)", .coq_lemma = "fang_FC12_nonzero", .coq_note = kCoqNote},
+         chain::ball([error, box, eps, C, max_boxes](const chain::Attempt& a) {
+           const chain::SupNormBudget budget{.rel_tol = Rational(1) / Rational(100), .max_boxes = max_boxes, .abs_tol = C * eps / Rational(8)};
+           return Outcome(chain::sup_norm_side(*error, box, a, {}, "sup |T^eps - p| over the domain", budget), Side::exact(Rational(0)))
+               .where(Point{}.add("eps", eps));
+         }));
   return ch;
 }
 
