@@ -147,7 +147,7 @@ TEST_CASE("coq conclusions: Fang F-C13 by fang_bernstein_transfer, with and with
   CHECK(exported(with_unknown_step(stored("fang2022/bernstein-n2.json"), "F-C13-ii")).theorems.empty());
 }
 
-TEST_CASE("coq conclusions: Fang identities by program_identity, W2 refuted, size table; none for conditioning and F-C12") {
+TEST_CASE("coq conclusions: Fang identities by program_identity, W2 refuted, size table, none for conditioning and F-C12") {
   const CoqExport main = exported(stored("fang2022/main-d2k3.json"));
   REQUIRE(main.theorems == std::vector<std::string>{"main_d2k3_identity"});
   CHECK(has(main, "Theorem main_d2k3_identity : forall x0 x1 : R, main_d2k3_Tc x0 x1 = "
