@@ -157,6 +157,7 @@ TEST_CASE("coq conclusions: Fang identities by program_identity, W2 refuted, siz
   const CoqExport w2 = exported(stored("fang2022/w2-cube-blocks.json"));
   CHECK(w2.theorems == std::vector<std::string>{"w2_cube_blocks_output", "w2_cube_blocks_W2_refuted"});
   CHECK(has(w2, "= x0 ^ 27.\n"));
+  CHECK(exported(stored("fang2022/unreduced-d2k3.json")).theorems == std::vector<std::string>{"unreduced_d2k3_identity"});
   CHECK(exported(stored("fang2022/size-table.json")).theorems == std::vector<std::string>{"size_table_closed_forms"});
   CHECK(exported(stored("fang2022/conditioning.json")).theorems.empty());
   CHECK(exported(stored("fang2022/tempered-d1k3.json")).theorems.empty());

@@ -49,10 +49,10 @@ bool proved(const std::vector<chain::CoqStep>& steps, const std::string& id) {
 
 }  // namespace
 
-chain::CoqConclusion coq_conclude_zero_error(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
-                                             const std::string& inst) {
-  if (!proved(steps, "F-C7")) return chain::coq_not_concluded("step F-C7 (T_c = p for all x) is not proved");
-  const ZeroErrorPrograms pr = zero_error_programs(recorded_parameters(cert));
+namespace {
+
+// T_c = p for all x: the theorem <inst>_identity over the program of T_c.
+chain::CoqConclusion identity_conclusion(const ZeroErrorPrograms& pr, const std::string& inst, const std::string& what) {
   const std::vector<std::string> vars = variables(pr.T.num_inputs());
   const std::string name = inst + "_T";
   const auto prog = coq_program(pr.T, {pr.T.outputs()[0]}, name);
@@ -63,7 +63,7 @@ chain::CoqConclusion coq_conclude_zero_error(const nlohmann::json& cert, const s
   c.theorems = {inst + "_identity"};
   c.text = fmt::format(
       "{imports}"
-      "(** Fang F-C7 for this instance, formally. [{name}] is the built construction (embedding E, k raw-score\n"
+      "(** Fang {what} for this instance, formally. [{name}] is the built construction (embedding E, k raw-score\n"
       "    blocks with 0/1 weights, read-out c) as lowered to approxcert's straight-line program: the {nodes}\n"
       "    nodes that T_c (token 0's read-out) depends on. [ProgramIdentity.program_identity] proves that its\n"
       "    value equals the target p at EVERY real x (symbolic evaluation over rational polynomials). *)\n"
@@ -71,10 +71,24 @@ chain::CoqConclusion coq_conclude_zero_error(const nlohmann::json& cert, const s
       "Definition {inst}_Tc ({binders} : R) : R := {value}.\n\n"
       "Theorem {inst}_identity : forall {binders} : R, {inst}_Tc {binders} = {p}.\n"
       "Proof. intros; unfold {inst}_Tc; program_identity. Qed.\n",
-      fmt::arg("imports", kProgramImports), fmt::arg("name", name), fmt::arg("nodes", prog->nodes),
+      fmt::arg("imports", kProgramImports), fmt::arg("what", what), fmt::arg("name", name), fmt::arg("nodes", prog->nodes),
       fmt::arg("definition", prog->definition), fmt::arg("inst", inst), fmt::arg("binders", joined(vars, " ")),
       fmt::arg("value", value_of(name, vars, prog->keys[0])), fmt::arg("p", *p));
   return c;
+}
+
+}  // namespace
+
+chain::CoqConclusion coq_conclude_zero_error(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
+                                             const std::string& inst) {
+  if (!proved(steps, "F-C7")) return chain::coq_not_concluded("step F-C7 (T_c = p for all x) is not proved");
+  return identity_conclusion(zero_error_programs(recorded_parameters(cert)), inst, "F-C7");
+}
+
+chain::CoqConclusion coq_conclude_unreduced(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
+                                            const std::string& inst) {
+  if (!proved(steps, "W7-identity")) return chain::coq_not_concluded("step W7-identity (T_c = p for all x) is not proved");
+  return identity_conclusion(unreduced_programs(recorded_parameters(cert)), inst, "variant 2.7(b) (unreduced tensor powers)");
 }
 
 chain::CoqConclusion coq_conclude_one_token(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,

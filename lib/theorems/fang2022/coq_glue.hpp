@@ -11,6 +11,9 @@ namespace approxcert::theorems::fang2022 {
 // zero-error: T_c(x) = p(x) for all x in R^d (F-C7).
 chain::CoqConclusion coq_conclude_zero_error(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
                                              const std::string& instance_identifier);
+// unreduced (2.7(b)): T_c(x) = p(x) for all x with the read-out on the nondecreasing tuples.
+chain::CoqConclusion coq_conclude_unreduced(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+                                            const std::string& instance_identifier);
 // one-token: R_l(x) = x_{b_1} ... x_{b_l} for all x, l = 0..k (F-C7 of variant 2.7(a)).
 chain::CoqConclusion coq_conclude_one_token(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
                                             const std::string& instance_identifier);

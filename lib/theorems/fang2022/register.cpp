@@ -89,6 +89,12 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "scores. With mirror tokens (negated keys, zero values) the centring vanishes and "
                       "$\\sup_\\Omega |T^\\varepsilon - p| \\le C_\\Omega \\varepsilon$; zero error is then only a limit."},
         marked<build_tempered>);
+  r.add({.name = "fang2022/unreduced", .paper = "fang2022",
+         .title = "Fang et al. 2022, variant 2.7(b): unreduced tensor powers (weak point W7)",
+         .statement = "Dropping the nondecreasing constraint of (F3), the blocks compute every tuple product "
+                      "$\\tilde x^{\\otimes l}$ and need $(d+1)^k$ tokens; a read-out on the nondecreasing tuples "
+                      "reproduces $p$ exactly, and it is not unique ($(d+1)^k$ entries for $\\binom{d+k}{k}$ monomials)."},
+        marked<build_unreduced>, coq_conclude_unreduced);
   r.add({.name = "fang2022/size-table", .paper = "fang2022",
          .title = "Fang et al. 2022, sizes of the construction across (d, k) (F-C1, spec 4.2)",
          .statement = "The built construction for $(d, k)$ has $\\binom{d+k}{k}$ tokens, width "

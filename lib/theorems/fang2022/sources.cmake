@@ -10,6 +10,7 @@ set(paper_sources
   steps.cpp
   tables.cpp
   tempered.cpp
+  unreduced.cpp
   variants.cpp
   zero_error.cpp
 )

@@ -16,6 +16,7 @@ chain::Chain build_bernstein(const chain::Parameters& prm);    // bernstein.cpp
 chain::Chain build_size_table(const chain::Parameters& prm);   // tables.cpp
 chain::Chain build_conditioning(const chain::Parameters& prm); // tables.cpp
 chain::Chain build_tempered(const chain::Parameters& prm);     // tempered.cpp
+chain::Chain build_unreduced(const chain::Parameters& prm);    // unreduced.cpp
 
 // The programs the chains evaluate, rebuilt from an instance's parameters (checked as by the
 // builders) for the Coq export (coq_glue.cpp).
@@ -24,6 +25,7 @@ struct ZeroErrorPrograms {
   Program p;  // x -> p(x), the target
 };
 ZeroErrorPrograms zero_error_programs(const chain::Parameters& prm);  // zero_error.cpp
+ZeroErrorPrograms unreduced_programs(const chain::Parameters& prm);   // unreduced.cpp: 2.7(b)
 Program one_token_program(const chain::Parameters& prm);              // variants.cpp: outputs R_0..R_k, ...
 std::vector<std::string> one_token_states(const chain::Parameters& prm);  // "1", "x0", "x0*x0", ... (R_0..R_k)
 Program cube_program(const chain::Parameters& prm);                   // variants.cpp: outputs h_0..h_b
