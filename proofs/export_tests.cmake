@@ -23,8 +23,24 @@ if(COQC)
   approxcert_export_test(altabaa_lem31_strict_order altabaa2024/lem31-strict-order.json altabaa_lem31 "")
   # The claim-file example: C3 combined with its two sup-norms by ClaimsGlue.claims_sup_triangle.
   approxcert_export_test(claims_xy_relu claims/xy-relu.json claims_xy_relu xy_relu_C3_sup_triangle)
+  # Fang: T_c = p for all x (F-C7), variant 2.7(a), W2 (x^27, degree <= 3 refuted), F-C13 with T_c = B_n f,
+  # each proved by ProgramIdentity.program_identity on the exported program of the built construction.
+  approxcert_export_test(fang_main fang2022/main-d2k3.json fang_main main_d2k3_identity)
+  approxcert_export_test(fang_one_token fang2022/one-token-x1sq-x2.json fang_one_token one_token_x1sq_x2_states)
+  approxcert_export_test(fang_w2 fang2022/w2-cube-blocks.json fang_w2 w2_cube_blocks_W2_refuted)
+  approxcert_export_test(fang_bernstein_n2 fang2022/bernstein-n2.json fang_bernstein_n2 bernstein_n2_bernstein)
+  # The identity is proved, not accepted: a changed coefficient of p (1/2 -> 1/3) must not compile.
+  add_test(NAME proofs.export.fang_main_rejects_wrong_target
+           COMMAND ${CMAKE_COMMAND} -E env COQC=${COQC}
+                   sh ${CMAKE_CURRENT_SOURCE_DIR}/tamper_check.sh $<TARGET_FILE:approxcert> ${APPROXCERT_COQ_DIR}
+                   ${CMAKE_CURRENT_SOURCE_DIR}/../checks/fang2022/main-d2k3.json fang_main_tampered
+                   "/^Theorem main_d2k3_identity/s|(1 / 2)|(1 / 3)|")
+  set_tests_properties(proofs.export.fang_main_rejects_wrong_target PROPERTIES
+    FIXTURES_REQUIRED approxcert_coq TIMEOUT 900
+    PASS_REGULAR_EXPRESSION "tamper check: OK" FAIL_REGULAR_EXPRESSION "tamper check: FAILED")
 else()
-  foreach(t altabaa_thm51_two_keys yun_ya_tight kajitsuka_ka_inst altabaa_lem31_strict_order claims_xy_relu)
+  foreach(t altabaa_thm51_two_keys yun_ya_tight kajitsuka_ka_inst altabaa_lem31_strict_order claims_xy_relu
+          fang_main fang_one_token fang_w2 fang_bernstein_n2 fang_main_rejects_wrong_target)
     add_test(NAME proofs.export.${t} COMMAND sh -c "echo 'coqc not found: install coq (make deps)' >&2; exit 1")
   endforeach()
 endif()

@@ -129,17 +129,38 @@ TEST_CASE("coq conclusions: Yun Theorem 2 end to end by yun_final_assembly when 
 }
 
 TEST_CASE("coq conclusions: Fang F-C13 by fang_bernstein_transfer, with and without the network") {
-  // n = 2 with the network: T_c = B_n f is a hypothesis; the bound L d / (2 sqrt n) = 1 / sqrt 2.
+  // n = 2 with the network: T_c = B_n f is a lemma proved by program_identity (no longer a
+  // hypothesis); B_n f and f are concrete; the bound L d / (2 sqrt n) = 1 / sqrt 2.
   const CoqExport two = exported(stored("fang2022/bernstein-n2.json"));
   REQUIRE(two.theorems == std::vector<std::string>{"bernstein_n2_bernstein"});
   CHECK(has(two, "Lemma leaf_fang_bernstein_le_eps : (1 / sqrt 2) <= (442 / 625)."));
-  CHECK(has(two, "  (forall x y, T x y = B x y) ->"));
+  CHECK(has(two, "Lemma bernstein_n2_Tc_eq_B : forall x0 x1 : R, bernstein_n2_Tc x0 x1 = bernstein_n2_B x0 x1.\n"
+                 "Proof. intros; unfold bernstein_n2_Tc, bernstein_n2_B; program_identity. Qed."));
+  CHECK(has(two, "Rabs (bernstein_n2_Tc x y - bernstein_n2_f x y) <= (442 / 625)."));
+  CHECK_FALSE(has(two, "T x y = B x y"));
   // n = 16 without the network: 1 / sqrt 16 = 1/4 exactly, the conclusion is about B_n f itself.
   const CoqExport sixteen = exported(stored("fang2022/bernstein-n16.json"));
   REQUIRE(sixteen.theorems == std::vector<std::string>{"bernstein_n16_bernstein"});
   CHECK(has(sixteen, "Lemma leaf_fang_bernstein_le_eps : (1 / 4) <= (1 / 4)."));
-  CHECK(has(sixteen, "Rabs (B x y - f x y) <= (1 / 4).\n"));
+  CHECK(has(sixteen, "Definition bernstein_n16_f (x0 x1 : R) : R := (Rabs (x0 - x1)).\n"));
+  CHECK(has(sixteen, "Rabs (bernstein_n16_B x y - bernstein_n16_f x y) <= (1 / 4).\n"));
   CHECK(exported(with_unknown_step(stored("fang2022/bernstein-n2.json"), "F-C13-ii")).theorems.empty());
+}
+
+TEST_CASE("coq conclusions: Fang identities by program_identity, W2 refuted, size table, none for conditioning and F-C12") {
+  const CoqExport main = exported(stored("fang2022/main-d2k3.json"));
+  REQUIRE(main.theorems == std::vector<std::string>{"main_d2k3_identity"});
+  CHECK(has(main, "Theorem main_d2k3_identity : forall x0 x1 : R, main_d2k3_Tc x0 x1 = "
+                  "((((1 - (2 * x0)) + ((3 * x0) * x1)) + (((1 / 2) * (x0 ^ 2)) * x1)) - (x1 ^ 3)).\n"));
+  CHECK(exported(with_unknown_step(stored("fang2022/main-d2k3.json"), "F-C7")).theorems.empty());
+  CHECK(exported(stored("fang2022/one-token-x1sq-x2.json")).theorems == std::vector<std::string>{"one_token_x1sq_x2_states"});
+  const CoqExport w2 = exported(stored("fang2022/w2-cube-blocks.json"));
+  CHECK(w2.theorems == std::vector<std::string>{"w2_cube_blocks_output", "w2_cube_blocks_W2_refuted"});
+  CHECK(has(w2, "= x0 ^ 27.\n"));
+  CHECK(exported(stored("fang2022/unreduced-d2k3.json")).theorems == std::vector<std::string>{"unreduced_d2k3_identity"});
+  CHECK(exported(stored("fang2022/size-table.json")).theorems == std::vector<std::string>{"size_table_closed_forms"});
+  CHECK(exported(stored("fang2022/conditioning.json")).theorems.empty());
+  CHECK(exported(stored("fang2022/tempered-d1k3.json")).theorems.empty());
 }
 
 TEST_CASE("coq conclusions: Kajitsuka Proposition 1 by kajitsuka_prop1_assembly (p = 1)") {

@@ -68,6 +68,24 @@ S bernstein_bound(const Rational& L, std::uint64_t n, Prec p) {
 
 }  // namespace
 
+BernsteinPrograms bernstein_programs(const chain::Parameters& prm) {
+  const std::uint64_t n = prm.count("n");
+  if (n < 1 || n > 32) prm.fail("n", "must be between 1 and 32");
+  BernsteinPrograms out;
+  try {
+    out.f = compile_target(prm.text("f"), 2);
+  } catch (const InputError& e) {
+    prm.fail("f", e.what());
+  }
+  out.bn = Program(2);
+  out.bn.add_output(bernstein_node(out.bn, out.f, n));
+  if (prm.flag("network") && n <= 4) {
+    const Monomials mono = monomials(2, 2 * n);
+    out.T = composed_program(embedding_network(mono), block_network(mono, {.blocks = 2 * n, .readout = interpolated_readout(mono, out.bn)}), true);
+  }
+  return out;
+}
+
 chain::Chain build_bernstein(const chain::Parameters& prm) {
   const std::uint64_t n = prm.count("n");
   if (n < 1 || n > 32) prm.fail("n", "must be between 1 and 32");

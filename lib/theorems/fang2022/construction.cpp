@@ -98,6 +98,47 @@ Network block_network(const Monomials& mono, const BlockOptions& o) {
   return net;
 }
 
+Network mirrored_embedding(const Monomials& mono) {
+  const Layout L = layout(mono);
+  Network net = embedding_network(mono);
+  auto& s = std::get<SparseDenseLayer>(net.layers.at(0).kind);
+  const std::size_t half = s.rows;
+  s.rows = 2 * half;
+  s.bias.resize(2 * half, Number(Rational(0)));
+  const auto is_key = [&](std::size_t row) { return row % L.D >= L.key_start.at(0); };
+  std::vector<SparseEntry> mirror;
+  for (const SparseEntry& e : s.entries)
+    if (is_key(e.row)) mirror.push_back(SparseEntry{half + e.row, e.col, Number(Rational(-1))});
+  s.entries.insert(s.entries.end(), mirror.begin(), mirror.end());
+  for (std::size_t row = 0; row < half; ++row)
+    if (is_key(row) && !s.bias[row].is_exact_zero()) s.bias[half + row] = Number(Rational(-1));
+  return net;
+}
+
+Network tempered_block_network(const Monomials& mono, const Rational& eps, const std::vector<Rational>& readout, bool mirrored) {
+  if (eps.sign() <= 0) throw std::invalid_argument("tempered_block_network: eps must be > 0");
+  Network net = block_network(mono, {.blocks = mono.k, .readout = readout});
+  const Layout L = layout(mono);
+  const Rational N(static_cast<long>(mirrored ? 2 * L.n : L.n));
+  net.input.tokens = static_cast<std::size_t>(N.num().get_ui());
+  for (Layer& layer : net.layers) {
+    auto* a = std::get_if<AttentionLayer>(&layer.kind);
+    if (!a) continue;
+    AttentionHead A = a->heads.at(0), B = A;
+    for (auto& row : A.wo)
+      for (Number& w : row)
+        if (!w.is_exact_zero()) w = Number(*w.exact() * N / eps);
+    for (auto& row : B.wo)
+      for (Number& w : row)
+        if (!w.is_exact_zero()) w = Number(-*w.exact() * N / eps);
+    for (auto& row : B.wq) std::fill(row.begin(), row.end(), Number(Rational(0)));
+    a->heads = {std::move(A), std::move(B)};
+    a->normalizer = Normalizer::Softmax;
+    a->scale = Number(eps);
+  }
+  return net;
+}
+
 // One token: R_l at column l (l = 0..k), K_l at column k + 1 + l.
 Network one_token_embedding(std::size_t d, const std::vector<std::size_t>& factors) {
   const std::size_t k = factors.size();

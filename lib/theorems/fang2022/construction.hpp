@@ -26,6 +26,18 @@ struct BlockOptions {
 };
 Network block_network(const Monomials& mono, const BlockOptions& options);
 
+// F-C12, the [U] tempered-softmax reading (spec 1.3): N * softmax(eps s)_j = 1 + eps (s_j - mean s) +
+// O(eps^2), so a block whose raw scores S are replaced by (N softmax_row(eps S) - 1) / eps tends to
+// linear attention on the CENTRED scores. mirrored_embedding doubles the tokens: token n + j holds
+// the negated K slices of token j and zeros elsewhere (its score is -s_ij and its value 0), so every
+// score row sums to 0 and the centring vanishes.
+Network mirrored_embedding(const Monomials& mono);
+// The k blocks on n tokens (mirrored: 2n) with each raw score matrix replaced by
+// (N softmax_row(eps S) - 1) / eps, N the number of tokens: two softmax heads with scale eps, head
+// A with the block's weights and W_O scaled by N/eps, head B with W_Q = 0 (uniform weights 1/N)
+// and W_O scaled by -N/eps; then the read-out c^T R_k per token.
+Network tempered_block_network(const Monomials& mono, const Rational& eps, const std::vector<Rational>& readout, bool mirrored);
+
 // Section 2.7(a): one token; layout R_0..R_k, K_0..K_{k-1} (width 2k+1). Factors b_1..b_k in
 // {1..d} (0 would be the constant 1). embedding: x -> (R_0 = 1, R = 0, K_l = x_{b_{l+1}}).
 Network one_token_embedding(std::size_t d, const std::vector<std::size_t>& factors);

@@ -4,7 +4,10 @@
 
 namespace approxcert::theorems::fang2022 {
 
-Monomials monomials(std::size_t d, std::size_t k, std::size_t max_size) {
+namespace {
+
+// A_0..A_k extending every tuple by b = first(a)..d: the last entry (F3), or 0 (all tuples).
+Monomials extend(std::size_t d, std::size_t k, std::size_t max_size, bool nondecreasing) {
   if (d < 1) throw std::invalid_argument("monomials: d must be at least 1");
   Monomials mono;
   mono.d = d;
@@ -15,7 +18,7 @@ Monomials monomials(std::size_t d, std::size_t k, std::size_t max_size) {
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
     const std::vector<Tuple>& cur = mono.A[l];
     for (std::size_t i = 0; i < cur.size(); ++i) {
-      const std::size_t last = cur[i].empty() ? 0 : cur[i].back();
+      const std::size_t last = cur[i].empty() || !nondecreasing ? 0 : cur[i].back();
       for (std::size_t b = last; b <= d; ++b) {
         if (next.size() >= max_size)
           throw std::invalid_argument("monomials: more than " + std::to_string(max_size) + " monomials of degree <= " +
@@ -31,6 +34,12 @@ Monomials monomials(std::size_t d, std::size_t k, std::size_t max_size) {
   }
   return mono;
 }
+
+}  // namespace
+
+Monomials monomials(std::size_t d, std::size_t k, std::size_t max_size) { return extend(d, k, max_size, true); }
+
+Monomials tensor_powers(std::size_t d, std::size_t k, std::size_t max_size) { return extend(d, k, max_size, false); }
 
 std::vector<std::size_t> exponents(const Tuple& a, std::size_t d) {
   std::vector<std::size_t> alpha(d, 0);

@@ -21,6 +21,9 @@ struct Monomials {
 
 // A_0..A_k by (F3). std::invalid_argument if d < 1 or some m_l exceeds max_size.
 Monomials monomials(std::size_t d, std::size_t k, std::size_t max_size = 1000000);
+// Variant 2.7(b): ALL tuples over {0..d} (the nondecreasing constraint of (F3) dropped), so
+// m_l = (d+1)^l and R_l = xt^{tensor l}; pairs extend every tuple by b = 0..d. Same errors.
+Monomials tensor_powers(std::size_t d, std::size_t k, std::size_t max_size = 1000000);
 
 // alpha(a)_i = #{t : a_t = i}, i = 1..d: the exponent vector of the monomial a stands for.
 std::vector<std::size_t> exponents(const Tuple& a, std::size_t d);

@@ -3,11 +3,14 @@ set(paper_sources
   bernstein.cpp
   construction.cpp
   coq_glue.cpp
+  coq_program.cpp
   monomials.cpp
   programs.cpp
   register.cpp
   steps.cpp
   tables.cpp
+  tempered.cpp
+  unreduced.cpp
   variants.cpp
   zero_error.cpp
 )

@@ -13,10 +13,10 @@
 
 namespace approxcert::theorems::fang2022 {
 
-// What `approxcert coq` says for every fang2022 step: no proofs/ lemma combines them yet.
+// What `approxcert coq` says for the fang2022 steps that no proofs/ lemma combines.
 inline constexpr const char* kCoqNote =
-    "No Coq chain lemma: the fang2022 glue (identity from exact grid evaluation plus the certified degree bound, "
-    "and the Bernstein transfer of F-C13) is not formalised yet; each step is an exact or numeric leaf.";
+    "this step is an exact or numeric leaf; the polynomial identities (F-C7, 2.7(a), W2, F-C13-ii) are concluded "
+    "formally at the end of the export (ProgramIdentity.program_identity on the built construction's program)";
 
 // An exact step whose computation reads earlier results: f(const Attempt&) -> Outcome, run once.
 template <class F>

@@ -24,9 +24,8 @@ std::string prefix_text(const std::vector<std::size_t>& factors, std::size_t l) 
   return monomial_text(Tuple(factors.begin(), factors.begin() + static_cast<std::ptrdiff_t>(l)));
 }
 
-}  // namespace
-
-chain::Chain build_one_token(const chain::Parameters& prm) {
+// The parameters d and factors of a one-token instance, checked.
+std::pair<std::uint64_t, std::vector<std::size_t>> one_token_parameters(const chain::Parameters& prm) {
   const std::uint64_t d = prm.count("d");
   if (d < 1 || d > 100) prm.fail("d", "must be between 1 and 100");
   const std::vector<std::uint64_t> raw = count_list(prm, "factors");
@@ -36,6 +35,36 @@ chain::Chain build_one_token(const chain::Parameters& prm) {
     if (b < 1 || b > d) prm.fail("factors", "each factor must be an input index in 1..d");
     factors.push_back(b);
   }
+  return {d, factors};
+}
+
+std::uint64_t cube_blocks_parameter(const chain::Parameters& prm) {
+  const std::uint64_t b = prm.count("blocks");
+  if (b < 1 || b > 4) prm.fail("blocks", "must be between 1 and 4 (degree 3^blocks <= 81)");
+  return b;
+}
+
+}  // namespace
+
+Program one_token_program(const chain::Parameters& prm) {
+  const auto [d, factors] = one_token_parameters(prm);
+  return composed_program(one_token_embedding(d, factors), one_token_blocks(factors.size()), false);
+}
+
+std::vector<std::string> one_token_states(const chain::Parameters& prm) {
+  const auto [d, factors] = one_token_parameters(prm);
+  std::vector<std::string> want;
+  for (std::size_t l = 0; l <= factors.size(); ++l) want.push_back(prefix_text(factors, l));
+  return want;
+}
+
+Program cube_program(const chain::Parameters& prm) {
+  const std::uint64_t b = cube_blocks_parameter(prm);
+  return composed_program(cube_embedding(b), cube_blocks(b), false);
+}
+
+chain::Chain build_one_token(const chain::Parameters& prm) {
+  const auto [d, factors] = one_token_parameters(prm);
   const std::size_t k = factors.size();
   const std::vector<Rational> x = prm.rationals("point");
   if (x.size() != d) prm.fail("point", "must have d entries");
@@ -43,9 +72,8 @@ chain::Chain build_one_token(const chain::Parameters& prm) {
   if (states.size() != k + 1) prm.fail("states", "must list R_0..R_k (k + 1 values)");
   const std::uint64_t width = prm.count("width");
 
-  auto prog = std::make_shared<const Program>(composed_program(one_token_embedding(d, factors), one_token_blocks(k), false));
-  std::vector<std::string> want;
-  for (std::size_t l = 0; l <= k; ++l) want.push_back(prefix_text(factors, l));
+  auto prog = std::make_shared<const Program>(one_token_program(prm));
+  const std::vector<std::string> want = one_token_states(prm);
 
   chain::Chain ch;
   ch.add({.id = "F-C1", .claim = "the one-token network has width 2k + 1 (R_0..R_k, K_0..K_{k-1}), the spec's number",
@@ -81,11 +109,10 @@ chain::Chain build_one_token(const chain::Parameters& prm) {
 }
 
 chain::Chain build_cube_blocks(const chain::Parameters& prm) {
-  const std::uint64_t b = prm.count("blocks");
-  if (b < 1 || b > 4) prm.fail("blocks", "must be between 1 and 4 (degree 3^blocks <= 81)");
+  const std::uint64_t b = cube_blocks_parameter(prm);
   const Rational x = prm.rational("point");
   const Rational spec_value = prm.rational("value_after_one_block");
-  auto prog = std::make_shared<const Program>(composed_program(cube_embedding(b), cube_blocks(b), false));
+  auto prog = std::make_shared<const Program>(cube_program(prm));
   std::vector<std::string> want;
   std::uint64_t power = 1;
   for (std::size_t t = 0; t <= b; ++t, power *= 3) want.push_back(t == 0 ? "x0" : "x0^" + std::to_string(power));

@@ -12,6 +12,7 @@
 #include "theorems/fang2022/construction.hpp"
 #include "theorems/fang2022/programs.hpp"
 #include "theorems/fang2022/steps.hpp"
+#include "theorems/fang2022/theorems.hpp"
 
 namespace approxcert::theorems::fang2022 {
 
@@ -157,6 +158,11 @@ void add_size_steps(chain::Chain& ch, const std::shared_ptr<const Instance>& I, 
 }
 
 }  // namespace
+
+ZeroErrorPrograms zero_error_programs(const chain::Parameters& prm) {
+  const std::shared_ptr<const Instance> I = make_instance(prm);
+  return {I->T, I->p};
+}
 
 chain::Chain build_zero_error(const chain::Parameters& prm) {
   const std::shared_ptr<const Instance> I = make_instance(prm);

@@ -51,6 +51,8 @@ TEST_CASE("fang2022 check one-token, cube blocks (W2 refuted), conditioning, Ber
   for (const char* f : {"one-token-x1sq-x2.json", "w2-cube-blocks.json", "conditioning.json", "bernstein-n2.json"}) expect_as_recorded(f);
 }
 
+TEST_CASE("fang2022 check unreduced-d2k3 (2.7(b)): 27 tokens, T_c = p, the read-out is not unique") { expect_as_recorded("unreduced-d2k3.json"); }
+
 TEST_CASE("fang2022 verify: the main certificate verifies, a forged determinant with a recomputed hash is rejected") {
   const CheckRun run = run_file("main-d2k3.json");
   nlohmann::json cert = make_certificate(run.run);

@@ -81,3 +81,20 @@ TEST_CASE("fang2022 exponents and monomial text") {
   CHECK(monomial_text(Tuple{0, 0}) == "1");
   CHECK(monomial_text(Tuple{0, 2, 3}) == "x1*x2");
 }
+
+TEST_CASE("fang2022 tensor_powers (2.7(b)): every tuple over {0..d} once, m_l = (d+1)^l, pairs extend by b = 0..d") {
+  const Monomials t = tensor_powers(2, 3);
+  for (std::size_t l = 0, m = 1; l <= 3; ++l, m *= 3) CHECK(t.m(l) == m);
+  std::set<Tuple> seen(t.A[3].begin(), t.A[3].end());
+  CHECK(seen.size() == 27);
+  for (const Tuple& a : t.A[3]) {
+    REQUIRE(a.size() == 3);
+    for (const std::size_t b : a) CHECK(b <= 2);
+  }
+  for (std::size_t j = 0; j < t.m(3); ++j) {
+    const auto [ia, b] = t.pairs[2][j];
+    Tuple want = t.A[2][ia];
+    want.push_back(b);
+    CHECK(t.A[3][j] == want);
+  }
+}
