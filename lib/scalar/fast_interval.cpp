@@ -98,6 +98,16 @@ void increasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const B
   r.hi = lesser(hi, max_value);
 }
 
+// r = f(a) for f decreasing on a, with range [min_value, max_value]: f(x) = g(-x) with g(y) = f(-y)
+// increasing would need a second function pointer, so the ends are evaluated directly.
+void decreasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec), double min_value,
+                double max_value) {
+  const double lo = a.hi == kInf ? min_value : point_through_ball(a.hi, f, false);
+  const double hi = a.lo == -kInf ? max_value : point_through_ball(a.lo, f, true);
+  r.lo = greater(lo, min_value);
+  r.hi = lesser(hi, max_value);
+}
+
 }  // namespace
 
 void set(FastInterval& r, const Rational& q, Prec) {
@@ -146,6 +156,59 @@ void expm1(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, expm
 void log1p(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo > -1)) return set_indeterminate(r);
   increasing(r, a, log1p, -kInf, kInf);
+}
+void log2(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo > 0)) return set_indeterminate(r);
+  increasing(r, a, log2, -kInf, kInf);
+}
+void log10(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo > 0)) return set_indeterminate(r);
+  increasing(r, a, log10, -kInf, kInf);
+}
+void asin(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo >= -1 && a.hi <= 1)) return set_indeterminate(r);
+  increasing(r, a, asin, -2.0, 2.0);
+}
+void acos(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo >= -1 && a.hi <= 1)) return set_indeterminate(r);
+  decreasing(r, a, acos, 0.0, 4.0);
+}
+void sinh(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, sinh, -kInf, kInf); }
+void cosh(FastInterval& r, const FastInterval& a, Prec p) {  // cosh(a) = cosh(|a|), increasing on [0, inf)
+  FastInterval m;
+  abs(m, a, p);
+  increasing(r, m, cosh, 1.0, kInf);
+}
+void asinh(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, asinh, -kInf, kInf); }
+void acosh(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo >= 1)) return set_indeterminate(r);
+  increasing(r, a, acosh, 0.0, kInf);
+}
+void atanh(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo > -1 && a.hi < 1)) return set_indeterminate(r);
+  increasing(r, a, atanh, -kInf, kInf);
+}
+void erf(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, erf, -1.0, 1.0); }
+void erfc(FastInterval& r, const FastInterval& a, Prec) { decreasing(r, a, erfc, 0.0, 2.0); }
+// a^b is monotone in each argument for a > 0 (Interval's pow): the hull of the four corners, each
+// through Ball at a point.
+void pow(FastInterval& r, const FastInterval& a, const FastInterval& b, Prec) {
+  if (!(a.lo > 0) || !is_finite(a) || !is_finite(b)) return set_indeterminate(r);
+  double lo = kInf, hi = -kInf;
+  for (double x : {a.lo, a.hi})
+    for (double y : {b.lo, b.hi}) {
+      Ball bx, by;
+      arb_set_d(bx.arb(), x);  // exact
+      arb_set_d(by.arb(), y);
+      pow(bx, bx, by, Prec(kArbBits));
+      FastInterval v;
+      from_ball(v, bx);
+      if (!is_finite(v)) return set_indeterminate(r);
+      lo = lesser(lo, v.lo);
+      hi = greater(hi, v.hi);
+    }
+  r.lo = greater(lo, 0.0);
+  r.hi = hi;
 }
 void sqrt(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo >= 0)) return set_indeterminate(r);
