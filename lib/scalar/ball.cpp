@@ -6,6 +6,7 @@
 #include <arb_hypgeom.h>
 #include <flint/fmpq.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdlib>
 #include <stdexcept>
@@ -187,8 +188,13 @@ bool certainly_within(const Ball& a, long lo, long hi, bool strict, Prec p) {
 }
 // r = f(a) for f monotone on a: the union of f at each end (an inexact ball around an end of the
 // domain, where f' is unbounded, would give Arb's derivative bound nothing finite to work with).
+// The ends are evaluated at twice their bit length: acosh(1 + 2^-95) at 64 bits cancels to nothing.
 void monotone_by_ends(Ball& r, const Ball& a, ArbUnary f, Prec p) {
-  if (arb_is_exact(a.arb())) return f(r.arb(), a.arb(), p.bits);
+  if (arb_is_exact(a.arb())) {
+    f(r.arb(), a.arb(), 2 * std::max(p.bits + 32, static_cast<long>(arb_bits(a.arb()))));
+    arb_set_round(r.arb(), r.arb(), p.bits);
+    return;
+  }
   Arf lo, hi;
   ends(lo, hi, a, p);
   arb_t x, y;
@@ -196,8 +202,8 @@ void monotone_by_ends(Ball& r, const Ball& a, ArbUnary f, Prec p) {
   arb_init(y);
   arb_set_arf(x, lo.v);
   arb_set_arf(y, hi.v);
-  f(x, x, p.bits);
-  f(y, y, p.bits);
+  f(x, x, 2 * (p.bits + 32));
+  f(y, y, 2 * (p.bits + 32));
   arb_union(r.arb(), x, y, p.bits);
   arb_clear(x);
   arb_clear(y);
@@ -222,7 +228,10 @@ void acos(Ball& r, const Ball& a, Prec p) {
 }
 void sinh(Ball& r, const Ball& a, Prec p) { arb_sinh(r.arb(), a.arb(), p.bits); }
 void cosh(Ball& r, const Ball& a, Prec p) { arb_cosh(r.arb(), a.arb(), p.bits); }
-void asinh(Ball& r, const Ball& a, Prec p) { arb_asinh(r.arb(), a.arb(), p.bits); }
+void asinh(Ball& r, const Ball& a, Prec p) {  // arb_asinh of a wide ball is not finite: each end instead
+  if (!arb_is_finite(a.arb())) { arb_indeterminate(r.arb()); return; }
+  monotone_by_ends(r, a, arb_asinh, p);
+}
 void acosh(Ball& r, const Ball& a, Prec p) {
   Arf lo, hi;
   if (!ends(lo, hi, a, p) || arf_cmp_si(lo.v, 1) < 0) { arb_indeterminate(r.arb()); return; }
@@ -230,7 +239,7 @@ void acosh(Ball& r, const Ball& a, Prec p) {
 }
 void atanh(Ball& r, const Ball& a, Prec p) {
   if (!certainly_within(a, -1, 1, true, p)) { arb_indeterminate(r.arb()); return; }
-  arb_atanh(r.arb(), a.arb(), p.bits);
+  monotone_by_ends(r, a, arb_atanh, p);  // arb_atanh of a ball straddling 0 is not finite
 }
 void erf(Ball& r, const Ball& a, Prec p) { arb_hypgeom_erf(r.arb(), a.arb(), p.bits); }
 void erfc(Ball& r, const Ball& a, Prec p) { arb_hypgeom_erfc(r.arb(), a.arb(), p.bits); }

@@ -86,10 +86,11 @@ double point_through_ball(double x, void (*f)(Ball&, const Ball&, Prec), bool up
 // most 2^-20 of its magnitude) goes through one ball evaluation, whose radius is then tight;
 // otherwise f is evaluated at each end (a ball around a wide interval overestimates, and around
 // [0, h] it would reach below 0, outside the domain of log and sqrt). Infinite ends map to the
-// range's ends.
+// range's ends. ends_only: always at each end (asin, acos, acosh, atanh: a ball around an interval
+// that touches the end of the domain may poke out of it, where Ball gives nothing).
 void increasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec), double min_value,
-                double max_value) {
-  if (is_finite(a) && a.hi - a.lo <= std::ldexp(std::fabs(a.lo) + std::fabs(a.hi), -20) &&
+                double max_value, bool ends_only = false) {
+  if (!ends_only && is_finite(a) && a.hi - a.lo <= std::ldexp(std::fabs(a.lo) + std::fabs(a.hi), -20) &&
       (a.lo > 0 || a.hi < 0 || a.lo == a.hi))
     return through_ball(r, a, f, min_value, max_value);
   const double lo = a.lo == -kInf ? min_value : point_through_ball(a.lo, f, false);
@@ -167,7 +168,7 @@ void log10(FastInterval& r, const FastInterval& a, Prec) {
 }
 void asin(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo >= -1 && a.hi <= 1)) return set_indeterminate(r);
-  increasing(r, a, asin, -2.0, 2.0);
+  increasing(r, a, asin, -2.0, 2.0, true);
 }
 void acos(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo >= -1 && a.hi <= 1)) return set_indeterminate(r);
@@ -182,11 +183,11 @@ void cosh(FastInterval& r, const FastInterval& a, Prec p) {  // cosh(a) = cosh(|
 void asinh(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, asinh, -kInf, kInf); }
 void acosh(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo >= 1)) return set_indeterminate(r);
-  increasing(r, a, acosh, 0.0, kInf);
+  increasing(r, a, acosh, 0.0, kInf, true);
 }
 void atanh(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo > -1 && a.hi < 1)) return set_indeterminate(r);
-  increasing(r, a, atanh, -kInf, kInf);
+  increasing(r, a, atanh, -kInf, kInf, true);
 }
 void erf(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, erf, -1.0, 1.0); }
 void erfc(FastInterval& r, const FastInterval& a, Prec) { decreasing(r, a, erfc, 0.0, 2.0); }

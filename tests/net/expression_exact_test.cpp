@@ -136,8 +136,8 @@ TEST_CASE("target expression: compiled program shape") {
     CHECK(ops(compile_target("x^2^2", 1)) == std::vector<Op>{Op::Input, Op::PowInt});
     CHECK(ops(compile_target("x^0.5", 1)) == std::vector<Op>{Op::Input, Op::Const, Op::Pow});
     CHECK(ops(compile_target("x^(1/3)", 1)) == std::vector<Op>{Op::Input, Op::Const, Op::Const, Op::Div, Op::Pow});
-    CHECK(ops(compile_target("x^-x", 1)) == std::vector<Op>{Op::Input, Op::Input, Op::Neg, Op::Pow});
-    CHECK(ops(compile_target("2^x", 1)) == std::vector<Op>{Op::Const, Op::Input, Op::Pow});
+    CHECK(ops(compile_target("x^-x", 1)) == std::vector<Op>{Op::Input, Op::Neg, Op::Pow});  // one Input node per variable
+    CHECK(ops(compile_target("2^x", 1)) == std::vector<Op>{Op::Input, Op::Const, Op::Pow});
     CHECK(ops(compile_target("x^pi", 1)) == std::vector<Op>{Op::Input, Op::Pi, Op::Pow});
     // right-associative: x^y^2 is x^(y^2), and -x^0.5 is -(x^0.5)
     CHECK(ops(compile_target("x0^x1^2", 2)) == std::vector<Op>{Op::Input, Op::Input, Op::PowInt, Op::Pow});
