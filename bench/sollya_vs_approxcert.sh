@@ -97,6 +97,14 @@ cases=(
   "rel expm1 deg 8|expm1(x)|expm1(x0)|8|[-1/4;1/4]|[-1/4,1/4]|relative:[|1,2,3,4,5,6,7,8|]"
   "rel sin deg 7|sin(x)|sin(x0)|7|[-1/2;1/2]|[-1/2,1/2]|relative:[|1,3,5,7|]"
   "rel log1p deg 10|log1p(x)|log1p(x0)|10|[-1/4;1/4]|[-1/4,1/4]|relative:[|1,2,3,4,5,6,7,8,9,10|]"
+  "asin deg 10|asin(x)|asin(x0)|10|[-1/2;1/2]|[-1/2,1/2]"
+  "erf deg 12|erf(x)|erf(x0)|12|[-1;1]|[-1,1]"
+  "log2 deg 10|log2(x)|log2(x0)|10|[1;2]|[1,2]"
+  "sinh deg 11|sinh(x)|sinh(x0)|11|[-1;1]|[-1,1]"
+  "acosh deg 8|acosh(x)|acosh(x0)|8|[2;3]|[2,3]"
+  "cbrt deg 8|x^(1/3)|x0^(1/3)|8|[1;2]|[1,2]"
+  "rel atanh deg 9|atanh(x)|atanh(x0)|9|[-1/4;1/4]|[-1/4,1/4]|relative:[|1,3,5,7,9|]"
+  "rel asin deg 9|asin(x)|asin(x0)|9|[-1/2;1/2]|[-1/2,1/2]|relative:[|1,3,5,7,9|]"
 )
 
 # Warm-up: load both programs and their shared libraries once, so that neither tool's first timed

@@ -81,6 +81,18 @@ class Evaluator {
       case Op::Atan: atan(r, arg(n, 0), p); return;
       case Op::Expm1: expm1(r, arg(n, 0), p); return;
       case Op::Log1p: log1p(r, arg(n, 0), p); return;
+      case Op::Log2: log2(r, arg(n, 0), p); return;
+      case Op::Log10: log10(r, arg(n, 0), p); return;
+      case Op::Asin: asin(r, arg(n, 0), p); return;
+      case Op::Acos: acos(r, arg(n, 0), p); return;
+      case Op::Sinh: sinh(r, arg(n, 0), p); return;
+      case Op::Cosh: cosh(r, arg(n, 0), p); return;
+      case Op::Asinh: asinh(r, arg(n, 0), p); return;
+      case Op::Acosh: acosh(r, arg(n, 0), p); return;
+      case Op::Atanh: atanh(r, arg(n, 0), p); return;
+      case Op::Erf: erf(r, arg(n, 0), p); return;
+      case Op::Erfc: erfc(r, arg(n, 0), p); return;
+      case Op::Pow: pow(r, arg(n, 0), arg(n, 1), p); return;
       case Op::Tanh: tanh(r, arg(n, 0), p); return;
       case Op::Sigmoid: sigmoid(r, arg(n, 0), p); return;
       case Op::Relu: relu(r, arg(n, 0), p); return;

@@ -30,11 +30,14 @@ struct Function {
   std::size_t arity;
 };
 
-constexpr std::array<Function, 15> kFunctions = {{
+constexpr std::array<Function, 27> kFunctions = {{
     {"exp", Op::Exp, 1}, {"log", Op::Log, 1}, {"sqrt", Op::Sqrt, 1}, {"sin", Op::Sin, 1},
     {"cos", Op::Cos, 1}, {"tan", Op::Tan, 1}, {"atan", Op::Atan, 1}, {"tanh", Op::Tanh, 1},
     {"sigmoid", Op::Sigmoid, 1}, {"relu", Op::Relu, 1}, {"abs", Op::Abs, 1},
     {"min", Op::Min, 2}, {"max", Op::Max, 2}, {"expm1", Op::Expm1, 1}, {"log1p", Op::Log1p, 1},
+    {"log2", Op::Log2, 1}, {"log10", Op::Log10, 1}, {"asin", Op::Asin, 1}, {"acos", Op::Acos, 1},
+    {"sinh", Op::Sinh, 1}, {"cosh", Op::Cosh, 1}, {"asinh", Op::Asinh, 1}, {"acosh", Op::Acosh, 1},
+    {"atanh", Op::Atanh, 1}, {"erf", Op::Erf, 1}, {"erfc", Op::Erfc, 1}, {"pow", Op::Pow, 2},
 }};
 
 const Function* find_function(std::string_view name) {
@@ -68,9 +71,10 @@ struct Parsed {
 //   expr  := term (('+' | '-') term)*
 //   term  := unary (('*' | '/') unary)*
 //   unary := ('-' | '+') unary | power          so -x^2 = -(x^2)
-//   power := primary ('^' exponent)?
+//   power := primary ('^' (exponent | rexponent))?
 //   exponent := ('-' | '+') exponent | iatom ('^' exponent)?    an exact integer, right-assoc
 //   iatom := NUMBER | '(' exponent ')'
+//   rexponent := ('-' | '+') rexponent | power                 any other exponent: Pow (base > 0)
 //   primary := NUMBER | pi | e | x<k> | NAME '(' expr (',' expr)* ')' | '(' expr ')'
 class Parser {
  public:
@@ -132,6 +136,7 @@ class Parser {
     const std::uint32_t base = primary();
     if (peek().kind != Tok::Caret) return base;
     const std::size_t caret = next().pos;
+    if (!integer_exponent_ahead()) return push(Op::Pow, {base, real_exponent()});
     Parsed p{Op::PowInt, {base}, Rational(), exponent()};
     const long bits = nodes_[base].constant_bits;
     if (bits >= 0 && bits * std::abs(p.index) > kMaxConstantPowerBits)
@@ -139,6 +144,44 @@ class Parser {
                       std::to_string(bits * std::abs(p.index)) + " bits exactly (limit " +
                       std::to_string(kMaxConstantPowerBits) + ")");
     return push(std::move(p));
+  }
+
+  // Whether the tokens ahead spell an integer exponent (the grammar of exponent() with integer
+  // numbers): x^2, x^-3, x^(2^3) are integer powers PowInt (any real base); x^(1/3), x^0.5, x^y are
+  // real powers Pow. Malformed text counts as integer, so that exponent() reports it.
+  bool integer_exponent_ahead() const {
+    std::size_t i = cursor_;
+    return scan_integer_exponent(i, 0);
+  }
+  bool scan_integer_exponent(std::size_t& i, std::size_t depth) const {
+    if (depth > kMaxExpressionDepth) return true;
+    while (tokens_[i].kind == Tok::Plus || tokens_[i].kind == Tok::Minus) ++i;
+    const Token& t = tokens_[i];
+    if (t.kind == Tok::LParen) {
+      ++i;
+      if (!scan_integer_exponent(i, depth + 1)) return false;
+      if (tokens_[i].kind != Tok::RParen) return tokens_[i].kind == Tok::End;
+      ++i;
+    } else if (t.kind == Tok::Number) {
+      try {
+        if (!parse_rational(t.text).is_integer()) return false;
+      } catch (const InputError&) {
+        return true;
+      }
+      ++i;
+    } else {
+      return false;
+    }
+    if (tokens_[i].kind != Tok::Caret) return true;
+    ++i;
+    return scan_integer_exponent(i, depth + 1);
+  }
+
+  std::uint32_t real_exponent() {
+    DepthGuard guard(*this);
+    if (peek().kind == Tok::Plus) { next(); return real_exponent(); }
+    if (peek().kind == Tok::Minus) { next(); return push(Op::Neg, {real_exponent()}); }
+    return power();
   }
 
   // The exact integer value of an exponent (bounded by kMaxPowerExponent at every step).

@@ -240,6 +240,140 @@ void log1p(Jet<S>& r, const Jet<S>& a, Prec p) {  // derivative 1/(1 + a)
   div(d, jet_detail::small_int<S>(1, p), t, p);
   jet_detail::chain(r, a, std::move(v), d, p);
 }
+namespace jet_detail {
+// d = 1 / (a log b) for the base-b logarithm.
+template <class S>
+void log_base_derivative(S& d, const S& a, long b, Prec p) {
+  S lb;
+  set_int(lb, b, p);
+  log(lb, lb, p);
+  mul(d, a, lb, p);
+  div(d, small_int<S>(1, p), d, p);
+}
+// d = (s a^2 + c)^(-1/2) (root) or (s a^2 + c)^(-1): the derivatives of asin, acos (up to sign),
+// asinh, acosh and atanh. Outside the function's open domain d is not finite (sqrt or 1/0).
+template <class S>
+void quadratic_derivative(S& d, const S& a, long s, long c, bool root, Prec p) {
+  S t;
+  pow_int(t, a, 2, p);
+  if (s < 0) neg(t, t);
+  add(t, t, small_int<S>(c, p), p);
+  if (root) sqrt(t, t, p);
+  div(d, small_int<S>(1, p), t, p);
+}
+// d = 2/sqrt(pi) exp(-a^2), the derivative of erf.
+template <class S>
+void erf_derivative(S& d, const S& a, Prec p) {
+  S t, c;
+  pow_int(t, a, 2, p);
+  neg(t, t);
+  exp(t, t, p);
+  set_pi(c, p);
+  sqrt(c, c, p);
+  div(c, small_int<S>(2, p), c, p);
+  mul(d, t, c, p);
+}
+}  // namespace jet_detail
+
+template <class S>
+void log2(Jet<S>& r, const Jet<S>& a, Prec p) {  // 1 / (a log 2)
+  S v, d;
+  log2(v, a.v, p);
+  jet_detail::log_base_derivative(d, a.v, 2, p);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
+void log10(Jet<S>& r, const Jet<S>& a, Prec p) {  // 1 / (a log 10)
+  S v, d;
+  log10(v, a.v, p);
+  jet_detail::log_base_derivative(d, a.v, 10, p);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
+void asin(Jet<S>& r, const Jet<S>& a, Prec p) {  // 1 / sqrt(1 - a^2)
+  S v, d;
+  asin(v, a.v, p);
+  jet_detail::quadratic_derivative(d, a.v, -1, 1, true, p);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
+void acos(Jet<S>& r, const Jet<S>& a, Prec p) {  // -1 / sqrt(1 - a^2)
+  S v, d;
+  acos(v, a.v, p);
+  jet_detail::quadratic_derivative(d, a.v, -1, 1, true, p);
+  neg(d, d);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
+void sinh(Jet<S>& r, const Jet<S>& a, Prec p) {  // cosh
+  S v, d;
+  sinh(v, a.v, p);
+  cosh(d, a.v, p);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
+void cosh(Jet<S>& r, const Jet<S>& a, Prec p) {  // sinh
+  S v, d;
+  cosh(v, a.v, p);
+  sinh(d, a.v, p);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
+void asinh(Jet<S>& r, const Jet<S>& a, Prec p) {  // 1 / sqrt(a^2 + 1)
+  S v, d;
+  asinh(v, a.v, p);
+  jet_detail::quadratic_derivative(d, a.v, 1, 1, true, p);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
+void acosh(Jet<S>& r, const Jet<S>& a, Prec p) {  // 1 / sqrt(a^2 - 1)
+  S v, d;
+  acosh(v, a.v, p);
+  jet_detail::quadratic_derivative(d, a.v, 1, -1, true, p);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
+void atanh(Jet<S>& r, const Jet<S>& a, Prec p) {  // 1 / (1 - a^2)
+  S v, d;
+  atanh(v, a.v, p);
+  jet_detail::quadratic_derivative(d, a.v, -1, 1, false, p);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
+void erf(Jet<S>& r, const Jet<S>& a, Prec p) {  // 2/sqrt(pi) exp(-a^2)
+  S v, d;
+  erf(v, a.v, p);
+  jet_detail::erf_derivative(d, a.v, p);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+template <class S>
+void erfc(Jet<S>& r, const Jet<S>& a, Prec p) {  // -2/sqrt(pi) exp(-a^2)
+  S v, d;
+  erfc(v, a.v, p);
+  jet_detail::erf_derivative(d, a.v, p);
+  neg(d, d);
+  jet_detail::chain(r, a, std::move(v), d, p);
+}
+// (a^b)' = (b a^b / a) a' + (a^b log a) b'
+template <class S>
+void pow(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, Prec p) {
+  const bool disc = a.discontinuous || b.discontinuous, kink = a.kinked || b.kinked;
+  S v, da, db;
+  pow(v, a.v, b.v, p);
+  div(da, v, a.v, p);
+  mul(da, da, b.v, p);
+  log(db, a.v, p);
+  mul(db, db, v, p);
+  jet_detail::combine_gradients(r, a, b, [&](S& o, const S& x, const S& y) {
+    S t;
+    mul(t, da, x, p);
+    addmul(t, db, y, p);
+    o = std::move(t);
+  });
+  r.v = std::move(v);
+  r.discontinuous = disc;
+  r.kinked = kink;
+}
 template <class S>
 void log(Jet<S>& r, const Jet<S>& a, Prec p) {
   S v, d;

@@ -26,6 +26,18 @@ std::string_view op_name(Op op) {
     case Op::Atan: return "atan";
     case Op::Expm1: return "expm1";
     case Op::Log1p: return "log1p";
+    case Op::Log2: return "log2";
+    case Op::Log10: return "log10";
+    case Op::Asin: return "asin";
+    case Op::Acos: return "acos";
+    case Op::Sinh: return "sinh";
+    case Op::Cosh: return "cosh";
+    case Op::Asinh: return "asinh";
+    case Op::Acosh: return "acosh";
+    case Op::Atanh: return "atanh";
+    case Op::Erf: return "erf";
+    case Op::Erfc: return "erfc";
+    case Op::Pow: return "pow";
     case Op::Tanh: return "tanh";
     case Op::Sigmoid: return "sigmoid";
     case Op::Relu: return "relu";
@@ -80,7 +92,8 @@ NodeId Program::unary(Op op, NodeId a) {
   switch (op) {
     case Op::Neg: case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos:
     case Op::Tan: case Op::Atan: case Op::Tanh: case Op::Sigmoid: case Op::Relu: case Op::Step:
-    case Op::Abs: case Op::Expm1: case Op::Log1p:
+    case Op::Abs: case Op::Expm1: case Op::Log1p: case Op::Log2: case Op::Log10: case Op::Asin: case Op::Acos:
+    case Op::Sinh: case Op::Cosh: case Op::Asinh: case Op::Acosh: case Op::Atanh: case Op::Erf: case Op::Erfc:
       return push(op, std::span<const NodeId>(&a, 1));
     default: throw std::logic_error("Program::unary: not a unary op");
   }
@@ -88,7 +101,7 @@ NodeId Program::unary(Op op, NodeId a) {
 
 NodeId Program::binary(Op op, NodeId a, NodeId b) {
   switch (op) {
-    case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Min: case Op::Max:
+    case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Min: case Op::Max: case Op::Pow:
       {
       const NodeId ab[2] = {a, b};
       return push(op, ab);

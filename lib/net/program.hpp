@@ -25,6 +25,8 @@ enum class Op : std::uint8_t {
   PowInt,           // args[0]^index (index may be negative)
   Exp, Log, Sqrt, Sin, Cos, Tan, Atan, Tanh, Sigmoid,
   Expm1, Log1p,     // exp(x) - 1 and log(1 + x), accurate (and exactly 0) at x = 0
+  Log2, Log10, Asin, Acos, Sinh, Cosh, Asinh, Acosh, Atanh, Erf, Erfc,
+  Pow,              // args[0]^args[1] = exp(args[1] log args[0]), defined for args[0] > 0
   Relu,             // max(x, 0)
   Step,             // 1 if x >= 0 else 0
   Abs, Min, Max,
@@ -69,8 +71,8 @@ class Program {
   NodeId pi();
   NodeId affine(std::span<const NodeId> xs, std::span<const Rational> weights, const Rational& bias);
   NodeId dot(std::span<const NodeId> a, std::span<const NodeId> b);
-  NodeId unary(Op op, NodeId a);             // Neg, Exp, ..., Relu, Step, Abs
-  NodeId binary(Op op, NodeId a, NodeId b);  // Add, Sub, Mul, Div, Min, Max
+  NodeId unary(Op op, NodeId a);             // Neg, Exp, ..., Relu, Step, Abs, Log2, ..., Erfc
+  NodeId binary(Op op, NodeId a, NodeId b);  // Add, Sub, Mul, Div, Min, Max, Pow
   NodeId pow_int(NodeId a, std::int64_t n);
   NodeId piecewise_linear(NodeId x, std::span<const Rational> breakpoints, std::span<const Rational> values);
   NodeId mix(Normalizer normalizer, std::span<const NodeId> scores, std::span<const NodeId> values);

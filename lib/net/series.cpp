@@ -1,5 +1,7 @@
 #include "net/series.hpp"
 
+#include <arb_hypgeom.h>
+
 #include <algorithm>
 #include <vector>
 
@@ -209,22 +211,26 @@ void cos(Series& r, const Series& a, Prec p) {
   arb_series(r, a, p, arb_poly_cos_series);
 }
 
-// atan(a) = atan(a_0) + integral of a' / (1 + a^2), where the constant term of 1 + a^2 is taken
-// from Ball's square (>= 1), not from a product of balls (which may contain 0 for a wide a_0).
-void atan(Series& r, const Series& a, Prec p) {
-  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { atan(y, x, q); })) return;
+namespace {
+// f(a) = y0 + integral of a' q^(-1) (root: q^(-1/2)) with q = s a^2 + c, the derivative of atan,
+// asinh, acosh and atanh; q's constant term comes from Ball's s a_0^2 + c, not from a product of
+// balls (which may contain 0 for a wide a_0). Indeterminate unless y0 is finite and q_0 > 0 on X.
+void integral_of_quadratic(Series& r, const Series& a, const Ball& y0, long s, long c, bool root, Prec p) {
   const long len = a.len();
   const slong n = work_len(len);
-  Ball y0, square0;
-  atan(y0, value_ball(a), p);
-  pow_int(square0, value_ball(a), 2, p);
+  Ball q0;
+  pow_int(q0, value_ball(a), 2, p);
+  if (s < 0) neg(q0, q0);
+  arb_add_si(q0.arb(), q0.arb(), c, p.bits);
+  if (!is_finite(y0) || !arb_is_positive(q0.arb())) return set_indeterminate(r, len);
   arb_poly_t q, d;
   arb_poly_init(q);
   arb_poly_init(d);
   arb_poly_mullow(q, a.poly(), a.poly(), n, p.bits);
-  arb_add_si(square0.arb(), square0.arb(), 1, p.bits);
-  arb_poly_set_coeff_arb(q, 0, square0.arb());
-  arb_poly_inv_series(q, q, n, p.bits);
+  if (s < 0) arb_poly_neg(q, q);
+  arb_poly_set_coeff_arb(q, 0, q0.arb());
+  if (root) arb_poly_rsqrt_series(q, q, n, p.bits);
+  else arb_poly_inv_series(q, q, n, p.bits);
   arb_poly_derivative(d, a.poly(), p.bits);
   arb_poly_mullow(q, q, d, n, p.bits);
   arb_poly_integral(r.poly(), q, p.bits);
@@ -232,6 +238,107 @@ void atan(Series& r, const Series& a, Prec p) {
   arb_poly_set_coeff_arb(r.poly(), 0, y0.arb());
   arb_poly_clear(q);
   arb_poly_clear(d);
+  r.set_len(len);
+}
+
+// Ball's f(a_0): the constant term, often tighter than the series function's own.
+template <class BallFunction>
+Ball value_of(const Series& a, Prec p, BallFunction f) {
+  Ball y;
+  f(y, value_ball(a), p);
+  return y;
+}
+
+// log_b(a) = log(a) / log(b), with coefficient 0 from Ball's log_b (exact at exact powers of b).
+template <class BallFunction>
+void log_base(Series& r, const Series& a, ulong b, Prec p, BallFunction f) {
+  if (constant_case(r, a, p, f)) return;
+  if (!value_positive(a)) return set_indeterminate(r, a.len());
+  const Ball y0 = value_of(a, p, f);
+  arb_series(r, a, p, arb_poly_log_series);
+  Ball lb;
+  arb_log_ui(lb.arb(), b, p.bits);
+  _arb_vec_scalar_div(r.poly()->coeffs, r.poly()->coeffs, r.poly()->length, lb.arb(), p.bits);
+  arb_poly_set_coeff_arb(r.poly(), 0, y0.arb());
+}
+
+// Whether a's value lies in (-1, 1) on X.
+bool value_inside_unit(const Series& a, Prec p) {
+  Ball q0;
+  pow_int(q0, value_ball(a), 2, p);
+  arb_sub_si(q0.arb(), q0.arb(), 1, p.bits);
+  return arb_is_negative(q0.arb());
+}
+
+// asin, acos: Arb's series with coefficient 0 from Ball's f (the ends' values).
+template <class BallFunction>
+void unit_series(Series& r, const Series& a, Prec p, ArbSeriesFunction series, BallFunction f) {
+  if (constant_case(r, a, p, f)) return;
+  if (!value_inside_unit(a, p)) return set_indeterminate(r, a.len());
+  const Ball y0 = value_of(a, p, f);
+  arb_series(r, a, p, series);
+  arb_poly_set_coeff_arb(r.poly(), 0, y0.arb());
+}
+}  // namespace
+
+void atan(Series& r, const Series& a, Prec p) {
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { atan(y, x, q); })) return;
+  integral_of_quadratic(r, a, value_of(a, p, [](Ball& y, const Ball& x, Prec q) { atan(y, x, q); }), 1, 1, false, p);
+}
+
+void log2(Series& r, const Series& a, Prec p) {
+  log_base(r, a, 2, p, [](Ball& y, const Ball& x, Prec q) { log2(y, x, q); });
+}
+void log10(Series& r, const Series& a, Prec p) {
+  log_base(r, a, 10, p, [](Ball& y, const Ball& x, Prec q) { log10(y, x, q); });
+}
+void asin(Series& r, const Series& a, Prec p) {
+  unit_series(r, a, p, arb_poly_asin_series, [](Ball& y, const Ball& x, Prec q) { asin(y, x, q); });
+}
+void acos(Series& r, const Series& a, Prec p) {
+  unit_series(r, a, p, arb_poly_acos_series, [](Ball& y, const Ball& x, Prec q) { acos(y, x, q); });
+}
+void sinh(Series& r, const Series& a, Prec p) {
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { sinh(y, x, q); })) return;
+  arb_series(r, a, p, arb_poly_sinh_series);
+}
+void cosh(Series& r, const Series& a, Prec p) {
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { cosh(y, x, q); })) return;
+  arb_series(r, a, p, arb_poly_cosh_series);
+}
+void asinh(Series& r, const Series& a, Prec p) {
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { asinh(y, x, q); })) return;
+  integral_of_quadratic(r, a, value_of(a, p, [](Ball& y, const Ball& x, Prec q) { asinh(y, x, q); }), 1, 1, true, p);
+}
+void acosh(Series& r, const Series& a, Prec p) {  // y0 is not finite unless a_0 >= 1; q_0 > 0 then means a_0 > 1
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { acosh(y, x, q); })) return;
+  integral_of_quadratic(r, a, value_of(a, p, [](Ball& y, const Ball& x, Prec q) { acosh(y, x, q); }), 1, -1, true, p);
+}
+void atanh(Series& r, const Series& a, Prec p) {
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { atanh(y, x, q); })) return;
+  integral_of_quadratic(r, a, value_of(a, p, [](Ball& y, const Ball& x, Prec q) { atanh(y, x, q); }), -1, 1, false, p);
+}
+void erf(Series& r, const Series& a, Prec p) {
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { erf(y, x, q); })) return;
+  arb_series(r, a, p, arb_hypgeom_erf_series);
+}
+void erfc(Series& r, const Series& a, Prec p) {
+  if (constant_case(r, a, p, [](Ball& y, const Ball& x, Prec q) { erfc(y, x, q); })) return;
+  arb_series(r, a, p, arb_hypgeom_erfc_series);
+}
+void pow(Series& r, const Series& a, const Series& b, Prec p) {
+  const long len = common_len(a, b);
+  if (!value_positive(a)) return set_indeterminate(r, len);
+  Ball y0;
+  pow(y0, value_ball(a), value_ball(b), p);
+  if (!is_finite(y0)) return set_indeterminate(r, len);
+  arb_poly_t h;
+  arb_poly_init(h);
+  if (b.poly()->length <= 1) arb_poly_pow_arb_series(h, a.poly(), value_ball(b).arb(), work_len(len), p.bits);
+  else arb_poly_pow_series(h, a.poly(), b.poly(), work_len(len), p.bits);
+  arb_poly_set_coeff_arb(h, 0, y0.arb());
+  arb_poly_swap(r.poly(), h);
+  arb_poly_clear(h);
   r.set_len(len);
 }
 

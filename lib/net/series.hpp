@@ -67,6 +67,18 @@ void exp(Series& r, const Series& a, Prec p);   // arb_poly_exp_series (a consta
 void log(Series& r, const Series& a, Prec p);   // arb_poly_log_series; indeterminate unless a's value > 0 on X
 void expm1(Series& r, const Series& a, Prec p);  // arb_poly_exp_series with coefficient 0 from Ball's expm1(a_0) (exactly 0 at a_0 = 0)
 void log1p(Series& r, const Series& a, Prec p);  // arb_poly_log1p_series; indeterminate unless a's value > -1 on X
+void log2(Series& r, const Series& a, Prec p);   // arb_poly_log_series / log 2 with coefficient 0 from Ball's log2(a_0); indeterminate unless a's value > 0 on X
+void log10(Series& r, const Series& a, Prec p);  // arb_poly_log_series / log 10 with coefficient 0 from Ball's log10(a_0); indeterminate unless a's value > 0 on X
+void asin(Series& r, const Series& a, Prec p);   // arb_poly_asin_series with coefficient 0 from Ball's asin(a_0); indeterminate unless a's value in (-1, 1) on X
+void acos(Series& r, const Series& a, Prec p);   // arb_poly_acos_series with coefficient 0 from Ball's acos(a_0); indeterminate unless a's value in (-1, 1) on X
+void sinh(Series& r, const Series& a, Prec p);   // arb_poly_sinh_series (a constant a: Ball's sinh)
+void cosh(Series& r, const Series& a, Prec p);   // arb_poly_cosh_series (a constant a: Ball's cosh)
+void asinh(Series& r, const Series& a, Prec p);  // asinh(a_0) + integral of a' (a^2 + 1)^(-1/2) (arb_poly_rsqrt_series), the constant a_0^2 + 1 from Ball's square
+void acosh(Series& r, const Series& a, Prec p);  // acosh(a_0) + integral of a' (a^2 - 1)^(-1/2); indeterminate unless a's value > 1 on X
+void atanh(Series& r, const Series& a, Prec p);  // atanh(a_0) + integral of a' / (1 - a^2); indeterminate unless a's value in (-1, 1) on X
+void erf(Series& r, const Series& a, Prec p);    // arb_hypgeom_erf_series (a constant a: Ball's erf)
+void erfc(Series& r, const Series& a, Prec p);   // arb_hypgeom_erfc_series (a constant a: Ball's erfc)
+void pow(Series& r, const Series& a, const Series& b, Prec p);  // arb_poly_pow_series (constant b: _pow_arb_series) with coefficient 0 from Ball's pow; indeterminate unless a's value > 0 on X
 void sqrt(Series& r, const Series& a, Prec p);  // arb_poly_sqrt_series; 0 for the zero series; indeterminate unless a's value > 0 on X
 void sin(Series& r, const Series& a, Prec p);   // arb_poly_sin_series (a constant a: Ball's sin)
 void cos(Series& r, const Series& a, Prec p);   // arb_poly_cos_series (a constant a: Ball's cos)

@@ -3,8 +3,10 @@
 #include "scalar/ball.hpp"
 
 #include <arb.h>
+#include <arb_hypgeom.h>
 #include <flint/fmpq.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdlib>
 #include <stdexcept>
@@ -165,6 +167,87 @@ void log1p(Ball& r, const Ball& a, Prec p) {
   if (!inside) { arb_indeterminate(r.arb()); return; }
   arb_log1p(r.arb(), a.arb(), p.bits);
 }
+
+namespace {
+using ArbUnary = void (*)(arb_ptr, arb_srcptr, slong);
+
+// The ends of a rounded outward to p + 32 bits (a representable end such as 1 stays exact), or
+// false if a is not finite.
+bool ends(Arf& lo, Arf& hi, const Ball& a, Prec p) {
+  if (!arb_is_finite(a.arb())) return false;
+  arb_get_lbound_arf(lo.v, a.arb(), p.bits + 32);
+  arb_get_ubound_arf(hi.v, a.arb(), p.bits + 32);
+  return true;
+}
+// Whether every point of a lies in [lo, hi] (strict: in (lo, hi)).
+bool certainly_within(const Ball& a, long lo, long hi, bool strict, Prec p) {
+  Arf l, u;
+  if (!ends(l, u, a, p)) return false;
+  return strict ? arf_cmp_si(l.v, lo) > 0 && arf_cmp_si(u.v, hi) < 0
+                : arf_cmp_si(l.v, lo) >= 0 && arf_cmp_si(u.v, hi) <= 0;
+}
+// r = f(a) for f monotone on a: the union of f at each end (an inexact ball around an end of the
+// domain, where f' is unbounded, would give Arb's derivative bound nothing finite to work with).
+// The ends are evaluated at twice their bit length: acosh(1 + 2^-95) at 64 bits cancels to nothing.
+void monotone_by_ends(Ball& r, const Ball& a, ArbUnary f, Prec p) {
+  if (arb_is_exact(a.arb())) {
+    f(r.arb(), a.arb(), 2 * std::max(p.bits + 32, static_cast<long>(arb_bits(a.arb()))));
+    arb_set_round(r.arb(), r.arb(), p.bits);
+    return;
+  }
+  Arf lo, hi;
+  ends(lo, hi, a, p);
+  arb_t x, y;
+  arb_init(x);
+  arb_init(y);
+  arb_set_arf(x, lo.v);
+  arb_set_arf(y, hi.v);
+  f(x, x, 2 * (p.bits + 32));
+  f(y, y, 2 * (p.bits + 32));
+  arb_union(r.arb(), x, y, p.bits);
+  arb_clear(x);
+  arb_clear(y);
+}
+}  // namespace
+
+void log2(Ball& r, const Ball& a, Prec p) {
+  if (!arb_is_positive(a.arb())) { arb_indeterminate(r.arb()); return; }
+  arb_log_base_ui(r.arb(), a.arb(), 2, p.bits);
+}
+void log10(Ball& r, const Ball& a, Prec p) {
+  if (!arb_is_positive(a.arb())) { arb_indeterminate(r.arb()); return; }
+  arb_log_base_ui(r.arb(), a.arb(), 10, p.bits);
+}
+void asin(Ball& r, const Ball& a, Prec p) {
+  if (!certainly_within(a, -1, 1, false, p)) { arb_indeterminate(r.arb()); return; }
+  monotone_by_ends(r, a, arb_asin, p);
+}
+void acos(Ball& r, const Ball& a, Prec p) {
+  if (!certainly_within(a, -1, 1, false, p)) { arb_indeterminate(r.arb()); return; }
+  monotone_by_ends(r, a, arb_acos, p);
+}
+void sinh(Ball& r, const Ball& a, Prec p) { arb_sinh(r.arb(), a.arb(), p.bits); }
+void cosh(Ball& r, const Ball& a, Prec p) { arb_cosh(r.arb(), a.arb(), p.bits); }
+void asinh(Ball& r, const Ball& a, Prec p) {  // arb_asinh of a wide ball is not finite: each end instead
+  if (!arb_is_finite(a.arb())) { arb_indeterminate(r.arb()); return; }
+  monotone_by_ends(r, a, arb_asinh, p);
+}
+void acosh(Ball& r, const Ball& a, Prec p) {
+  Arf lo, hi;
+  if (!ends(lo, hi, a, p) || arf_cmp_si(lo.v, 1) < 0) { arb_indeterminate(r.arb()); return; }
+  monotone_by_ends(r, a, arb_acosh, p);
+}
+void atanh(Ball& r, const Ball& a, Prec p) {
+  if (!certainly_within(a, -1, 1, true, p)) { arb_indeterminate(r.arb()); return; }
+  monotone_by_ends(r, a, arb_atanh, p);  // arb_atanh of a ball straddling 0 is not finite
+}
+void erf(Ball& r, const Ball& a, Prec p) { arb_hypgeom_erf(r.arb(), a.arb(), p.bits); }
+void erfc(Ball& r, const Ball& a, Prec p) { arb_hypgeom_erfc(r.arb(), a.arb(), p.bits); }
+void pow(Ball& r, const Ball& a, const Ball& b, Prec p) {
+  if (!arb_is_positive(a.arb()) || !arb_is_finite(b.arb())) { arb_indeterminate(r.arb()); return; }
+  arb_pow(r.arb(), a.arb(), b.arb(), p.bits);
+}
+
 void sqrt(Ball& r, const Ball& a, Prec p) {
   if (!arb_is_nonnegative(a.arb())) { arb_indeterminate(r.arb()); return; }
   arb_sqrt(r.arb(), a.arb(), p.bits);

@@ -48,6 +48,18 @@ void exp(Ball& r, const Ball& a, Prec p);
 void log(Ball& r, const Ball& a, Prec p);   // a not certainly > 0: indeterminate
 void expm1(Ball& r, const Ball& a, Prec p);  // exp(a) - 1 (arb_expm1)
 void log1p(Ball& r, const Ball& a, Prec p);  // log(1 + a) (arb_log1p); a not certainly > -1: indeterminate
+void log2(Ball& r, const Ball& a, Prec p);   // arb_log_base_ui (exact at exact powers of 2); a not certainly > 0: indeterminate
+void log10(Ball& r, const Ball& a, Prec p);  // arb_log_base_ui (exact at exact powers of 10); a not certainly > 0: indeterminate
+void asin(Ball& r, const Ball& a, Prec p);   // arb_asin of each end (increasing); a not certainly in [-1, 1]: indeterminate
+void acos(Ball& r, const Ball& a, Prec p);   // arb_acos of each end (decreasing); a not certainly in [-1, 1]: indeterminate
+void sinh(Ball& r, const Ball& a, Prec p);   // arb_sinh
+void cosh(Ball& r, const Ball& a, Prec p);   // arb_cosh
+void asinh(Ball& r, const Ball& a, Prec p);  // arb_asinh
+void acosh(Ball& r, const Ball& a, Prec p);  // arb_acosh of each end (increasing); a not certainly >= 1: indeterminate
+void atanh(Ball& r, const Ball& a, Prec p);  // arb_atanh; a not certainly in (-1, 1): indeterminate
+void erf(Ball& r, const Ball& a, Prec p);    // arb_hypgeom_erf
+void erfc(Ball& r, const Ball& a, Prec p);   // arb_hypgeom_erfc
+void pow(Ball& r, const Ball& a, const Ball& b, Prec p);  // a^b (arb_pow); a not certainly > 0: indeterminate
 void sqrt(Ball& r, const Ball& a, Prec p);  // a not certainly >= 0: indeterminate
 void sin(Ball& r, const Ball& a, Prec p);
 void cos(Ball& r, const Ball& a, Prec p);

@@ -86,14 +86,25 @@ double point_through_ball(double x, void (*f)(Ball&, const Ball&, Prec), bool up
 // most 2^-20 of its magnitude) goes through one ball evaluation, whose radius is then tight;
 // otherwise f is evaluated at each end (a ball around a wide interval overestimates, and around
 // [0, h] it would reach below 0, outside the domain of log and sqrt). Infinite ends map to the
-// range's ends.
+// range's ends. ends_only: always at each end (asin, acos, acosh, atanh: a ball around an interval
+// that touches the end of the domain may poke out of it, where Ball gives nothing).
 void increasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec), double min_value,
-                double max_value) {
-  if (is_finite(a) && a.hi - a.lo <= std::ldexp(std::fabs(a.lo) + std::fabs(a.hi), -20) &&
+                double max_value, bool ends_only = false) {
+  if (!ends_only && is_finite(a) && a.hi - a.lo <= std::ldexp(std::fabs(a.lo) + std::fabs(a.hi), -20) &&
       (a.lo > 0 || a.hi < 0 || a.lo == a.hi))
     return through_ball(r, a, f, min_value, max_value);
   const double lo = a.lo == -kInf ? min_value : point_through_ball(a.lo, f, false);
   const double hi = a.hi == kInf ? max_value : point_through_ball(a.hi, f, true);
+  r.lo = greater(lo, min_value);
+  r.hi = lesser(hi, max_value);
+}
+
+// r = f(a) for f decreasing on a, with range [min_value, max_value]: f(x) = g(-x) with g(y) = f(-y)
+// increasing would need a second function pointer, so the ends are evaluated directly.
+void decreasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec), double min_value,
+                double max_value) {
+  const double lo = a.hi == kInf ? min_value : point_through_ball(a.hi, f, false);
+  const double hi = a.lo == -kInf ? max_value : point_through_ball(a.lo, f, true);
   r.lo = greater(lo, min_value);
   r.hi = lesser(hi, max_value);
 }
@@ -146,6 +157,59 @@ void expm1(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, expm
 void log1p(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo > -1)) return set_indeterminate(r);
   increasing(r, a, log1p, -kInf, kInf);
+}
+void log2(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo > 0)) return set_indeterminate(r);
+  increasing(r, a, log2, -kInf, kInf);
+}
+void log10(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo > 0)) return set_indeterminate(r);
+  increasing(r, a, log10, -kInf, kInf);
+}
+void asin(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo >= -1 && a.hi <= 1)) return set_indeterminate(r);
+  increasing(r, a, asin, -2.0, 2.0, true);
+}
+void acos(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo >= -1 && a.hi <= 1)) return set_indeterminate(r);
+  decreasing(r, a, acos, 0.0, 4.0);
+}
+void sinh(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, sinh, -kInf, kInf); }
+void cosh(FastInterval& r, const FastInterval& a, Prec p) {  // cosh(a) = cosh(|a|), increasing on [0, inf)
+  FastInterval m;
+  abs(m, a, p);
+  increasing(r, m, cosh, 1.0, kInf);
+}
+void asinh(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, asinh, -kInf, kInf); }
+void acosh(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo >= 1)) return set_indeterminate(r);
+  increasing(r, a, acosh, 0.0, kInf, true);
+}
+void atanh(FastInterval& r, const FastInterval& a, Prec) {
+  if (!(a.lo > -1 && a.hi < 1)) return set_indeterminate(r);
+  increasing(r, a, atanh, -kInf, kInf, true);
+}
+void erf(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, erf, -1.0, 1.0); }
+void erfc(FastInterval& r, const FastInterval& a, Prec) { decreasing(r, a, erfc, 0.0, 2.0); }
+// a^b is monotone in each argument for a > 0 (Interval's pow): the hull of the four corners, each
+// through Ball at a point.
+void pow(FastInterval& r, const FastInterval& a, const FastInterval& b, Prec) {
+  if (!(a.lo > 0) || !is_finite(a) || !is_finite(b)) return set_indeterminate(r);
+  double lo = kInf, hi = -kInf;
+  for (double x : {a.lo, a.hi})
+    for (double y : {b.lo, b.hi}) {
+      Ball bx, by;
+      arb_set_d(bx.arb(), x);  // exact
+      arb_set_d(by.arb(), y);
+      pow(bx, bx, by, Prec(kArbBits));
+      FastInterval v;
+      from_ball(v, bx);
+      if (!is_finite(v)) return set_indeterminate(r);
+      lo = lesser(lo, v.lo);
+      hi = greater(hi, v.hi);
+    }
+  r.lo = greater(lo, 0.0);
+  r.hi = hi;
 }
 void sqrt(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo >= 0)) return set_indeterminate(r);

@@ -109,6 +109,18 @@ void exp(FastInterval& r, const FastInterval& a, Prec p);
 void log(FastInterval& r, const FastInterval& a, Prec p);   // a not certainly > 0: indeterminate
 void expm1(FastInterval& r, const FastInterval& a, Prec p);
 void log1p(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly > -1: indeterminate
+void log2(FastInterval& r, const FastInterval& a, Prec p);   // a not certainly > 0: indeterminate
+void log10(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly > 0: indeterminate
+void asin(FastInterval& r, const FastInterval& a, Prec p);   // a not certainly in [-1, 1]: indeterminate
+void acos(FastInterval& r, const FastInterval& a, Prec p);   // a not certainly in [-1, 1]: indeterminate
+void sinh(FastInterval& r, const FastInterval& a, Prec p);
+void cosh(FastInterval& r, const FastInterval& a, Prec p);
+void asinh(FastInterval& r, const FastInterval& a, Prec p);
+void acosh(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly >= 1: indeterminate
+void atanh(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly in (-1, 1): indeterminate
+void erf(FastInterval& r, const FastInterval& a, Prec p);
+void erfc(FastInterval& r, const FastInterval& a, Prec p);
+void pow(FastInterval& r, const FastInterval& a, const FastInterval& b, Prec p);  // a not certainly > 0, or a or b unbounded: indeterminate
 void sqrt(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly >= 0: indeterminate
 void sin(FastInterval& r, const FastInterval& a, Prec p);
 void cos(FastInterval& r, const FastInterval& a, Prec p);

@@ -124,6 +124,90 @@ void log1p(Interval& r, const Interval& a, Prec p) {
     else mpfi_log1p(t, a.mpfi());
   });
 }
+namespace {
+// Whether every point of a lies in [lo, hi] (strict: in (lo, hi)); the bounds are longs, and a
+// missing one is passed as LONG_MIN / LONG_MAX and skipped.
+bool certainly_within(const Interval& a, long lo, long hi, bool strict) {
+  if (has_nan(a)) return false;
+  const int l = mpfr_cmp_si(&a.mpfi()->left, lo), u = mpfr_cmp_si(&a.mpfi()->right, hi);
+  const bool lo_ok = lo == LONG_MIN || (strict ? l > 0 : l >= 0);
+  const bool hi_ok = hi == LONG_MAX || (strict ? u < 0 : u <= 0);
+  return lo_ok && hi_ok;
+}
+// f on each end of a, rounded outward: for f increasing (decreasing: the ends swap).
+void monotone_by_ends(mpfi_ptr t, const Interval& a, int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), bool increasing) {
+  if (has_nan(a)) return set_entire(t);
+  mpfr_srcptr lo = &a.mpfi()->left, hi = &a.mpfi()->right;
+  f(&t->left, increasing ? lo : hi, MPFR_RNDD);
+  f(&t->right, increasing ? hi : lo, MPFR_RNDU);
+}
+}  // namespace
+
+void log2(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) {
+    if (!certainly_within(a, 0, LONG_MAX, true)) set_entire(t);
+    else mpfi_log2(t, a.mpfi());
+  });
+}
+void log10(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) {
+    if (!certainly_within(a, 0, LONG_MAX, true)) set_entire(t);
+    else mpfi_log10(t, a.mpfi());
+  });
+}
+void asin(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) {
+    if (!certainly_within(a, -1, 1, false)) set_entire(t);
+    else mpfi_asin(t, a.mpfi());
+  });
+}
+void acos(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) {
+    if (!certainly_within(a, -1, 1, false)) set_entire(t);
+    else mpfi_acos(t, a.mpfi());
+  });
+}
+void sinh(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_sinh(t, a.mpfi()); }); }
+void cosh(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_cosh(t, a.mpfi()); }); }
+void asinh(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_asinh(t, a.mpfi()); }); }
+void acosh(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) {
+    if (!certainly_within(a, 1, LONG_MAX, false)) set_entire(t);
+    else mpfi_acosh(t, a.mpfi());
+  });
+}
+void atanh(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) {
+    if (!certainly_within(a, -1, 1, true)) set_entire(t);
+    else mpfi_atanh(t, a.mpfi());
+  });
+}
+void erf(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { monotone_by_ends(t, a, mpfr_erf, true); });
+}
+void erfc(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { monotone_by_ends(t, a, mpfr_erfc, false); });
+}
+// a^b = exp(b log a) for a > 0 is monotone in a (for fixed sign of b) and in b (for fixed side
+// of 1 of a), so its extremes over the box a x b are at the four corners.
+void pow(Interval& r, const Interval& a, const Interval& b, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) {
+    if (!certainly_within(a, 0, LONG_MAX, true) || has_nan(b) || !mpfi_bounded_p(b.mpfi())) return set_entire(t);
+    mpfr_t v;
+    mpfr_init2(v, p.bits);
+    mpfr_set_inf(&t->left, 1);
+    mpfr_set_inf(&t->right, -1);
+    for (mpfr_srcptr x : {&a.mpfi()->left, &a.mpfi()->right})
+      for (mpfr_srcptr y : {&b.mpfi()->left, &b.mpfi()->right}) {
+        mpfr_pow(v, x, y, MPFR_RNDD);
+        mpfr_min(&t->left, &t->left, v, MPFR_RNDD);
+        mpfr_pow(v, x, y, MPFR_RNDU);
+        mpfr_max(&t->right, &t->right, v, MPFR_RNDU);
+      }
+    mpfr_clear(v);
+  });
+}
+
 void sqrt(Interval& r, const Interval& a, Prec p) {
   compute(r, p, [&](mpfi_ptr t) {
     if (has_nan(a) || mpfr_sgn(&a.mpfi()->left) < 0) set_entire(t);

@@ -52,6 +52,18 @@ void exp(Interval& r, const Interval& a, Prec p);
 void log(Interval& r, const Interval& a, Prec p);   // a not certainly > 0: indeterminate
 void expm1(Interval& r, const Interval& a, Prec p);  // exp(a) - 1 (mpfi_expm1)
 void log1p(Interval& r, const Interval& a, Prec p);  // log(1 + a) (mpfi_log1p); a not certainly > -1: indeterminate
+void log2(Interval& r, const Interval& a, Prec p);   // mpfi_log2; a not certainly > 0: indeterminate
+void log10(Interval& r, const Interval& a, Prec p);  // mpfi_log10; a not certainly > 0: indeterminate
+void asin(Interval& r, const Interval& a, Prec p);   // mpfi_asin; a not certainly in [-1, 1]: indeterminate
+void acos(Interval& r, const Interval& a, Prec p);   // mpfi_acos; a not certainly in [-1, 1]: indeterminate
+void sinh(Interval& r, const Interval& a, Prec p);   // mpfi_sinh
+void cosh(Interval& r, const Interval& a, Prec p);   // mpfi_cosh
+void asinh(Interval& r, const Interval& a, Prec p);  // mpfi_asinh
+void acosh(Interval& r, const Interval& a, Prec p);  // mpfi_acosh; a not certainly >= 1: indeterminate
+void atanh(Interval& r, const Interval& a, Prec p);  // mpfi_atanh; a not certainly in (-1, 1): indeterminate
+void erf(Interval& r, const Interval& a, Prec p);    // increasing: mpfr_erf of each end, rounded outward
+void erfc(Interval& r, const Interval& a, Prec p);   // decreasing: mpfr_erfc of each end, rounded outward
+void pow(Interval& r, const Interval& a, const Interval& b, Prec p);  // a^b: mpfr_pow at the four corners (monotone in each argument), rounded outward; a not certainly > 0 or b unbounded: indeterminate
 void sqrt(Interval& r, const Interval& a, Prec p);  // a not certainly >= 0: indeterminate
 void sin(Interval& r, const Interval& a, Prec p);
 void cos(Interval& r, const Interval& a, Prec p);

@@ -23,6 +23,18 @@ void exp(Rational& r, const Rational& a, Prec);   // all transcendental: NotExac
 void log(Rational& r, const Rational& a, Prec);
 void expm1(Rational& r, const Rational& a, Prec);
 void log1p(Rational& r, const Rational& a, Prec);
+void log2(Rational& r, const Rational& a, Prec);   // log2 .. erfc: NotExactError
+void log10(Rational& r, const Rational& a, Prec);
+void asin(Rational& r, const Rational& a, Prec);
+void acos(Rational& r, const Rational& a, Prec);
+void sinh(Rational& r, const Rational& a, Prec);
+void cosh(Rational& r, const Rational& a, Prec);
+void asinh(Rational& r, const Rational& a, Prec);
+void acosh(Rational& r, const Rational& a, Prec);
+void atanh(Rational& r, const Rational& a, Prec);
+void erf(Rational& r, const Rational& a, Prec);
+void erfc(Rational& r, const Rational& a, Prec);
+void pow(Rational& r, const Rational& a, const Rational& b, Prec);  // exact for a > 0 and an integer b (|b| <= 10000); else NotExactError
 void sqrt(Rational& r, const Rational& a, Prec);
 void sin(Rational& r, const Rational& a, Prec);
 void cos(Rational& r, const Rational& a, Prec);

@@ -30,6 +30,18 @@ concept Scalar = std::default_initializable<S> && std::copyable<S> &&
       log(r, a, p);
       expm1(r, a, p);
       log1p(r, a, p);
+      log2(r, a, p);
+      log10(r, a, p);
+      asin(r, a, p);
+      acos(r, a, p);
+      sinh(r, a, p);
+      cosh(r, a, p);
+      asinh(r, a, p);
+      acosh(r, a, p);
+      atanh(r, a, p);
+      erf(r, a, p);
+      erfc(r, a, p);
+      pow(r, a, b, p);
       sqrt(r, a, p);
       sin(r, a, p);
       cos(r, a, p);

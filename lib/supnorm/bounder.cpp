@@ -313,7 +313,9 @@ bool only_rational_and_piecewise_linear(const Program& prog) {
   for (const Node& n : prog.nodes()) {
     switch (n.op) {
       case Op::Pi: case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos: case Op::Tan:
-      case Op::Atan: case Op::Tanh: case Op::Sigmoid: case Op::Expm1: case Op::Log1p:
+      case Op::Atan: case Op::Tanh: case Op::Sigmoid: case Op::Expm1: case Op::Log1p: case Op::Log2: case Op::Log10:
+      case Op::Asin: case Op::Acos: case Op::Sinh: case Op::Cosh: case Op::Asinh: case Op::Acosh: case Op::Atanh:
+      case Op::Erf: case Op::Erfc: case Op::Pow:
         return false;
       case Op::Mix:
         if (static_cast<Normalizer>(n.index) == Normalizer::Softmax) return false;

@@ -15,6 +15,7 @@
 #include "supnorm/bound_digits.hpp"
 #include "supnorm/error_program.hpp"
 #include "target/domain.hpp"
+#include "target/domain_violation.hpp"
 
 namespace approxcert {
 
@@ -160,6 +161,9 @@ Problem load_absolute_problem(const SupNormInputs& in, const Box& domain) {
 
 Problem load_problem(const SupNormInputs& in, const Box& domain) {
   Problem p = load_absolute_problem(in, domain);
+  if (const auto v = find_domain_violation(p.program, domain))
+    throw InputError("supnorm: " + describe(*v) + " (--domain " + in.domain +
+                     " must lie inside the domain of the target and the approximant; docs/target.md)");
   if (in.relative) p.program = relative_error_program(std::move(p.program));
   return p;
 }

@@ -17,7 +17,9 @@ const Rational kHalf(mpz_class(1), mpz_class(2));
 bool is_smooth_unary(Op op) {
   switch (op) {
     case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos: case Op::Tan: case Op::Atan:
-    case Op::Tanh: case Op::Sigmoid: case Op::PowInt: case Op::Expm1: case Op::Log1p:
+    case Op::Tanh: case Op::Sigmoid: case Op::PowInt: case Op::Expm1: case Op::Log1p: case Op::Log2: case Op::Log10:
+    case Op::Asin: case Op::Acos: case Op::Sinh: case Op::Cosh: case Op::Asinh: case Op::Acosh: case Op::Atanh:
+    case Op::Erf: case Op::Erfc:
       return true;
     default:
       return false;

@@ -121,6 +121,38 @@ TEST_CASE("target expression: compiled program shape") {
     CHECK(calls == std::vector<Op>{Op::Exp, Op::Log, Op::Sqrt, Op::Sin, Op::Cos, Op::Tan, Op::Atan, Op::Tanh,
                                    Op::Sigmoid, Op::Relu, Op::Abs, Op::Min, Op::Max});
   }
+  SUBCASE("the functions of issue 17 map to their ops") {
+    const Program p = compile_target("log2(x)+log10(x)+asin(x)+acos(x)+sinh(x)+cosh(x)+asinh(x)+acosh(x)+atanh(x)"
+                                     "+erf(x)+erfc(x)+pow(x,x)", 1);
+    std::vector<Op> calls;
+    for (Op op : ops(p))
+      if (op != Op::Input && op != Op::Add) calls.push_back(op);
+    CHECK(calls == std::vector<Op>{Op::Log2, Op::Log10, Op::Asin, Op::Acos, Op::Sinh, Op::Cosh, Op::Asinh,
+                                   Op::Acosh, Op::Atanh, Op::Erf, Op::Erfc, Op::Pow});
+  }
+  SUBCASE("an integer exponent is PowInt (any real base), any other exponent is Pow (base > 0)") {
+    CHECK(ops(compile_target("x^2", 1)) == std::vector<Op>{Op::Input, Op::PowInt});
+    CHECK(ops(compile_target("x^(-3)", 1)) == std::vector<Op>{Op::Input, Op::PowInt});
+    CHECK(ops(compile_target("x^2^2", 1)) == std::vector<Op>{Op::Input, Op::PowInt});
+    CHECK(ops(compile_target("x^0.5", 1)) == std::vector<Op>{Op::Input, Op::Const, Op::Pow});
+    CHECK(ops(compile_target("x^(1/3)", 1)) == std::vector<Op>{Op::Input, Op::Const, Op::Const, Op::Div, Op::Pow});
+    CHECK(ops(compile_target("x^-x", 1)) == std::vector<Op>{Op::Input, Op::Neg, Op::Pow});  // one Input node per variable
+    CHECK(ops(compile_target("2^x", 1)) == std::vector<Op>{Op::Input, Op::Const, Op::Pow});
+    CHECK(ops(compile_target("x^pi", 1)) == std::vector<Op>{Op::Input, Op::Pi, Op::Pow});
+    // right-associative: x^y^2 is x^(y^2), and -x^0.5 is -(x^0.5)
+    CHECK(ops(compile_target("x0^x1^2", 2)) == std::vector<Op>{Op::Input, Op::Input, Op::PowInt, Op::Pow});
+    CHECK(ops(compile_target("-x^0.5", 1)) == std::vector<Op>{Op::Input, Op::Const, Op::Pow, Op::Neg});
+  }
+}
+
+TEST_CASE("target expression: a real power is exact only for an integer exponent and a positive base") {
+  CHECK(exact("pow(x0, 3)", {q("2/3")}) == q("8/27"));
+  CHECK(exact("x0^(4/2)", {q("3/2")}) == q("9/4"));
+  CHECK(exact("pow(x0, -2)", {q("1/2")}) == 4);
+  CHECK_THROWS_AS(exact("x0^(1/2)", {4}), NotExactError);  // sqrt is never evaluated exactly
+  CHECK_THROWS_AS(exact("pow(x0, 2)", {-3}), NotExactError);  // outside pow's domain, unlike x0^2
+  CHECK(exact("x0^2", {-3}) == 9);
+  CHECK_THROWS_AS(exact("pow(x0, 100000)", {2}), NotExactError);  // absurd size refused
 }
 
 TEST_CASE("target expression: compile_expression appends to an existing program") {

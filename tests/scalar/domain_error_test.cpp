@@ -133,4 +133,55 @@ TEST_CASE_TEMPLATE("scalar domain errors: indeterminate inputs never give a wron
   encloses_range(atan, -below_half_pi, below_half_pi);
   encloses_range(sigmoid, q(0), q(1));
   encloses_range(step, q(0), q(1));
+  for (Unary f : std::initializer_list<Unary>{log2, log10, asin, acos, sinh, cosh, asinh, acosh, atanh}) {
+    f(r, whole, p);
+    CHECK_FALSE(is_finite(r));
+  }
+  encloses_range(erf, q(-1), q(1));
+  encloses_range(erfc, q(0), q(2));
+  pow(r, whole, one, p);
+  CHECK_FALSE(is_finite(r));
+}
+
+TEST_CASE_TEMPLATE("scalar domain errors: log2, log10 and the base of pow not certainly > 0", S, Ball, Interval) {
+  for (long bits : {30L, 64L, 256L})
+    for (const auto& x : kLogDomainErrors) {
+      INFO("[" << x.lo.to_string() << ", " << x.hi.to_string() << "] at " << bits);
+      const Prec p(bits);
+      S r;
+      log2(r, make<S>(x, p), p);
+      indeterminate(r);
+      log10(r, make<S>(x, p), p);
+      indeterminate(r);
+      for (const Rational& y : {q(1, 3), q(2), q(-1, 2)}) {
+        pow(r, make<S>(x, p), make<S>(y, p), p);
+        indeterminate(r);
+      }
+    }
+}
+
+TEST_CASE_TEMPLATE("scalar domain errors: asin, acos, acosh, atanh reaching outside their domains", S, Ball, Interval) {
+  const Rational tiny = pow2(-200);
+  const std::vector<Range> outside_unit = {{q(1, 2), q(2)}, {q(-3), q(0)}, {q(1) + tiny, q(2)}, {q(-2), q(-1) - tiny},
+                                           {q(-1) - tiny, q(0)}, {q(5), q(5)}};
+  const std::vector<Range> below_one = {{q(0), q(2)}, {q(1) - tiny, q(1)}, {q(-5), q(-2)}, {q(1, 2), q(1, 2)}};
+  const std::vector<Range> touching_unit = {{q(1, 2), q(1)}, {q(-1), q(0)}, {q(1), q(1)}, {q(-2), q(-1, 2)}};
+  for (long bits : {30L, 64L, 256L}) {
+    const Prec p(bits);
+    S r;
+    for (const auto& x : outside_unit) {
+      INFO("asin/acos/atanh on [" << x.lo.to_string() << ", " << x.hi.to_string() << "] at " << bits);
+      asin(r, make<S>(x, p), p); indeterminate(r);
+      acos(r, make<S>(x, p), p); indeterminate(r);
+      atanh(r, make<S>(x, p), p); indeterminate(r);
+    }
+    for (const auto& x : touching_unit) {  // atanh is infinite at -1 and 1
+      INFO("atanh on [" << x.lo.to_string() << ", " << x.hi.to_string() << "] at " << bits);
+      atanh(r, make<S>(x, p), p); indeterminate(r);
+    }
+    for (const auto& x : below_one) {
+      INFO("acosh on [" << x.lo.to_string() << ", " << x.hi.to_string() << "] at " << bits);
+      acosh(r, make<S>(x, p), p); indeterminate(r);
+    }
+  }
 }

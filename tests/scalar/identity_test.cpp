@@ -154,6 +154,49 @@ TEST_CASE_TEMPLATE("scalar identities: expm1 and log1p", S, Ball, Interval) {
   }
 }
 
+TEST_CASE_TEMPLATE("scalar identities: log2, log10 and real powers", S, Ball, Interval) {
+  for_random_inputs<S>(41, kPositive, [](const S& a, const S& b, Prec p) {
+    S l, r, t;
+    log2(l, a, p); log(t, make<S>(q(2), p), p); mul(l, l, t, p); log(r, a, p); same_number(l, r);    // log2(a) log 2 = log a
+    log10(l, a, p); log(t, make<S>(q(10), p), p); mul(l, l, t, p); same_number(l, r);                // log10(a) log 10 = log a
+    pow(l, a, b, p); log(t, a, p); mul(t, t, b, p); exp(r, t, p); same_number(l, r);                  // a^b = exp(b log a)
+    pow(l, a, b, p); pow(t, a, a, p); mul(l, l, t, p); add(t, a, b, p); pow(r, a, t, p); same_number(l, r);  // a^b a^a = a^(a+b)
+    pow(l, a, make<S>(q(3), p), p); pow_int(r, a, 3, p); same_number(l, r);                          // a^3 both ways
+  }, kNarrow);
+}
+
+TEST_CASE_TEMPLATE("scalar identities: inverse trigonometric and hyperbolic functions", S, Ball, Interval) {
+  const std::vector<Range> inside = {{q(-9, 10), q(9, 10)}};
+  for_random_inputs<S>(42, inside, [](const S& a, const S&, Prec p) {
+    S l, r, t;
+    asin(t, a, p); sin(l, t, p); same_number(l, a);                                    // sin(asin a) = a
+    acos(t, a, p); cos(l, t, p); same_number(l, a);                                    // cos(acos a) = a
+    asin(l, a, p); acos(t, a, p); add(l, l, t, p); set_pi(r, p); mul(r, r, make<S>(q(1, 2), p), p);
+    same_number(l, r);                                                                 // asin + acos = pi/2
+    atanh(t, a, p); tanh(l, t, p); same_number(l, a);                                  // tanh(atanh a) = a
+  }, kNarrow);
+  for_random_inputs<S>(43, kMid, [](const S& a, const S&, Prec p) {
+    S l, r, t;
+    cosh(l, a, p); pow_int(l, l, 2, p); sinh(t, a, p); pow_int(t, t, 2, p); sub(l, l, t, p);
+    same_number(l, make<S>(q(1), p));                                                  // cosh^2 - sinh^2 = 1
+    asinh(t, a, p); sinh(l, t, p); same_number(l, a);                                  // sinh(asinh a) = a
+    sinh(l, a, p); exp(r, a, p); neg(t, a); exp(t, t, p); sub(r, r, t, p); mul(r, r, make<S>(q(1, 2), p), p);
+    same_number(l, r);                                                                 // sinh = (e^a - e^-a)/2
+  }, kNarrow);
+  for_random_inputs<S>(44, {{q(11, 10), q(50)}}, [](const S& a, const S&, Prec p) {
+    S l, t;
+    acosh(t, a, p); cosh(l, t, p); same_number(l, a);                                  // cosh(acosh a) = a
+  }, kNarrow);
+}
+
+TEST_CASE_TEMPLATE("scalar identities: erf and erfc", S, Ball, Interval) {
+  for_random_inputs<S>(45, kMid, [](const S& a, const S&, Prec p) {
+    S l, r, t;
+    erf(l, a, p); erfc(t, a, p); add(l, l, t, p); same_number(l, make<S>(q(1), p));   // erf + erfc = 1
+    neg(t, a); erf(l, t, p); erf(r, a, p); neg(r, r); same_number(l, r);               // erf is odd
+  });
+}
+
 TEST_CASE_TEMPLATE("scalar identities: tanh and sigmoid", S, Ball, Interval) {
   for_random_inputs<S>(11, {{q(-4), q(4)}}, [](const S& a, const S&, Prec p) {
     S l, r, t, e2, one = make<S>(q(1), p);

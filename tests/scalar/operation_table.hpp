@@ -26,6 +26,8 @@ struct Operation {
   std::function<Rational(const std::vector<Rational>&)> exact;
   // MPFR bracket of f(x) at a dyadic x, at the given number of bits (transcendental operations).
   std::function<Bracket(const Rational&, long)> reference;
+  // The same for a transcendental operation of several arguments (pow), when reference is empty.
+  std::function<Bracket(const std::vector<Rational>&, long)> reference_n;
   // Points where the mathematical function is defined (others are not sampled).
   std::function<bool(const std::vector<Rational>&)> defined = [](const std::vector<Rational>&) { return true; };
   // Whether a finite enclosure is required, given the exact input enclosures [mid - rad, mid + rad].
@@ -39,6 +41,32 @@ inline const std::vector<Range> kNonzero = {{q(-8), -pow2(-20)}, {pow2(-20), q(8
 inline const std::vector<Rational> kZero = {q(0)};
 
 inline bool excludes_zero(const Range& r) { return r.lo.sign() > 0 || r.hi.sign() < 0; }
+
+// x^(n/d) for a dyadic x > 0 without exp or log: the d-th root rounded down and up (mpfr_rootn_ui),
+// then its n-th power (mpfr_pow_si), each step rounded in the direction that keeps the bracket
+// (t^n is increasing in t for n > 0, decreasing for n < 0).
+inline Bracket rational_power_bracket(const Rational& x, long n, unsigned long d, long prec) {
+  Mpfr in(2), root(prec + 20), out(prec);
+  set_exact(in, x);
+  Bracket b;
+  for (mpfr_rnd_t dir : {MPFR_RNDD, MPFR_RNDU}) {
+    const mpfr_rnd_t root_dir = (n > 0) == (dir == MPFR_RNDD) ? MPFR_RNDD : MPFR_RNDU;
+    mpfr_rootn_ui(root.v, in.v, d, root_dir);
+    mpfr_pow_si(out.v, root.v, n, dir);
+    (dir == MPFR_RNDD ? b.lo : b.hi) = to_rational(out.v);
+  }
+  return b;
+}
+
+// x^y for dyadic x > 0 and y: mpfr_pow, correctly rounded down and up.
+inline Bracket pow_bracket(const std::vector<Rational>& xy, long prec) {
+  Mpfr x(2), y(2), lo(prec), hi(prec);
+  set_exact(x, xy[0]);
+  set_exact(y, xy[1]);
+  mpfr_pow(lo.v, x.v, y.v, MPFR_RNDD);
+  mpfr_pow(hi.v, x.v, y.v, MPFR_RNDU);
+  return {to_rational(lo.v), to_rational(hi.v)};
+}
 
 template <class S>
 std::vector<Operation<S>> operations() {
@@ -132,6 +160,51 @@ std::vector<Operation<S>> operations() {
   unary_mpfr("log1p", log1p, {{{q(-1) + pow2(-40), q(1000)}, {-pow2(-30), pow2(-30)}}, {q(0), q(-1, 2)}}, mpfr(mpfr_log1p));
   ops.back().defined = [](const X& x) { return q(-1) < x[0]; };
   ops.back().finite_expected = [](const R& r) { return q(-1) < r[0].lo; };
+  unary_mpfr("log2", log2, {{{pow2(-40), q(1000)}}, {q(1), q(2)}}, mpfr(mpfr_log2));
+  ops.back().defined = [](const X& x) { return x[0].sign() > 0; };
+  ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() > 0; };
+  unary_mpfr("log10", log10, {{{pow2(-40), q(1000)}}, {q(1), q(10)}}, mpfr(mpfr_log10));
+  ops.back().defined = [](const X& x) { return x[0].sign() > 0; };
+  ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() > 0; };
+  unary_mpfr("asin", asin, {{{q(-1), q(1)}}, {q(-1), q(0), q(1)}}, mpfr(mpfr_asin));
+  ops.back().defined = [](const X& x) { return abs(x[0]) <= q(1); };
+  ops.back().finite_expected = [](const R& r) { return q(-1) <= r[0].lo && r[0].hi <= q(1); };
+  unary_mpfr("acos", acos, {{{q(-1), q(1)}}, {q(-1), q(0), q(1)}}, mpfr(mpfr_acos));
+  ops.back().defined = [](const X& x) { return abs(x[0]) <= q(1); };
+  ops.back().finite_expected = [](const R& r) { return q(-1) <= r[0].lo && r[0].hi <= q(1); };
+  unary_mpfr("sinh", sinh, {{{q(-30), q(30)}}, kZero}, mpfr(mpfr_sinh));
+  unary_mpfr("cosh", cosh, {{{q(-30), q(30)}}, kZero}, mpfr(mpfr_cosh));
+  unary_mpfr("asinh", asinh, {{{q(-1000), q(1000)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_asinh));
+  unary_mpfr("acosh", acosh, {{{q(1), q(1000)}}, {q(1), q(2)}}, mpfr(mpfr_acosh));
+  ops.back().defined = [](const X& x) { return q(1) <= x[0]; };
+  ops.back().finite_expected = [](const R& r) { return q(1) <= r[0].lo; };
+  unary_mpfr("atanh", atanh, {{{q(-1) + pow2(-40), q(1) - pow2(-40)}}, {q(0), q(1, 2), q(-1, 2)}}, mpfr(mpfr_atanh));
+  ops.back().defined = [](const X& x) { return abs(x[0]) < q(1); };
+  ops.back().finite_expected = [](const R& r) { return q(-1) < r[0].lo && r[0].hi < q(1); };
+  unary_mpfr("erf", erf, {{{q(-10), q(10)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_erf));
+  unary_mpfr("erfc", erfc, {{{q(-10), q(30)}}, {q(0), q(5)}}, mpfr(mpfr_erfc));
+  // Real powers with a fixed exponent n/d (the exponent itself enclosed at the working precision),
+  // against roots and integer powers; and pow with both arguments random, against mpfr_pow.
+  for (const auto& [n, d] : std::vector<std::pair<long, unsigned long>>{{1, 3}, {2, 3}, {-1, 2}, {3, 4}, {-5, 3}, {7, 2}}) {
+    Operation<S> op;
+    op.name = "pow(x, " + std::to_string(n) + "/" + std::to_string(d) + ")";
+    op.args = {ArgDomain{{{pow2(-20), q(100)}}, {q(1), q(8)}}};
+    op.eval = [n, d](S& r, const V& a, Prec p) { pow(r, a[0], make<S>(q(n, static_cast<long>(d)), p), p); };
+    op.reference = [n, d](const Rational& x, long bits) { return rational_power_bracket(x, n, d, bits); };
+    op.defined = [](const X& x) { return x[0].sign() > 0; };
+    op.finite_expected = [](const R& r) { return r[0].lo.sign() > 0; };
+    ops.push_back(op);
+  }
+  {
+    Operation<S> op;
+    op.name = "pow";
+    op.args = {ArgDomain{{{pow2(-20), q(16)}}, {q(1)}}, ArgDomain{{{q(-4), q(4)}}, {q(0), q(1)}}};
+    op.eval = [](S& r, const V& a, Prec p) { pow(r, a[0], a[1], p); };
+    op.reference_n = pow_bracket;
+    op.defined = [](const X& x) { return x[0].sign() > 0; };
+    op.finite_expected = [](const R& r) { return r[0].lo.sign() > 0; };
+    ops.push_back(op);
+  }
   unary_mpfr("sqrt", sqrt, {{{q(0), q(1000)}}, {q(0), q(1)}}, mpfr(mpfr_sqrt));
   ops.back().defined = [](const X& x) { return x[0].sign() >= 0; };
   ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() >= 0; };

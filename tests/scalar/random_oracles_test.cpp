@@ -107,7 +107,8 @@ void random_points_enclosed(const Operation<S>& op, std::uint64_t seed) {
       INFO(point);
       for (const auto& r : results) {
         if (op.exact) CHECK(encloses(r, op.exact(x)));
-        else CHECK(encloses_value(r, [&](long bits) { return op.reference(x[0], bits); }, pout.bits + 100));
+        else if (op.reference) CHECK(encloses_value(r, [&](long bits) { return op.reference(x[0], bits); }, pout.bits + 100));
+        else CHECK(encloses_value(r, [&](long bits) { return op.reference_n(x, bits); }, pout.bits + 100));
       }
       ++checked;
     }
@@ -158,6 +159,24 @@ APPROXCERT_RANDOM_ORACLES("min", 128)
 APPROXCERT_RANDOM_ORACLES("max", 129)
 APPROXCERT_RANDOM_ORACLES("expm1", 130)
 APPROXCERT_RANDOM_ORACLES("log1p", 131)
+APPROXCERT_RANDOM_ORACLES("log2", 132)
+APPROXCERT_RANDOM_ORACLES("log10", 133)
+APPROXCERT_RANDOM_ORACLES("asin", 134)
+APPROXCERT_RANDOM_ORACLES("acos", 135)
+APPROXCERT_RANDOM_ORACLES("sinh", 136)
+APPROXCERT_RANDOM_ORACLES("cosh", 137)
+APPROXCERT_RANDOM_ORACLES("asinh", 138)
+APPROXCERT_RANDOM_ORACLES("acosh", 139)
+APPROXCERT_RANDOM_ORACLES("atanh", 140)
+APPROXCERT_RANDOM_ORACLES("erf", 141)
+APPROXCERT_RANDOM_ORACLES("erfc", 142)
+APPROXCERT_RANDOM_ORACLES("pow(x, 1/3)", 143)
+APPROXCERT_RANDOM_ORACLES("pow(x, 2/3)", 144)
+APPROXCERT_RANDOM_ORACLES("pow(x, -1/2)", 145)
+APPROXCERT_RANDOM_ORACLES("pow(x, 3/4)", 146)
+APPROXCERT_RANDOM_ORACLES("pow(x, -5/3)", 147)
+APPROXCERT_RANDOM_ORACLES("pow(x, 7/2)", 148)
+APPROXCERT_RANDOM_ORACLES("pow", 149)
 
 TEST_CASE_TEMPLATE("scalar oracles: the table covers every operation of the header", S, Ball, Interval,
                    FastInterval) {
@@ -165,7 +184,9 @@ TEST_CASE_TEMPLATE("scalar oracles: the table covers every operation of the head
   std::vector<std::string> names;
   for (const auto& op : operations<S>()) names.push_back(op.name);
   for (const char* want : {"add", "sub", "mul", "addmul", "div", "neg", "pow_int(-1)", "exp", "log", "sqrt",
-                           "sin", "cos", "tan", "atan", "tanh", "sigmoid", "relu", "step", "abs", "min", "max", "expm1", "log1p"})
+                           "sin", "cos", "tan", "atan", "tanh", "sigmoid", "relu", "step", "abs", "min", "max", "expm1", "log1p",
+                           "log2", "log10", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "erf", "erfc",
+                           "pow(x, 1/3)", "pow"})
     CHECK(std::find(names.begin(), names.end(), want) != names.end());
 }
 

@@ -83,6 +83,11 @@ TEST_CASE("supnorm cli: bad input gives one message, exit status 2 and no certif
       {" --approx x0 --target x0 --domain '[0,1]' --taylor-order -1", "--taylor-order"},
       {" --approx x0 --target x0 --domain '[0,1]' --taylor-order 201", "--taylor-order"},
       {" --approx x0 --target x0 --domain '[0,1]' --cert " + s.path("no/dir/c.json"), "--cert"},
+      // a target certainly undefined somewhere in the box is refused before the run (docs/target.md)
+      {" --approx x0 --target 'log1p(x0)' --domain '[-2,1]'", "log1p is undefined at x0 = -2"},
+      {" --approx x0 --target 'asin(x0)' --domain '[0,2]' --relative", "asin is undefined at x0 = 2"},
+      {" --approx 'x0^(1/3)' --target x0 --domain '[-1,1]'", "pow (a real power x^y) is undefined at x0 = 0: its base 0 is not > 0"},
+      {net + " --target 'acosh(x0)' --domain '[0,3]'", "acosh is undefined at x0 = 0"},
   };
   for (const auto& [args, needle] : cases) {
     CAPTURE(args);

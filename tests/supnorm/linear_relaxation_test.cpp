@@ -5,7 +5,8 @@
 //     (reference/reference_interpreter.hpp; exact rationals for rational networks, 512-bit MPFR
 //     once a transcendental enters, allowed only its own rounding, 2^-400 relative);
 //   - for expressions using every operation the relaxation handles (products, relu, abs, min, max,
-//     exp, log, sqrt, sin, cos, tan, atan, tanh, sigmoid, powers, division by fallback): closed
+//     exp, log, sqrt, sin, cos, tan, atan, tanh, sigmoid, powers, log2, log10, asin, acos, sinh, cosh,
+//     asinh, acosh, atanh, erf, erfc, real powers by fallback, division by fallback): closed
 //     forms written here in 512-bit MPFR, likewise.
 // Both on Ball and on Interval. Plus: exactness on affine programs (the concretised range of an
 // affine function is its exact range up to the working precision), and the form inside the bounder.
@@ -110,6 +111,22 @@ const std::vector<ClosedForm>& closed_forms() {
        [](const std::vector<Ref>& x) {
          return apply(mpfr_log, Ref(2L) + x[0]) * apply(mpfr_sqrt, Ref(3L) + x[1]) + x[2] * x[2] * x[2] -
                 apply(mpfr_tan, x[0] / Ref(2L)) + x[0] / (Ref(3L) + x[1]) - Ref(1L) / (x[2] * x[2]);
+       }},
+      // the functions of issue 17
+      {"log2(2 + x0) + asin(x1/2) - acos(x0*x1/2) + sinh(x0)*cosh(x1)", 2,
+       [](const std::vector<Ref>& x) {
+         return apply(mpfr_log2, Ref(2L) + x[0]) + apply(mpfr_asin, x[1] / Ref(2L)) -
+                apply(mpfr_acos, x[0] * x[1] / Ref(2L)) + apply(mpfr_sinh, x[0]) * apply(mpfr_cosh, x[1]);
+       }},
+      {"asinh(2*x0) - atanh(x1/2) + erf(x0 - x1) + erfc(x1) + log10(3 + x0*x1)", 2,
+       [](const std::vector<Ref>& x) {
+         return apply(mpfr_asinh, Ref(2L) * x[0]) - apply(mpfr_atanh, x[1] / Ref(2L)) + apply(mpfr_erf, x[0] - x[1]) +
+                apply(mpfr_erfc, x[1]) + apply(mpfr_log10, Ref(3L) + x[0] * x[1]);
+       }},
+      {"x0^(1/3) + pow(x1, x2) - acosh(1 + x2) + (x0 + x1)^(-3/2)", 3,
+       [](const std::vector<Ref>& x) {
+         return apply(mpfr_cbrt, x[0]) + apply(mpfr_pow, x[1], x[2]) - apply(mpfr_acosh, Ref(1L) + x[2]) +
+                apply(mpfr_pow, x[0] + x[1], Ref(-3L) / Ref(2L));
        }},
   };
   return forms;
