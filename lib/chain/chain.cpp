@@ -126,10 +126,12 @@ ChainResult run_chain(const Chain& chain, const RunOptions& options) {
     const Engine engine = entry.computation.kind == Computation::Kind::Generic ? options.engine : Engine::Ball;
     const auto recorded = options.recorded_candidates.find(entry.spec.id);
     const Point* candidate = recorded == options.recorded_candidates.end() ? nullptr : &recorded->second;
+    const auto recorded_at = options.recorded_points.find(entry.spec.id);
+    const Point* watch = recorded_at == options.recorded_points.end() ? nullptr : &recorded_at->second;
     StepResult r;
     int attempts = 0;
     for (long bits = options.base_bits;; bits *= 2) {
-      r = attempt(entry, Attempt{Prec(bits), engine, attempts, entry.spec.relation, &result.steps, candidate});
+      r = attempt(entry, Attempt{Prec(bits), engine, attempts, entry.spec.relation, &result.steps, candidate, watch});
       ++attempts;
       if (exact || r.verdict != Verdict::Unknown || bits * 2 > options.max_bits) break;
     }

@@ -87,7 +87,8 @@ CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file) {
                run_instance_at(registry, file.theorem, file.parameters, top.key("theorem"),
                                file.parameters_at ? *file.parameters_at : top.key("parameters"), file.instance, file.options),
                {}};
-  for (const auto& [id, verdict] : file.expected) {
+  for (const auto& expected : file.expected) {
+    const std::string& id = expected.first;  // a named variable: clang 14 cannot capture a structured binding
     const auto& steps = out.run.result.steps;
     if (std::none_of(steps.begin(), steps.end(), [&](const StepResult& s) { return s.spec.id == id; })) {
       std::string ids;

@@ -61,12 +61,14 @@ void ForAll::merge(ForAll&& later) {
     worst_verdict_ = later.worst_verdict_;
     worst_margin_ = std::move(later.worst_margin_);
   }
+  if (!watched_) watched_ = std::move(later.watched_);
 }
 
 Outcome ForAll::outcome() const {
   if (!worst_) throw std::logic_error("ForAll::outcome: no point was added (a vacuous claim is not certified)");
   Outcome o = *worst_;
   o.for_all = summary_;
+  o.at_watched = watched_;
   return o;
 }
 

@@ -47,6 +47,13 @@ struct ForAllSummary {
   std::uint64_t points = 0, proved = 0, refuted = 0, unknown = 0;
 };
 
+// The sides of a claim at one point.
+struct PointSides {
+  Side lhs;
+  Side rhs;
+  std::optional<Side> rhs_high;
+};
+
 // What a computation returns: the enclosures of both sides (and of the range's upper end for
 // "in" / "not in"), where they were evaluated, and optional auxiliary quantities to report.
 struct Outcome {
@@ -62,6 +69,10 @@ struct Outcome {
   // search_then_certify() in chain/search_then_certify.hpp); recorded in the certificate, and what
   // verify re-certifies without searching again.
   std::optional<Point> candidate;
+  // The sides at Attempt::watch (the point a certificate recorded), when verify asked for them and
+  // the step evaluated that point (ForAll fills it in); verify compares them with the
+  // record when the recomputation decides at another point (e.g. one of several tied points).
+  std::optional<PointSides> at_watched;
 
   Outcome() = default;
   Outcome(Side l, Side r) : lhs(std::move(l)), rhs(std::move(r)) {}
@@ -85,7 +96,8 @@ struct Outcome {
 // ForAll fed the whole sequence (see chain/for_all_parallel.hpp).
 class ForAll {
  public:
-  explicit ForAll(Relation r) : relation_(r) {}
+  // `watch` (may be null): a point whose sides are kept as well (Outcome::at_watched).
+  explicit ForAll(Relation r, const Point* watch = nullptr) : relation_(r), watch_(watch) {}
   // Decides `lhs relation rhs` at `at` (rhs_high for ranges) and keeps it if it is worse than the
   // current decisive point. Returns the point's verdict, so that a caller may stop early.
   Verdict add(Point at, Side lhs, Side rhs, std::optional<Side> rhs_high = std::nullopt);
@@ -95,7 +107,13 @@ class ForAll {
     requires std::is_invocable_r_v<Point, MakePoint&>
   Verdict add(MakePoint&& make_point, const Side& lhs, const Side& rhs, const Side* rhs_high = nullptr) {
     Judged j = judge(lhs, rhs, rhs_high);
-    if (j.keep) keep(j, make_point(), lhs, rhs, rhs_high);
+    if (!watch_) {
+      if (j.keep) keep(j, make_point(), lhs, rhs, rhs_high);
+      return j.verdict;
+    }
+    Point at = make_point();  // verify asked for a point: every point is named
+    if (!watched_ && at == *watch_) watched_ = PointSides{lhs, rhs, rhs_high ? std::optional<Side>(*rhs_high) : std::nullopt};
+    if (j.keep) keep(j, std::move(at), lhs, rhs, rhs_high);
     return j.verdict;
   }
   // Folds in `later`, whose points come after this one's: the result is what one ForAll would
@@ -119,6 +137,8 @@ class ForAll {
   void keep(Judged& j, Point at, Side lhs, Side rhs, const Side* rhs_high);
 
   Relation relation_;
+  const Point* watch_ = nullptr;
+  std::optional<PointSides> watched_;
   ForAllSummary summary_;
   std::optional<Outcome> worst_;
   Verdict worst_verdict_ = Verdict::Proved;
@@ -148,6 +168,10 @@ struct Attempt {
   // engine sets it to the candidate recorded in a certificate when verify re-runs the step (else
   // nullptr: the step searches); the certification reads it with candidate_of().
   const Point* candidate = nullptr;
+  // When verify re-runs a step: the point the certificate recorded for it (else nullptr). for_all()
+  // returns the sides at that point too, so that a recorded point is checked even
+  // when the recomputation decides at another (tied) point.
+  const Point* watch = nullptr;
 
   // A budget that grows with the retries: base * 4^index (e.g. sup-norm max boxes).
   std::uint64_t scaled_budget(std::uint64_t base) const { return base << (2 * index); }
@@ -155,7 +179,7 @@ struct Attempt {
   const StepResult& result(std::string_view id) const;
   // A quantity an earlier step reported under `name` (std::logic_error if none did).
   const Side& reported(std::string_view step_id, std::string_view name) const;
-  ForAll for_all() const { return ForAll(relation); }
+  ForAll for_all() const { return ForAll(relation, watch); }
 };
 
 // How a step is computed. Build one with exact(), ball() or generic() below.

@@ -316,8 +316,11 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
       if (!theorem.contains(key) || theorem[key] != *value)
         problems.push_back(std::string("theorem/") + key + ": recorded text differs from the theorem's (\"" + *value + "\")");
     // Search-then-certify steps re-certify the stored candidates; nothing is searched again.
-    for (const RecordedStep& r : recorded)
+    for (const RecordedStep& r : recorded) {
       if (r.candidate) opts.recorded_candidates.emplace(r.id, *r.candidate);
+      // Exact steps decide at the same point every time; the others may break ties differently.
+      if (!r.at.empty() && r.computation != "exact") opts.recorded_points.emplace(r.id, r.at);
+    }
     rerun = run_instance(registry, name, to_exact(field(cert, "parameters", "certificate"), path),
                          JsonAt(path + " (recorded)"), string_field(cert, "instance", "certificate"), opts);
   } catch (const InputError& e) {
@@ -365,7 +368,8 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
       compare_side(where + ": rhs", was.rhs, now.outcome.rhs.value, exact, problems);
       if (was.rhs_high && now.outcome.rhs_high)
         compare_side(where + ": rhs_high", *was.rhs_high, now.outcome.rhs_high->value, exact, problems);
-      for (const auto& [name, value] : was.reported) {
+      for (const auto& [reported_name, value] : was.reported) {
+        const std::string& name = reported_name;  // clang 14 cannot capture a structured binding
         const auto it = std::find_if(now.outcome.reported.begin(), now.outcome.reported.end(),
                                      [&](const auto& r) { return r.first == name; });
         if (it == now.outcome.reported.end()) problems.push_back(where + ": reported \"" + name + "\": not recomputed");
@@ -373,6 +377,15 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
       }
     } else if (exact) {
       problems.push_back(where + ": at: the exact recomputation decides at a different point");
+    } else if (const std::optional<PointSides>& there = now.outcome.at_watched) {
+      // Another point decides the re-run (a tie broken differently at another precision): the
+      // recorded sides must still be those of the recorded point.
+      compare_side(where + ": lhs (at the recorded point)", was.lhs, there->lhs.value, false, problems);
+      compare_side(where + ": rhs (at the recorded point)", was.rhs, there->rhs.value, false, problems);
+      if (was.rhs_high && there->rhs_high)
+        compare_side(where + ": rhs_high (at the recorded point)", *was.rhs_high, there->rhs_high->value, false, problems);
+    } else {
+      problems.push_back(where + ": at: the recomputation decides at another point and never evaluates the recorded one");
     }
     // A refuted step's counterexample must be the one the recomputation finds.
     if (now.verdict == Verdict::Refuted && was.verdict == Verdict::Refuted && s.contains("counterexample")) {
