@@ -54,7 +54,9 @@ const std::map<std::string, std::pair<const char*, const char*>, std::less<>> kO
     {"F-C11-ln", {"", chain::kTargetValue}},
     {"F-C15", {chain::kNumericalMethod, ""}},
     {"W2", {chain::kNetworkCount, ""}},
-    {"W2-identity", {"", chain::kInexpressibleClosedForm}}};  // x^(3^t) at the point's t
+    {"W2-identity", {"", chain::kInexpressibleClosedForm}},  // x^(3^t) at the point's t
+    {"W7-identity", {"", chain::kTargetValue}},
+    {"W7-free", {"", chain::kInexpressibleClosedForm}}};  // binomial(d+k, k)
 
 chain::Chain with_trust_marks(chain::Chain c) {
   std::vector<chain::StepSpec> specs;

@@ -64,6 +64,9 @@ UatDesign design(const chain::Parameters& p) {
   d.Mb = p.rationals("b_second_derivative_bounds");
   if (d.Ma.size() != d.a.size()) p.fail("a_second_derivative_bounds", "needs one bound per factor");
   if (d.Mb.size() != d.b.size()) p.fail("b_second_derivative_bounds", "needs one bound per factor");
+  for (const auto& [key, bounds] : {std::pair{"a_second_derivative_bounds", &d.Ma}, std::pair{"b_second_derivative_bounds", &d.Mb}})
+    for (const Rational& M : *bounds)
+      if (M < Rational(0L)) p.fail(key, "a bound on |f''| must be >= 0");
   d.A = p.rationals("a_sup_bounds");
   d.B = p.rationals("b_sup_bounds");
   if (d.A.size() != d.a.size()) p.fail("a_sup_bounds", "needs one bound per factor");
