@@ -105,6 +105,7 @@ ForgerySweep sweep_forgeries(const chain::TheoremRegistry& registry, const Json&
       }
       if (!ok) ++out.rejected;
       else if (f.widens) ++out.widened;
+      else if (f.pattern.ends_with("/candidate/#/value")) ++out.recertified;
       else out.accepted.push_back(f.pointer + ": " + f.change.substr(0, 160));
     }
   }

@@ -32,9 +32,11 @@ std::vector<FieldForgery> forge_every_field(const nlohmann::json& certificate, b
 // Every forgery of a chain certificate, upward and downward, written to `scratch_file` and checked
 // with `verify` (default options: rechecks and the theorem module re-run from `registry`). Fields
 // that claim nothing (unclaimed_fields.hpp) are counted but not verified; a widened enclosure may
-// pass; every other accepted forgery is listed as "POINTER: old -> new".
+// pass, and so may another search candidate value that the module re-run certifies again (the
+// claim "this candidate certifies the step" is then true: e.g. u -> -u separates the same tokens);
+// every other accepted forgery is listed as "POINTER: old -> new".
 struct ForgerySweep {
-  std::size_t forged = 0, rejected = 0, unclaimed = 0, widened = 0;
+  std::size_t forged = 0, rejected = 0, unclaimed = 0, widened = 0, recertified = 0;
   std::vector<std::string> accepted;
 };
 ForgerySweep sweep_forgeries(const chain::TheoremRegistry& registry, const nlohmann::json& certificate,

@@ -19,9 +19,29 @@ Computation search_then_certify(std::function<Point(const Attempt&)> search, Com
           }};
 }
 
-const Point& candidate_of(const Attempt& a) {
-  if (!a.candidate) throw std::logic_error("candidate_of: not inside a search-then-certify step");
-  return *a.candidate;
+std::vector<Rational> candidate_values(const Point& candidate, const CandidateShape& shape) {
+  std::vector<Rational> values;
+  std::size_t k = 0;
+  for (const auto& [prefix, n] : shape)
+    for (std::size_t i = 1; i <= n; ++i, ++k) {
+      const std::string expected = prefix + std::to_string(i);
+      if (k >= candidate.coordinates.size())
+        throw std::domain_error("the candidate has " + std::to_string(candidate.coordinates.size()) +
+                                " coordinates; coordinate '" + expected + "' is missing");
+      if (candidate.coordinates[k].first != expected)
+        throw std::domain_error("candidate coordinate " + std::to_string(k + 1) + " is named '" +
+                                candidate.coordinates[k].first + "', expected '" + expected + "'");
+      values.push_back(candidate.coordinates[k].second);
+    }
+  if (k != candidate.coordinates.size())
+    throw std::domain_error("the candidate has " + std::to_string(candidate.coordinates.size()) +
+                            " coordinates, expected " + std::to_string(k));
+  return values;
+}
+
+std::vector<Rational> candidate_values(const Attempt& a, const CandidateShape& shape) {
+  if (!a.candidate) throw std::logic_error("candidate_values: not inside a search-then-certify step");
+  return candidate_values(*a.candidate, shape);
 }
 
 Rational dirty_candidate_value(double v) {

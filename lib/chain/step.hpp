@@ -166,7 +166,7 @@ struct Attempt {
   const std::vector<StepResult>* earlier;   // results of the steps before this one, in order
   // Search-then-certify steps (chain/search_then_certify.hpp): the candidate to certify. The
   // engine sets it to the candidate recorded in a certificate when verify re-runs the step (else
-  // nullptr: the step searches); the certification reads it with candidate_of().
+  // nullptr: the step searches); the certification reads it with candidate_values().
   const Point* candidate = nullptr;
   // When verify re-runs a step: the point the certificate recorded for it (else nullptr). for_all()
   // returns the sides at that point too, so that a recorded point is checked even

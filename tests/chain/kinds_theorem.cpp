@@ -73,10 +73,10 @@ Chain build(const Parameters& params) {
             [](const Attempt&) {
               double c = 1;  // dirty Newton iteration in doubles
               for (int i = 0; i < 50; ++i) c -= (c * c * c - 2) / (3 * c * c);
-              return Point{}.add("c", dirty_candidate_value(c));
+              return Point{}.add("c1", dirty_candidate_value(c));
             },
             generic([]<class S>(const Attempt& a) {
-              const Rational& c = candidate_of(a).coordinates.at(0).second;
+              const Rational c = candidate_values(a, {{"c", 1}}).at(0);
               return Outcome(Side::exact(abs(pow_int(c, 3) - Rational(2)), "|c^3 - 2|"), Side::exact(pow10(-12)));
             })));
   c.add(spec("K6", "(x + y)^2 = x^2 + 2xy + y^2", Relation::Equal),

@@ -98,7 +98,7 @@ TEST_CASE("kinds: verify re-certifies the stored candidate and rejects a tampere
   CHECK(all_problems(r2).find("steps/4 (K5): candidate: missing") != std::string::npos);
 
   const std::string path3 = write_kinds(dir);
-  forge(path3, [](nlohmann::json& c) { c["steps"][0]["candidate"] = nlohmann::json::array({{{"name", "c"}, {"value", "1"}}}); });
+  forge(path3, [](nlohmann::json& c) { c["steps"][0]["candidate"] = nlohmann::json::array({{{"name", "c1"}, {"value", "1"}}}); });
   const VerifyReport r3 = verify_certificate(kinds_registry(), path3, VerifyOptions{.rebuild = true});
   CHECK(all_problems(r3).find("steps/0 (K1): candidate: recorded, but") != std::string::npos);
 }

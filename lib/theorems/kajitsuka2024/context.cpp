@@ -1,16 +1,13 @@
 #include "theorems/kajitsuka2024/context.hpp"
 
+#include "chain/search_then_certify.hpp"
+
 #include <stdexcept>
 
 namespace approxcert::theorems::kajitsuka2024 {
 
 Projection projection_from(const Instance& inst, const chain::Point& candidate) {
-  if (candidate.coordinates.size() != inst.d)
-    throw std::domain_error("the projection candidate has " + std::to_string(candidate.coordinates.size()) +
-                            " coordinates, expected d = " + std::to_string(inst.d));
-  RationalVector u;
-  for (const auto& [name, value] : candidate.coordinates) u.push_back(value);
-  return project(inst, std::move(u));
+  return project(inst, chain::candidate_values(candidate, {{"u", inst.d}}));
 }
 
 Projection projection_of(const Instance& inst, const chain::Attempt& a) {

@@ -62,7 +62,7 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
             [ip](const Attempt&) { return candidate_point(dirty_search_projection(*ip)); },
             chain::generic([ip]<class S>(const Attempt& a) {
               const Instance& I = *ip;
-              const Projection pr = projection_from(I, chain::candidate_of(a));
+              const Projection pr = projection_from(I, *a.candidate);
               const Constants<S> k = constants<S>(I, pr, a.prec);
               std::vector<RationalVector> pts = I.vocabulary;
               pts.push_back(RationalVector(I.d, Rational(0)));

@@ -121,13 +121,13 @@ struct AtCandidate {
 
 AtCandidate evaluate_candidate(const Binary& b, const chain::Point& cand, Prec p) {
   const auto nT = static_cast<std::size_t>(b.T.rows()), nS = static_cast<std::size_t>(b.S.rows());
-  if (cand.coordinates.size() != nT + nS) throw std::domain_error("W-C15: the candidate has the wrong length");
+  const std::vector<Rational> coordinates = chain::candidate_values(cand, {{"xi", nT}, {"zeta", nS}});
   AtCandidate c;
   c.phiQ = b.features(b.k.wq, b.T, p);
   c.phiK = b.features(b.k.wk, b.S, p);
   std::vector<Ball> xi(nT), zeta(nS);
-  for (std::size_t i = 0; i < nT; ++i) set(xi[i], cand.coordinates[i].second, p);
-  for (std::size_t j = 0; j < nS; ++j) set(zeta[j], cand.coordinates[nT + j].second, p);
+  for (std::size_t i = 0; i < nT; ++i) set(xi[i], coordinates[i], p);
+  for (std::size_t j = 0; j < nS; ++j) set(zeta[j], coordinates[nT + j], p);
   c.v = combine(c.phiQ, xi, p);
   c.u = combine(c.phiK, zeta, p);
   c.f = values(c.phiQ, c.v, p);
@@ -185,21 +185,21 @@ chain::Chain build_binary_representer(const chain::Parameters& p) {
          .symbols = "||v - sum_i xi'_i Phi_Q(t_i)||_inf <= tau", .relation = Relation::LessEqual, .lhs_name = "||v - representer||_inf",
          .rhs_name = "tau", .reference = "(W15)", .status = "P4/R", .mode = "OPT + CF", .coq_lemma = "wright_binary_T", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
-          const AtCandidate x = evaluate_candidate(b, chain::candidate_of(a), a.prec);
+          const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
           return chain::encloses_zero_within(max_abs_difference(x.v, combine(x.phiQ, x.xi_rep, a.prec), a.prec), tau, a.prec);
         })));
   c.add({.id = "W-C15.S", .claim = "binary representer, source side: u = sum_j zeta'_j Phi_K(s_j) with zeta'_j = lambda_S^{-1} sum_i r_ij f(t_i), within tau",
          .symbols = "||u - sum_j zeta'_j Phi_K(s_j)||_inf <= tau", .relation = Relation::LessEqual, .lhs_name = "||u - representer||_inf",
          .rhs_name = "tau", .reference = "(W15)", .status = "P4/R", .mode = "OPT + CF", .coq_lemma = "wright_binary_S", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
-          const AtCandidate x = evaluate_candidate(b, chain::candidate_of(a), a.prec);
+          const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
           return chain::encloses_zero_within(max_abs_difference(x.u, combine(x.phiK, x.zeta_rep, a.prec), a.prec), tau, a.prec);
         })));
   c.add({.id = "W-C15.W19", .claim = "balance at the stationary candidate: lambda_T |v|^2 = lambda_S |u|^2 within tau",
          .symbols = "|lambda_T ||v||^2 - lambda_S ||u||^2| <= tau", .relation = Relation::LessEqual, .lhs_name = "|difference|",
          .rhs_name = "tau", .reference = "(W19)", .status = "R", .mode = "OPT + CF", .coq_lemma = "wright_binary_W19", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
-          const AtCandidate x = evaluate_candidate(b, chain::candidate_of(a), a.prec);
+          const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
           Ball d;
           sub(d, weighted_norm2(b.lambda_t, x.v, a.prec), weighted_norm2(b.lambda_s, x.u, a.prec), a.prec);
           return chain::encloses_zero_within(d, tau, a.prec)
@@ -210,7 +210,7 @@ chain::Chain build_binary_representer(const chain::Parameters& p) {
          .symbols = "lambda_T |v|^2, f(t_i), g(s_j) in spec +- 1 ulp", .relation = Relation::InClosed, .lhs_name = "certified value",
          .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.8", .status = "C", .mode = "OPT + CF", .coq_lemma = "wright_binary_C", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([b, spec_balance, spec_f, spec_g](const chain::Attempt& a) {
-          const AtCandidate x = evaluate_candidate(b, chain::candidate_of(a), a.prec);
+          const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
           chain::ForAll fa = a.for_all();
           auto check = [&](chain::Point at, const Ball& v, const SpecNumber& s) {
             fa.add(std::move(at), Side::enclosure(v), Side::exact(s.low()), Side::exact(s.high()));

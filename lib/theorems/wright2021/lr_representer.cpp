@@ -125,8 +125,7 @@ struct AtV {
 AtV at_candidate(const L3Problem& P, const chain::Point& cand, Prec p) {
   AtV a;
   a.phi = P.phi(p);
-  if (cand.coordinates.size() != a.phi[0].size()) throw std::domain_error("W-C14: the candidate has the wrong length");
-  for (const auto& [name, value] : cand.coordinates) {
+  for (const Rational& value : chain::candidate_values(cand, {{"v", a.phi[0].size()}})) {
     Ball b;
     set(b, value, p);
     a.v.push_back(b);
@@ -217,7 +216,7 @@ chain::Chain build_lr_representer(const chain::Parameters& p) {
          .lhs_name = "||J_3(v*) - span element||_inf", .rhs_name = "tau", .reference = "(W16), (W17)", .status = "P4/R",
          .mode = "OPT + CF", .coq_lemma = "wright_l3_C14", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([P, tau](const chain::Attempt& a) {
-          const AtV x = at_candidate(P, chain::candidate_of(a), a.prec);
+          const AtV x = at_candidate(P, *a.candidate, a.prec);
           Outcome o = chain::encloses_zero_within(max_abs_difference(x.J, x.span_part, a.prec), tau, a.prec);
           o.report("||sum_i xi_i Phi_Q(t_i)||_{3/2}", Side::enclosure(lr_norm(x.span_part, Rational(3) / Rational(2), a.prec)));
           return o.report("rho = ||v*||_3", Side::enclosure(x.rho));
@@ -227,7 +226,7 @@ chain::Chain build_lr_representer(const chain::Parameters& p) {
          .lhs_name = "max |v* - rho sgn(u)|u|^{1/2}|", .rhs_name = "tau", .reference = "(W17)", .status = "P4/R",
          .mode = "OPT + CF", .coq_lemma = "wright_l3_C14_inv", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([P, tau](const chain::Attempt& a) {
-          const AtV x = at_candidate(P, chain::candidate_of(a), a.prec);
+          const AtV x = at_candidate(P, *a.candidate, a.prec);
           std::vector<Ball> inverted;
           for (const Ball& u : x.span_part) {
             Ball w = signed_square_root(u, a.prec);
@@ -240,14 +239,14 @@ chain::Chain build_lr_representer(const chain::Parameters& p) {
          .symbols = "dist(v*, span Phi_Q(t_i)) > 0", .relation = Relation::Greater, .lhs_name = "dist(v*, span)",
          .rhs_name = "0", .reference = "(W17), W4", .status = "R", .mode = "OPT + CF", .coq_lemma = "wright_l3_C14_dist", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([P](const chain::Attempt& a) {
-          const AtV x = at_candidate(P, chain::candidate_of(a), a.prec);
+          const AtV x = at_candidate(P, *a.candidate, a.prec);
           return Outcome(Side::enclosure(distance_to_span(x.phi, x.v, a.prec)), Side::exact(Rational(0)));
         })));
   c.add({.id = "W-C14.C", .claim = "xi, rho = ||v*||_3 and dist(v*, span) reproduce the spec's printed values",
          .symbols = "xi_i, rho, dist in spec +- 1 ulp", .relation = Relation::InClosed, .lhs_name = "certified value",
          .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.8", .status = "C", .mode = "OPT + CF", .coq_lemma = "wright_l3_C14_C", .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([P, spec_xi, spec_rho, spec_dist](const chain::Attempt& a) {
-          const AtV x = at_candidate(P, chain::candidate_of(a), a.prec);
+          const AtV x = at_candidate(P, *a.candidate, a.prec);
           chain::ForAll fa = a.for_all();
           auto check = [&](chain::Point at, const Ball& v, const SpecNumber& s) {
             fa.add(std::move(at), Side::enclosure(v), Side::exact(s.low()), Side::exact(s.high()));

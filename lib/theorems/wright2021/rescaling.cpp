@@ -131,10 +131,8 @@ chain::Chain build_per_query_rescaling(const chain::Parameters& p) {
         chain::search_then_certify(
             [k, X](const chain::Attempt& a) { return dirty_negative_direction(rescaled_symmetric(k, X, a.prec)); },
             chain::ball([k, X](const chain::Attempt& a) {
-              const chain::Point& cand = chain::candidate_of(a);
-              std::vector<Rational> c_neg, c_pos(static_cast<std::size_t>(X.rows()), Rational(0));
-              for (const auto& [name, v] : cand.coordinates) c_neg.push_back(v);
-              if (c_neg.size() != c_pos.size()) throw std::domain_error("W-C12.b: the candidate has the wrong length");
+              std::vector<Rational> c_pos(static_cast<std::size_t>(X.rows()), Rational(0));
+              const std::vector<Rational> c_neg = chain::candidate_values(a, {{"c", c_pos.size()}});
               c_pos[0] = Rational(1);
               return chain::indefinite_claim(rescaled_symmetric(k, X, a.prec), c_neg, c_pos, a.prec);
             })));

@@ -85,6 +85,12 @@ TEST_CASE("kajitsuka2024 verify: accepts the K-A certificate, rejects tampered o
   nlohmann::json f3 = cert;
   f3["steps"][step_index(f3, "K-1")]["candidate"][0]["value"] = "1/2";
   CHECK(problems_of(r, f3).find("K-1u") != std::string::npos);
+
+  // A renamed projection coordinate (found by the forgery sweep: it was read by position and
+  // accepted): the re-run refuses the candidate, so K-1 is no longer proved.
+  nlohmann::json f4 = cert;
+  f4["steps"][step_index(f4, "K-1")]["candidate"][0]["name"] = "u1_forged";
+  CHECK(problems_of(r, f4).find("K-1") != std::string::npos);
 }
 
 }  // namespace approxcert::theorems::kajitsuka2024

@@ -157,6 +157,12 @@ TEST_CASE("wright2021 verify accepts every certificate and rejects tampered ones
   REQUIRE(found);
   cand["sha256"] = chain::certificate_hash(cand);
   CHECK_FALSE(chain::verify_certificate(r, cand, "candidate").ok());
+  // The true candidate with one coordinate renamed: it is not read by position, so it is refused.
+  nlohmann::json renamed = certificate_of("s46-per-query-rescaling.json");
+  for (auto& step : renamed["steps"])
+    if (step["id"] == "W-C12.b") step["candidate"][0]["name"] = "c1_forged";
+  renamed["sha256"] = chain::certificate_hash(renamed);
+  CHECK_FALSE(chain::verify_certificate(r, renamed, "renamed").ok());
 }
 
 TEST_CASE("wright2021 W-C14.inv fails for a perturbed minimiser: the inversion (W17) is not vacuous") {
