@@ -21,6 +21,9 @@ bool unclaimed_field(const std::string& pattern) {
     if (pattern.ends_with(k)) return true;
   // Accuracy options of a claim file's quantities: they steer the computation, not its result.
   if (pattern.starts_with("/parameters/quantities/") && pattern.ends_with("/rel_tol")) return true;
+  // A parameter that only steers a non-rigorous search (wright2021's ALS `sweeps`): verify
+  // certifies the recorded candidate and does not re-run the search that produced it.
+  if (pattern == "/parameters/sweeps") return true;
   return false;
 }
 

@@ -95,6 +95,8 @@ EdpKernel read_kernel(const chain::Parameters& p, const std::string& wq, const s
   return k;
 }
 
+ExactMatrix read_query_map(const chain::Parameters& p) { return read_matrix(p, "wq", kMaxDim, kMaxDim); }
+
 ExactMatrix read_points(const chain::Parameters& p, const std::string& name, long dim, long min_count) {
   const ExactMatrix X = read_matrix(p, name, kMaxPoints, kMaxDim);
   if (X.cols() != dim) p.fail(name, "points must have " + std::to_string(dim) + " coordinates, got " + std::to_string(X.cols()));

@@ -31,6 +31,9 @@ struct EdpKernel {
 
 // Reads W_Q and W_K (parameters `wq`, `wk`: equal numbers of rows d >= 1, at most 16 x 16).
 EdpKernel read_kernel(const chain::Parameters& p, const std::string& wq = "wq", const std::string& wk = "wk");
+// Reads W_Q alone (parameter `wq`, at most 16 x 16), for constructions over the query features only
+// (an unused `wk` would be a parameter the certificate claims but nothing checks).
+ExactMatrix read_query_map(const chain::Parameters& p);
 // Reads a list of points (rows) of dimension `dim`: at least `min_count`, at most 64.
 ExactMatrix read_points(const chain::Parameters& p, const std::string& name, long dim, long min_count = 1);
 // An exact vector of length n (parameter `name`), not all zero.

@@ -20,14 +20,14 @@ using chain::Relation;
 using chain::Side;
 
 struct L3Problem {
-  EdpKernel k;
+  ExactMatrix wq;  // only the query map enters: the problem is over the query features Phi_Q
   ExactMatrix T;
   std::vector<Rational> z;
   Rational lambda;
   std::uint64_t N = 0;
   std::vector<std::vector<Ball>> phi(Prec p) const {
     std::vector<std::vector<Ball>> r;
-    for (long i = 0; i < T.rows(); ++i) r.push_back(feature_vector<Ball>(project(k.wq, T, i), N, k.d(), p));
+    for (long i = 0; i < T.rows(); ++i) r.push_back(feature_vector<Ball>(project(wq, T, i), N, wq.rows(), p));
     return r;
   }
 };
@@ -195,8 +195,8 @@ Ball signed_square_root(const Ball& u, Prec p) {
 }  // namespace
 
 chain::Chain build_lr_representer(const chain::Parameters& p) {
-  L3Problem P{read_kernel(p), ExactMatrix(), {}, Rational(0), 0};
-  P.T = read_points(p, "queries", P.k.wq.cols(), 1);
+  L3Problem P{read_query_map(p), ExactMatrix(), {}, Rational(0), 0};
+  P.T = read_points(p, "queries", P.wq.cols(), 1);
   P.z = p.rationals("responses");
   if (static_cast<long>(P.z.size()) != P.T.rows()) p.fail("responses", "needs one response per query");
   P.lambda = p.rational("lambda");
