@@ -51,12 +51,19 @@ Enclosure input_value(const std::string& name, const RecheckData& data) {
         if (n == coordinate) return Enclosure::exact(v);
     throw InputError("input \"" + name + "\": the step's point has no coordinate \"" + coordinate + "\"");
   }
+  if (name.starts_with("number:")) {  // an exact rational written in the recipe (a constant input of a network)
+    try {
+      return Enclosure::exact(parse_rational(std::string_view(name).substr(7)));
+    } catch (const InputError& e) {
+      throw InputError("input \"" + name + "\": not an exact rational (" + std::string(e.what()) + ")");
+    }
+  }
   if (name.starts_with("step:")) {
     const auto it = data.earlier.find(std::string_view(name).substr(5));
     if (it == data.earlier.end()) throw InputError("input \"" + name + "\": no such side of an earlier step");
     return it->second;
   }
-  throw InputError("input \"" + name + "\": expected parameter:NAME, at:NAME or step:ID:...");
+  throw InputError("input \"" + name + "\": expected parameter:NAME, at:NAME, number:Q or step:ID:...");
 }
 
 bool all_exact(const std::vector<Enclosure>& v) {

@@ -7,6 +7,8 @@
 //   "at:NAME"                      a coordinate of the step's recorded point ("at")
 //   "step:ID:lhs" | ":rhs" | ":rhs_high"   the recorded side of an EARLIER step
 //   "step:ID:reported:NAME"        a value an earlier step, or the step itself, reported
+//   "number:Q"                     the exact rational Q itself (a constant input, e.g. of a network's
+//                                  input that a construction fixes)
 // The expression is compiled by the target language into the IR and evaluated by the one generic
 // evaluator: exactly (Rational) when every input is an exact point and the text has no '^', else
 // with MPFI over the input enclosures. Nothing of the theorem module runs.

@@ -36,6 +36,7 @@ struct SupnormArgs {
   bool net_given = false, approx_given = false, cert_given = false;
   bool json = false, progress = false, no_linear = false, relative = false;
   bool test_only_broken_bounder = false;
+  bool test_only_broken_taylor_model = false;
   ProgressOptions progress_options;
 };
 
@@ -56,6 +57,7 @@ SupNormOptions engine_options(const SupnormArgs& a) {
   o.max_prec = std::max<long>(1024, o.prec);
   o.threads = static_cast<unsigned>(parse_count(a.threads, "--threads", 0, 1024));
   o.test_only_broken_centred_form = a.test_only_broken_bounder;
+  o.test_only_broken_taylor_model_form = a.test_only_broken_taylor_model;
   if (a.cert_given) o.max_cover_leaves = kMaxCoverLeaves;  // the certificate records the cover
   o.arithmetic = a.arithmetic == "arb" ? Arithmetic::Ball : a.arithmetic == "mpfi" ? Arithmetic::Interval : Arithmetic::Auto;
   o.fast_path = a.fast_path == "on";
@@ -228,6 +230,7 @@ void register_supnorm_command(CLI::App& app) {
   // TEST ONLY, hidden (no group): a deliberately unsound centred form, so that a test can show
   // that `approxcert verify` rejects what a broken bounder certifies.
   cmd->add_flag("--test-only-broken-bounder", a->test_only_broken_bounder)->group("");
+  cmd->add_flag("--test-only-broken-taylor-model", a->test_only_broken_taylor_model)->group("");
   cmd->callback([a] { run_supnorm(*a); });
 }
 

@@ -63,6 +63,9 @@ struct BounderOptions {
   // (Halving the range instead is caught by the engine itself: its witness points then exceed its
   // upper bound.)
   bool test_only_shrink_centred = false;
+  // TEST ONLY, deliberately UNSOUND: the Taylor-model form's range (an advanced form the cover
+  // checker does not have) loses 1/16 of its width at each end; for the same test.
+  bool test_only_shrink_taylor_model = false;
 };
 
 // An exact point and the rigorous enclosure of f there: |f(point)| >= abs_lower.

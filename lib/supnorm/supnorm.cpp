@@ -118,6 +118,7 @@ class Search {
     b.taylor_model_rel_tol = o_.rel_tol / Rational(2);
     b.taylor_model_abs_tol = o_.abs_tol / Rational(2);
     b.test_only_shrink_centred = o_.test_only_broken_centred_form;
+    b.test_only_shrink_taylor_model = o_.test_only_broken_taylor_model_form;
     b.removable_zeros = o_.removable_zeros;
     return b;
   }

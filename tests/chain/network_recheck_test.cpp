@@ -227,3 +227,39 @@ TEST_CASE("network recheck: the largest output and an offset index are re-comput
   CHECK(edited([](nlohmann::json& j) { j["output"] = "at:z-1"; }).find("has no coordinate \"z\"") != std::string::npos);
   CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-99999999999"; }).find("has no coordinate") != std::string::npos);
 }
+
+// A constant network input written in the recipe ("number:Q", the exact rational Q): by hand,
+// y1 = relu(3/4 + 1/2 + 1/3) = 19/12 with b given as "number:1/2". A forged constant changes the
+// re-evaluation (1/4: y1 = 4/3); a constant that is no exact rational is one problem naming it.
+TEST_CASE("network recheck: a constant input in the recipe is read exactly -- forged or malformed constants rejected") {
+  auto cert = [] {
+    Chain c;
+    const Point p = Point{}.add("a", Rational(3) / Rational(4));
+    c.add(spec("C"), exact([p] { return Outcome(Side::exact(Rational(19) / Rational(12)), Side::exact(Rational(2))).where(p); }));
+    c.recheck_network("C", "lhs", two_outputs(), "1", {"at:a", "number:1/2"});
+    InstanceRun run;
+    run.theorem = {.name = "test/network", .paper = "test", .title = "t", .statement = "s"};
+    run.instance = "network";
+    run.parameters = nlohmann::json::object();
+    run.result = run_chain(c);
+    return make_certificate(run);
+  };
+  const nlohmann::json c = cert();
+  CHECK(c["steps"][0]["lhs"]["evidence"]["recheck"]["inputs"][1] == "number:1/2");
+  VerifyReport r = verify_certificate(TheoremRegistry{}, c, "net.json", kCertificateOnly);
+  CAPTURE(problems_of(r));
+  CHECK(r.ok());
+  CHECK(r.checks[0].recomputed == "lhs (exactly)");
+  auto edited = [&](const std::string& input) {
+    nlohmann::json f = c;
+    f["steps"][0]["lhs"]["evidence"]["recheck"]["inputs"][1] = input;
+    rehash(f);
+    return problems_of(verify_certificate(TheoremRegistry{}, f, "net.json", kCertificateOnly));
+  };
+  CHECK(edited("number:1/4").find("does not contain the exact recomputation [1.3333") != std::string::npos);
+  CHECK(edited("number:0.5") == "");  // the same rational, spelled as a decimal
+  for (const char* bad : {"number:", "number:x", "number:1/0", "number:nan", "number:1e"}) {
+    CAPTURE(bad);
+    CHECK(edited(bad).find("input \"" + std::string(bad) + "\": not an exact rational") != std::string::npos);
+  }
+}

@@ -111,7 +111,7 @@ TEST_CASE("recheck: bad recorded rechecks are InputErrors naming what is wrong")
   fails("x0", {"parameter:nope"}, "not a parameter of the instance");
   fails("x0", {"at:y"}, "has no coordinate \"y\"");
   fails("x0", {"step:Q:lhs"}, "no such side of an earlier step");
-  fails("x0", {"somewhere"}, "expected parameter:NAME, at:NAME or step:ID:...");
+  fails("x0", {"somewhere"}, "expected parameter:NAME, at:NAME, number:Q or step:ID:...");
   fails("x0 + x1", {"parameter:n"}, "expression: column");
   fails("sin(", {}, "expression: column");
   fails(std::string(kMaxRecheckExpressionLength + 1, '1'), {}, "longer than");

@@ -1,7 +1,8 @@
 // Forged supnorm certificates: a corpus generated from real certificates, one forgery per field,
 // each with its SHA-256 recomputed as a forger would, must all be rejected by `approxcert verify`
 // (exit 1); resource limits on what a certificate asks for give exit 2 quickly; a certificate
-// written by a deliberately broken bounder is rejected (the checker is independent of it).
+// written by a deliberately broken bounder (the engine's centred form, or its Taylor-model form,
+// which the checker does not have) is rejected (the checker is independent of both).
 // The leaf-bound forgeries use an exact reference: sup |x^2 - x| on each recorded leaf box,
 // computed in closed form with rationals (endpoints and the vertex 1/2).
 #include <doctest/doctest.h>
@@ -189,6 +190,27 @@ TEST_CASE("verify: a certificate from a deliberately broken bounder is rejected"
   CHECK(r.out.find("cover: leaf") != std::string::npos);
   // The same problem with the sound bounder verifies.
   REQUIRE(run_cli("supnorm" + problem, s.dir).status == 0);
+  CHECK(run_cli("verify " + cert, s.dir).status == 0);
+}
+
+// An advanced form the checker does not have: the Taylor-model form (one input) shrunk. The error
+// f = sin(5 x)/4 - 3 |x - 1/3| + 2 has its maximum at the kink x = 1/3, where the Taylor model is
+// not used (so the run stays consistent: upper >= lower); away from it the shrunk form records leaf
+// bounds below the maximum of |f| on the leaf. Exact reference: leaf 0 holds x = -1, where
+// |f(-1)| = 2 - sin(-5)/4 >= 7/4 (|sin| <= 1), so its recorded bound below 7/4 is false.
+TEST_CASE("verify: a certificate from a deliberately broken Taylor-model form is rejected") {
+  Scratch s("broken-taylor-model");
+  const std::string cert = s.path("broken.cert.json");
+  const std::string problem = " --approx 0 --target 'sin(5*x0)/4 - 3*abs(x0 - 1/3) + 2' --domain '[-1,1]' --rel-tol 1e-3 --cert " + cert;
+  const Run broken = run_cli("supnorm --test-only-broken-taylor-model" + problem, s.dir);
+  CAPTURE(broken.err);
+  REQUIRE(broken.status == 0);
+  CHECK(parse_rational(read_json(cert)["cover"]["bounds"][0].get<std::string>()) < Rational(7) / Rational(4));
+  const Run r = run_cli("verify " + cert, s.dir);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("cover: leaf 0:") != std::string::npos);
+  REQUIRE(run_cli("supnorm" + problem, s.dir).status == 0);
+  CHECK(parse_rational(read_json(cert)["cover"]["bounds"][0].get<std::string>()) >= Rational(7) / Rational(4));
   CHECK(run_cli("verify " + cert, s.dir).status == 0);
 }
 

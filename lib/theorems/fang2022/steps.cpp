@@ -60,6 +60,27 @@ Point point_of(const std::vector<Rational>& x) {
   return pt;
 }
 
+std::vector<std::string> embedded_inputs(const Network& embedding, const std::vector<std::string>& names) {
+  const auto* s = embedding.layers.size() == 1 ? std::get_if<SparseDenseLayer>(&embedding.layers[0].kind) : nullptr;
+  if (!s || s->cols != names.size()) throw std::logic_error("embedded_inputs: not one sparse_dense layer of the named inputs");
+  std::vector<std::string> in;
+  for (const Number& b : s->bias) in.push_back("number:" + b.rational().to_string());
+  std::vector<bool> fed(s->rows, false);
+  for (const SparseEntry& e : s->entries) {
+    if (fed.at(e.row) || !s->bias.at(e.row).is_exact_zero() || e.value.rational() != Rational(1))
+      throw std::logic_error("embedded_inputs: row " + std::to_string(e.row) + " is not a constant or one input");
+    fed[e.row] = true;
+    in[e.row] = names.at(e.col);
+  }
+  return in;
+}
+
+std::vector<std::string> point_inputs(std::size_t d) {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < d; ++i) names.push_back("at:x" + std::to_string(i));
+  return names;
+}
+
 namespace {
 
 ExactMatrix exact_of(const NumberMatrix& m) { return ExactMatrix::from_rows(rationals(m)); }
@@ -252,6 +273,11 @@ void add_ablation_steps(chain::Chain& ch, const Monomials& mono, const Network& 
              const S t = evaluate<S>(*prog, std::span<const S>(in), a.prec).at(0);
              return Outcome::in_range(Side::enclosure(t), Side::exact(range.at(0)), Side::exact(range.at(1))).where(point_of(x));
            }));
+    // Both left sides are output 0 of the ablated blocks on the embedded sample point.
+    const Network blocks = block_network(mono, v.options);
+    const std::vector<std::string> in = embedded_inputs(embedding, point_inputs(mono.d));
+    ch.recheck_network(v.id, "lhs", blocks, "0", in);
+    ch.recheck_network(v.id + "-C", "lhs", blocks, "0", in);
   }
 }
 

@@ -36,6 +36,13 @@ std::vector<std::uint64_t> count_list(const chain::Parameters& prm, std::string_
 Rational monomial_value(const Tuple& a, const std::vector<Rational>& x);
 // The point (x0, x1, ...) for a certificate.
 chain::Point point_of(const std::vector<Rational>& x);
+// The recipe inputs (chain/recheck.hpp) that feed a recorded network what `embedding` (one
+// sparse_dense layer whose rows are each a constant or one input with weight 1) makes of the inputs
+// named `names`: per row "number:B" or names[c]. So verify re-evaluates composed_program(embedding,
+// net) through the recorded `net` alone. std::logic_error for an embedding of another form.
+std::vector<std::string> embedded_inputs(const Network& embedding, const std::vector<std::string>& names);
+// "at:x0" .. "at:x{d-1}": the coordinates of point_of().
+std::vector<std::string> point_inputs(std::size_t d);
 inline Rational count_q(std::uint64_t n) { return Rational(mpz_class(std::to_string(n))); }
 
 // The sizes the built (E, W) has: tokens, width, key width per block, nonzero weights (W_Q, W_K and

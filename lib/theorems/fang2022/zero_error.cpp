@@ -345,6 +345,9 @@ chain::Chain build_zero_error(const chain::Parameters& prm) {
          }));
 
   add_ablation_steps(ch, I->mono, I->embedding, I->c, I->p, ablation_point, softmax_range, ln_range, ln_eps);
+  // T_c(x) at a recorded point is output 0 of the blocks (with the read-out) on the embedded point.
+  for (const char* id : {"F-C6", "F-C6-C", "F-C7-lattice"})
+    ch.recheck_network(id, "lhs", I->blocks, "0", embedded_inputs(I->embedding, point_inputs(I->mono.d)));
 
   ch.add({.id = "F-C14", .claim = "the learning bound (F11) has the factor N (log m + 1) / m with N = binomial(d+k, k), within the spec's rounding",
           .symbols = "N (log m + 1) / m in spec range", .relation = Relation::InClosed, .lhs_name = "N (log m + 1) / m",
