@@ -11,6 +11,7 @@
 #include "chain/trust_reasons.hpp"
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
 #include "theorems/kajitsuka2024/coq_glue.hpp"
+#include "theorems/kajitsuka2024/coq_memorisation_glue.hpp"
 #include "theorems/kajitsuka2024/coq_proposition_glue.hpp"
 #include "theorems/kajitsuka2024/instance.hpp"
 #include "theorems/kajitsuka2024/memorisation_steps.hpp"
@@ -114,7 +115,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "share max, min and mean, so every hardmax head returns the same value at the token $e$ under the tie "
              "rules split, first and last (also with a query bias), and the token-wise FF layer cannot give different "
              "labels there; softmax attention separates the two sequences."},
-        marked<build_theorem_1>);
+        marked<build_theorem_1>, coq_conclude_theorem_1);
   r.add({.name = "kajitsuka2024/corollary-1",
          .paper = "kajitsuka2024",
          .title = "Kajitsuka & Sato 2024, Corollary 1: a one-layer single-head Transformer with rank-1 attention memorizes",
@@ -125,7 +126,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "FF memoriser of Zhang et al. (interpolation variant, reconstructed) on the data set of every token set in "
              "lexicographic and reversed order, with labels from a fixed rule, and checks exact fit, bounded "
              "extrapolation and the parameter count."},
-        marked<build_corollary_1>);
+        marked<build_corollary_1>, coq_conclude_corollary_1);
   r.add({.name = "kajitsuka2024/proposition-1",
          .paper = "kajitsuka2024",
          .title = "Kajitsuka & Sato 2024, Proposition 1: one rank-1 attention layer and two FF layers approximate permutation-equivariant functions",
