@@ -141,3 +141,32 @@ TEST_CASE("kajitsuka coq glue: Proposition 1 with p = 2 by the root form, Rt the
   CHECK((rt - pow10(-20)) * (rt - pow10(-20)) < x);
   CHECK(Rational(1) / Rational(4) + rt <= Rational(7) / Rational(2));
 }
+
+TEST_CASE("kajitsuka coq glue: a tight long endpoint doubles the digits until the decimals decide") {
+  // K-8 (separation >= eps/2 = 1/8) made strict (>) with a forged lower end 1/8 + 1/(8 3^1300),
+  // about 10^-621 above 1/8: rounded down to 20 .. 320 digits it is 1/8, which does not decide
+  // "> 1/8"; 640 digits do.
+  nlohmann::json cert = stored("ka-d1n2-paper.json");
+  const Rational t = pow_int(Rational(3), 1300);
+  const Rational lower = Rational(1) / Rational(8) + Rational(1) / (Rational(8) * t);
+  for (auto& s : cert["steps"])
+    if (s["id"] == "K-8") {
+      s["relation"] = ">";
+      s["lhs"]["lower"] = lower.to_string();
+      s["lhs"]["upper"] = "0.25";
+    }
+  const CoqExport e = exported(cert);
+  CHECK(has(e, "with about 640 significant digits"));
+  const std::size_t at = e.text.find("Lemma leaf_kajitsuka_K_8 : ");
+  REQUIRE(at != std::string::npos);
+  const std::string line = e.text.substr(at, e.text.find('\n', at) - at);
+  std::smatch m;
+  REQUIRE(std::regex_search(line, m, std::regex(R"(: \(sci (\d+) \((-\d+)\)\) < \(sci (\d+) \((-\d+)\)\)\.$)")));
+  const Rational rhs_up = parse_rational(m[1].str()) * pow10(std::stol(m[2].str()));
+  const Rational lhs_lo = parse_rational(m[3].str()) * pow10(std::stol(m[4].str()));
+  CHECK(rhs_up == Rational(1) / Rational(8));  // a decimal rounds to itself
+  CHECK(lhs_lo <= lower);
+  CHECK(lhs_lo > Rational(1) / Rational(8));
+  // the step fact states the widened lhs enclosure, which contains the recorded one
+  CHECK(has(e, "(sci " + m[3].str() + " (" + m[4].str() + ")) <= l <= (sci 25 (-2))"));
+}
