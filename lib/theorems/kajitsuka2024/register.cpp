@@ -149,6 +149,37 @@ void register_constructions(ConstructionRegistry& r) {
           const Instance inst = read_instance(p);
           return attention_network(inst, project(inst, dirty_search_projection(inst)));
         });
+  r.add({.name = "kajitsuka2024/quantiser",
+         .description = "Kajitsuka & Sato 2024 FF quantiser F_1^FF (spec §2.9): maps each entry of a d x n input to its "
+                        "cell centre off ramps of width eta; params d, n, grid (1/K), eta in (0, grid/2)"},
+        [](const chain::Parameters& p) -> Network {
+          Instance inst;
+          inst.d = p.count("d");
+          if (inst.d < 1 || inst.d > 4) p.fail("d", "must be an integer between 1 and 4");
+          inst.n = p.count("n");
+          if (inst.n < 1 || inst.n > 64) p.fail("n", "must be an integer between 1 and 64");
+          inst.grid = p.rational("grid");
+          if (inst.grid.sign() <= 0 || !(Rational(1) / inst.grid).is_integer() || inst.grid > Rational(1) / Rational(2) ||
+              inst.grid < Rational(1) / Rational(64))
+            p.fail("grid", "must be 1/K for an integer K between 2 and 64");
+          const Rational eta = p.rational("eta");
+          if (eta.sign() <= 0 || eta >= inst.grid / Rational(2)) p.fail("eta", "must be in (0, grid/2)");
+          Network net;
+          net.input = {inst.d, inst.n};
+          net.layers = {quantiser_layer(inst, eta)};
+          return net;
+        });
+  r.add({.name = "kajitsuka2024/hardmax-witness",
+         .description = "Kajitsuka & Sato 2024 Theorem 1 witness layer (spec §2.7): one hardmax head on 1 x 4 inputs with "
+                        "scores kappa t_k t_l + b_q t_k; params kappa, b_q, tie (split | first | last)"},
+        [](const chain::Parameters& p) -> Network {
+          const Rational kappa = p.rational("kappa"), bq = p.rational("b_q");
+          if (abs(kappa) > Rational(1000) || abs(bq) > Rational(1000)) p.fail("kappa", "kappa and b_q must be in [-1000, 1000]");
+          const std::string tie = p.text("tie");
+          if (tie != "split" && tie != "first" && tie != "last") p.fail("tie", "must be \"split\", \"first\" or \"last\"");
+          return hardmax_witness_network(kappa, bq,
+                                         tie == "split" ? Normalizer::Hardmax : tie == "first" ? Normalizer::HardmaxFirst : Normalizer::HardmaxLast);
+        });
   r.add({.name = "kajitsuka2024/memoriser",
          .description = "Kajitsuka & Sato 2024 memorising one-layer Transformer F_2^FF o F_S^SA (attention layer plus the "
                         "FF memoriser of the context ids, labels from the fixed rule of corollary-1); params d, n, grid, lambda"},
