@@ -8,14 +8,19 @@
     examples/ExportExample.v shows the files [approxcert coq] writes (docs/proofs.md). *)
 From Coq Require Import Reals Lra.
 From Interval Require Import Tactic.
+From Approxcert Require Export SciReal.
 Open Scope R_scope.
 
 Ltac approxcert_leaf :=
-  rewrite ?INR_IZR_INZ; simpl Z.of_nat;
-  first
-    [ lra
-    | (simpl pow; lra)
-    | interval
-    | interval with (i_prec 100)
-    | interval with (i_prec 300)
-    | fail 1 "approxcert_leaf: neither lra nor interval (up to 300 bits) proves this leaf" ].
+  lazymatch goal with
+  | |- context [sci _ _] => sci_leaf
+  | |- _ =>
+      rewrite ?INR_IZR_INZ; simpl Z.of_nat;
+      first
+        [ lra
+        | (simpl pow; lra)
+        | interval
+        | interval with (i_prec 100)
+        | interval with (i_prec 300)
+        | fail 1 "approxcert_leaf: neither lra nor interval (up to 300 bits) proves this leaf" ]
+  end.

@@ -19,6 +19,24 @@ if(COQC)
   approxcert_export_test(yun_ya_tight yun2020/ya-tight.json yun_ya_tight ya_tight_y13)
   # Kajitsuka K-A, instance lambda: K-7, K-8, K-9 combined by kajitsuka_contextual_mapping.
   approxcert_export_test(kajitsuka_ka_inst kajitsuka2024/ka-d1n2-inst.json kajitsuka_ka_inst ka_d1n2_inst_theorem_2)
+  # Kajitsuka K-A at the paper's lambda: endpoints of ~22,000 digits exported as outward-rounded
+  # decimals (SciReal.v), so the export compiles in seconds; a swapped leaf must be rejected.
+  approxcert_export_test(kajitsuka_ka_paper kajitsuka2024/ka-d1n2-paper.json kajitsuka_ka_paper ka_d1n2_paper_theorem_2)
+  add_test(NAME proofs.export.kajitsuka_ka_paper_rejects_swapped_leaf
+           COMMAND ${CMAKE_COMMAND} -E env COQC=${COQC}
+                   sh ${CMAKE_CURRENT_SOURCE_DIR}/tamper_check.sh $<TARGET_FILE:approxcert> ${APPROXCERT_COQ_DIR}
+                   ${CMAKE_CURRENT_SOURCE_DIR}/../checks/kajitsuka2024/ka-d1n2-paper.json kajitsuka_ka_paper_tampered
+                   "/^Lemma leaf_thm2_delta_dR :/s|: \\(.*\\) <= \\(.*\\)\\.$|: \\2 <= \\1.|")
+  set_tests_properties(proofs.export.kajitsuka_ka_paper_rejects_swapped_leaf PROPERTIES
+    FIXTURES_REQUIRED approxcert_coq TIMEOUT 900
+    PASS_REGULAR_EXPRESSION "tamper check: OK" FAIL_REGULAR_EXPRESSION "tamper check: FAILED")
+  # Kajitsuka Theorem 1 (hardmax witness, proved for all weights), Corollary 1 (K-A, instance lambda),
+  # Proposition 1 with p = 2 (the root form of the assembly).
+  approxcert_export_test(kajitsuka_thm1 kajitsuka2024/thm1-hardmax-witness.json kajitsuka_thm1 thm1_hardmax_witness_theorem_1)
+  approxcert_export_test(kajitsuka_cor1_ka_inst kajitsuka2024/cor1-ka-d1n2-inst.json kajitsuka_cor1_ka_inst
+                         cor1_ka_d1n2_inst_corollary_1)
+  approxcert_export_test(kajitsuka_prop1_p2 kajitsuka2024/prop1-ka-d1n2-p2-inst.json kajitsuka_prop1_p2
+                         prop1_ka_d1n2_p2_inst_proposition_1)
   # Lemma 3.1, strict order (leaves only: no chain lemma applies).
   approxcert_export_test(altabaa_lem31_strict_order altabaa2024/lem31-strict-order.json altabaa_lem31 "")
   # The claim-file example: C3 combined with its two sup-norms by ClaimsGlue.claims_sup_triangle.
@@ -39,7 +57,8 @@ if(COQC)
     FIXTURES_REQUIRED approxcert_coq TIMEOUT 900
     PASS_REGULAR_EXPRESSION "tamper check: OK" FAIL_REGULAR_EXPRESSION "tamper check: FAILED")
 else()
-  foreach(t altabaa_thm51_two_keys yun_ya_tight kajitsuka_ka_inst altabaa_lem31_strict_order claims_xy_relu
+  foreach(t altabaa_thm51_two_keys yun_ya_tight kajitsuka_ka_inst kajitsuka_ka_paper kajitsuka_ka_paper_rejects_swapped_leaf
+          kajitsuka_thm1 kajitsuka_cor1_ka_inst kajitsuka_prop1_p2 altabaa_lem31_strict_order claims_xy_relu
           fang_main fang_one_token fang_w2 fang_bernstein_n2 fang_main_rejects_wrong_target)
     add_test(NAME proofs.export.${t} COMMAND sh -c "echo 'coqc not found: install coq (make deps)' >&2; exit 1")
   endforeach()

@@ -1,7 +1,9 @@
 #include "chain/coq_export.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -109,10 +111,12 @@ struct StepFormulas {
   std::string tactic;      // closes the step fact, with the leaf as hypothesis Hleaf
 };
 
+using Spell = std::string (*)(const Rational&);
+
 // Precondition: decide(r, L, R, H) is proved (so the sides are bounded).
-StepFormulas formulas(Relation r, const Enclosure& L, const Enclosure& R, const Enclosure* H) {
-  const std::string LL = coq_real(L.lower()), UL = coq_real(L.upper());
-  const std::string LR = coq_real(R.lower()), UR = coq_real(R.upper());
+StepFormulas formulas(Relation r, const Enclosure& L, const Enclosure& R, const Enclosure* H, Spell num) {
+  const std::string LL = num(L.lower()), UL = num(L.upper());
+  const std::string LR = num(R.lower()), UR = num(R.upper());
   switch (r) {
     case Relation::LessEqual: return {UL + " <= " + LR, "l <= r", "lra"};
     case Relation::Less: return {UL + " < " + LR, "l < r", "lra"};
@@ -123,18 +127,46 @@ StepFormulas formulas(Relation r, const Enclosure& L, const Enclosure& R, const 
     case Relation::Distinct:
       return {L.upper() < R.lower() ? UL + " < " + LR : UR + " < " + LL, "l <> r", "intro; lra"};
     case Relation::InClosed:
-      return {UR + " <= " + LL + " /\\ " + UL + " <= " + coq_real(H->lower()), "r <= l <= h",
+      return {UR + " <= " + LL + " /\\ " + UL + " <= " + num(H->lower()), "r <= l <= h",
               "destruct Hleaf; split; lra"};
     case Relation::NotInClosed:
-      return {L.upper() < R.lower() ? UL + " < " + LR : coq_real(H->upper()) + " < " + LL, "~ (r <= l <= h)",
+      return {L.upper() < R.lower() ? UL + " < " + LR : num(H->upper()) + " < " + LL, "~ (r <= l <= h)",
               "intros [H1 H2]; lra"};
   }
   return {};
 }
 
-std::string side_hypothesis(const std::string& var, const Enclosure& e) {
-  if (e.is_exact()) return var + " = " + coq_real(e.lower());
-  return coq_real(e.lower()) + " <= " + var + " <= " + coq_real(e.upper());
+std::string side_hypothesis(const std::string& var, const Enclosure& e, Spell num) {
+  if (e.is_exact()) return var + " = " + num(e.lower());
+  return num(e.lower()) + " <= " + var + " <= " + num(e.upper());
+}
+
+// The sides as the export states them. Exact when every endpoint is short to spell; otherwise
+// each enclosure widened outward to short decimals (lower ends down, upper ends up: the certified
+// enclosures lie inside), with the fewest digits (20, 40, ...) whose decimals still decide the
+// relation; exact again when no such widening decides it.
+struct ExportedSides {
+  Enclosure lhs, rhs;
+  std::optional<Enclosure> high;
+  int digits = 0;  // 0: exact spelling (coq_real); else decimals (coq_decimal) of about this many digits
+};
+
+ExportedSides exported_sides(Relation r, const Enclosure& L, const Enclosure& R, const Enclosure* H) {
+  ExportedSides exact{L, R, H ? std::optional<Enclosure>(*H) : std::nullopt, 0};
+  std::size_t longest = 0;
+  for (const Enclosure* e : {&L, &R, H})
+    if (e && e->bounded())
+      longest = std::max({longest, coq_real(e->lower()).size(), coq_real(e->upper()).size()});
+  if (longest <= kCoqShortSpelling) return exact;
+  auto widen = [](const Enclosure& e, int digits) {
+    return Enclosure::between(round_decimal(e.lower(), CoqRounding::Down, digits),
+                              round_decimal(e.upper(), CoqRounding::Up, digits));
+  };
+  for (int digits = 20; static_cast<std::size_t>(digits) < longest; digits *= 2) {
+    ExportedSides w{widen(L, digits), widen(R, digits), H ? std::optional<Enclosure>(widen(*H, digits)) : std::nullopt, digits};
+    if (decide(r, w.lhs, w.rhs, w.high ? &*w.high : nullptr) == Verdict::Proved) return w;
+  }
+  return exact;
 }
 
 bool is_identifier(const std::string& s) { return !s.empty() && coq_identifier(s) == s; }
@@ -178,14 +210,22 @@ std::string export_step(const CoqStep& s, const StepSpec* spec, const std::strin
   } else {
     ++stats.facts;
   }
-  text += "\n   The enclosures are certified by approxcert (hypotheses of the step fact); the leaf re-checks\n"
-          "   in Coq that their recorded exact endpoints decide the relation. *)\n";
-  const StepFormulas f = formulas(r, s.lhs, s.rhs, high);
+  const ExportedSides sides = exported_sides(r, s.lhs, s.rhs, high);
+  const Spell num = sides.digits ? &coq_decimal : &coq_real;
+  if (sides.digits)
+    text += fmt::format("\n   The recorded endpoints are too long to spell exactly: each enclosure is widened outward to\n"
+                        "   decimals sci m e = m * 10^e with about {} significant digits (SciReal.v), which contain it\n"
+                        "   and still decide the relation.", sides.digits);
+  text += std::string("\n   The enclosures are certified by approxcert (hypotheses of the step fact); the leaf re-checks\n"
+                      "   in Coq that ") + (sides.digits ? "these decimal" : "their recorded exact") +
+          " endpoints decide the relation. *)\n";
+  const Enclosure* shigh = sides.high ? &*sides.high : nullptr;
+  const StepFormulas f = formulas(r, sides.lhs, sides.rhs, shigh, num);
   const std::string leaf = "leaf_" + base, fact = "step_" + base;
   text += "Lemma " + leaf + " : " + f.leaf + ".\nProof. approxcert_leaf. Qed.\n";
   const bool range = high != nullptr;
-  text += "Lemma " + fact + " : forall l r" + (range ? " h" : "") + " : R,\n  " + side_hypothesis("l", s.lhs) + " ->\n  " +
-          side_hypothesis("r", s.rhs) + " ->\n  " + (range ? side_hypothesis("h", *high) + " ->\n  " : "") + f.conclusion +
+  text += "Lemma " + fact + " : forall l r" + (range ? " h" : "") + " : R,\n  " + side_hypothesis("l", sides.lhs, num) + " ->\n  " +
+          side_hypothesis("r", sides.rhs, num) + " ->\n  " + (range ? side_hypothesis("h", *shigh, num) + " ->\n  " : "") + f.conclusion +
           ".\nProof. intros l r" + (range ? " h" : "") + " Hl Hr" + (range ? " Hh" : "") + ". pose proof " + leaf +
           " as Hleaf. " + f.tactic + ". Qed.\n\n";
   return text;
@@ -236,7 +276,7 @@ CoqExport export_certificate_to_coq(const TheoremRegistry& registry, const std::
   static const std::regex module_name("[A-Za-z_][A-Za-z0-9_]*\\.v");
   if (!std::regex_match(module, module_name))
     throw InputError(out_path + ": the output must be named [A-Za-z_][A-Za-z0-9_]*.v (its base name is the Coq module name)");
-  const VerifyReport report = verify_certificate(registry, cert_path, VerifyOptions{.recompute = false});
+  const VerifyReport report = verify_certificate(registry, cert_path, VerifyOptions{.recompute = false, .rebuild = false});
   if (!report.ok())
     throw InputError(cert_path + ": not a valid certificate: " + report.problems.front() +
                      (report.problems.size() > 1 ? fmt::format(" (and {} more problems; see approxcert verify)", report.problems.size() - 1) : ""));

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string_view>
 
 #include "chain/coq_text.hpp"
@@ -46,11 +47,29 @@ chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& cert, const st
   if (!k7->rhs.bounded() || !k10->rhs.bounded() || (k9 && !k9->lhs.bounded()))
     return chain::coq_not_concluded("an enclosure of K-7, K-9 or K-10 is unbounded");
   const Rational eps = chain::coq_parameter(cert, "grid");
-  const Rational r = k7->rhs.upper(), delta = k10->rhs.lower();
   // delta_R': the certified lower end of the smallest same-token separation (K-9); without
   // same-token pairs the K-9 hypothesis is vacuous and eps/2 serves.
-  const Rational dR = k9 ? k9->lhs.lower() : eps / Rational(2);
-  const std::string R = coq_real(r), EPS = coq_real(eps), DR = coq_real(dR), DELTA = coq_real(delta);
+  Rational r = k7->rhs.upper(), delta = k10->rhs.lower(), dR = k9 ? k9->lhs.lower() : eps / Rational(2);
+  // At the paper's lambda these have thousands of digits: state them as decimals rounded in the
+  // direction that keeps the statement implied by the certificate (r up, delta_R' and delta down).
+  const bool decimal = std::max({coq_real(r).size(), coq_real(delta).size(), coq_real(dR).size()}) > chain::kCoqShortSpelling;
+  std::string half_eps_proof = "approxcert_leaf";
+  std::string R, DR, DELTA;
+  const std::string EPS = coq_real(eps);
+  if (decimal) {
+    using chain::CoqRounding, chain::coq_decimal, chain::round_decimal;
+    r = round_decimal(r, CoqRounding::Up, 20);
+    delta = round_decimal(delta, CoqRounding::Down, 20);
+    dR = round_decimal(dR, CoqRounding::Down, 20);
+    const Rational half = round_decimal(eps / Rational(2), CoqRounding::Down, 20);
+    if (!(delta <= half && delta <= dR))
+      return chain::coq_not_concluded("the decimals of delta, eps/2 and delta_R' do not decide delta <= eps/2 and delta <= delta_R'");
+    R = coq_decimal(r), DR = coq_decimal(dR), DELTA = coq_decimal(delta);
+    // delta <= (eps/2 rounded down: a short decimal) <= eps / 2
+    half_eps_proof = "apply Rle_trans with " + coq_decimal(half) + "; [approxcert_leaf | sci_small]";
+  } else {
+    R = coq_real(r), DR = coq_real(dR), DELTA = coq_real(delta);
+  }
   const std::string name = inst + "_theorem_2";
   chain::CoqConclusion c;
   c.modules = {"KajitsukaChain"};
@@ -61,7 +80,7 @@ chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& cert, const st
       "    r = {R} (K-7), eps = {EPS}, delta = {DELTA} (a lower bound of K-10's delta), and delta_R' = {DR}\n"
       "    (K-9's certified smallest same-token separation). *)\n"
       "Lemma leaf_thm2_delta_eps : {DELTA} <= {EPS} / 2.\n"
-      "Proof. approxcert_leaf. Qed.\n\n"
+      "Proof. {HALF}. Qed.\n\n"
       "Lemma leaf_thm2_delta_dR : {DELTA} <= {DR}.\n"
       "Proof. approxcert_leaf. Qed.\n\n"
       "Theorem {name} : forall (M : nat) (token set : nat -> nat) (norm : nat -> R) (dist : nat -> nat -> R),\n"
@@ -75,7 +94,8 @@ chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& cert, const st
       "  exact (kajitsuka_contextual_mapping M token set norm dist {R} {EPS} {DR} {DELTA} H7 H8 H9\n"
       "           leaf_thm2_delta_eps leaf_thm2_delta_dR).\n"
       "Qed.\n",
-      fmt::arg("R", R), fmt::arg("EPS", EPS), fmt::arg("DR", DR), fmt::arg("DELTA", DELTA), fmt::arg("name", name));
+      fmt::arg("R", R), fmt::arg("EPS", EPS), fmt::arg("DR", DR), fmt::arg("DELTA", DELTA), fmt::arg("name", name),
+      fmt::arg("HALF", half_eps_proof));
   return c;
 }
 

@@ -48,6 +48,21 @@ Rational binomial(std::size_t n, std::size_t k) {
   return r;
 }
 
+// Attempts below this precision cannot decide K-12 or K-14 and are skipped (verdict unknown, the
+// precision ladder goes on): the memoriser's slopes are about 1 / (same-token separation), K-9's
+// certified lower end (2^-21750 on K-A at the paper's lambda), so at fewer bits the rounding of the
+// context ids alone exceeds the labels. A cost heuristic only: it never decides anything.
+long dirty_hopeless_below_bits(const Attempt& a) {
+  for (const chain::StepResult& r : *a.earlier)
+    if (r.spec.id == "K-9" && r.outcome.lhs.value.bounded() && r.outcome.lhs.value.lower().sign() > 0) {
+      const Rational& s = r.outcome.lhs.value.lower();
+      return static_cast<long>(mpz_sizeinbase(s.den().get_mpz_t(), 2)) - static_cast<long>(mpz_sizeinbase(s.num().get_mpz_t(), 2));
+    }
+  return 0;
+}
+
+chain::Outcome skipped_attempt() { return chain::Outcome(Side{}, Side::exact(pow10(-20), "tau")); }
+
 }  // namespace
 
 chain::Chain build_corollary_1(const chain::Parameters& p) {
@@ -84,6 +99,7 @@ chain::Chain build_corollary_1(const chain::Parameters& p) {
          .symbols = "|F(X^(i))_{r,k} - y_{r,k}^(i)| <= 1e-20", .relation = Relation::LessEqual, .lhs_name = "|F(X) - y|",
          .rhs_name = "tau", .reference = "Corollary 1, §2.8", .status = "P/R", .mode = "NET", .coq_lemma = "kajitsuka_K_12"},
         chain::generic([ip, cache]<class S>(const Attempt& a) {
+          if (a.prec.bits < dirty_hopeless_below_bits(a)) return skipped_attempt();
           const Instance& I = *ip;
           const Projection pr = projection_of(I, a);
           const Program prog = lower(cache->get(pr));
@@ -115,6 +131,7 @@ chain::Chain build_corollary_1(const chain::Parameters& p) {
          .symbols = "|sum_m W2[r, m]| <= 1e-20 for every row r", .relation = Relation::LessEqual, .lhs_name = "|sum_m W2[r,m]|",
          .rhs_name = "tau", .reference = "§2.8 step 4, §6 step 4", .status = "R", .mode = "CF", .coq_lemma = "kajitsuka_K_14"},
         chain::ball([ip, cache](const Attempt& a) {
+          if (a.prec.bits < dirty_hopeless_below_bits(a)) return skipped_attempt();
           const Projection pr = projection_of(*ip, a);
           const Network& net = cache->get(pr);
           return output_row_sums_within_tau(net, a);

@@ -11,6 +11,7 @@
 #include "chain/trust_reasons.hpp"
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
 #include "theorems/kajitsuka2024/coq_glue.hpp"
+#include "theorems/kajitsuka2024/coq_memorisation_glue.hpp"
 #include "theorems/kajitsuka2024/coq_proposition_glue.hpp"
 #include "theorems/kajitsuka2024/instance.hpp"
 #include "theorems/kajitsuka2024/memorisation_steps.hpp"
@@ -114,7 +115,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "share max, min and mean, so every hardmax head returns the same value at the token $e$ under the tie "
              "rules split, first and last (also with a query bias), and the token-wise FF layer cannot give different "
              "labels there; softmax attention separates the two sequences."},
-        marked<build_theorem_1>);
+        marked<build_theorem_1>, coq_conclude_theorem_1);
   r.add({.name = "kajitsuka2024/corollary-1",
          .paper = "kajitsuka2024",
          .title = "Kajitsuka & Sato 2024, Corollary 1: a one-layer single-head Transformer with rank-1 attention memorizes",
@@ -125,7 +126,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "FF memoriser of Zhang et al. (interpolation variant, reconstructed) on the data set of every token set in "
              "lexicographic and reversed order, with labels from a fixed rule, and checks exact fit, bounded "
              "extrapolation and the parameter count."},
-        marked<build_corollary_1>);
+        marked<build_corollary_1>, coq_conclude_corollary_1);
   r.add({.name = "kajitsuka2024/proposition-1",
          .paper = "kajitsuka2024",
          .title = "Kajitsuka & Sato 2024, Proposition 1: one rank-1 attention layer and two FF layers approximate permutation-equivariant functions",
@@ -147,6 +148,37 @@ void register_constructions(ConstructionRegistry& r) {
         [](const chain::Parameters& p) -> Network {
           const Instance inst = read_instance(p);
           return attention_network(inst, project(inst, dirty_search_projection(inst)));
+        });
+  r.add({.name = "kajitsuka2024/quantiser",
+         .description = "Kajitsuka & Sato 2024 FF quantiser F_1^FF (spec §2.9): maps each entry of a d x n input to its "
+                        "cell centre off ramps of width eta; params d, n, grid (1/K), eta in (0, grid/2)"},
+        [](const chain::Parameters& p) -> Network {
+          Instance inst;
+          inst.d = p.count("d");
+          if (inst.d < 1 || inst.d > 4) p.fail("d", "must be an integer between 1 and 4");
+          inst.n = p.count("n");
+          if (inst.n < 1 || inst.n > 64) p.fail("n", "must be an integer between 1 and 64");
+          inst.grid = p.rational("grid");
+          if (inst.grid.sign() <= 0 || !(Rational(1) / inst.grid).is_integer() || inst.grid > Rational(1) / Rational(2) ||
+              inst.grid < Rational(1) / Rational(64))
+            p.fail("grid", "must be 1/K for an integer K between 2 and 64");
+          const Rational eta = p.rational("eta");
+          if (eta.sign() <= 0 || eta >= inst.grid / Rational(2)) p.fail("eta", "must be in (0, grid/2)");
+          Network net;
+          net.input = {inst.d, inst.n};
+          net.layers = {quantiser_layer(inst, eta)};
+          return net;
+        });
+  r.add({.name = "kajitsuka2024/hardmax-witness",
+         .description = "Kajitsuka & Sato 2024 Theorem 1 witness layer (spec §2.7): one hardmax head on 1 x 4 inputs with "
+                        "scores kappa t_k t_l + b_q t_k; params kappa, b_q, tie (split | first | last)"},
+        [](const chain::Parameters& p) -> Network {
+          const Rational kappa = p.rational("kappa"), bq = p.rational("b_q");
+          if (abs(kappa) > Rational(1000) || abs(bq) > Rational(1000)) p.fail("kappa", "kappa and b_q must be in [-1000, 1000]");
+          const std::string tie = p.text("tie");
+          if (tie != "split" && tie != "first" && tie != "last") p.fail("tie", "must be \"split\", \"first\" or \"last\"");
+          return hardmax_witness_network(kappa, bq,
+                                         tie == "split" ? Normalizer::Hardmax : tie == "first" ? Normalizer::HardmaxFirst : Normalizer::HardmaxLast);
         });
   r.add({.name = "kajitsuka2024/memoriser",
          .description = "Kajitsuka & Sato 2024 memorising one-layer Transformer F_2^FF o F_S^SA (attention layer plus the "

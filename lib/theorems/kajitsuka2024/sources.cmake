@@ -3,6 +3,7 @@ set(paper_sources
   context.cpp
   contextual_steps.cpp
   coq_glue.cpp
+  coq_memorisation_glue.cpp
   coq_proposition_glue.cpp
   instance.cpp
   memorisation_steps.cpp

@@ -190,4 +190,37 @@ TEST_CASE("kajitsuka2024 build: constructions by name, bad parameters are InputE
   CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=3", "n=2", "grid=1/8", "lambda=paper"}), InputError);
 }
 
+TEST_CASE("kajitsuka2024 build: the quantiser maps entries off the ramps to their cell centres (closed form)") {
+  ConstructionRegistry r;
+  register_constructions(r);
+  const Network net = build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/4", "eta=1/100"});
+  const Program prog = lower(net);  // the evaluator keeps a reference
+  Evaluator<Rational> ev(prog, Prec(64));
+  // Q(x) = (min(floor(x / delta), K - 1) + 1/2) delta, off the ramps [k delta - eta, k delta)
+  auto Q = [](const Rational& x) { return (min(floor_div(x * q(4)), q(3)) + q(1, 2)) / q(4); };
+  for (const Rational& x : {q(0), q(1, 10), q(1, 4), q(3, 10), q(1, 2), q(7, 10), q(99, 100), q(1)})
+    for (const Rational& y : {q(0), q(1, 2), q(1)}) {
+      ev.run(std::vector<Rational>{x, y});
+      CHECK(ev.outputs().at(0) == Q(x));
+      CHECK(ev.outputs().at(1) == Q(y));
+    }
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/4", "eta=1/8"}), InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/3", "eta=0"}), InputError);
+}
+
+TEST_CASE("kajitsuka2024 build: the hardmax witness layer gives the same output at the token e on both sequences") {
+  ConstructionRegistry r;
+  register_constructions(r);
+  for (const char* tie : {"tie=split", "tie=first", "tie=last"})
+    for (const char* kappa : {"kappa=1", "kappa=-2", "kappa=0"}) {
+      const Program prog = lower(build_construction(r, "kajitsuka2024/hardmax-witness", {kappa, "b_q=1/2", tie}));
+      Evaluator<Rational> ev(prog, Prec(64));
+      ev.run(std::vector<Rational>{q(1), q(2), q(5), q(6)});
+      const Rational y1 = ev.outputs().at(0);
+      ev.run(std::vector<Rational>{q(1), q(3), q(4), q(6)});
+      CHECK(ev.outputs().at(0) == y1);  // spec §2.7: same max 6, min 1, mean 7/2
+    }
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/hardmax-witness", {"kappa=1", "b_q=0", "tie=middle"}), InputError);
+}
+
 }  // namespace approxcert::theorems::kajitsuka2024
