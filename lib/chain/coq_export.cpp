@@ -276,7 +276,7 @@ CoqExport export_certificate_to_coq(const TheoremRegistry& registry, const std::
   static const std::regex module_name("[A-Za-z_][A-Za-z0-9_]*\\.v");
   if (!std::regex_match(module, module_name))
     throw InputError(out_path + ": the output must be named [A-Za-z_][A-Za-z0-9_]*.v (its base name is the Coq module name)");
-  const VerifyReport report = verify_certificate(registry, cert_path, VerifyOptions{.recompute = false, .rebuild = false});
+  const VerifyReport report = verify_certificate(registry, cert_path, VerifyOptions{.recompute = false});
   if (!report.ok())
     throw InputError(cert_path + ": not a valid certificate: " + report.problems.front() +
                      (report.problems.size() > 1 ? fmt::format(" (and {} more problems; see approxcert verify)", report.problems.size() - 1) : ""));

@@ -273,4 +273,16 @@ chain::CoqConclusion coq_conclude_bernstein(const nlohmann::json& cert, const st
   return c;
 }
 
+chain::CoqConclusion coq_conclude_tempered(const nlohmann::json&, const std::vector<chain::CoqStep>&, const std::string&) {
+  return chain::coq_not_concluded(
+      "the tempered-softmax reading (F-C12) is unconfirmed ([U]) and its constant C is chosen from the enclosures, so "
+      "no instance theorem is stated for it; its steps are exported as leaves and step facts only");
+}
+
+chain::CoqConclusion coq_conclude_conditioning(const nlohmann::json&, const std::vector<chain::CoqStep>&, const std::string&) {
+  return chain::coq_not_concluded(
+      "the condition number of the Hilbert matrix (F-C15) needs certified eigenvalues, which proofs/ does not have; "
+      "its steps are exported as leaves and step facts only");
+}
+
 }  // namespace approxcert::theorems::fang2022

@@ -29,5 +29,12 @@ chain::CoqConclusion coq_conclude_size_table(const nlohmann::json& certificate, 
 // or |B_n f - f| <= eps (without), from the sup-norm bound of F-C13-i as the hypothesis.
 chain::CoqConclusion coq_conclude_bernstein(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
                                             const std::string& instance_identifier);
+// tempered and conditioning conclude nothing, and say why (their steps are exported as leaves and
+// step facts only): the tempered reading is unconfirmed ([U]) and its constant C is chosen from the
+// enclosures; the condition number needs certified eigenvalues, which proofs/ does not have.
+chain::CoqConclusion coq_conclude_tempered(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+                                           const std::string& instance_identifier);
+chain::CoqConclusion coq_conclude_conditioning(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+                                               const std::string& instance_identifier);
 
 }  // namespace approxcert::theorems::fang2022

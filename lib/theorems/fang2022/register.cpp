@@ -118,7 +118,7 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "$(N\\,\\mathrm{softmax}(\\varepsilon S) - 1)/\\varepsilon$, which tends to linear attention on the centred "
                       "scores. With mirror tokens (negated keys, zero values) the centring vanishes and "
                       "$\\sup_\\Omega |T^\\varepsilon - p| \\le C_\\Omega \\varepsilon$; zero error is then only a limit."},
-        marked<build_tempered>);
+        marked<build_tempered>, coq_conclude_tempered);
   r.add({.name = "fang2022/unreduced", .paper = "fang2022",
          .title = "Fang et al. 2022, variant 2.7(b): unreduced tensor powers (weak point W7)",
          .statement = "Dropping the nondecreasing constraint of (F3), the blocks compute every tuple product "
@@ -134,7 +134,7 @@ void register_theorems(chain::TheoremRegistry& r) {
          .title = "Fang et al. 2022, conditioning diagnostic of the monomial basis (F-C15, weak point W5)",
          .statement = "The Gram matrix of the monomials $1, x, \\dots, x^k$ on $[0,1]$ under the uniform law is the "
                       "Hilbert matrix; its 2-norm condition number grows like $e^{3.5 k}$ (not a claim of the paper)."},
-        marked<build_conditioning>);
+        marked<build_conditioning>, coq_conclude_conditioning);
 }
 
 void register_constructions(ConstructionRegistry& r) {
