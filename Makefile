@@ -58,6 +58,7 @@ fuzz: deps
 
 # The full soundness soak: 10^4 random networks and sup-norm problems against the MPFR reference.
 soak: build
+	cmake --build $(BUILD) -j $(JOBS) --target soak
 	./$(BUILD)/bench/soak 10000 1
 
 # The mutation check (docs/robustness.md): every seeded bug of tests/mutation/mutants.json must be

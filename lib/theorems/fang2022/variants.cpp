@@ -98,7 +98,7 @@ chain::Chain build_one_token(const chain::Parameters& prm) {
   ch.add({.id = "F-C7", .claim = "for all x, R_l = x_{b_1} ... x_{b_l} for l = 0..k: one more factor per block, so R_k = x^alpha",
           .symbols = "R_l == prod_{t <= l} x_{b_t}", .relation = Relation::Equal, .lhs_name = "R_l", .rhs_name = "prefix product",
           .reference = "2.7(a)", .status = "R", .mode = "EX (polynomial identity)", .coq_lemma = "fang_one_FC7", .coq_note = kCoqNote},
-         chain::exact([prog, want, d = d, k] {
+         chain::exact([prog, want, d = d, k] {  // init-capture: clang 14 cannot capture a structured binding
            std::vector<std::size_t> keep;
            Program states = *prog;
            std::vector<NodeId> outs(states.outputs().begin(), states.outputs().begin() + static_cast<std::ptrdiff_t>(k + 1));
@@ -143,7 +143,6 @@ chain::Chain build_cube_blocks(const chain::Parameters& prm) {
                                         "upper: certified degree pass; lower: the output is x^(3^b) by W2-identity"),
                           Side::exact(count_q(b)));
          }));
-  ch.recheck_network("W2-value", "lhs", cube_blocks(b), "1", embedded_inputs(cube_embedding(b), {"at:x"}));
   return ch;
 }
 
