@@ -239,9 +239,9 @@ ArbIntegralSettings dirty_arb_settings(const LpNormOptions& o) {
   return s;
 }
 
-// The one-input integral by acb_calc_integrate, at the settings and then once at twice their
-// precision and goal if the first run does not reach the tolerances; absent when no run gave a
-// finite enclosure.
+// The one-input integral by acb_calc_integrate, at the settings and (LpMethod::ArbIntegration) once
+// more at twice their precision and goal if the first run does not reach the tolerances; absent
+// when no run gave a finite enclosure.
 std::optional<LpNormResult> arb_lp_norm(const Program& prog, const Box& domain, const LpNormOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   const Rational scale = o.normalized ? Rational(1) / box_volume(domain) : Rational(1);
@@ -264,7 +264,12 @@ std::optional<LpNormResult> arb_lp_norm(const Program& prog, const Box& domain, 
     r.arithmetic = Arithmetic::Ball;
     r.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     best = std::move(r);
-    if (best->status == SupNormStatus::Converged || 2 * s.prec > std::min(o.max_prec, kMaxArbIntegralBits)) break;
+    // Auto does not retry: what keeps Arb from converging is mostly non-holomorphic stretches (a
+    // zero of f of high order under |.| for odd p), which more precision does not cure; the leaf
+    // sums take over instead.
+    if (best->status == SupNormStatus::Converged || o.method == LpMethod::Auto ||
+        2 * s.prec > std::min(o.max_prec, kMaxArbIntegralBits))
+      break;
     s.prec *= 2;
     s.goal_bits = std::min(2 * s.goal_bits, kMaxArbIntegralBits);
     s.tol_exponent = -s.prec;

@@ -11,9 +11,11 @@
 
 #include <sstream>
 
+// Before the table: its operations are looked up where the table's template is defined.
+#include "scalar/complex_ball.hpp"
+//
 #include "operation_table.hpp"
 #include "scalar/ball.hpp"
-#include "scalar/complex_ball.hpp"
 
 using namespace approxcert;
 using namespace approxcert::testing;
@@ -25,6 +27,11 @@ ComplexBall real_point(const Rational& x) {
   set(z, x, Prec(4096));
   REQUIRE(acb_is_exact(z.acb()));
   return z;
+}
+
+bool dyadic(const Rational& x) {
+  const mpz_class d = x.den();
+  return (d & (d - 1)) == 0;
 }
 
 // A real interval [lo, hi] with a zero imaginary part.
@@ -68,6 +75,9 @@ TEST_CASE("complex ball: each operation of the scalar table at real points conta
     std::size_t checked = 0;
     for (const auto& x : points) {
       if (!op.defined(x)) continue;
+      bool exact_points = true;
+      for (const Rational& v : x) exact_points = exact_points && dyadic(v);
+      if (!exact_points) continue;  // the references take dyadic points
       std::vector<ComplexBall> in;
       std::vector<Range> ranges;
       for (const Rational& v : x) in.push_back(real_point(v)), ranges.push_back({v, v});
