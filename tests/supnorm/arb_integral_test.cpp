@@ -112,3 +112,27 @@ TEST_CASE("arb integral: Auto falls back to the leaf sums where Arb cannot run, 
   huge.prec = kMaxArbIntegralBits + 1;
   CHECK_THROWS_AS(arb_integral_of_power(one, q(0), q(1), 2, huge), std::invalid_argument);
 }
+
+TEST_CASE("arb integral: odd p over a zero of high order, where Arb stops short, and Auto's leaf sums") {
+  // e^x - 1 - x - x^2/2 >= 0 vanishes to order 3 at 0: its integral over [0,1] is e - 8/3 (MPFI).
+  const Prec bits(256);
+  Interval e, ref, t;
+  set(e, q(1), bits);
+  exp(e, e, bits);
+  set(t, q(8, 3), bits);
+  sub(ref, e, t, bits);
+  const Program prog = expression_error_program("1 + x + x^2/2", "exp(x)", 1);
+  LpNormOptions o;
+  o.p = 1;
+  o.threads = 1;
+  o.method = LpMethod::ArbIntegration;
+  const LpNormResult arb = lp_norm(prog, parse_domain("[0,1]"), o);
+  CHECK(arb.method == LpMethod::ArbIntegration);
+  REQUIRE(arb.upper.has_value());
+  CHECK(arb.integral_lower <= lower(ref));  // sound even though it did not converge
+  CHECK(upper(ref) <= *arb.integral_upper);
+  o.method = LpMethod::Auto;
+  const LpNormResult r = lp_norm(prog, parse_domain("[0,1]"), o);
+  if (arb.status != SupNormStatus::Converged) CHECK(r.method == LpMethod::LeafSums);
+  lp_test::check_encloses(r, lower(ref), upper(ref), 1);
+}
