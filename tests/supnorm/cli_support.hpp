@@ -112,4 +112,11 @@ inline std::string changed_network(const Scratch& s) {
   return s.path("net2.json");
 }
 
+// verify of `cert` against the changed network (changed_network) fails: exit 1, the file named.
+inline void check_changed_network_refused(const Scratch& s, const std::string& cert) {
+  const Run byte = run_cli("verify " + cert + " --net " + changed_network(s), s.dir);
+  CHECK(byte.status == 1);
+  CHECK(byte.out.find("not the one certified") != std::string::npos);
+}
+
 }  // namespace approxcert::supnorm_test
