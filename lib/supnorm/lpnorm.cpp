@@ -290,6 +290,7 @@ LpNormResult lp_norm(const Program& prog, const Box& domain, const LpNormOptions
       LpNormResult none;
       none.method = LpMethod::ArbIntegration;
       none.integration = dirty_arb_settings(opts);
+      none.max_prec_used = none.integration->prec;
       none.status = SupNormStatus::BudgetExhausted;
       return none;
     }

@@ -242,6 +242,12 @@ TEST_CASE("verify: an lpnorm certificate of Arb's integration is re-checked, and
     CHECK(v.status == 2);
     CHECK(v.err.find(where) != std::string::npos);
   }
+  // --method arb where Arb cannot run (an endpoint that is not a dyadic): exit 3 with [0, inf), and
+  // its certificate, which claims nothing, verifies.
+  const Run nd = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1/3]' --p 2 --method arb -q --cert " + s.path("nd.json"), s.dir);
+  CHECK(nd.status == 3);
+  CHECK(read_json(s.path("nd.json"))["upper"] == "inf");
+  CHECK(run_cli("verify " + s.path("nd.json"), s.dir).status == 0);
   // --method arb needs one input.
   const Run two = run_cli("lpnorm --approx x0 --target 'x0*x1' --domain '[0,1]^2' --p 2 --method arb -q", s.dir);
   CHECK(two.status == 2);
