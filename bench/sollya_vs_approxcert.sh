@@ -17,7 +17,8 @@
 # Environment: APPROXCERT (default build/approxcert next to this script's repo),
 #              TIME_LIMIT (approxcert --time-limit, default 120), MAX_BOXES (approxcert
 #              --max-boxes, default 100000000 so that the time limit is the budget that binds),
-#              THREADS (default 1: Sollya is single-threaded), SOLLYA_TIMEOUT (default 600 s).
+#              THREADS (default 1: Sollya is single-threaded), SOLLYA_TIMEOUT (default 600 s),
+#              ONLY (a regular expression: run only the cases whose name matches, e.g. '^rel ').
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -26,6 +27,7 @@ TIME_LIMIT="${TIME_LIMIT:-120}"
 MAX_BOXES="${MAX_BOXES:-100000000}"
 THREADS="${THREADS:-1}"
 SOLLYA_TIMEOUT="${SOLLYA_TIMEOUT:-600}"
+ONLY="${ONLY:-}"
 REL_TOL="9.5367431640625e-7"   # 2^-20, exact
 MARKDOWN=0
 [[ "${1:-}" == "--markdown" ]] && MARKDOWN=1
@@ -116,6 +118,7 @@ rows=()
 soundness_bug=0
 for c in "${cases[@]}"; do
   IFS='|' read -r name fs fa deg Is Ia mode <<<"$c"
+  if [[ -n "$ONLY" && ! "$name" =~ $ONLY ]]; then continue; fi
   if [[ "${mode:-}" == relative:* ]]; then
     remez="remez(1, ${mode#relative:}, $Is, 1/($fs))"; norm=relative; relative_flag=--relative
   else

@@ -12,6 +12,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_status.hpp"
+#include "cli/engine_command.hpp"
 #include "cli/options.hpp"
 #include "cli/progress.hpp"
 #include "io/file.hpp"
@@ -28,12 +29,9 @@ namespace approxcert::cli {
 namespace {
 
 struct LpnormArgs {
-  std::string net, approx, target, target_net, domain, cert, p, arithmetic = "auto", fast_path = "on";
-  std::string rel_tol = "1e-3", abs_tol = "0", time_limit;
-  std::string output = "0", target_output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", threads = "0";
-  bool net_given = false, approx_given = false, cert_given = false;
-  bool json = false, no_linear = false, normalize = false;
-  ProgressOptions progress_options;
+  EngineArgs engine;
+  std::string p, method = "auto";
+  bool normalize = false;
 };
 
 // The exponent: an integer from 1 to kMaxLpExponent, or absent for "inf".
@@ -47,48 +45,6 @@ std::optional<unsigned long> parse_exponent(const std::string& text) {
   }
 }
 
-// The options both engines share, read once.
-template <class Options>
-void read_engine_options(const LpnormArgs& a, Options& o) {
-  o.rel_tol = parse_nonnegative(a.rel_tol, "--rel-tol");
-  o.abs_tol = parse_nonnegative(a.abs_tol, "--abs-tol");
-  o.max_boxes = static_cast<std::uint64_t>(parse_count(a.max_boxes, "--max-boxes", 1, 1'000'000'000'000));
-  if (!a.time_limit.empty()) {
-    const Rational t = parse_nonnegative(a.time_limit, "--time-limit", /*positive=*/true);
-    if (Rational(31'536'000) < t) throw InputError("--time-limit: at most 31536000 seconds (a year), got " + a.time_limit);
-    o.time_limit_seconds = t.dirty_to_double();  // a wall-clock budget, not part of any claim
-  }
-  o.prec = parse_count(a.prec, "--prec", 16, 65536);
-  o.taylor_model_order = parse_count(a.taylor_order, "--taylor-order", 0, 200);
-  o.linear_relaxation = !a.no_linear;
-  o.max_prec = std::max<long>(1024, o.prec);
-  o.threads = static_cast<unsigned>(parse_count(a.threads, "--threads", 0, 1024));
-  if (a.cert_given) o.max_cover_leaves = kMaxCoverLeaves;
-  o.arithmetic = a.arithmetic == "arb" ? Arithmetic::Ball : a.arithmetic == "mpfi" ? Arithmetic::Interval : Arithmetic::Auto;
-  o.fast_path = a.fast_path == "on";
-}
-
-// The printed enclosure: as many digits as it supports (at least 6), else exact.
-std::pair<std::string, std::string> enclosure_text(const Rational& lower, const std::optional<Rational>& upper) {
-  const int digits = enclosure_digits(lower, upper, 6);
-  if (!upper) return {decimal_down(lower, 6), "inf"};
-  if (digits == 0) return {exact_text(lower), exact_text(*upper)};
-  return {decimal_down(lower, digits), decimal_up(*upper, digits)};
-}
-
-std::string progress_text(const SupNormProgress& p) {
-  std::string s = "boxes " + std::to_string(p.boxes) + "  [" + decimal_down(p.lower, 6) + ", " +
-                  (p.upper ? decimal_up(*p.upper, 6) : std::string("inf")) + "]";
-  if (p.upper && p.lower.sign() > 0) s += "  gap " + decimal_up((*p.upper - p.lower) / p.lower, 2);
-  return s + "  to refine " + std::to_string(p.frontier);
-}
-
-std::string gap_text(const Rational& lower, const std::optional<Rational>& upper) {
-  if (upper && lower.sign() > 0) return decimal_up((*upper - lower) / lower, 2) + " (relative)";
-  if (upper) return decimal_up(*upper - lower, 2) + " (absolute)";
-  return "inf";
-}
-
 // What both engines report, for printing.
 struct Outcome {
   SupNormStatus status;
@@ -97,12 +53,12 @@ struct Outcome {
   std::optional<Rational> integral_lower, integral_upper;  // finite p only
   std::uint64_t boxes;
   double elapsed;
+  std::string method;
 };
 
-void run_lpnorm(const LpnormArgs& a) {
-  if (a.net_given && a.net.empty()) throw InputError("--net: empty file name");
-  if (a.approx_given && a.approx.empty()) throw InputError("--approx: empty expression");
-  const std::optional<unsigned long> p = parse_exponent(a.p);
+void run_lpnorm(const LpnormArgs& la) {
+  const EngineArgs& a = la.engine;
+  const std::optional<unsigned long> p = parse_exponent(la.p);
   const Domain domain = parse_domain_with_constants(a.domain);
   if (p && !domain.is_exact())
     throw InputError("--domain: lpnorm with a finite --p needs exact endpoints (the integral over a box with irrational corners is not enclosed), got " + a.domain);
@@ -115,31 +71,29 @@ void run_lpnorm(const LpnormArgs& a) {
   if (!domain.is_exact()) so.witness_box = domain.inner;
   if (a.cert_given) check_output_file(a.cert, "--cert");
 
-  SupNormInputs inputs;
-  inputs.target = a.target;
-  if (!a.target_net.empty())
-    inputs.target_net_path = a.target_net,
-    inputs.target_net_output = static_cast<std::size_t>(parse_count(a.target_output, "--target-output", 0, 1'000'000'000));
-  inputs.domain = a.domain;
-  if (a.net_given) inputs.net_path = a.net, inputs.net_output = static_cast<std::size_t>(parse_count(a.output, "--output", 0, 1'000'000'000));
-  if (a.approx_given) inputs.approx = a.approx;
+  const SupNormInputs inputs = problem_inputs(a);
   const Problem problem = load_problem(inputs, domain.outer);
+  if (la.method == "arb" && problem.program.num_inputs() != 1)
+    throw InputError("--method arb: Arb's integration needs a problem of one input, this one has " +
+                     std::to_string(problem.program.num_inputs()));
 
   Progress progress("lpnorm", a.progress_options);
-  auto show = [&progress](const SupNormProgress& s) { progress.status(progress_text(s)); };
+  auto show = [&progress](const SupNormProgress& s) { progress.status(progress_text(s, "to refine")); };
   Outcome out;
   std::optional<nlohmann::json> cert;
   if (p) {
     lo.p = *p;
-    lo.normalized = a.normalize;
+    lo.normalized = la.normalize;
+    lo.method = la.method == "arb" ? LpMethod::ArbIntegration : la.method == "leaf-sums" ? LpMethod::LeafSums : LpMethod::Auto;
     if (progress.enabled()) lo.progress = show;
     const LpNormResult r = lp_norm(problem.program, domain.outer, lo);
-    out = {r.status, r.lower, r.upper, r.integral_lower, r.integral_upper, r.boxes, r.elapsed_seconds};
+    out = {r.status, r.lower, r.upper, r.integral_lower, r.integral_upper, r.boxes, r.elapsed_seconds,
+           r.method == LpMethod::ArbIntegration ? "Arb integration (acb_calc_integrate)" : "leaf sums (branch and bound)"};
     if (a.cert_given) cert = lpnorm_certificate(r, inputs, problem, lo, domain, a.cert);
   } else {
     if (progress.enabled()) so.progress = show;
     const SupNormResult r = sup_norm(problem.program, domain.outer, so);
-    out = {r.status, r.lower, r.upper, std::nullopt, std::nullopt, r.boxes, r.elapsed_seconds};
+    out = {r.status, r.lower, r.upper, std::nullopt, std::nullopt, r.boxes, r.elapsed_seconds, "sup-norm engine"};
     if (a.cert_given) cert = supnorm_certificate(r, inputs, problem, so, domain, a.cert);
   }
   progress.finish();
@@ -147,8 +101,8 @@ void run_lpnorm(const LpnormArgs& a) {
   if (cert) write_file_atomic(a.cert, cert->dump(2) + "\n");
 
   const auto [lower, upper] = enclosure_text(out.lower, out.upper);
-  const std::string form = !p ? "sup" : a.normalize ? "normalized" : "integral";
-  const std::string method = p ? "leaf sums (branch and bound)" : "sup-norm engine";
+  const std::string form = !p ? "sup" : la.normalize ? "normalized" : "integral";
+  const std::string& method = out.method;
   if (a.json) {
     nlohmann::ordered_json j;
     j["command"] = "lpnorm";
@@ -171,7 +125,7 @@ void run_lpnorm(const LpnormArgs& a) {
     const std::string error = std::string(a.target_net.empty() ? "target" : "target_net") + " - " + (a.net_given ? "net" : "approx");
     const std::string ps = p ? std::to_string(*p) : "inf";
     if (!p) std::cout << "L^inf norm (sup |" << error << "|)";
-    else if (a.normalize) std::cout << "normalized L^" << ps << " norm (1/vol * integral |" << error << "|^" << ps << ")^(1/" << ps << ")";
+    else if (la.normalize) std::cout << "normalized L^" << ps << " norm (1/vol * integral |" << error << "|^" << ps << ")^(1/" << ps << ")";
     else std::cout << "L^" << ps << " norm (integral |" << error << "|^" << ps << ")^(1/" << ps << ")";
     std::cout << " on " << a.domain << " in [" << lower << ", " << upper << "]  gap " << gap_text(out.lower, out.upper)
               << "  boxes " << out.boxes << "  status " << to_string(out.status) << "  method " << method << "  time ";
@@ -187,32 +141,19 @@ void register_lpnorm_command(CLI::App& app) {
   auto a = std::make_shared<LpnormArgs>();
   CLI::App* cmd = app.add_subcommand("lpnorm", "Certified enclosure [L, U] of the L^p norm (integral |target - approx|^p)^(1/p) over a box");
   cmd->add_option("--p", a->p, "the exponent: an integer from 1 to 1000, or inf (the sup norm, by the supnorm engine)")->required();
+  cmd->add_option("--method", a->method,
+                  "auto (default): in one input Arb's rigorous integration (acb_calc_integrate) when it reaches the "
+                  "tolerances, else the leaf sums; leaf-sums; arb (one input only)")
+      ->check(CLI::IsMember({"auto", "leaf-sums", "arb"}));
   cmd->add_flag("--normalize", a->normalize,
                 "the normalised norm (1/vol(domain) * integral |target - approx|^p)^(1/p) instead of the plain integral");
-  cmd->add_option_function<std::string>("--net", [a](const std::string& v) { a->net = v, a->net_given = true; },
-                                        "network file (approxcert-net/1 or ONNX) as the approximant");
-  cmd->add_option("--output", a->output, "which network output to compare (default 0)");
-  cmd->add_option_function<std::string>("--approx", [a](const std::string& v) { a->approx = v, a->approx_given = true; },
-                                        "an expression in x0, x1, ... (or x with one input) as the approximant instead");
-  cmd->add_option("--target", a->target, "target expression in x0, x1, ... (or x with one input)");
-  cmd->add_option("--target-net", a->target_net, "a second network (approxcert-net/1 or ONNX) as the target instead");
-  cmd->add_option("--target-output", a->target_output, "which output of --target-net to compare (default 0)");
-  cmd->add_option("--domain", a->domain, "box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" with exact endpoints and positive volume")->required();
-  cmd->add_option("--rel-tol", a->rel_tol, "stop when upper <= lower (1 + R) (exact number >= 0, default 1e-3)");
-  cmd->add_option("--abs-tol", a->abs_tol, "stop when upper - lower <= A (exact number >= 0, default 0)");
-  cmd->add_option("--max-boxes", a->max_boxes, "box budget, 1 to 10^12 (default 1000000); reaching it gives budget_exhausted");
-  cmd->add_option("--time-limit", a->time_limit, "wall-clock budget in seconds (> 0); reaching it gives budget_exhausted");
-  cmd->add_option("--prec", a->prec, "initial working precision in bits, 16 to 65536 (default 64; raised as needed)");
-  cmd->add_option("--taylor-order", a->taylor_order, "order of the Taylor-model form for one-input problems, 0 to 200 (default 24; 0: off)");
-  cmd->add_flag("--no-linear", a->no_linear, "turn off the linear-relaxation form for problems of two or more inputs");
-  cmd->add_option("--threads", a->threads, "worker threads, 0 to 1024 (default 0: all cores)");
-  cmd->add_option("--engine", a->arithmetic, "auto (default), arb (balls) or mpfi (intervals)")->check(CLI::IsMember({"auto", "arb", "mpfi"}));
-  cmd->add_option("--fast-path", a->fast_path, "on (default): double intervals first per box; off: --engine only")
-      ->check(CLI::IsMember({"on", "off"}));
-  cmd->add_option_function<std::string>("--cert", [a](const std::string& v) { a->cert = v, a->cert_given = true; },
-                                        "write an approxcert-cert/1 certificate (kind lpnorm; supnorm for --p inf) to this file");
-  cmd->add_flag("--json", a->json, "print the result as one JSON object on stdout (docs/cli.md)");
-  add_progress_options(cmd, a->progress_options);
+  a->engine.rel_tol = "1e-3";
+  a->engine.abs_tol = "0";
+  add_engine_options(cmd, a->engine,
+                     {"box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" with exact endpoints and positive volume",
+                      "stop when upper <= lower (1 + R) (exact number >= 0, default 1e-3)",
+                      "stop when upper - lower <= A (exact number >= 0, default 0)",
+                      "write an approxcert-cert/1 certificate (kind lpnorm; supnorm for --p inf) to this file"});
   cmd->footer(
       "Example:\n  approxcert lpnorm --approx 'x0' --target 'x0^2' --domain '[0,1]' --p 2\n"
       "Exit status: 0 converged, 2 bad input, 3 not decided (budget or precision exhausted, upper = inf).\n");

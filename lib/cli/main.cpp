@@ -28,6 +28,16 @@ int report(const std::string& prefix, const std::string& what, int status) {
   return status;
 }
 
+// The command the user ran ("lpnorm: "), empty before one was recognised. Bad-input messages are
+// prefixed with it here, once, so a message from a loader or reader shared by several commands
+// (the problem loader, the certificate readers) names the command that was run, not one of them.
+std::string command_prefix(const CLI::App& app, const std::string& what) {
+  const auto subs = app.get_subcommands();
+  if (subs.empty()) return "";
+  const std::string prefix = subs.front()->get_name() + ": ";
+  return what.rfind(prefix, 0) == 0 ? "" : prefix;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -65,11 +75,11 @@ int main(int argc, char** argv) {
     const int rc = app.exit(e);
     return rc == 0 ? kExitOk : kExitBadInput;  // usage errors are bad input
   } catch (const approxcert::InputError& e) {
-    return report("", e.what(), kExitBadInput);
+    return report(command_prefix(app, e.what()), e.what(), kExitBadInput);
   } catch (const approxcert::NotExactError& e) {
-    return report("", e.what(), kExitBadInput);
+    return report(command_prefix(app, e.what()), e.what(), kExitBadInput);
   } catch (const std::bad_alloc&) {
-    return report("", "out of memory (the input is too large for this machine)", kExitBadInput);
+    return report(command_prefix(app, ""), "out of memory (the input is too large for this machine)", kExitBadInput);
   } catch (const std::exception& e) {
     return report("internal error (please report it): ", e.what(), kExitInternal);
   }

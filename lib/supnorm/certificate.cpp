@@ -79,17 +79,7 @@ std::string leaf_bound_text(const std::optional<Rational>& b, const std::optiona
   return exact_text(*b);
 }
 
-nlohmann::json cover_json(const SupNormCover& cover, const Box& domain, const std::optional<Rational>& cap) {
-  std::vector<std::size_t> leaves;
-  nlohmann::json c = cover_tree_json(cover, domain, leaves);
-  nlohmann::json bounds = nlohmann::json::array();
-  for (std::size_t node : leaves) bounds.push_back(leaf_bound_text(cover.nodes[node].upper, cap));
-  c["bounds"] = std::move(bounds);
-  return c;
-}
-
-}  // namespace
-
+// The cut tree ("leaves", "tree", "cuts"); `leaves` receives the node index of each leaf, in order.
 nlohmann::json cover_tree_json(const SupNormCover& cover, const Box& domain, std::vector<std::size_t>& leaves) {
   std::string tree;
   nlohmann::json cuts = nlohmann::json::array();
@@ -121,6 +111,23 @@ nlohmann::json cover_tree_json(const SupNormCover& cover, const Box& domain, std
   return {{"leaves", leaves.size()}, {"tree", std::move(tree)}, {"cuts", std::move(cuts)}};
 }
 
+}  // namespace
+
+nlohmann::json cover_json(const SupNormCover& cover, const Box& domain,
+                          const std::function<std::string(const std::optional<Rational>&)>& bound_text,
+                          const std::vector<Rational>* leaf_lower) {
+  std::vector<std::size_t> leaves;
+  nlohmann::json c = cover_tree_json(cover, domain, leaves);
+  nlohmann::json bounds = nlohmann::json::array(), lower = nlohmann::json::array();
+  for (std::size_t node : leaves) {
+    bounds.push_back(bound_text(cover.nodes[node].upper));
+    if (leaf_lower) lower.push_back(exact_text((*leaf_lower)[node]));
+  }
+  c["bounds"] = std::move(bounds);
+  if (leaf_lower) c["lower_bounds"] = std::move(lower);
+  return c;
+}
+
 std::string exact_text(const Rational& q) {
   const mpz_class den = q.den();
   const unsigned long twos = valuation(den, 2), fives = valuation(den, 5);
@@ -139,9 +146,9 @@ namespace {
 
 Problem load_absolute_problem(const SupNormInputs& in, const Box& domain) {
   if (in.net_path.has_value() == in.approx.has_value())
-    throw InputError("supnorm: give exactly one of --net or --approx");
+    throw InputError("give exactly one of --net or --approx");
   if (in.target_net_path.has_value() == !in.target.empty())
-    throw InputError("supnorm: give exactly one of --target or --target-net");
+    throw InputError("give exactly one of --target or --target-net");
   if (in.approx) return {expression_error_program(*in.approx, in.target, domain.dim()), std::nullopt, std::nullopt};
   const std::string bytes = read_text_file(*in.net_path);
   if (in.target_net_path) {
@@ -159,10 +166,10 @@ Problem load_absolute_problem(const SupNormInputs& in, const Box& domain) {
 
 }  // namespace
 
-Problem load_problem(const SupNormInputs& in, const Box& domain) {
+Problem load_problem(const SupNormInputs& in, const Box& domain, const std::string& domain_origin) {
   Problem p = load_absolute_problem(in, domain);
   if (const auto v = find_domain_violation(p.program, domain))
-    throw InputError("supnorm: " + describe(*v) + " (--domain " + in.domain +
+    throw InputError(describe(*v) + " (" + domain_origin + " " + in.domain +
                      " must lie inside the domain of the target and the approximant; docs/target.md)");
   if (in.relative) p.program = relative_error_program(std::move(p.program));
   return p;
@@ -184,7 +191,9 @@ nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>&
   return gap;
 }
 
-nlohmann::json certificate_inputs_json(const SupNormInputs& in, const Problem& problem, const Domain& domain,
+namespace {
+
+nlohmann::json inputs_json(const SupNormInputs& in, const Problem& problem, const Domain& domain,
                                        const std::string& cert_path) {
   nlohmann::json inputs;
   if (in.net_path)
@@ -204,10 +213,29 @@ nlohmann::json certificate_inputs_json(const SupNormInputs& in, const Problem& p
   return inputs;
 }
 
+}  // namespace
+
+void finish_engine_certificate(nlohmann::json& c, const SupNormInputs& in, const Problem& problem, const Domain& domain,
+                               const std::string& cert_path, const RunRecord& run) {
+  c["format"] = kCertificateFormat;
+  c["inputs"] = inputs_json(in, problem, domain, cert_path);
+  c["options"] = {{"rel_tol", exact_text(run.rel_tol)},
+                  {"abs_tol", exact_text(run.abs_tol)},
+                  {"max_boxes", run.max_boxes},
+                  {"taylor_order", run.taylor_order},
+                  {"time_limit_seconds", run.time_limit_seconds ? nlohmann::json(fmt::format("{}", *run.time_limit_seconds))
+                                                                : nlohmann::json(nullptr)}};
+  c["precision"] = {{"initial_bits", run.initial_bits}, {"max_bits_used", run.max_bits_used},
+                    {"arithmetic", std::string(arithmetic_name(run.arithmetic))}};
+  c["tool"] = {{"name", "approxcert"}, {"version", APPROXCERT_VERSION}, {"commit", APPROXCERT_COMMIT}};
+  c["threads"] = run.threads;
+  c["elapsed_seconds"] = fmt::format("{:.3f}", run.elapsed_seconds);
+  c["sha256"] = certificate_sha256(c);
+}
+
 nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& in, const Problem& problem,
                                    const SupNormOptions& o, const Domain& domain, const std::string& cert_path) {
   nlohmann::json c;
-  c["format"] = kCertificateFormat;
   c["kind"] = "supnorm";
   c["claim"] = supnorm_claim(in);
   const auto [lower_text, upper_text] = bounds_text(r, o);
@@ -232,24 +260,11 @@ nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& 
     for (const RemovableZero& z : o.removable_zeros) zeros.push_back({{"at", exact_text(z.at)}, {"order", z.order}});
     c["relative"] = {{"zeros", std::move(zeros)}};
   }
-  c["cover"] = r.cover ? cover_json(*r.cover, domain.outer, recorded_upper) : nlohmann::json(nullptr);
+  const auto leaf_text = [&recorded_upper](const std::optional<Rational>& b) { return leaf_bound_text(b, recorded_upper); };
+  c["cover"] = r.cover ? cover_json(*r.cover, domain.outer, leaf_text) : nlohmann::json(nullptr);
   c["boxes"] = r.boxes;
   c["frontier_boxes"] = r.frontier;
-
-  c["inputs"] = certificate_inputs_json(in, problem, domain, cert_path);
-
-  c["options"] = {{"rel_tol", exact_text(o.rel_tol)},
-                  {"abs_tol", exact_text(o.abs_tol)},
-                  {"max_boxes", o.max_boxes},
-                  {"taylor_order", o.taylor_model_order},
-                  {"time_limit_seconds", o.time_limit_seconds ? nlohmann::json(fmt::format("{}", *o.time_limit_seconds))
-                                                              : nlohmann::json(nullptr)}};
-  c["precision"] = {{"initial_bits", o.prec}, {"max_bits_used", r.max_prec_used},
-                    {"arithmetic", std::string(arithmetic_name(r.arithmetic))}};
-  c["tool"] = {{"name", "approxcert"}, {"version", APPROXCERT_VERSION}, {"commit", APPROXCERT_COMMIT}};
-  c["threads"] = r.threads;
-  c["elapsed_seconds"] = fmt::format("{:.3f}", r.elapsed_seconds);
-  c["sha256"] = certificate_sha256(c);
+  finish_engine_certificate(c, in, problem, domain, cert_path, run_record(o, r));
   return c;
 }
 

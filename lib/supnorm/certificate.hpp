@@ -6,6 +6,8 @@
 // witness is printed exactly; the leaf cover is recorded (see supnorm_certificate) so that
 // certificate_check.hpp re-checks the upper bound without the search.
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "supnorm/supnorm.hpp"
+#include "target/domain.hpp"
 
 namespace approxcert {
 
@@ -42,15 +45,20 @@ struct Problem {
 };
 
 // Throws InputError for bad input (a missing or malformed network, a bad expression, a domain of
-// the wrong dimension), naming the file or expression.
-Problem load_problem(const SupNormInputs& in, const Box& domain);
+// the wrong dimension or outside the functions' domain), naming the file, expression or
+// `domain_origin` (where the domain came from: the option, or a certificate's file and JSON
+// path). The message names no command: the command line prefixes the one the user ran.
+Problem load_problem(const SupNormInputs& in, const Box& domain, const std::string& domain_origin = "--domain");
 
 // Exact decimal text of a rational with a terminating decimal expansion (every dyadic), else "p/q".
 std::string exact_text(const Rational& q);
 
-// The cover's cut tree in the encoding described at supnorm_certificate ("leaves", "tree", "cuts";
-// no bounds); `leaves` receives the cover's node index of each leaf, in the recorded order.
-nlohmann::json cover_tree_json(const SupNormCover& cover, const Box& domain, std::vector<std::size_t>& leaves);
+// The recorded leaf cover in the encoding described at supnorm_certificate: the cut tree, "bounds"
+// (bound_text of each leaf's upper bound) and, when `leaf_lower` is given (indexed like
+// cover.nodes), "lower_bounds" (each leaf's lower bound, exactly).
+nlohmann::json cover_json(const SupNormCover& cover, const Box& domain,
+                          const std::function<std::string(const std::optional<Rational>&)>& bound_text,
+                          const std::vector<Rational>* leaf_lower = nullptr);
 
 // The claim sentence for the inputs ("lower <= sup over the domain of |target - net| <= upper").
 std::string supnorm_claim(const SupNormInputs& in);
@@ -58,10 +66,29 @@ std::string supnorm_claim(const SupNormInputs& in);
 // The gap member re-derived from the RECORDED lower and upper (absent upper: "inf").
 nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>& upper);
 
-// The "inputs" member: each expression with its SHA-256, each network's path (relative to the
-// certificate's folder) with its file's SHA-256 and output, the domain's text, exact box(es) and SHA-256.
-nlohmann::json certificate_inputs_json(const SupNormInputs& in, const Problem& problem, const Domain& domain,
-                                       const std::string& cert_path);
+// What a run records besides its result: the tolerances and budgets, precisions, threads, time.
+struct RunRecord {
+  Rational rel_tol, abs_tol;
+  std::uint64_t max_boxes;
+  long taylor_order;
+  std::optional<double> time_limit_seconds;
+  long initial_bits, max_bits_used;
+  Arithmetic arithmetic;
+  unsigned threads;
+  double elapsed_seconds;
+};
+template <class Options, class Result>
+RunRecord run_record(const Options& o, const Result& r) {
+  return {o.rel_tol, o.abs_tol, o.max_boxes, o.taylor_model_order, o.time_limit_seconds, o.prec, r.max_prec_used,
+          r.arithmetic, r.threads, r.elapsed_seconds};
+}
+
+// Completes an engine certificate (supnorm, lpnorm) `c`: its "format", "inputs" (each expression
+// with its SHA-256, each network's path relative to the certificate's folder with its file's
+// SHA-256 and output, the domain's text, exact box(es) and SHA-256), "options", "precision",
+// "tool", "threads", "elapsed_seconds", and last "sha256" over the whole document.
+void finish_engine_certificate(nlohmann::json& c, const SupNormInputs& in, const Problem& problem, const Domain& domain,
+                               const std::string& cert_path, const RunRecord& run);
 
 // The certificate document, "sha256" included. The domain is recorded as its text (hashed) and its
 // exact box, or, for constant-expression endpoints, the outer and inner boxes the run used (upper

@@ -1,22 +1,20 @@
 #include "supnorm/lpnorm.hpp"
 
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <map>
-#include <memory>
 #include <queue>
 #include <stdexcept>
-#include <thread>
 
 #include "scalar/rational_root.hpp"
+#include "supnorm/batch_refinement.hpp"
 #include "supnorm/splitter.hpp"
 
 namespace approxcert {
+
+std::string_view to_string(LpMethod m) {
+  return m == LpMethod::LeafSums ? "leaf_sums" : m == LpMethod::ArbIntegration ? "arb_integration" : "auto";
+}
 
 Rational box_volume(const Box& box) {
   Rational v(1);
@@ -54,16 +52,10 @@ struct PopsAfter {
 };
 
 void check_options(const Program& prog, const Box& domain, const LpNormOptions& o) {
-  if (prog.outputs().empty()) throw std::invalid_argument("lp_norm: the program has no output");
-  if (prog.num_inputs() != domain.dim())
-    throw std::invalid_argument("lp_norm: the program has " + std::to_string(prog.num_inputs()) +
-                                " inputs but the domain has dimension " + std::to_string(domain.dim()));
+  check_engine_inputs("lp_norm", prog, domain, o);
   for (std::size_t i = 0; i < domain.dim(); ++i)
     if (!(domain.lo[i] < domain.hi[i])) throw std::invalid_argument("lp_norm: the domain has zero volume");
   if (o.p < 1 || o.p > kMaxLpExponent) throw std::invalid_argument("lp_norm: need 1 <= p <= 1000");
-  if (o.rel_tol.sign() < 0 || o.abs_tol.sign() < 0) throw std::invalid_argument("lp_norm: negative tolerance");
-  if (o.prec < 16 || o.max_prec < o.prec) throw std::invalid_argument("lp_norm: need 16 <= prec <= max_prec");
-  if (o.taylor_model_order < 0) throw std::invalid_argument("lp_norm: negative Taylor-model order");
 }
 
 Rational round_down(const Rational& x) { return x.sign() == 0 ? x : parse_rational(decimal_down(x, kLeafDigits)); }
@@ -72,54 +64,38 @@ Rational round_up(const Rational& x) { return x.sign() == 0 ? x : parse_rational
 class Integration {
  public:
   Integration(const Program& prog, const Box& domain, const LpNormOptions& o)
-      : prog_(prog), domain_(domain), o_(o), start_(std::chrono::steady_clock::now()),
-        arithmetic_(resolve_arithmetic(prog, o.arithmetic)), scale_(Rational(1)) {
-    threads_ = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
-    if (threads_ > 1) arena_ = std::make_unique<tbb::task_arena>(static_cast<int>(threads_));
+      : domain_(domain), o_(o), pool_(prog, o.arithmetic, o.threads, o.time_limit_seconds, bounder_options(o)),
+        cover_(o.max_cover_leaves, /*lower_bounds=*/true), scale_(Rational(1)) {
     if (o.normalized) scale_ = Rational(1) / box_volume(domain);
   }
 
   LpNormResult run() {
     max_prec_used_ = o_.prec;
-    recording_ = o_.max_cover_leaves >= 1;
-    if (recording_) cover_.nodes.emplace_back(), leaf_lower_.emplace_back();
     add(bound_leaf(domain_, 0, o_.prec));
     boxes_ = 1;
-    SupNormStatus status;
+    std::optional<SupNormStatus> status;
     for (;;) {
       bounds();
       report();
-      if (within_tolerance(lower_, upper_, o_.rel_tol, o_.abs_tol)) { status = SupNormStatus::Converged; break; }
-      if (queue_.empty()) { status = SupNormStatus::PrecisionExhausted; break; }  // only retired leaves left
-      if (boxes_ + 2 > o_.max_boxes || out_of_time()) { status = SupNormStatus::BudgetExhausted; break; }
+      status = stop_status(lower_, upper_, o_.rel_tol, o_.abs_tol, queue_.empty(), boxes_, o_.max_boxes, pool_);
+      if (status) break;
       refine_batch();
     }
-    return result(status);
+    return result(*status);
   }
 
  private:
-  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
-  bool out_of_time() const { return o_.time_limit_seconds && elapsed() >= *o_.time_limit_seconds; }
-
-  Bounder& bounder(long prec) {
-    auto& b = bounders_.local()[prec];
-    if (!b) {
-      BounderOptions bo;
-      bo.max_taylor_dim = o_.max_taylor_dim;
-      bo.taylor_model_order = o_.taylor_model_order;
-      bo.linear_relaxation = o_.linear_relaxation;
-      bo.fast_path = o_.fast_path;
-      // Both ends of f's range matter here, so every form runs (prune_at is never reached).
-      bo.all_forms = true;
-      bo.taylor_model_rel_tol = o_.rel_tol / Rational(4);
-      b = make_bounder(prog_, Prec(prec), arithmetic_, bo);
-    }
-    return *b;
+  // Both ends of f's range matter here, so every form runs (prune_at is never reached).
+  static BounderOptions bounder_options(const LpNormOptions& o) {
+    BounderOptions bo = shared_bounder_options(o);
+    bo.all_forms = true;
+    bo.taylor_model_rel_tol = o.rel_tol / Rational(4);
+    return bo;
   }
 
   // Bounds one leaf (any thread): [m, M] from the combined enclosure of f over the box.
   Leaf bound_leaf(const Box& box, std::size_t node, long prec) {
-    BoxBounds b = bounder(prec).bound(box, Rational(-1));
+    BoxBounds b = pool_.bounder(prec).bound(box, Rational(-1));
     Leaf l;
     l.box = box;
     l.node = node;
@@ -149,18 +125,12 @@ class Integration {
   bool dirty_needs_more_precision(const Box& box, const BoxBounds& b, long prec, const Leaf& l) const {
     const double size = l.M ? l.M->dirty_to_double() : 0.0;
     const double tol = std::max(o_.abs_tol.dirty_to_double(), o_.rel_tol.dirty_to_double() * size) / 8;
-    if (l.M && b.dirty_rounding > tol) return true;
-    for (std::size_t i = 0; i < box.dim(); ++i) {
-      const double width = (box.hi[i] - box.lo[i]).dirty_to_double();
-      const double mag = std::max(std::fabs(box.lo[i].dirty_to_double()), std::fabs(box.hi[i].dirty_to_double()));
-      if (width < std::ldexp(mag, static_cast<int>(-(prec - 24)))) return true;
-    }
-    return false;
+    return (l.M && b.dirty_rounding > tol) || dirty_box_too_thin(box, prec);
   }
 
   void add(Leaf l) {
     max_prec_used_ = std::max(max_prec_used_, l.prec);
-    if (recording_) cover_.nodes[l.node].upper = l.M, leaf_lower_[l.node] = l.m;
+    cover_.set_leaf(l.node, l.M, l.m);
     low_ += l.low;
     if (l.M) high_ += l.high;
     else ++unbounded_;
@@ -192,81 +162,35 @@ class Integration {
   // Cuts up to kBatchLeaves leaves and bounds the halves in parallel; with the time limit passed,
   // a leaf whose halves were not both bounded stays whole.
   void refine_batch() {
-    struct Job {
-      Box box;
-      std::size_t node;
-      long prec;
-      std::size_t parent;
-    };
-    std::vector<Job> jobs;
+    std::vector<BatchJob> jobs;
     std::vector<Leaf> parents;
     while (!queue_.empty() && parents.size() < kBatchLeaves && boxes_ + jobs.size() + 2 <= o_.max_boxes) {
       Leaf parent = queue_.top();
       queue_.pop();
       const std::optional<Split> s = choose_split(parent.box, parent.dirty_gradient, domain_);
       if (!s) continue;  // a point has volume 0: nothing to gain (it stays in the sums)
-      auto [left, right] = split_box(parent.box, *s);
-      const std::size_t first = record_cut(parent.node, *s);
-      jobs.push_back({std::move(left), first, parent.prec, parents.size()});
-      jobs.push_back({std::move(right), first + 1, parent.prec, parents.size()});
+      push_halves(jobs, parent.box, *s, parent.node, parent.prec, parents.size(), cover_);
       parents.push_back(std::move(parent));
     }
-    std::vector<Leaf> done(jobs.size());
-    std::vector<char> skipped(jobs.size(), 0);
-    auto work = [&](std::size_t k) {
-      if (out_of_time()) { skipped[k] = 1; return; }
-      done[k] = bound_leaf(jobs[k].box, jobs[k].node, jobs[k].prec);
-    };
-    if (arena_ && jobs.size() > 1) arena_->execute([&] { tbb::parallel_for(std::size_t(0), jobs.size(), work); });
-    else for (std::size_t k = 0; k < jobs.size(); ++k) work(k);
-    std::vector<char> restore(parents.size(), 0);
-    for (std::size_t k = 0; k < jobs.size(); ++k)
-      if (skipped[k]) restore[jobs[k].parent] = 1;
+    auto batch = pool_.bound_batch<Leaf>(jobs, parents.size(), [&](const BatchJob& j) { return bound_leaf(j.box, j.node, j.prec); });
     for (std::size_t k = 0; k < jobs.size(); ++k) {
-      if (skipped[k]) continue;
+      if (batch.skipped[k]) continue;
       ++boxes_;
-      if (!restore[jobs[k].parent]) add(std::move(done[k]));
+      if (!batch.restore[jobs[k].parent]) add(std::move(batch.done[k]));
     }
     for (std::size_t p = 0; p < parents.size(); ++p) {
-      if (restore[p]) {
-        undo_cut(parents[p]);
-        queue_.push(std::move(parents[p]));
-      } else {
+      if (!batch.restore[p]) {
         remove(parents[p]);
+        continue;
       }
+      cover_.undo_cut(parents[p].node, parents[p].M, parents[p].m);
+      queue_.push(std::move(parents[p]));
     }
-  }
-
-  std::size_t record_cut(std::size_t node, const Split& s) {
-    if (!recording_) return 0;
-    const std::size_t leaves = (cover_.nodes.size() + 1) / 2 + 1;
-    if (leaves > o_.max_cover_leaves) {
-      recording_ = false;
-      cover_.nodes = {};
-      leaf_lower_ = {};
-      return 0;
-    }
-    CoverNode& n = cover_.nodes[node];
-    n.first_child = cover_.nodes.size();
-    n.dim = s.dim;
-    n.at = s.at;
-    n.upper.reset();
-    cover_.nodes.resize(cover_.nodes.size() + 2);
-    leaf_lower_.resize(cover_.nodes.size());
-    return cover_.nodes[node].first_child;
-  }
-
-  void undo_cut(const Leaf& parent) {
-    if (!recording_ || parent.node >= cover_.nodes.size()) return;
-    CoverNode& n = cover_.nodes[parent.node];
-    n.first_child = 0;
-    n.upper = parent.M;
-    leaf_lower_[parent.node] = parent.m;
   }
 
   void report() {
     if (!o_.progress) return;
-    o_.progress(SupNormProgress{boxes_, lower_, upper_, queue_.size(), elapsed()});
+    o_.progress(SupNormProgress{boxes_, lower_, upper_, queue_.size(), pool_.elapsed()});
   }
 
   LpNormResult result(SupNormStatus status) {
@@ -280,22 +204,19 @@ class Integration {
     r.boxes = boxes_;
     r.leaves = leaves_;
     r.max_prec_used = max_prec_used_;
-    r.threads = threads_;
-    r.arithmetic = arithmetic_;
-    r.elapsed_seconds = elapsed();
-    if (recording_) r.cover = std::move(cover_), r.leaf_lower = std::move(leaf_lower_);
+    r.threads = pool_.threads();
+    r.arithmetic = pool_.arithmetic();
+    r.elapsed_seconds = pool_.elapsed();
+    r.cover = cover_.take_cover();
+    if (r.cover) r.leaf_lower = cover_.take_lower_bounds();
     return r;
   }
 
-  const Program& prog_;
   const Box& domain_;
   const LpNormOptions& o_;
-  std::chrono::steady_clock::time_point start_;
-  Arithmetic arithmetic_;
+  BoundingPool pool_;
+  CoverRecorder cover_;
   Rational scale_;
-  unsigned threads_ = 1;
-  std::unique_ptr<tbb::task_arena> arena_;
-  tbb::enumerable_thread_specific<std::map<long, std::unique_ptr<Bounder>>> bounders_;
   std::priority_queue<Leaf, std::vector<Leaf>, PopsAfter> queue_;
   Rational low_{0}, high_{0};
   std::size_t unbounded_ = 0, leaves_ = 0;
@@ -303,15 +224,77 @@ class Integration {
   std::optional<Rational> integral_upper_, upper_;
   std::uint64_t boxes_ = 0, next_order_ = 0;
   long max_prec_used_ = 0;
-  SupNormCover cover_;
-  std::vector<Rational> leaf_lower_;
-  bool recording_ = true;
 };
+
+// dirty (a heuristic: the settings do not affect soundness): a relative accuracy goal in bits
+// somewhat finer than rel_tol asks for, and a working precision above it.
+ArbIntegralSettings dirty_arb_settings(const LpNormOptions& o) {
+  const double rel = o.rel_tol.dirty_to_double();
+  long goal = rel > 0 ? static_cast<long>(std::ceil(-std::log2(rel))) + 8 : 64;
+  goal = std::clamp<long>(goal, 16, kMaxArbIntegralBits / 2);
+  ArbIntegralSettings s;
+  s.goal_bits = goal;
+  s.prec = std::clamp<long>(std::max(o.prec, goal + 64), 16, kMaxArbIntegralBits);
+  s.tol_exponent = -s.prec;
+  return s;
+}
+
+// The one-input integral by acb_calc_integrate, at the settings and (LpMethod::ArbIntegration) once
+// more at twice their precision and goal if the first run does not reach the tolerances; absent
+// when no run gave a finite enclosure.
+std::optional<LpNormResult> arb_lp_norm(const Program& prog, const Box& domain, const LpNormOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  const Rational scale = o.normalized ? Rational(1) / box_volume(domain) : Rational(1);
+  std::optional<LpNormResult> best;
+  ArbIntegralSettings s = dirty_arb_settings(o);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const std::optional<Range> integral = arb_integral_of_power(prog, domain.lo[0], domain.hi[0], o.p, s);
+    if (!integral) break;
+    LpNormResult r;
+    r.method = LpMethod::ArbIntegration;
+    r.integration = s;
+    r.integral_lower = integral->lo * scale;
+    r.integral_upper = integral->hi * scale;
+    r.lower = root_down(r.integral_lower, o.p, kRootBits);
+    r.upper = root_up(*r.integral_upper, o.p, kRootBits);
+    if (*r.upper < r.lower) throw std::logic_error("lp_norm: upper bound below lower bound (a soundness bug)");
+    r.status = within_tolerance(r.lower, r.upper, o.rel_tol, o.abs_tol) ? SupNormStatus::Converged : SupNormStatus::BudgetExhausted;
+    r.max_prec_used = s.prec;
+    r.threads = 1;
+    r.arithmetic = Arithmetic::Ball;
+    r.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    best = std::move(r);
+    // Auto does not retry: what keeps Arb from converging is mostly non-holomorphic stretches (a
+    // zero of f of high order under |.| for odd p), which more precision does not cure; the leaf
+    // sums take over instead.
+    if (best->status == SupNormStatus::Converged || o.method == LpMethod::Auto ||
+        2 * s.prec > std::min(o.max_prec, kMaxArbIntegralBits))
+      break;
+    s.prec *= 2;
+    s.goal_bits = std::min(2 * s.goal_bits, kMaxArbIntegralBits);
+    s.tol_exponent = -s.prec;
+  }
+  return best;
+}
 
 }  // namespace
 
 LpNormResult lp_norm(const Program& prog, const Box& domain, const LpNormOptions& opts) {
   check_options(prog, domain, opts);
+  if (opts.method == LpMethod::ArbIntegration && prog.num_inputs() != 1)
+    throw std::invalid_argument("lp_norm: Arb's integration needs a program of one input");
+  if (opts.method != LpMethod::LeafSums && prog.num_inputs() == 1) {
+    std::optional<LpNormResult> r = arb_lp_norm(prog, domain, opts);
+    if (r && (r->status == SupNormStatus::Converged || opts.method == LpMethod::ArbIntegration)) return *r;
+    if (opts.method == LpMethod::ArbIntegration) {  // no finite enclosure: say so with [0, inf)
+      LpNormResult none;
+      none.method = LpMethod::ArbIntegration;
+      none.integration = dirty_arb_settings(opts);
+      none.max_prec_used = none.integration->prec;
+      none.status = SupNormStatus::BudgetExhausted;
+      return none;
+    }
+  }
   return Integration(prog, domain, opts).run();
 }
 

@@ -10,14 +10,19 @@
 // significant decimal digits (the numbers a certificate records), the sums are exact, and the
 // p-th roots are rounded outward (scalar/rational_root.hpp). Both bounds hold whatever the status.
 // The method converges at first order (the gap shrinks like the leaf width), so tight relative
-// tolerances in several inputs need many boxes.
+// tolerances in several inputs need many boxes. In one input, LpMethod::ArbIntegration (or Auto)
+// integrates |f|^p with Arb's acb_calc_integrate instead (arb_integral.hpp), whose error bounds
+// converge exponentially where f is analytic; Auto falls back to the leaf sums when that does not
+// reach the tolerances (an endpoint that is not a short dyadic, a non-finite enclosure).
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "net/program.hpp"
 #include "scalar/rational.hpp"
+#include "supnorm/arb_integral.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/supnorm.hpp"
 #include "target/domain.hpp"
@@ -25,6 +30,13 @@
 namespace approxcert {
 
 inline constexpr unsigned long kMaxLpExponent = 1000;
+
+enum class LpMethod {
+  LeafSums,        // the branch and bound over leaves (any number of inputs)
+  ArbIntegration,  // acb_calc_integrate (one input only)
+  Auto,            // ArbIntegration in one input when it reaches the tolerances, else LeafSums
+};
+std::string_view to_string(LpMethod m);
 
 struct LpNormOptions {
   unsigned long p = 2;                                // 1 <= p <= kMaxLpExponent
@@ -43,6 +55,7 @@ struct LpNormOptions {
   bool fast_path = true;
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
   std::size_t max_cover_leaves = 0;                   // record the leaf cover up to this many leaves
+  LpMethod method = LpMethod::LeafSums;
 };
 
 struct LpNormResult {
@@ -63,6 +76,8 @@ struct LpNormResult {
   // is its M; leaf_lower[node] is its m (indexed like cover->nodes).
   std::optional<SupNormCover> cover;
   std::vector<Rational> leaf_lower;
+  LpMethod method = LpMethod::LeafSums;        // the one that ran (LeafSums or ArbIntegration)
+  std::optional<ArbIntegralSettings> integration;  // ArbIntegration: the run's settings
 };
 
 // The exact volume of a box (product of its widths).

@@ -1,9 +1,5 @@
 #include "supnorm/lpnorm_certificate.hpp"
 
-#include <fmt/format.h>
-
-#include "approxcert_version.hpp"
-#include "io/certificate_envelope.hpp"
 #include "scalar/rational_root.hpp"
 #include "supnorm/bound_digits.hpp"
 
@@ -12,8 +8,6 @@ namespace approxcert {
 namespace {
 
 constexpr long kRootBits = 128;
-
-std::string_view arithmetic_name(Arithmetic a) { return a == Arithmetic::Interval ? "mpfi" : "arb"; }
 
 std::string bound_text(const std::optional<Rational>& b) { return b ? exact_text(*b) : std::string("inf"); }
 
@@ -58,7 +52,6 @@ LpNormTexts lpnorm_texts(const LpNormResult& r, const LpNormOptions& o) {
 nlohmann::json lpnorm_certificate(const LpNormResult& r, const SupNormInputs& in, const Problem& problem,
                                   const LpNormOptions& o, const Domain& domain, const std::string& cert_path) {
   nlohmann::json c;
-  c["format"] = kCertificateFormat;
   c["kind"] = "lpnorm";
   c["claim"] = lpnorm_claim(in, o.p, o.normalized);
   c["p"] = o.p;
@@ -69,34 +62,13 @@ nlohmann::json lpnorm_certificate(const LpNormResult& r, const SupNormInputs& in
   c["integral"] = {{"lower", t.integral_lower}, {"upper", t.integral_upper}};
   c["status"] = std::string(to_string(r.status));
   c["gap"] = supnorm_gap(parse_rational(t.lower), t.upper == "inf" ? std::nullopt : std::optional<Rational>(parse_rational(t.upper)));
-  if (r.cover) {
-    std::vector<std::size_t> leaves;
-    nlohmann::json cover = cover_tree_json(*r.cover, domain.outer, leaves);
-    nlohmann::json upper = nlohmann::json::array(), lower = nlohmann::json::array();
-    for (std::size_t node : leaves) {
-      upper.push_back(bound_text(r.cover->nodes[node].upper));
-      lower.push_back(exact_text(r.leaf_lower[node]));
-    }
-    cover["bounds"] = std::move(upper);
-    cover["lower_bounds"] = std::move(lower);
-    c["cover"] = std::move(cover);
-  } else {
-    c["cover"] = nullptr;
-  }
+  c["method"] = std::string(to_string(r.method));
+  if (r.integration)
+    c["integration"] = {{"prec", r.integration->prec}, {"goal_bits", r.integration->goal_bits},
+                        {"tol_exponent", r.integration->tol_exponent}};
+  c["cover"] = r.cover ? cover_json(*r.cover, domain.outer, bound_text, &r.leaf_lower) : nlohmann::json(nullptr);
   c["boxes"] = r.boxes;
-  c["inputs"] = certificate_inputs_json(in, problem, domain, cert_path);
-  c["options"] = {{"rel_tol", exact_text(o.rel_tol)},
-                  {"abs_tol", exact_text(o.abs_tol)},
-                  {"max_boxes", o.max_boxes},
-                  {"taylor_order", o.taylor_model_order},
-                  {"time_limit_seconds", o.time_limit_seconds ? nlohmann::json(fmt::format("{}", *o.time_limit_seconds))
-                                                              : nlohmann::json(nullptr)}};
-  c["precision"] = {{"initial_bits", o.prec}, {"max_bits_used", r.max_prec_used},
-                    {"arithmetic", std::string(arithmetic_name(r.arithmetic))}};
-  c["tool"] = {{"name", "approxcert"}, {"version", APPROXCERT_VERSION}, {"commit", APPROXCERT_COMMIT}};
-  c["threads"] = r.threads;
-  c["elapsed_seconds"] = fmt::format("{:.3f}", r.elapsed_seconds);
-  c["sha256"] = certificate_sha256(c);
+  finish_engine_certificate(c, in, problem, domain, cert_path, run_record(o, r));
   return c;
 }
 

@@ -7,7 +7,10 @@
 // cover (supnorm/certificate.hpp's encoding) with two numbers per leaf: "bounds" (|error| <= M on
 // the leaf, "inf" when none) and "lower_bounds" (|error| >= m), the exact decimals the sums were
 // taken of: integral.lower <= sum vol m^p and sum vol M^p <= integral.upper (divided by the
-// domain's volume when normalised). lpnorm_certificate_check.hpp re-checks all of it.
+// domain's volume when normalised). "method" says which path ran: "leaf_sums" (the above; absent in
+// older certificates) or "arb_integration" (no cover; "integration" records the settings of
+// acb_calc_integrate, arb_integral.hpp, so that verify runs it again).
+// lpnorm_certificate_check.hpp re-checks all of it.
 #include <string>
 
 #include <nlohmann/json.hpp>

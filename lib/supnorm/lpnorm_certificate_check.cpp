@@ -4,8 +4,10 @@
 
 #include "io/certificate_envelope.hpp"
 #include "scalar/input_error.hpp"
+#include "supnorm/arb_integral.hpp"
 #include "supnorm/certificate_reader.hpp"
 #include "supnorm/cover_check.hpp"
+#include "supnorm/engine_certificate_check.hpp"
 #include "supnorm/lpnorm.hpp"
 #include "supnorm/lpnorm_certificate.hpp"
 #include "target/domain.hpp"
@@ -14,22 +16,17 @@ namespace approxcert {
 
 namespace {
 
-using Json = nlohmann::json;
-
-constexpr long kMaxTaylorOrder = 200;
-
-class LpCheck {
+class LpCheck : EngineCertificateCheck {
  public:
-  LpCheck(const Json& doc, const std::string& path, const SupNormCheckOptions& o) : doc_(doc), cert_(path, doc), o_(o) {}
+  LpCheck(const nlohmann::json& doc, const std::string& path, const SupNormCheckOptions& o) : EngineCertificateCheck(doc, path, o, "lpnorm") {}
 
   SupNormCheckReport run() {
-    if (cert_.text("/kind") != "lpnorm") cert_.fail("/kind", "expected \"lpnorm\"");
     check_structure();
-    const Json& p_json = cert_.at("/p");
+    const nlohmann::json& p_json = cert_.at("/p");
     if (!p_json.is_number_unsigned() || p_json.get<std::uint64_t>() < 1 || p_json.get<std::uint64_t>() > kMaxLpExponent)
       cert_.fail("/p", "expected an integer from 1 to " + std::to_string(kMaxLpExponent));
     p_ = p_json.get<unsigned long>();
-    const Json& normalized = cert_.at("/normalized");
+    const nlohmann::json& normalized = cert_.at("/normalized");
     if (!normalized.is_boolean()) cert_.fail("/normalized", "expected true or false");
     normalized_ = normalized.get<bool>();
 
@@ -37,86 +34,77 @@ class LpCheck {
     const std::optional<Rational> upper = cert_.bound("/upper");
     const Rational integral_lower = cert_.rational("/integral/lower");
     const std::optional<Rational> integral_upper = cert_.bound("/integral/upper");
-    const std::string status = cert_.text("/status");
-    report_.verdict = status + " [" + cert_.text("/lower") + ", " + cert_.text("/upper") + "]";
-    if (lower.sign() < 0) problem("lower < 0");
-    if (upper && *upper < lower) problem("upper < lower");
+    check_enclosure(lower, upper);
     if (upper.has_value() != integral_upper.has_value()) problem("upper and integral.upper are not both finite or both \"inf\"");
     const long p = static_cast<long>(p_);
     if (integral_lower < pow_int(max(lower, Rational(0)), p)) problem("lower^p exceeds integral.lower");
     if (upper && integral_upper && pow_int(*upper, p) < *integral_upper) problem("integral.upper exceeds upper^p");
-    check_status(lower, upper, status);
 
-    std::optional<std::string> net_sha256;
-    SupNormInputs in = read_certificate_inputs(cert_, o_.net_path, net_sha256, report_.problems);
-    if (in.relative) cert_.fail("/relative", "not part of an lpnorm certificate");
-    if (cert_.text("/claim") != lpnorm_claim(in, p_, normalized_)) problem("claim: not the claim of an lpnorm certificate of these inputs");
-    const Domain domain = parse_domain_with_constants(in.domain);
-    if (!domain.is_exact()) cert_.fail("/inputs/domain/text", "an lpnorm certificate needs a domain with exact endpoints");
-    if (cert_.text("/inputs/domain/exact") != format_domain(domain.outer)) problem("the domain's exact text differs from the parsed domain");
+    SupNormInputs in;
+    Domain domain;
+    const auto claim = [this](const SupNormInputs& i) { return lpnorm_claim(i, p_, normalized_); };
+    const std::optional<Problem> prob = load_certified_problem(claim, /*exact_domain_only=*/true, in, domain);
     if (!(box_volume(domain.outer).sign() > 0)) cert_.fail("/inputs/domain/text", "the domain has zero volume");
-    const Problem prob = load_problem(in, domain.outer);
-    if (net_sha256 && prob.net_sha256 != net_sha256) {
-      problem("the network file " + *in.net_path + " is not the one certified (SHA-256 differs)");
-      return report_;
-    }
-    if (in.target_net_path && prob.target_net_sha256 != cert_.text("/inputs/target_net/sha256")) {
-      problem("the target network file " + *in.target_net_path + " is not the one certified (SHA-256 differs)");
-      return report_;
-    }
-    check_cover_and_sums(prob.program, domain.outer, integral_lower, integral_upper);
+    if (!prob) return report_;
+    const std::string method = cert_.has("/method") ? cert_.text("/method") : "leaf_sums";  // absent: older certificates
+    if (method == "arb_integration") check_integration(prob->program, domain.outer, integral_lower, integral_upper);
+    else if (method == "leaf_sums" && cert_.has("/integration")) cert_.fail("/integration", "not part of a leaf_sums certificate");
+    else if (method == "leaf_sums") check_cover_and_sums(prob->program, domain.outer, integral_lower, integral_upper);
+    else cert_.fail("/method", "expected \"leaf_sums\" or \"arb_integration\"");
     return report_;
   }
 
  private:
-  void problem(std::string s) { report_.problems.push_back(std::move(s)); }
-  void confirmed(std::string s) { report_.confirmations.push_back(std::move(s)); }
-
   void check_structure() {
+    if (cert_.text("/kind") != "lpnorm") cert_.fail("/kind", "expected \"lpnorm\"");
     cert_.check_keys(doc_, "",
                      {"format", "kind", "claim", "p", "normalized", "lower", "upper", "integral", "status", "gap", "cover",
-                      "boxes", "inputs", "options", "precision", "tool", "threads", "elapsed_seconds", "sha256"},
+                      "boxes", "inputs", "options", "precision", "tool", "threads", "elapsed_seconds", "sha256", "method",
+                      "integration"},
                      "lpnorm");
-    cert_.check_keys(cert_.at("/inputs"), "/inputs", {"net", "approx", "target", "target_net", "domain"}, "lpnorm");
-    cert_.check_keys(cert_.at("/options"), "/options", {"rel_tol", "abs_tol", "max_boxes", "taylor_order", "time_limit_seconds"}, "lpnorm");
-    cert_.check_keys(cert_.at("/precision"), "/precision", {"initial_bits", "max_bits_used", "arithmetic"}, "lpnorm");
-    cert_.check_keys(cert_.at("/gap"), "/gap", {"absolute", "relative"}, "lpnorm");
     cert_.check_keys(cert_.at("/integral"), "/integral", {"lower", "upper"}, "lpnorm");
-    cert_.count("/boxes", UINT64_MAX);
-    cert_.count("/threads", 1u << 20);
-    cert_.count("/options/max_boxes", UINT64_MAX);
-    cert_.count("/options/taylor_order", kMaxTaylorOrder);
-    cert_.bits("/precision/initial_bits");
-    cert_.bits("/precision/max_bits_used");
-    const std::string arithmetic = cert_.text("/precision/arithmetic");
-    if (arithmetic != "arb" && arithmetic != "mpfi") cert_.fail("/precision/arithmetic", "expected \"arb\" or \"mpfi\"");
-    if (cert_.has("/elapsed_seconds")) cert_.text("/elapsed_seconds");
-    const Json& limit = cert_.at("/options/time_limit_seconds");
-    if (!limit.is_null() && !limit.is_string()) cert_.fail("/options/time_limit_seconds", "expected a string or null");
-    if (cert_.text("/sha256") != certificate_sha256(doc_)) problem("the SHA-256 of the canonical content differs from the recorded \"sha256\"");
-    else confirmed("content hash");
+    check_kind_and_run_members();
   }
 
-  void check_status(const Rational& lower, const std::optional<Rational>& upper, const std::string& status) {
-    const Rational rel_tol = cert_.rational("/options/rel_tol"), abs_tol = cert_.rational("/options/abs_tol");
-    if (rel_tol.sign() < 0 || abs_tol.sign() < 0) cert_.fail("/options", "negative tolerance");
-    const bool within = within_tolerance(lower, upper, rel_tol, abs_tol);
-    if (status != "converged" && status != "budget_exhausted" && status != "precision_exhausted")
-      cert_.fail("/status", "expected converged, budget_exhausted or precision_exhausted");
-    if (status == "converged" && !within) problem("status: \"converged\" but the recorded bounds are not within the recorded tolerances");
-    else if (status != "converged" && within)
-      problem("status: \"" + status + "\" but the recorded bounds are within the recorded tolerances");
-    if (cert_.at("/gap") != supnorm_gap(lower, upper)) problem("gap: differs from the one the recorded lower and upper give");
+  // Arb's integration, run again from the inputs with the recorded settings: its enclosure of the
+  // integral must lie inside the recorded one. Trusted: Arb's acb_calc_integrate and the
+  // ComplexBall evaluation of the program (arb_integral.hpp).
+  void check_integration(const Program& prog, const Box& domain, const Rational& integral_lower,
+                         const std::optional<Rational>& integral_upper) {
+    if (!cert_.at("/cover").is_null()) cert_.fail("/cover", "expected null with method \"arb_integration\"");
+    cert_.check_keys(cert_.at("/integration"), "/integration", {"prec", "goal_bits", "tol_exponent"}, "lpnorm");
+    if (domain.dim() != 1) cert_.fail("/method", "\"arb_integration\" needs a domain of one input");
+    ArbIntegralSettings s;
+    s.prec = static_cast<long>(cert_.count("/integration/prec", kMaxArbIntegralBits));
+    s.goal_bits = static_cast<long>(cert_.count("/integration/goal_bits", kMaxArbIntegralBits));
+    const nlohmann::json& tol = cert_.at("/integration/tol_exponent");
+    if (!tol.is_number_integer() || tol.get<long>() > 0 || tol.get<long>() < -4 * kMaxArbIntegralBits)
+      cert_.fail("/integration/tol_exponent", "expected an integer from " + std::to_string(-4 * kMaxArbIntegralBits) + " to 0");
+    s.tol_exponent = tol.get<long>();
+    if (s.prec < 16 || s.goal_bits < 1) cert_.fail("/integration", "a precision below 16 bits or a goal below 1 bit");
+    if (!o_.recheck_cover) return confirmed("integral: NOT re-computed (--no-recompute)");
+    if (!integral_upper && integral_lower.sign() == 0)  // a run without a finite enclosure claims nothing
+      return confirmed("integral: the recorded [0, inf) holds for every integrand");
+    std::optional<Range> r = arb_integral_of_power(prog, domain.lo[0], domain.hi[0], p_, s);
+    if (!r) return problem("integration: acb_calc_integrate, run again, gives no finite enclosure");
+    if (normalized_) {
+      const Rational v = box_volume(domain);
+      r->lo = r->lo / v;
+      r->hi = r->hi / v;
+    }
+    if (r->lo < integral_lower) problem("integral.lower exceeds the lower end of Arb's integral, run again");
+    if (integral_upper && *integral_upper < r->hi) problem("integral.upper is below the upper end of Arb's integral, run again");
+    if (!report_.ok()) return;
+    confirmed("integral: acb_calc_integrate run again (prec " + std::to_string(s.prec) + ", goal " + std::to_string(s.goal_bits) +
+              " bits) encloses it inside [integral.lower, integral.upper]; lower^p and upper^p enclose that, exactly");
   }
 
   void check_cover_and_sums(const Program& prog, const Box& domain, const Rational& integral_lower,
                             const std::optional<Rational>& integral_upper) {
-    if (cert_.at("/cover").is_null())
-      return problem("the leaf cover was not recorded (more than " + std::to_string(kMaxCoverLeaves) +
-                     " leaves): the bounds cannot be re-checked");
-    cert_.check_keys(cert_.at("/cover"), "/cover", {"leaves", "tree", "cuts", "bounds", "lower_bounds"}, "lpnorm");
-    RecordedCover cover = cert_.cover(domain.dim(), kMaxCoverLeaves);
-    const Json& lows = cert_.at("/cover/lower_bounds");
+    std::optional<RecordedCover> recorded = recorded_cover(domain.dim(), {"leaves", "tree", "cuts", "bounds", "lower_bounds"});
+    if (!recorded) return;
+    RecordedCover& cover = *recorded;
+    const nlohmann::json& lows = cert_.at("/cover/lower_bounds");
     if (!lows.is_array() || lows.size() != cover.bounds.size())
       cert_.fail("/cover/lower_bounds", "expected an array of " + std::to_string(cover.bounds.size()) + " lower bounds");
     for (std::size_t k = 0; k < lows.size(); ++k) {
@@ -124,10 +112,7 @@ class LpCheck {
       cover.lower_bounds.push_back(cert_.rational(at));
       if (cover.lower_bounds.back().sign() < 0) cert_.fail(at, "a negative lower bound");
     }
-    CoverCheckOptions co;
-    co.bits = std::max<long>(64, cert_.bits("/precision/initial_bits"));
-    co.max_bits = std::max<long>(256, cert_.bits("/precision/max_bits_used") + 64);
-    co.taylor_order = static_cast<long>(cert_.count("/options/taylor_order", kMaxTaylorOrder)) + 1;
+    CoverCheckOptions co = cover_check_options();
     co.prove_leaves = o_.recheck_cover;
     report_.cover = check_cover(prog, domain, cover, co);
     for (const std::string& p : report_.cover.problems) problem("cover: " + p);
@@ -161,10 +146,6 @@ class LpCheck {
               "lower^p and upper^p enclose that, exactly");
   }
 
-  const Json& doc_;
-  CertificateReader cert_;
-  const SupNormCheckOptions& o_;
-  SupNormCheckReport report_;
   unsigned long p_ = 1;
   bool normalized_ = false;
 };

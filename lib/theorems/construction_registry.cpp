@@ -27,7 +27,7 @@ const Construction& ConstructionRegistry::get(std::string_view name) const {
   if (const Construction* c = find(name)) return *c;
   std::string known;
   for (const std::string& n : names()) known += (known.empty() ? "" : ", ") + n;
-  throw InputError("build: unknown construction \"" + std::string(name) + "\" (known: " + known + ")");
+  throw InputError("unknown construction \"" + std::string(name) + "\" (known: " + known + ")");
 }
 
 std::vector<std::string> ConstructionRegistry::names() const {

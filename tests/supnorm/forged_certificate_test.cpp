@@ -28,36 +28,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Writes an edited copy of `cert` with its hash recomputed, beside it (the network's recorded path
-// is relative to the certificate's folder): forged-<name>.json.
-std::string forge(const Scratch& s, const Json& cert, const std::string& name, const std::function<void(Json&)>& edit) {
-  Json c = cert;
-  edit(c);
-  c["sha256"] = certificate_sha256(c);
-  const std::string path = (s.dir / ("forged-" + name + ".json")).string();
-  std::ofstream(path) << c.dump(2);
-  return path;
-}
-
-// The leaf boxes of a one-dimensional recorded cover, in pre-order (an independent decoder).
-std::vector<std::pair<Rational, Rational>> leaf_intervals(const Json& cover, Rational lo, Rational hi) {
-  std::vector<std::pair<Rational, Rational>> leaves;
-  std::vector<std::pair<Rational, Rational>> stack{{lo, hi}};
-  std::size_t cut = 0;
-  for (char c : cover["tree"].get<std::string>()) {
-    const auto [a, b] = stack.back();
-    stack.pop_back();
-    if (c == 'L') {
-      leaves.push_back({a, b});
-      continue;
-    }
-    const Json& k = cover["cuts"][cut++];
-    const Rational at = k.is_array() ? parse_rational(k[1].get<std::string>()) : (a + b) / Rational(2);
-    stack.push_back({at, b});
-    stack.push_back({a, at});
-  }
-  return leaves;
-}
 
 // sup |x^2 - x| on [a, b], exactly.
 Rational exact_sup(const Rational& a, const Rational& b) {
@@ -132,18 +102,7 @@ TEST_CASE("verify: a forged supnorm certificate is rejected whatever field was e
   }
 
   // An input byte: the network file changed (one weight), given with --net.
-  std::string bytes;
-  {
-    std::ifstream in(s.path("net.json"));
-    bytes.assign(std::istreambuf_iterator<char>(in), {});
-  }
-  const std::size_t at = bytes.find("[\"-1\"]");
-  REQUIRE(at != std::string::npos);
-  bytes[at + 3] = '2';
-  std::ofstream(s.path("net2.json")) << bytes;
-  const Run byte = run_cli("verify " + net_cert + " --net " + s.path("net2.json"), s.dir);
-  CHECK(byte.status == 1);
-  CHECK(byte.out.find("not the one certified") != std::string::npos);
+  check_changed_network_refused(s, net_cert);
 }
 
 TEST_CASE("verify: resource limits on supnorm certificates give exit 2 quickly, no wrap-around") {

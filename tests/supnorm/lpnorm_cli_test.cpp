@@ -10,6 +10,8 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -26,35 +28,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string forge(const Scratch& s, const Json& cert, const std::string& name, const std::function<void(Json&)>& edit) {
-  Json c = cert;
-  edit(c);
-  c["sha256"] = certificate_sha256(c);
-  const std::string path = (s.dir / ("forged-" + name + ".json")).string();
-  std::ofstream(path) << c.dump(2);
-  return path;
-}
-
 Rational num(const Json& j) { return parse_rational(j.get<std::string>()); }
-
-// The leaf intervals of a one-dimensional recorded cover, in pre-order (a decoder written here).
-std::vector<std::pair<Rational, Rational>> leaf_intervals(const Json& cover, Rational lo, Rational hi) {
-  std::vector<std::pair<Rational, Rational>> leaves, stack{{lo, hi}};
-  std::size_t cut = 0;
-  for (char c : cover["tree"].get<std::string>()) {
-    const auto [a, b] = stack.back();
-    stack.pop_back();
-    if (c == 'L') {
-      leaves.push_back({a, b});
-      continue;
-    }
-    const Json& k = cover["cuts"][cut++];
-    const Rational at = k.is_array() ? num(k[1]) : (a + b) / Rational(2);
-    stack.push_back({at, b});
-    stack.push_back({a, at});
-  }
-  return leaves;
-}
 
 // min and max of |x^2 - x| = x - x^2 on [a, b] in [0, 1], exactly (concave: min at an end).
 std::pair<Rational, Rational> exact_range(const Rational& a, const Rational& b) {
@@ -68,7 +42,7 @@ std::pair<Rational, Rational> exact_range(const Rational& a, const Rational& b) 
 
 TEST_CASE("lpnorm CLI: closed forms, --normalize, --json and --p inf") {
   Scratch s("lpnorm-cli");
-  const Run r = run_cli("lpnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[0,1]' --p 1 --rel-tol 1e-2 --json -q", s.dir);
+  const Run r = run_cli("lpnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[0,1]' --p 1 --rel-tol 1e-2 --method leaf-sums --json -q", s.dir);
   REQUIRE(r.status == 0);
   const Json j = Json::parse(r.out);
   CHECK(j["form"] == "integral");
@@ -84,7 +58,7 @@ TEST_CASE("lpnorm CLI: closed forms, --normalize, --json and --p inf") {
   CHECK(pow_int(num(jn["lower"]), 2) <= Rational(8) / Rational(15));
   CHECK(Rational(8) / Rational(15) <= pow_int(num(jn["upper"]), 2));
 
-  const Run text = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 2 --rel-tol 1e-2 -q", s.dir);
+  const Run text = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 2 --rel-tol 1e-2 --method leaf-sums -q", s.dir);
   CHECK(text.status == 0);
   CHECK(text.out.find("L^2 norm (integral |target - approx|^2)^(1/2) on [0,1] in [") == 0);
   CHECK(text.out.find("method leaf sums") != std::string::npos);
@@ -141,7 +115,7 @@ TEST_CASE("lpnorm CLI: bad input gives exit 2, one message naming the option, an
 TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is rejected") {
   Scratch s("lpnorm-forged");
   const std::string cert_path = s.path("lp.json");
-  REQUIRE(run_cli("lpnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[0,1]' --p 2 --rel-tol 1e-2 -q --cert " + cert_path,
+  REQUIRE(run_cli("lpnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[0,1]' --p 2 --rel-tol 1e-2 --method leaf-sums -q --cert " + cert_path,
                   s.dir).status == 0);
   const Json cert = read_json(cert_path);
   REQUIRE(cert["kind"] == "lpnorm");
@@ -215,16 +189,67 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
   CHECK(sl.err.find("/cover/lower_bounds") != std::string::npos);
 
   // A changed input byte: the network file (one weight), given with --net.
-  std::string bytes;
-  {
-    std::ifstream in(s.path("net.json"));
-    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  check_changed_network_refused(s, cert_path);
+}
+
+TEST_CASE("verify: an lpnorm certificate of Arb's integration is re-checked, and forgeries are rejected") {
+  Scratch s("lpnorm-arb");
+  const std::string cert_path = s.path("arb.json");
+  const Run r = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 2 --rel-tol 1e-6 --json -q --cert " + cert_path, s.dir);
+  REQUIRE(r.status == 0);
+  CHECK(Json::parse(r.out)["method"] == "Arb integration (acb_calc_integrate)");
+  const Json cert = read_json(cert_path);
+  CHECK(cert["method"] == "arb_integration");
+  CHECK(cert["cover"].is_null());
+  // The exact integral of (x - x^2)^2 over [0,1] is 1/30.
+  const Rational exact = Rational(1) / Rational(30);
+  CHECK(num(cert["integral"]["lower"]) <= exact);
+  CHECK(exact <= num(cert["integral"]["upper"]));
+  CHECK(pow_int(num(cert["lower"]), 2) <= exact);
+  CHECK(exact <= pow_int(num(cert["upper"]), 2));
+  const Run ok = run_cli("verify " + cert_path, s.dir);
+  CHECK(ok.status == 0);
+  CHECK(ok.out.find("acb_calc_integrate run again") != std::string::npos);
+  const Run quick = run_cli("verify --no-recompute " + cert_path, s.dir);
+  CHECK(quick.status == 0);
+  CHECK(quick.out.find("NOT re-computed") != std::string::npos);
+
+  // Rejected (exit 1): numbers that the re-run integration or the powers contradict, and the claim
+  // of a leaf cover that was not recorded.
+  const std::vector<std::pair<std::string, std::function<void(Json&)>>> refuted = {
+      {"integral-lower", [&](Json& c) { c["integral"]["lower"] = decimal_up(exact * Rational(1001) / Rational(1000), 17); }},
+      {"integral-upper", [&](Json& c) { c["integral"]["upper"] = decimal_down(exact * Rational(999) / Rational(1000), 17); }},
+      {"lower", [](Json& c) { c["lower"] = c["upper"]; }},
+      {"method", [](Json& c) { c["method"] = "leaf_sums"; c.erase("integration"); }},
+  };
+  for (const auto& [name, edit] : refuted) {
+    CAPTURE(name);
+    const Run v = run_cli("verify " + forge(s, cert, name, edit), s.dir);
+    CHECK(v.status == 1);
+    CHECK(v.out.find("FAILED") == 0);
   }
-  const std::size_t at = bytes.find("[\"-1\"]");
-  REQUIRE(at != std::string::npos);
-  bytes[at + 3] = '2';
-  std::ofstream(s.path("net2.json")) << bytes;
-  const Run byte = run_cli("verify " + cert_path + " --net " + s.path("net2.json"), s.dir);
-  CHECK(byte.status == 1);
-  CHECK(byte.out.find("not the one certified") != std::string::npos);
+  // Malformed (exit 2, the JSON path named): settings over the limits, an unknown method, a cover.
+  const std::vector<std::tuple<std::string, std::function<void(Json&)>, std::string>> malformed = {
+      {"prec", [](Json& c) { c["integration"]["prec"] = 100000; }, "/integration/prec"},
+      {"tol", [](Json& c) { c["integration"]["tol_exponent"] = 5; }, "/integration/tol_exponent"},
+      {"unknown-method", [](Json& c) { c["method"] = "monte_carlo"; }, "/method"},
+      {"cover", [](Json& c) { c["cover"] = Json::object(); }, "/cover"},
+      {"integration-with-leaf-sums", [](Json& c) { c["method"] = "leaf_sums"; }, "/integration"},
+  };
+  for (const auto& [name, edit, where] : malformed) {
+    CAPTURE(name);
+    const Run v = run_cli("verify " + forge(s, cert, name, edit), s.dir);
+    CHECK(v.status == 2);
+    CHECK(v.err.find(where) != std::string::npos);
+  }
+  // --method arb where Arb cannot run (an endpoint that is not a dyadic): exit 3 with [0, inf), and
+  // its certificate, which claims nothing, verifies.
+  const Run nd = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1/3]' --p 2 --method arb -q --cert " + s.path("nd.json"), s.dir);
+  CHECK(nd.status == 3);
+  CHECK(read_json(s.path("nd.json"))["upper"] == "inf");
+  CHECK(run_cli("verify " + s.path("nd.json"), s.dir).status == 0);
+  // --method arb needs one input.
+  const Run two = run_cli("lpnorm --approx x0 --target 'x0*x1' --domain '[0,1]^2' --p 2 --method arb -q", s.dir);
+  CHECK(two.status == 2);
+  CHECK(two.err.find("approxcert: lpnorm: --method arb") == 0);
 }

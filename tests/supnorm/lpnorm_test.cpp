@@ -15,35 +15,16 @@
 #include "supnorm/lpnorm.hpp"
 #include "target/domain.hpp"
 
+#include "lp_closed_forms.hpp"
+
 using namespace approxcert;
 
 namespace {
 
-Rational factorial(long n) {
-  Rational f(1);
-  for (long k = 2; k <= n; ++k) f *= Rational(k);
-  return f;
-}
+using namespace approxcert::lp_test;
 
-// The interpolant as an expression: x/n + sum_{k=1}^{n-1} (2/n) relu(x - k/n).
-std::string relu_interpolant(long n) {
-  std::string s = "x0/" + std::to_string(n);
-  for (long k = 1; k < n; ++k) s += " + 2/" + std::to_string(n) + "*relu(x0 - " + std::to_string(k) + "/" + std::to_string(n) + ")";
-  return s;
-}
-
-Rational interpolant_integral(long n, long p) {
-  return factorial(p) * factorial(p) / factorial(2 * p + 1) / pow_int(Rational(n), 2 * p);
-}
-
-// lower^p <= exact <= upper^p, exactly, and the run converged.
 void check_encloses(const LpNormResult& r, const Rational& exact_integral, unsigned long p) {
-  REQUIRE(r.upper.has_value());
-  CHECK(r.status == SupNormStatus::Converged);
-  CHECK(r.integral_lower <= exact_integral);
-  CHECK(exact_integral <= *r.integral_upper);
-  CHECK(pow_int(r.lower, static_cast<long>(p)) <= exact_integral);
-  CHECK(exact_integral <= pow_int(*r.upper, static_cast<long>(p)));
+  lp_test::check_encloses(r, exact_integral, exact_integral, p);
 }
 
 }  // namespace
