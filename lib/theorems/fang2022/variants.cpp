@@ -143,6 +143,7 @@ chain::Chain build_cube_blocks(const chain::Parameters& prm) {
                                         "upper: certified degree pass; lower: the output is x^(3^b) by W2-identity"),
                           Side::exact(count_q(b)));
          }));
+  ch.recheck_network("W2-value", "lhs", cube_blocks(b), "1", embedded_inputs(cube_embedding(b), {"at:x"}));
   return ch;
 }
 
