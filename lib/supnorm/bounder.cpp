@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "net/evaluate.hpp"
+#include "net/gradient_work.hpp"
 #include "net/jet.hpp"
 #include "scalar/fast_interval.hpp"
 #include "scalar/scalar.hpp"
@@ -98,7 +99,9 @@ template <RigorousScalar S>
 class BoxBounder final : public Bounder {
  public:
   BoxBounder(const Program& prog, Prec p, BounderOptions opts)
-      : prog_(prog), prec_(p), opts_(opts), out_(prog.outputs()[0]), point_(prog, p), jet_(prog, p), jet2_(prog, p) {
+      : prog_(prog), prec_(p), opts_(opts), out_(prog.outputs()[0]), gradients_(gradient_forms_affordable(prog)),
+        point_(prog, p), jet_(prog, p), jet2_(prog, p) {
+    if (!gradients_) return;  // the natural form only (net/gradient_work.hpp)
     if (prog.num_inputs() == 1 && opts.taylor_model_order > 0)
       taylor_model_.emplace(prog, p, TaylorModelOptions{opts.taylor_model_order, opts.taylor_model_rel_tol,
                                                         opts.taylor_model_abs_tol});
@@ -120,6 +123,7 @@ class BoxBounder final : public Bounder {
     return point_.value(out_);
   }
   void consider(BoxBounds& out, std::vector<Rational> point, const S& value);
+  BoxBounds natural_form_only(const Box& box);
   void centred_forms(const Box& box, const Jet<S>& f, BoxBounds& out);
   void taylor_form(const Box& box, BoxBounds& out);
   void taylor_model_form(const Box& box, const Rational& prune_at, BoxBounds& out);
@@ -129,6 +133,7 @@ class BoxBounder final : public Bounder {
   Prec prec_;
   BounderOptions opts_;
   NodeId out_;
+  bool gradients_;  // whether the gradient-based forms are affordable for this program
   Evaluator<S> point_;
   Evaluator<Jet<S>> jet_;
   Evaluator<Jet<Jet<S>>> jet2_;
@@ -154,6 +159,7 @@ template <RigorousScalar S>
 BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
   const std::size_t d = box.dim();
   if (d != prog_.num_inputs()) throw std::logic_error("Bounder: box dimension differs from the program's inputs");
+  if (!gradients_) return natural_form_only(box);
   BoxBounds out;
   box_in_.resize(d);
   jet_in_.resize(d);
@@ -191,6 +197,25 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
 
   if (gradient_ok && !f.kinked && (d <= opts_.max_taylor_dim || dirty_nearly_pruned(out, prune_at, d, opts_.max_taylor_dim)))
     taylor_form(box, out);
+  return out;
+}
+
+// Where a gradient pass would cost too much: the program run on the box, and the midpoint as the
+// witness candidate.
+template <RigorousScalar S>
+BoxBounds BoxBounder<S>::natural_form_only(const Box& box) {
+  BoxBounds out;
+  box_in_.resize(box.dim());
+  for (std::size_t i = 0; i < box.dim(); ++i) set_interval(box_in_[i], box.lo[i], box.hi[i], prec_);
+  point_.run(box_in_);
+  const S y = point_.value(out_);  // a copy: the evaluator is reused for the midpoint
+  if (is_finite(y)) {
+    out.natural = range_of(y);
+    combine(out, *out.natural);
+  }
+  std::vector<Rational> m = box_midpoint(box);
+  const S at_m = evaluate_point(m);
+  consider(out, std::move(m), at_m);
   return out;
 }
 

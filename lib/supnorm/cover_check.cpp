@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "net/evaluate.hpp"
+#include "net/gradient_work.hpp"
 #include "net/jet.hpp"
 #include "net/series.hpp"
 #include "scalar/scalar.hpp"
@@ -100,7 +101,8 @@ struct LeafGoal {
 class LeafBounder {
  public:
   LeafBounder(const Program& prog, long taylor_order, std::vector<RecordedZero> zeros = {})
-      : prog_(prog), out_(prog.outputs()[0]), taylor_order_(taylor_order), zeros_(std::move(zeros)) {}
+      : prog_(prog), out_(prog.outputs()[0]), taylor_order_(taylor_order), zeros_(std::move(zeros)),
+        gradients_(gradient_forms_affordable(prog)) {}
 
   // |f| <= result on the box: the natural form intersected with the two centred forms.
   // With `goal`: the Taylor form is skipped once the other forms give |f| <= *goal (it costs more).
@@ -120,6 +122,7 @@ class LeafBounder {
                                bool* smooth = nullptr) {
     Evaluators& e = at(bits);
     const std::size_t d = box.dim();
+    if (!gradients_) return natural_form(e, box);
     std::vector<Jet<Interval>> in(d);
     for (std::size_t i = 0; i < d; ++i) {
       Interval x;
@@ -192,6 +195,16 @@ class LeafBounder {
   }
 
  private:
+  // The program run on the box: where a gradient pass costs too much (net/gradient_work.hpp).
+  std::optional<Range> natural_form(Evaluators& e, const Box& box) {
+    std::vector<Interval> in(box.dim());
+    for (std::size_t i = 0; i < box.dim(); ++i) set_interval(in[i], box.lo[i], box.hi[i], e.prec);
+    e.point.run(in);
+    const Interval& y = e.point.value(out_);
+    if (!is_finite(y)) return std::nullopt;
+    return range_of(y);
+  }
+
   // f(c) + sum_i G_i (x_i - c_i) over the box (mean-value theorem with Clarke gradients), exactly
   // from the MPFI enclosure of f(c); absent when f(c) is not finite.
   std::optional<Range> centred_form(Evaluators& e, const Box& box, const std::vector<Rational>& c,
@@ -305,6 +318,7 @@ class LeafBounder {
   NodeId out_;
   long taylor_order_;
   std::vector<RecordedZero> zeros_;
+  bool gradients_;  // whether the gradient-based forms are affordable for this program
   std::map<long, std::unique_ptr<Evaluators>> cache_;
 };
 
@@ -339,9 +353,11 @@ class CoverChecker {
         if (leaf >= cover_.bounds.size()) return fail("the cover has fewer bounds than leaves");
         if (!cover_.lower_bounds.empty() && leaf >= cover_.lower_bounds.size())
           return fail("the cover has fewer lower bounds than leaves");
-        Rational volume(1);
-        for (std::size_t i = 0; i < box.dim(); ++i) volume *= box.hi[i] - box.lo[i];
-        report_.volumes.push_back(std::move(volume));
+        if (o_.volumes) {
+          Rational volume(1);
+          for (std::size_t i = 0; i < box.dim(); ++i) volume *= box.hi[i] - box.lo[i];
+          report_.volumes.push_back(std::move(volume));
+        }
         if (o_.prove_leaves)
           check_leaf(box, cover_.bounds[leaf], cover_.lower_bounds.empty() ? nullptr : &cover_.lower_bounds[leaf], leaf);
         ++leaf;

@@ -65,7 +65,9 @@ struct CoverCheckOptions {
   std::uint64_t max_extra_boxes = 0;   // sub-boxes over all leaves at most (0: 64 x leaves + 65536)
   long taylor_order = 0;               // k of the Taylor form (one input only); 0: not used
   std::vector<RecordedZero> removable_zeros;  // relative mode only (one input)
-  bool prove_leaves = true;            // false: check the tiling only (and report the volumes)
+  bool prove_leaves = true;            // false: check the tiling only
+  bool volumes = false;                // report each leaf's exact volume (lpnorm certificates); off,
+                                       // as the exact product costs time quadratic in the dimension
 };
 
 struct CoverCheckReport {
@@ -73,7 +75,8 @@ struct CoverCheckReport {
   std::uint64_t leaves = 0;
   std::uint64_t leaves_split = 0;     // leaves re-proved only after bisection
   std::uint64_t extra_boxes = 0;      // sub-boxes bounded for them
-  std::vector<Rational> volumes;      // each leaf's exact volume, in the recorded order
+  std::vector<Rational> volumes;      // each leaf's exact volume, in the recorded order (with
+                                      // CoverCheckOptions::volumes)
   bool ok() const { return problems.empty(); }
 };
 

@@ -1,6 +1,7 @@
 #include "supnorm/lpnorm_certificate_check.hpp"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "io/certificate_envelope.hpp"
 #include "scalar/input_error.hpp"
@@ -114,6 +115,7 @@ class LpCheck : EngineCertificateCheck {
     }
     CoverCheckOptions co = cover_check_options();
     co.prove_leaves = o_.recheck_cover;
+    co.volumes = true;
     report_.cover = check_cover(prog, domain, cover, co);
     for (const std::string& p : report_.cover.problems) problem("cover: " + p);
     if (!report_.cover.ok()) return;

@@ -134,3 +134,13 @@ TEST_CASE("supnorm cli: verify re-checks a supnorm certificate and rejects tampe
   CHECK(changed.status == 1);
   CHECK(changed.out.find("not the one certified") != std::string::npos);
 }
+
+TEST_CASE("supnorm cli: a domain of the largest dimension (10^4 inputs) is bounded and verified") {
+  // Regression (fuzzing): every bounder built a dense gradient per input, 10^8 numbers here.
+  Scratch s("supnorm-cli-dim");
+  Run r = run_cli("supnorm --approx 0 --target 0 --domain '[1e-304,88]^10000' -q --cert " + s.path("c.json"), s.dir);
+  CHECK(r.status == 0);
+  CHECK(read_json(s.path("c.json"))["upper"] == "0");
+  Run v = run_cli("verify " + s.path("c.json"), s.dir);
+  CHECK(v.status == 0);
+}
