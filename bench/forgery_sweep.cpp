@@ -9,6 +9,7 @@
 #include <iostream>
 #include <string>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "io/certificate_envelope.hpp"
 #include "reference/certificate_forger.hpp"

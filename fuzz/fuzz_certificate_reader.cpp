@@ -1,6 +1,8 @@
 // Fuzz target: the certificate readers of `approxcert verify` without the re-computation (which
 // re-runs whole theorems): chain certificates (hash, recorded verdicts, counts) and supnorm
 // certificates (structure, input hashes, the witness evaluation).
+#include <nlohmann/json.hpp>
+
 #include "chain/verify.hpp"
 #include "fuzz_support.hpp"
 #include "io/certificate_envelope.hpp"

@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <nlohmann/json.hpp>
 
 #include "chain/verify.hpp"
 #include "io/certificate_envelope.hpp"

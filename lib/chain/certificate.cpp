@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "approxcert_version.hpp"
 #include "chain/certificate_fields.hpp"

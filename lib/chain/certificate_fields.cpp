@@ -1,3 +1,4 @@
+#include <nlohmann/json.hpp>
 #include "chain/certificate_fields.hpp"
 
 #include "chain/number_text.hpp"

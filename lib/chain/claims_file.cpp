@@ -1,6 +1,7 @@
 #include "chain/claims_file.hpp"
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "net/network_json.hpp"
 #include "net/expression.hpp"

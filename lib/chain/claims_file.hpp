@@ -7,6 +7,7 @@
 // Coq export as the built-in theorems.
 #include <string>
 #include <string_view>
+#include <nlohmann/json_fwd.hpp>
 
 #include "chain/instance.hpp"
 #include "scalar/exact_json.hpp"

@@ -1,3 +1,4 @@
+#include <nlohmann/json.hpp>
 #include "chain/coq_hook.hpp"
 
 #include "chain/certificate_fields.hpp"

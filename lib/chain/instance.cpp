@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "chain/claims_file.hpp"
 #include "scalar/input_error.hpp"

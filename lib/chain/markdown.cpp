@@ -1,6 +1,7 @@
 // Markdown pages of chain certificates (render_markdown, render_index in certificate.hpp). Pages
 // are rendered from the certificate JSON itself, so a page never says more than its certificate.
 #include <sstream>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"

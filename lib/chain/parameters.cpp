@@ -1,3 +1,4 @@
+#include <nlohmann/json.hpp>
 #include "chain/parameters.hpp"
 
 #include "net/constant.hpp"
@@ -45,15 +46,15 @@ std::string shortened(const std::string& s) { return s.size() <= 60 ? s : s.subs
 
 }  // namespace
 
-Parameters::Parameters(ExactJson object, JsonAt at) : object_(std::move(object)), at_(std::move(at)) {
-  json_object(object_, at_);
+Parameters::Parameters(ExactJson object, JsonAt at) : object_(std::make_shared<const ExactJson>(std::move(object))), at_(std::move(at)) {
+  json_object(*object_, at_);
 }
 
-bool Parameters::has(std::string_view name) const { return object_.find(name) != object_.end(); }
+bool Parameters::has(std::string_view name) const { return object_->find(name) != object_->end(); }
 
 const ExactJson& Parameters::required(std::string_view name) const {
-  const auto it = object_.find(name);
-  if (it == object_.end()) at_.fail("missing parameter \"" + std::string(name) + "\"");
+  const auto it = object_->find(name);
+  if (it == object_->end()) at_.fail("missing parameter \"" + std::string(name) + "\"");
   read_.emplace(name);
   return *it;
 }
@@ -127,7 +128,7 @@ std::string Parameters::text_or(std::string_view name, std::string_view fallback
 bool Parameters::flag_or(std::string_view name, bool fallback) const { return has(name) ? flag(name) : fallback; }
 
 void Parameters::check_all_read() const {
-  for (const auto& item : object_.items()) {
+  for (const auto& item : object_->items()) {
     if (read_.count(item.key())) continue;
     std::string used;
     for (const std::string& k : read_) used += (used.empty() ? "" : ", ") + k;
@@ -136,6 +137,6 @@ void Parameters::check_all_read() const {
   }
 }
 
-nlohmann::json Parameters::to_json() const { return to_plain(object_); }
+nlohmann::json Parameters::to_json() const { return to_plain(*object_); }
 
 }  // namespace approxcert::chain

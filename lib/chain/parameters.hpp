@@ -4,12 +4,13 @@
 // reader names the offending key in its InputError ("<file>: /parameters/eps: ..."), and after a
 // builder has run, the engine rejects any parameter it did not read (a typo must not be ignored).
 #include <cstdint>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "net/number.hpp"
 #include "scalar/ball.hpp"
@@ -58,7 +59,7 @@ class Parameters {
 
  private:
   const ExactJson& required(std::string_view name) const;
-  ExactJson object_;
+  std::shared_ptr<const ExactJson> object_;  // shared: the header needs only json_fwd.hpp
   JsonAt at_;
   mutable std::set<std::string, std::less<>> read_;
 };

@@ -1,6 +1,7 @@
 #include "chain/recheck.hpp"
 
 #include <string_view>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate_fields.hpp"
 #include "net/evaluate.hpp"

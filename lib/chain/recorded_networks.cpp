@@ -1,3 +1,4 @@
+#include <nlohmann/json.hpp>
 #include "chain/recorded_networks.hpp"
 
 #include "io/sha256.hpp"

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "net/network.hpp"
 #include "net/program.hpp"

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"

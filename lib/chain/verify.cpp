@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"

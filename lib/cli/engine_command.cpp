@@ -1,6 +1,7 @@
 #include "cli/engine_command.hpp"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "supnorm/bound_digits.hpp"
 

@@ -2,6 +2,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "io/file.hpp"

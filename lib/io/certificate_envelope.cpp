@@ -1,3 +1,4 @@
+#include <nlohmann/json.hpp>
 #include "io/certificate_envelope.hpp"
 
 #include "io/sha256.hpp"

@@ -10,7 +10,7 @@
 // binary floating-point numbers.
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 namespace approxcert {
 

@@ -1,6 +1,7 @@
 #include "net/constant.hpp"
 
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"

@@ -6,6 +6,7 @@
 // whatever precision the computation runs.
 #include <cstddef>
 #include <string_view>
+#include <nlohmann/json_fwd.hpp>
 
 #include "net/number.hpp"
 #include "scalar/ball.hpp"

@@ -23,14 +23,7 @@ class Evaluator {
   }
 
   // Evaluates every node; inputs.size() must equal the program's input count.
-  void run(std::span<const S> inputs) {
-    args_ = prog_.arg_data();
-    if (inputs.size() != prog_.num_inputs())
-      throw std::invalid_argument("evaluate: expected " + std::to_string(prog_.num_inputs()) +
-                                  " inputs, got " + std::to_string(inputs.size()));
-    const auto nodes = prog_.nodes();
-    for (std::size_t i = 0; i < nodes.size(); ++i) eval_node(nodes[i], vals_[i], inputs);
-  }
+  void run(std::span<const S> inputs);
 
   std::span<const S> values() const { return vals_; }
   const S& value(NodeId id) const { return vals_[id]; }
@@ -187,6 +180,24 @@ class Evaluator {
   std::vector<S> pool_;
   std::vector<S> vals_;
 };
+
+// Defined outside the class so that it is not inline: the scalar types used everywhere are
+// instantiated once, in net/evaluate.cpp (extern templates below), not in every file that runs a
+// program (each instantiation costs about half a second of compile time at -O3).
+template <Scalar S>
+void Evaluator<S>::run(std::span<const S> inputs) {
+  args_ = prog_.arg_data();
+  if (inputs.size() != prog_.num_inputs())
+    throw std::invalid_argument("evaluate: expected " + std::to_string(prog_.num_inputs()) +
+                                " inputs, got " + std::to_string(inputs.size()));
+  const auto nodes = prog_.nodes();
+  for (std::size_t i = 0; i < nodes.size(); ++i) eval_node(nodes[i], vals_[i], inputs);
+}
+
+extern template class Evaluator<Rational>;
+extern template class Evaluator<Ball>;
+extern template class Evaluator<Interval>;
+extern template class Evaluator<Dirty>;
 
 // Convenience: evaluates prog at the inputs and returns its outputs.
 template <Scalar S>

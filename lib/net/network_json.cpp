@@ -3,6 +3,7 @@
 #include "net/onnx_import.hpp"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "net/constant.hpp"
 #include "scalar/input_error.hpp"

@@ -6,6 +6,7 @@
 // expression ("sqrt(2)/2"), validated here (net/constant.hpp: json_number) and kept as text.
 #include <string>
 #include <string_view>
+#include <nlohmann/json_fwd.hpp>
 
 #include "net/network.hpp"
 #include "scalar/exact_json.hpp"

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "scalar/input_error.hpp"
 #include "scalar/printable.hpp"

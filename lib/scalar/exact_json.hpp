@@ -12,7 +12,7 @@
 // (e.g. 1e400); such numbers must be written as strings ("1e400"), and the error says so.
 //
 // The readers below check the JSON type and throw InputError("<file>: <json pointer>: <what>").
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <initializer_list>

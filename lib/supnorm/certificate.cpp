@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "approxcert_version.hpp"
 #include "io/certificate_envelope.hpp"

@@ -1,6 +1,7 @@
 #include "supnorm/certificate_check.hpp"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "io/certificate_envelope.hpp"
 #include "io/sha256.hpp"

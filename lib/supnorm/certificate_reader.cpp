@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <set>
+#include <nlohmann/json.hpp>
 
 #include "io/sha256.hpp"
 #include "scalar/input_error.hpp"

@@ -1,6 +1,7 @@
 #include "supnorm/engine_certificate_check.hpp"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "io/certificate_envelope.hpp"
 #include "supnorm/supnorm.hpp"

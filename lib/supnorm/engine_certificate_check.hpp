@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "supnorm/certificate.hpp"
 #include "supnorm/certificate_check.hpp"

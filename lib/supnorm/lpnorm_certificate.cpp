@@ -1,3 +1,4 @@
+#include <nlohmann/json.hpp>
 #include "supnorm/lpnorm_certificate.hpp"
 
 #include "scalar/rational_root.hpp"

@@ -13,7 +13,7 @@
 // lpnorm_certificate_check.hpp re-checks all of it.
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "supnorm/certificate.hpp"
 #include "supnorm/lpnorm.hpp"

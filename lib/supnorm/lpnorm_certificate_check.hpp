@@ -15,7 +15,7 @@
 // A certificate without a recorded cover fails (its bounds cannot be re-checked without a search).
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "supnorm/certificate_check.hpp"
 

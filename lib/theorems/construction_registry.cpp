@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <nlohmann/json.hpp>
 
 #include "scalar/input_error.hpp"
 #include "theorems/altabaa2024/register.hpp"

@@ -1,3 +1,4 @@
+#include <nlohmann/json.hpp>
 #include "theorems/verify_by_kind.hpp"
 
 #include "chain/verify.hpp"

@@ -1,6 +1,7 @@
 // Certificates: canonical hash (stable through write/read, blind to timings, sensitive to content),
 // recorded numbers that re-decide every verdict, and the Markdown pages.
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"

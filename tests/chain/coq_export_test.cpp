@@ -11,6 +11,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/coq_export.hpp"

@@ -1,6 +1,7 @@
 // Check files and parameters: every input error names the file and the JSON path; expectations
 // are compared step by step; unread parameters are refused.
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "chain/instance.hpp"
 #include "chain_test_support.hpp"

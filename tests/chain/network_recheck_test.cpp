@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <functional>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/chain.hpp"

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate_fields.hpp"
 #include "chain/number_text.hpp"

@@ -3,6 +3,7 @@
 // an expression with one clear message, and the certificate form keeps the text verbatim.
 #include <doctest/doctest.h>
 #include <mpfr.h>
+#include <nlohmann/json.hpp>
 
 #include "chain/parameters.hpp"
 #include "scalar/input_error.hpp"

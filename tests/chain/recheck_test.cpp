@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <mpfr.h>
+#include <nlohmann/json.hpp>
 
 #include "chain/recheck.hpp"
 #include "scalar/input_error.hpp"

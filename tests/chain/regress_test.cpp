@@ -2,6 +2,7 @@
 // a changed verdict or a missing certificate fails with a row naming instance, step and field;
 // the documented tolerance is applied.
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"

@@ -6,6 +6,7 @@
 
 #include <cctype>
 #include <sstream>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "io/certificate_envelope.hpp"
 #include "io/sha256.hpp"

@@ -6,6 +6,7 @@
 #include <mpfr.h>
 
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "net_support.hpp"
 

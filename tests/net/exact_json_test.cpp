@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "net/network_json.hpp"
 #include "scalar/exact_json.hpp"

@@ -14,6 +14,7 @@
 #include <limits>
 #include <string>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "net/onnx_import.hpp"
 #include "net_support.hpp"

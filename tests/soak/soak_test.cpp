@@ -2,6 +2,7 @@
 // layer type and random sup-norm problems against the independent MPFR reference interpreter.
 // The reference itself is first checked against closed forms computed by hand.
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "net/network_json.hpp"
 #include "reference/reference_interpreter.hpp"

@@ -4,6 +4,7 @@
 // irrational endpoint, so the witness must stop short of it), pi from MPFR at 1000 bits.
 #include <doctest/doctest.h>
 #include <mpfr.h>
+#include <nlohmann/json.hpp>
 
 #include "net/lower.hpp"
 #include "net/network_json.hpp"

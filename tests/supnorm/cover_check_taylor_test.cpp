@@ -9,6 +9,7 @@
 #include <string>
 
 #include <mpfr.h>
+#include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
 #include "io/certificate_envelope.hpp"

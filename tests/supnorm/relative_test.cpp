@@ -9,6 +9,7 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "io/certificate_envelope.hpp"
 #include "reference/programs.hpp"

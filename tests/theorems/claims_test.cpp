@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "claims_test_support.hpp"
 #include "chain/certificate.hpp"

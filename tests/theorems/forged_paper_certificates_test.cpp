@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "chain/instance.hpp"
 #include "scalar/exact_json.hpp"

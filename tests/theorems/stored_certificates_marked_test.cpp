@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/verify.hpp"

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "chain/instance.hpp"
 #include "net/evaluate.hpp"

@@ -2,6 +2,7 @@
 // The Coq conclusions of Altabaa's theorems for `approxcert coq` (docs/proofs.md), registered with
 // each theorem (register.cpp). Each applies its chain lemma of proofs/ to the recorded numbers and
 // re-checks the closing budget as a Coq leaf over the exact rationals.
+#include <nlohmann/json_fwd.hpp>
 #include "chain/coq_hook.hpp"
 
 namespace approxcert::theorems::altabaa2024 {

@@ -2,6 +2,7 @@
 // proofs/AltabaaKernel.v applied to the certificate's recorded numbers; the closing budgets are
 // re-checked in Coq as leaves over the exact rationals.
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "chain/coq_text.hpp"
 #include "theorems/altabaa2024/coq_glue.hpp"

@@ -3,6 +3,7 @@
 // re-checked entry by entry in Coq. Theorem 3.1: AltabaaQuantization.altabaa_v5_cellwise applied
 // to the recorded cellwise bound.
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "chain/coq_text.hpp"
 #include "scalar/input_error.hpp"

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "chain/claims_file.hpp"
 #include "chain/sup_norm_side.hpp"

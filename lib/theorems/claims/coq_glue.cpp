@@ -1,6 +1,7 @@
 #include "theorems/claims/coq_glue.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "chain/coq_text.hpp"
 

@@ -1,6 +1,7 @@
 #include "theorems/fang2022/coq_glue.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "chain/coq_text.hpp"
 #include "chain/parameters.hpp"

@@ -4,6 +4,7 @@
 // approxcert's straight-line program, is written into the export as a proofs/ProgramIdentity.v
 // `program`, and `program_identity` proves its real semantics equal to the target polynomial for
 // ALL real inputs (symbolic evaluation over sparse rational polynomials by vm_compute, then field).
+#include <nlohmann/json_fwd.hpp>
 #include "chain/coq_hook.hpp"
 
 namespace approxcert::theorems::fang2022 {

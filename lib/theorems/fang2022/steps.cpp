@@ -1,6 +1,7 @@
 #include "theorems/fang2022/steps.hpp"
 
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "linalg/exact_matrix.hpp"
 #include "net/evaluate.hpp"

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string_view>
+#include <nlohmann/json.hpp>
 
 #include "chain/coq_text.hpp"
 

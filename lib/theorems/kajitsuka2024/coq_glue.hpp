@@ -2,6 +2,7 @@
 // The Coq glue of Kajitsuka & Sato 2024 for `approxcert coq` (docs/proofs.md): which lemma of
 // proofs/KajitsukaChain.v each step enters (CoqChain fills coq_proof / coq_note from coq_lemma), and
 // the Theorem 2 conclusion by kajitsuka_contextual_mapping, registered with the theorem.
+#include <nlohmann/json_fwd.hpp>
 #include "chain/chain.hpp"
 #include "chain/coq_hook.hpp"
 #include "chain/step.hpp"

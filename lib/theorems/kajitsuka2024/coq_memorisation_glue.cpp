@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "chain/coq_text.hpp"
 

@@ -2,6 +2,7 @@
 // The Coq conclusions of Kajitsuka Theorem 1 (hardmax cannot memorise the witness) and Corollary 1
 // (memorisation with a parameter count linear in N) for `approxcert coq` (docs/proofs.md), by
 // proofs/KajitsukaChain.v. Registered with the theorems (register.cpp).
+#include <nlohmann/json_fwd.hpp>
 #include "chain/coq_hook.hpp"
 
 namespace approxcert::theorems::kajitsuka2024 {

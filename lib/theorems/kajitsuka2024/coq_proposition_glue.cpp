@@ -1,6 +1,7 @@
 #include "theorems/kajitsuka2024/coq_proposition_glue.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "chain/coq_text.hpp"
 

@@ -2,6 +2,7 @@
 // The Coq conclusion of Kajitsuka Proposition 1 for `approxcert coq` (docs/proofs.md):
 // KajitsukaChain.kajitsuka_prop1_assembly applied to K-16's recorded numbers, the numeric
 // assembly re-checked in Coq. Registered with the theorem (register.cpp).
+#include <nlohmann/json_fwd.hpp>
 #include "chain/coq_hook.hpp"
 
 namespace approxcert::theorems::kajitsuka2024 {

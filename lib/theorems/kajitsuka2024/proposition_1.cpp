@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 
 #include "net/evaluate.hpp"
 #include "theorems/kajitsuka2024/coq_glue.hpp"

@@ -1,6 +1,7 @@
 #include "theorems/wright2021/coq_glue.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate_fields.hpp"
 #include "chain/coq_text.hpp"

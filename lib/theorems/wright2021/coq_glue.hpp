@@ -1,6 +1,7 @@
 #pragma once
 // The Coq conclusions of the Wright & Gonzalez 2021 chains for `approxcert coq` (docs/proofs.md),
 // applying the lemmas of proofs/WrightGlue.v. Registered in register.cpp.
+#include <nlohmann/json_fwd.hpp>
 #include "chain/coq_hook.hpp"
 
 namespace approxcert::theorems::wright2021 {

@@ -1,6 +1,7 @@
 #include "theorems/wright2021/kernel.hpp"
 
 #include <cctype>
+#include <nlohmann/json.hpp>
 
 #include "linalg/kernel_gram.hpp"
 #include "scalar/input_error.hpp"

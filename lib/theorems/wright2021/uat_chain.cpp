@@ -2,6 +2,7 @@
 // is approximated by one-hidden-layer ReLU interpolants (reusing the Altabaa Theorem 2.1/4.1
 // construction, `relu_interpolant`), and every step's sup is certified by the sup-norm engine
 // (two-sided: witness + cover), replacing the spec's grid maxima.
+#include <nlohmann/json.hpp>
 #include "chain/encloses_zero.hpp"
 #include "net/lower.hpp"
 #include "supnorm/error_program.hpp"

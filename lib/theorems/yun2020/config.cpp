@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"

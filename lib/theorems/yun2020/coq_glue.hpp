@@ -3,6 +3,7 @@
 // step's coq_lemma enters (filled into the StepSpecs by spec(), step_spec.hpp) and the conclusion,
 // registered with the theorem (register.cpp): Y-13 by YunVolume.yun_y13_duplicate_error and, when
 // Y-E2E is proved, d_p(f, g) <= eps by YunVolume.yun_final_assembly.
+#include <nlohmann/json_fwd.hpp>
 #include "chain/coq_hook.hpp"
 #include "chain/step.hpp"
 

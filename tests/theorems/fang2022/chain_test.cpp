@@ -2,6 +2,7 @@
 // main instance's certificate and rejects a tampered one (hash recomputed, so only the re-decided
 // verdict and the recomputation can catch it), and bad parameters are InputErrors.
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "../../chain/chain_test_support.hpp"
 #include "chain/certificate.hpp"

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <functional>
+#include <nlohmann/json.hpp>
 
 #include "../../chain/chain_test_support.hpp"
 #include "chain/certificate.hpp"

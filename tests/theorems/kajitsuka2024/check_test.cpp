@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "chain/parameters.hpp"
 #include "net/evaluate.hpp"

@@ -8,6 +8,7 @@
 
 #include <regex>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/coq_export.hpp"

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/coq_export.hpp"
