@@ -3,7 +3,8 @@
 # given (a directory is searched for *.json and */*.json) with `approxcert coq`, rejects a forbidden word,
 # compiles each export with `coqc -Q COQ_DIR Approxcert` under a per-file timeout, and reports per
 # certificate whether the export concludes its instance theorem, and if not why (the export's own
-# "The chain lemma is not applied: ..." comment), then per paper and in total how many conclude and
+# "The chain lemma is not applied: ..." comment; for a part it leaves out, its "... not concluded: ..."
+# comment), then per paper and in total how many conclude and
 # how many compile with no Admitted.
 # Usage: coq_all.sh APPROXCERT COQ_DIR CERT_DIR_OR_FILE...
 # Environment: COQC (default coqc); COQ_TIMEOUT (seconds per coqc run, default 300);
@@ -56,7 +57,9 @@ while IFS= read -r cert; do
   secs=$(( $(date +%s) - start ))
   theorems=$(sed -n 's/^Theorem \([A-Za-z0-9_]*\) .*/\1/p' "$tmp/$module.v" | tr '\n' ' ')
   if [ -n "$theorems" ]; then
-    echo "coq all: $label: concludes ${theorems}(compiled in ${secs} s)"
+    # A part of the chain the export leaves out says so in its own comment "(* ... not concluded: why. *)".
+    partial=$(sed -n 's/^(\* \(.* not concluded: .*\)\. \*)$/\1/p' "$tmp/$module.v" | sed 's/$/; /' | tr -d '\n')
+    echo "coq all: $label: concludes ${theorems}(compiled in ${secs} s)${partial:+; ${partial%; }}"
     echo "$paper concluded" >> "$tmp/results"
   else
     why=$(tr '\n' ' ' < "$tmp/$module.v" | sed -n 's/.*(\* The chain lemma is not applied: \(.*\)\. \*).*/\1/p' | sed 's/ *\*).*//')

@@ -22,6 +22,7 @@ mkdir "$tmp/altered"
 sed "$expr" "$tmp/$module.v" > "$tmp/altered/$module.v"
 if cmp -s "$tmp/$module.v" "$tmp/altered/$module.v"; then echo "tamper check: FAILED: the sed expression changes nothing"; exit 1; fi
 if (cd "$tmp/altered" && "$coqc" -Q "$coq_dir" Approxcert "$module.v") > "$tmp/altered.log" 2>&1; then
-  echo "tamper check: FAILED: coqc accepts the altered export ($expr)"; exit 1
+  printf 'tamper check: FAILED: coqc accepts the altered export (%s)\n' "$expr"; exit 1
 fi
-echo "tamper check: OK (coqc rejects the export altered by $expr: $(grep -m 1 -i error "$tmp/altered.log" || true))"
+# printf, not echo: dash's echo would read the sed expression's \1 as an escape.
+printf 'tamper check: OK (coqc rejects the export altered by %s: %s)\n' "$expr" "$(grep -m 1 -i -A 1 error "$tmp/altered.log" | tr '\n' ' ' || true)"

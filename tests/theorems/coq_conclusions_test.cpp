@@ -10,6 +10,9 @@
 #include <string>
 #include <nlohmann/json.hpp>
 
+#include <gmpxx.h>
+#include <mpfr.h>
+
 #include "chain/certificate.hpp"
 #include "chain/coq_export.hpp"
 #include "chain/coq_text.hpp"
@@ -105,21 +108,23 @@ TEST_CASE("coq conclusions: Altabaa Lemma 3.1 states R, U, V exactly and re-chec
 TEST_CASE("coq conclusions: Yun Theorem 2 end to end by yun_final_assembly when Y-E2E is certified") {
   const nlohmann::json cert = stored("yun2020/ya-restatement-j.json");
   const CoqExport e = exported(cert);
-  REQUIRE(e.theorems == std::vector<std::string>{"ya_restatement_j_y13", "ya_restatement_j_theorem_2"});
+  REQUIRE(e.theorems == std::vector<std::string>{"ya_restatement_j_y13", "ya_restatement_j_steps_1_2", "ya_restatement_j_theorem_2"});
   // omega = Lip delta = 2 * 1/4 = 1/2 (parameters lipschitz = 2, delta = 1/4), p = 1, eps = 3.
   CHECK(has(e, "  dffbar <= (1 / 2) ->"));
   CHECK(has(e, "  0 <= dfbarg -> dfbarg ^ 1 <= "));
   CHECK(has(e, "  dfg <= 3.\n"));
-  // Y-A has no softmax network, hence no Y-E2E: Y-13 only, and the export says why.
+  // Y-A has no softmax network, hence no Y-E2E: Y-13 and Steps 1-2 only, and the export says why.
   const CoqExport t = exported(stored("yun2020/ya-tight.json"));
-  CHECK(t.theorems == std::vector<std::string>{"ya_tight_y13"});
+  CHECK(t.theorems == std::vector<std::string>{"ya_tight_y13", "ya_tight_steps_1_2"});
   CHECK(has(t, "The final assembly (spec 6) is not concluded: the certificate has no end-to-end step Y-E2E"));
-  CHECK(exported(with_unknown_step(cert, "Y-E2E")).theorems == std::vector<std::string>{"ya_restatement_j_y13"});
+  CHECK(exported(with_unknown_step(cert, "Y-E2E")).theorems ==
+        std::vector<std::string>{"ya_restatement_j_y13", "ya_restatement_j_steps_1_2"});
 
   // p = 2: R is the least multiple of 10^-20 with R^2 >= T_3 (checked here in exact rationals; the
   // recorded decimal root of Y-E2E is rounded separately and may fall a hair below sqrt(T_3)).
   const CoqExport p2 = exported(stored("yun2020/ya-restatement-j-p2.json"));
-  REQUIRE(p2.theorems == std::vector<std::string>{"ya_restatement_j_p2_y13", "ya_restatement_j_p2_theorem_2"});
+  REQUIRE(p2.theorems ==
+          std::vector<std::string>{"ya_restatement_j_p2_y13", "ya_restatement_j_p2_steps_1_2", "ya_restatement_j_p2_theorem_2"});
   std::smatch m;
   const std::regex leaf(R"(Lemma leaf_e2e_root : \((\d+) / (\d+)\) <= \((\d+) / (\d+)\) \^ 2\.)");
   REQUIRE(std::regex_search(p2.text, m, leaf));
@@ -127,6 +132,68 @@ TEST_CASE("coq conclusions: Yun Theorem 2 end to end by yun_final_assembly when 
   const Rational ulp = pow_int(Rational(10), -20);
   CHECK(Rt * Rt >= T);
   CHECK((Rt - ulp) * (Rt - ulp) < T);
+}
+
+TEST_CASE("coq conclusions: Yun Steps 1-2 on the hardmax network by yun_final_assembly, with or without softmax") {
+  // Y-A, f(x0, x1) = (x0/2 + (x0+x1)/4, x1/2 + (x0+x1)/4), delta = 1/4, p = 1, Lip = 2, eps = 3. The
+  // duplicate cells are L = (a, a), a in {0, 1/4, 1/2, 3/4}, of volume 1/16, where f(L) = (a, a):
+  // D = (1/16) * sum 2a = 3/16; omega = Lip delta = 1/2; 1/2 + 3/16 <= 2 eps / 3 = 2.
+  const nlohmann::json tight = stored("yun2020/ya-tight.json");
+  const CoqExport t = exported(tight);
+  CHECK(has(t, "Lemma leaf_steps12_root : (3 / 16) <= (3 / 16) ^ 1."));  // p = 1: R = D (a multiple of 10^-20)
+  CHECK(has(t, "Lemma leaf_steps12_budget : (1 / 2) + (3 / 16) <= 2."));
+  CHECK(has(t, "  dffbar <= (1 / 2) ->"));
+  CHECK(has(t, "  0 <= dfbarg -> dfbarg ^ 1 <= (3 / 16) ->"));
+  CHECK(has(t, "Theorem ya_tight_steps_1_2 : forall dfg dffbar dfbarg : R,"));
+  CHECK(has(t, "  dfg <= 2.\n"));
+  // The same instance with eps = 1: 11/16 > 2/3, so only the certified bound is concluded.
+  nlohmann::json small = tight;
+  small["parameters"]["eps"] = "1";
+  const CoqExport s = exported(small);
+  CHECK(has(s, "  dfg <= (1 / 2) + (3 / 16).\n"));
+  CHECK(has(s, "above 2 eps / 3: only the certified bound"));
+  // p = 2 (ya-restatement-j-p2, Lip = 3/2): D = (1/16) * sum 2a^2 = 7/64, omega = 3/8.
+  const CoqExport p2 = exported(stored("yun2020/ya-restatement-j-p2.json"));
+  CHECK(has(p2, "  dffbar <= (3 / 8) ->"));
+  CHECK(has(p2, "  0 <= dfbarg -> dfbarg ^ 2 <= (7 / 64) ->"));
+  CHECK(has(p2, "Lemma leaf_steps12_budget : (3 / 8) + "));
+  // Y-12 refuted (E1 with the recalled J): bar g is nonzero on an out-of-range cell; Y-13 only.
+  const CoqExport r = exported(stored("yun2020/ya-e1-recalled-j.json"));
+  CHECK(r.theorems == std::vector<std::string>{"ya_e1_recalled_j_y13"});
+  CHECK(has(r, "Steps 1-2 on the hardmax network (Lemma 8 + Proposition 4) are not concluded: step Y-12 is refuted"));
+  CHECK(exported(with_unknown_step(tight, "Y-12")).theorems == std::vector<std::string>{"ya_tight_y13"});
+  CHECK(exported(with_unknown_step(tight, "Y-14")).theorems == std::vector<std::string>{"ya_tight_y13"});
+}
+
+TEST_CASE("coq conclusions: Altabaa Theorem 5.1 concludes the paper's strict < eps when the A7 budget is below eps") {
+  // Instance A: n = 3 keys, beta = 16955/32, eta = 1/50, eps_1 = 1/200, D = 1: the budget
+  // 2 exp(-beta (eta - 2 eps_1)) = 2 exp(-16955/3200), enclosed here with MPFR at 256 bits.
+  const auto budget_vs = [](mpfr_rnd_t rounding, const mpq_class& q) {  // sign of (budget rounded) - q
+    mpfr_t x;
+    mpfr_init2(x, 256);
+    mpfr_set_si(x, -16955, rounding);
+    mpfr_div_si(x, x, 3200, rounding);
+    mpfr_exp(x, x, rounding);
+    mpfr_mul_si(x, x, 2, rounding);
+    const int sign = mpfr_cmp_q(x, q.get_mpq_t());
+    mpfr_clear(x);
+    return sign;
+  };
+  CHECK(budget_vs(MPFR_RNDU, mpq_class(1, 100)) < 0);     // strictly below eps ...
+  CHECK(budget_vs(MPFR_RNDD, mpq_class(99, 10000)) > 0);  // ... by less than 1%
+  const nlohmann::json cert = stored("altabaa2024/thm51-instance-a.json");
+  const CoqExport e = exported(cert);
+  REQUIRE(e.theorems == std::vector<std::string>{"thm51_instance_a_theorem_5_1"});
+  CHECK(has(e, "Lemma leaf_thm51_a7_budget : (INR 3 - 1) * exp (- ((16955 / 32) * ((1 / 50) - 2 * (1 / 200)))) * 1 < (1 / 100)."));
+  CHECK(has(e, "Rabs (attention (16955 / 32) s v 3 - v i) < (1 / 100)."));
+  CHECK(has(e, "altabaa_thm51_retrieval (16955 / 32) s u v 3 i"));
+  // A7 recorded up to eps itself: only the chain lemma's <= eps.
+  nlohmann::json at_eps = cert;
+  for (auto& st : at_eps["steps"])
+    if (st["id"] == "A7") st["lhs"]["upper"] = "0.01";
+  const CoqExport le = exported(at_eps);
+  CHECK(has(le, "Rabs (attention (16955 / 32) s v 3 - v i) <= (1 / 100)."));
+  CHECK(has(le, "altabaa_thm51_retrieval_eps (16955 / 32) s u v 3 i"));
 }
 
 TEST_CASE("coq conclusions: Fang F-C13 by fang_bernstein_transfer, with and without the network") {

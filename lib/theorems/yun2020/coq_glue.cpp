@@ -109,6 +109,60 @@ void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::
       fmt::arg("OM", OM), fmt::arg("T", T), fmt::arg("RT", RT), fmt::arg("EPS", EPS), fmt::arg("P", P), fmt::arg("name", name));
 }
 
+// Yun Theorem 2, Steps 1-2 (Lemma 8 + Proposition 4) on the hardmax network bar g, for every
+// certificate with Y-12, Y-13 and Y-14 proved (with or without a softmax network):
+// YunVolume.yun_final_assembly concludes d_p(f, bar g) <= Lip delta + R, R^p >= D the exact
+// duplicate-cell sum of Y-13 (which Y-12 makes d_p(bar f, bar g)^p), stated as 2 eps / 3 (the
+// spec 6 budgets of Y-13e and Y-14) when that sum is within it. Otherwise a comment says why not.
+void append_hardmax_assembly(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps, const std::string& inst,
+                             chain::CoqConclusion& c) {
+  const chain::CoqStep *y12 = chain::find_coq_step(steps, "Y-12"), *y13 = chain::find_coq_step(steps, "Y-13"),
+                       *y14 = chain::find_coq_step(steps, "Y-14");
+  const auto skip = [&c](const std::string& why) {
+    c.text += "\n(* Steps 1-2 on the hardmax network (Lemma 8 + Proposition 4) are not concluded: " +
+              chain::coq_comment_text(why) + ". *)\n";
+  };
+  if (!y12 || y12->verdict == chain::Verdict::Refuted)
+    return skip("step Y-12 is refuted: bar g is not bar f on the grid (it is nonzero on an out-of-range cell of infinite "
+                "volume, or wrong on a cell), so d_p(bar f, bar g) is not the duplicate-cell sum");
+  if (y12->verdict != chain::Verdict::Proved) return skip("step Y-12 is not proved");
+  if (!y13 || y13->verdict != chain::Verdict::Proved || !y13->lhs.is_exact()) return skip("step Y-13 records no exact duplicate-cell sum");
+  if (!y14 || y14->verdict != chain::Verdict::Proved || !y14->lhs.is_exact()) return skip("step Y-14 records no exact Lip delta");
+  const Rational p = chain::coq_parameter(cert, "p"), eps = chain::coq_parameter(cert, "eps");
+  if (!p.is_integer() || p.sign() <= 0 || p > Rational(16)) return skip("p is not a natural number from 1 to 16");
+  const Rational D = y13->lhs.lower(), omega = y14->lhs.lower();
+  if (D.sign() < 0) return skip("the recorded duplicate-cell sum is negative");
+  const Rational root = decimal_root_up(D, p.num().get_ui()), budget = Rational(2) * eps / Rational(3);
+  const bool within = omega + root <= budget;
+  const std::string OM = coq_real(omega), T = coq_real(D), RT = coq_real(root), P = p.num().get_str(),
+                    B = within ? coq_real(budget) : OM + " + " + RT, name = inst + "_steps_1_2";
+  c.theorems.push_back(name);
+  c.text += fmt::format(
+      "\n(** Yun Theorem 2, Steps 1-2 on the hardmax network bar g (Lemma 8 + Proposition 4), by\n"
+      "    [YunVolume.yun_final_assembly]: omega = Lip delta = {OM} (Y-14), D = {T} (Y-13: the exact sum over\n"
+      "    the duplicate cells of delta^(dn) ||f(L)||_p^p), R = {RT} >= D^(1/p), p = {P}; bound {B}{note}. *)\n"
+      "Lemma leaf_steps12_root : {T} <= {RT} ^ {P}.\n"
+      "Proof. approxcert_leaf. Qed.\n\n"
+      "Lemma leaf_steps12_root_nonneg : 0 <= {RT}.\n"
+      "Proof. approxcert_leaf. Qed.\n\n"
+      "Lemma leaf_steps12_budget : {OM} + {RT} <= {B}.\n"
+      "Proof. approxcert_leaf. Qed.\n\n"
+      "(** dfg = d_p(f, bar g), dffbar = d_p(f, bar f), dfbarg = d_p(bar f, bar g) (measure theory is not in Coq:\n"
+      "    Minkowski and the two certified facts are hypotheses). *)\n"
+      "Theorem {name} : forall dfg dffbar dfbarg : R,\n"
+      "  dfg <= dffbar + dfbarg ->  (* Minkowski *)\n"
+      "  dffbar <= {OM} ->  (* Y-14 (CF: Lemma 8, omega_(f,p)(delta) <= Lip delta) *)\n"
+      "  0 <= dfbarg -> dfbarg ^ {P} <= {T} ->  (* Y-12 (EX: bar g = bar f off the duplicate cells, 0 on them) and Y-13 *)\n"
+      "  dfg <= {B}.\n"
+      "Proof.\n"
+      "  intros dfg dffbar dfbarg HM H14 H0 H13.\n"
+      "  exact (yun_final_assembly dfg dffbar dfbarg {OM} {T} {RT} ({B}) {P} ltac:(lia) HM H14 H0 H13\n"
+      "           leaf_steps12_root leaf_steps12_root_nonneg leaf_steps12_budget).\n"
+      "Qed.\n",
+      fmt::arg("OM", OM), fmt::arg("T", T), fmt::arg("RT", RT), fmt::arg("P", P), fmt::arg("B", B), fmt::arg("name", name),
+      fmt::arg("note", within ? " = 2 eps / 3, the budgets of Y-13e and Y-14" : " (above 2 eps / 3: only the certified bound)"));
+}
+
 }  // namespace
 
 chain::StepSpec with_coq_proof(chain::StepSpec spec) {
@@ -164,6 +218,7 @@ chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& cert, const st
       "  rewrite leaf_y13_fraction in H. exact H.\n"
       "Qed.\n",
       fmt::arg("N", N), fmt::arg("NC", NC), fmt::arg("F", F), fmt::arg("M", M), fmt::arg("name", name));
+  append_hardmax_assembly(cert, steps, inst, c);
   append_final_assembly(cert, steps, inst, c);
   return c;
 }

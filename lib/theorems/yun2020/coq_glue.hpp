@@ -1,9 +1,12 @@
 #pragma once
 // The Coq glue of Yun Theorem 2 for `approxcert coq` (docs/proofs.md): which proofs/ lemma each
 // step's coq_lemma enters (filled into the StepSpecs by spec(), step_spec.hpp) and the conclusion,
-// registered with the theorem (register.cpp): Y-13 by YunVolume.yun_y13_duplicate_error and, when
-// Y-E2E is proved, d_p(f, g) <= eps by YunVolume.yun_final_assembly.
+// registered with the theorem (register.cpp): Y-13 by YunVolume.yun_y13_duplicate_error; when Y-12,
+// Y-13, Y-14 are proved, Steps 1-2 on the hardmax network, d_p(f, bar g) <= 2 eps / 3 (or the certified
+// Lip delta + D^(1/p) when above), and, when Y-E2E is proved, d_p(f, g) <= eps, both by
+// YunVolume.yun_final_assembly.
 #include <nlohmann/json_fwd.hpp>
+
 #include "chain/coq_hook.hpp"
 #include "chain/step.hpp"
 
