@@ -160,6 +160,30 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
     leaf_forgeries += 2;
   }
   CHECK(leaf_forgeries >= 8);  // at least four leaves, both ends
+  // The second-order leaf integrals (leaves where x - x^2 > 0 is certified): each recorded [lo, hi]
+  // against the exact integral of (x - x^2)^2 over the leaf; five forged on each side.
+  REQUIRE(cert["cover"]["integrals"].size() == leaves.size());
+  std::size_t integrals = 0, integral_forgeries = 0;
+  for (std::size_t k = 0; k < leaves.size(); ++k) {
+    const Json& I = cert["cover"]["integrals"][k];
+    if (I.is_null()) continue;
+    const auto prim = [](const Rational& x) { return pow_int(x, 3) / Rational(3) - pow_int(x, 4) / Rational(2) + pow_int(x, 5) / Rational(5); };
+    const Rational exact_leaf = prim(leaves[k].second) - prim(leaves[k].first);
+    CHECK(num(I[0]) <= exact_leaf);
+    CHECK(exact_leaf <= num(I[1]));
+    if (integrals++ % 7 != 0 || integral_forgeries >= 10) continue;
+    if (!(num(I[0]) < exact_leaf && exact_leaf < num(I[1]))) continue;
+    // Between the exact value and the recorded other end (so the pair stays ordered).
+    const std::string below = decimal_down((num(I[0]) + exact_leaf) / Rational(2), 17);
+    const std::string above = decimal_up((exact_leaf + num(I[1])) / Rational(2), 17);
+    REQUIRE(parse_rational(below) < exact_leaf);
+    REQUIRE(exact_leaf < parse_rational(above));
+    add("leaf-integral-upper-" + std::to_string(k), [&](Json& c) { c["cover"]["integrals"][k][1] = below; });
+    add("leaf-integral-lower-" + std::to_string(k), [&](Json& c) { c["cover"]["integrals"][k][0] = above; });
+    integral_forgeries += 2;
+  }
+  CHECK(integrals * 2 >= leaves.size());  // most leaves have one (all but those at the zeros 0 and 1)
+  CHECK(integral_forgeries >= 6);
   for (const auto& [name, path] : corpus) {
     CAPTURE(name);
     const Run r = run_cli("verify " + path, s.dir);
