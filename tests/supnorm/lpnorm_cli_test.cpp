@@ -216,6 +216,36 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
   check_changed_network_refused(s, cert_path);
 }
 
+TEST_CASE("verify: two-input leaf integrals (a negative error, p = 3) are re-proved, and a collapsed one is rejected") {
+  // error = x0 x1 - 2 < 0 on [0,1]^2; the exact integral of |error|^3 is
+  // E[(2 - x0 x1)^3] = 8 - 12/4 + 6/9 - 1/16 (E[(x0 x1)^k] = 1/(k+1)^2 on the unit square).
+  Scratch s("lpnorm-2d");
+  const std::string cert_path = s.path("lp.json");
+  const Run run = run_cli("lpnorm --approx 2 --target 'x0*x1' --domain '[0,1]^2' --p 3 --rel-tol 1e-2 -q --cert " + cert_path, s.dir);
+  REQUIRE(run.status == 0);
+  const Json cert = read_json(cert_path);
+  const Rational exact = Rational(8) - Rational(3) + Rational(2) / Rational(3) - Rational(1) / Rational(16);
+  CHECK(num(cert["integral"]["lower"]) <= exact);
+  CHECK(exact <= num(cert["integral"]["upper"]));
+  const Run ok = run_cli("verify " + cert_path, s.dir);
+  CHECK(ok.status == 0);
+  CHECK(ok.out.find("recorded leaf integrals") != std::string::npos);
+  // [lo, lo]: |error|^3 is not constant on any leaf, so no leaf's integral equals its strict lower bound.
+  const Json& integrals = cert["cover"]["integrals"];
+  std::size_t k = 0;
+  while (k < integrals.size() && integrals[k].is_null()) ++k;
+  REQUIRE(k < integrals.size());
+  const std::string collapsed = forge(s, cert, "collapsed-integral", [&](Json& c) { c["cover"]["integrals"][k][1] = c["cover"]["integrals"][k][0]; });
+  const Run bad = run_cli("verify " + collapsed, s.dir);
+  CHECK(bad.status == 1);
+  CHECK(bad.out.find("recorded integral") != std::string::npos);
+  // An entry that is neither null nor a pair: bad input, the JSON path named.
+  const std::string malformed = forge(s, cert, "malformed-integral", [&](Json& c) { c["cover"]["integrals"][k] = "1"; });
+  const Run mal = run_cli("verify " + malformed, s.dir);
+  CHECK(mal.status == 2);
+  CHECK(mal.err.find("/cover/integrals/" + std::to_string(k)) != std::string::npos);
+}
+
 TEST_CASE("verify: an lpnorm certificate of Arb's integration is re-checked, and forgeries are rejected") {
   Scratch s("lpnorm-arb");
   const std::string cert_path = s.path("arb.json");
