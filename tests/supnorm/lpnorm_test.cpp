@@ -105,6 +105,50 @@ TEST_CASE("lp_norm: two inputs converge at second order with the leaf integrals 
   }
 }
 
+TEST_CASE("lp_norm: every recorded leaf integral contains the exact integral over its leaf (x0 x1 - 1/3, a sign change)") {
+  // On a leaf [a,b]x[c,d]: the integral of x0 x1 is (b^2-a^2)(d^2-c^2)/4, of (x0 x1)^2 it is
+  // (b^3-a^3)(d^3-c^3)/9, so both |e| (where its sign is certified) and e^2 are exact.
+  const Rational k = Rational(1) / Rational(3);
+  const Program prog = expression_error_program("1/3", "x0*x1", 2);
+  for (unsigned long p : {1ul, 2ul}) {
+    CAPTURE(p);
+    LpNormOptions o;
+    o.p = p;
+    o.rel_tol = Rational(1) / Rational(20);
+    o.threads = 1;
+    o.max_cover_leaves = 1000000;
+    const LpNormResult r = lp_norm(prog, parse_domain("[0,1]^2"), o);
+    REQUIRE(r.cover.has_value());
+    std::size_t checked = 0;
+    std::vector<std::pair<std::size_t, Box>> stack{{0, parse_domain("[0,1]^2")}};
+    while (!stack.empty()) {
+      auto [node, box] = stack.back();
+      stack.pop_back();
+      const CoverNode& n = r.cover->nodes[node];
+      if (n.first_child != 0) {
+        Box l = box, h = box;
+        l.hi[n.dim] = n.at;
+        h.lo[n.dim] = n.at;
+        stack.push_back({n.first_child, l});
+        stack.push_back({n.first_child + 1, h});
+        continue;
+      }
+      const std::optional<Range>& I = r.leaf_integrals.at(node);
+      if (!I) continue;
+      const Rational &a = box.lo[0], &b = box.hi[0], &c = box.lo[1], &d = box.hi[1];
+      const Rational vol = (b - a) * (d - c);
+      const Rational m1 = (b * b - a * a) * (d * d - c * c) / Rational(4);
+      const Rational m2 = (b * b * b - a * a * a) * (d * d * d - c * c * c) / Rational(9);
+      Rational exact = p == 2 ? m2 - Rational(2) * k * m1 + k * k * vol : m1 - k * vol;
+      if (p == 1 && exact.sign() < 0) exact = -exact;  // the leaf's sign is certified: |e| = +-e on it
+      CHECK(I->lo <= exact);
+      CHECK(exact <= I->hi);
+      ++checked;
+    }
+    CHECK(checked * 2 >= r.leaves);
+  }
+}
+
 TEST_CASE("lp_norm: the result does not depend on the thread count, and the cover records every leaf") {
   const Program prog = expression_error_program(relu_interpolant(3), "x0^2", 1);
   LpNormOptions o;
