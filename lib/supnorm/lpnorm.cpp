@@ -112,7 +112,7 @@ class Integration {
     const long p = static_cast<long>(o_.p);
     l.low = vol * pow_int(l.m, p);
     if (l.M) l.high = vol * pow_int(*l.M, p);
-    if (o_.second_order_leaves && l.M && l.m.sign() > 0 && !b.gradient.empty()) {
+    if (o_.second_order_leaves && l.M && l.m.sign() > 0 && !b.gradient.empty() && dirty_second_order_may_help(l.m, *l.M)) {
       std::vector<Rational> c(box.dim());
       for (std::size_t i = 0; i < c.size(); ++i) c[i] = dyadic_near((box.lo[i] + box.hi[i]) / Rational(2), box.lo[i], box.hi[i]);
       if (const std::optional<Range> v = pool_.bounder(prec).value_at(c))
@@ -130,6 +130,14 @@ class Integration {
       else l.prec = std::min(2 * prec, o_.max_prec);
     }
     return l;
+  }
+
+  // dirty: the second-order form's gap has a part (p - 1)(M - m)/M times the zeroth order's (the
+  // width of p |f|^(p-1) over the leaf), so it can only be tighter where (p - 1)(M - m) < M: skip
+  // it elsewhere (for p = 1000 it cost 2.6x the time for the same boxes; never for p <= 2).
+  bool dirty_second_order_may_help(const Rational& m, const Rational& M) const {
+    const double lo = m.dirty_to_double(), hi = M.dirty_to_double();
+    return static_cast<double>(o_.p - 1) * (hi - lo) < hi;
   }
 
   // dirty: more precision when rounding errors, not the box width, would keep the leaf's
