@@ -175,8 +175,12 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
   }
   const bool gradient_ok = !f.discontinuous && gradient_is_finite(f);
   if (gradient_ok) {
+    out.gradient.assign(d, Range{Rational(0), Rational(0)});
     out.dirty_gradient.assign(d, 0.0);
-    for (std::size_t i = 0; i < f.g.size(); ++i) out.dirty_gradient[i] = dirty_abs_max(range_of(f.g[i]));
+    for (std::size_t i = 0; i < f.g.size(); ++i) {
+      out.gradient[i] = range_of(f.g[i]);
+      out.dirty_gradient[i] = dirty_abs_max(out.gradient[i]);
+    }
   }
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 

@@ -81,6 +81,8 @@ struct BoxBounds {
   std::optional<Range> combined;          // the intersection of the present ranges
   std::optional<Rational> abs_upper;      // |f| <= abs_upper on the box (absent: no finite bound)
   std::optional<WitnessCandidate> best;   // the point of the box with the largest abs_lower seen
+  std::vector<Range> gradient;            // gradient[i] encloses df/dx_i (Clarke) on the box; empty: f may
+                                          // jump there or the enclosure is not finite
   std::vector<double> dirty_gradient;     // max |df/dx_i| on the box, for splitting (empty: unknown)
   double dirty_rounding = 0;              // radius of f at a point: the size of rounding errors
 };

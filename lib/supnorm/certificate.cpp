@@ -116,16 +116,21 @@ nlohmann::json cover_tree_json(const SupNormCover& cover, const Box& domain, std
 
 nlohmann::json cover_json(const SupNormCover& cover, const Box& domain,
                           const std::function<std::string(const std::optional<Rational>&)>& bound_text,
-                          const std::vector<Rational>* leaf_lower) {
+                          const std::vector<Rational>* leaf_lower, const std::vector<std::optional<Range>>* leaf_integrals) {
   std::vector<std::size_t> leaves;
   nlohmann::json c = cover_tree_json(cover, domain, leaves);
-  nlohmann::json bounds = nlohmann::json::array(), lower = nlohmann::json::array();
+  nlohmann::json bounds = nlohmann::json::array(), lower = nlohmann::json::array(), integrals = nlohmann::json::array();
   for (std::size_t node : leaves) {
     bounds.push_back(bound_text(cover.nodes[node].upper));
     if (leaf_lower) lower.push_back(exact_text((*leaf_lower)[node]));
+    if (leaf_integrals) {
+      const std::optional<Range>& I = (*leaf_integrals)[node];
+      integrals.push_back(I ? nlohmann::json::array({exact_text(I->lo), exact_text(I->hi)}) : nlohmann::json(nullptr));
+    }
   }
   c["bounds"] = std::move(bounds);
   if (leaf_lower) c["lower_bounds"] = std::move(lower);
+  if (leaf_integrals) c["integrals"] = std::move(integrals);
   return c;
 }
 

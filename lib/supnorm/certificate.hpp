@@ -14,6 +14,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "supnorm/range.hpp"
 #include "supnorm/supnorm.hpp"
 #include "target/domain.hpp"
 
@@ -55,10 +56,12 @@ std::string exact_text(const Rational& q);
 
 // The recorded leaf cover in the encoding described at supnorm_certificate: the cut tree, "bounds"
 // (bound_text of each leaf's upper bound) and, when `leaf_lower` is given (indexed like
-// cover.nodes), "lower_bounds" (each leaf's lower bound, exactly).
+// cover.nodes), "lower_bounds" (each leaf's lower bound, exactly); when `leaf_integrals` is given
+// (likewise), "integrals" (each leaf's [lower, upper] exactly, or null where it has none).
 nlohmann::json cover_json(const SupNormCover& cover, const Box& domain,
                           const std::function<std::string(const std::optional<Rational>&)>& bound_text,
-                          const std::vector<Rational>* leaf_lower = nullptr);
+                          const std::vector<Rational>* leaf_lower = nullptr,
+                          const std::vector<std::optional<Range>>* leaf_integrals = nullptr);
 
 // The claim sentence for the inputs ("lower <= sup over the domain of |target - net| <= upper").
 std::string supnorm_claim(const SupNormInputs& in);

@@ -308,6 +308,61 @@ class LeafBounder {
     return Range{a0.lo - s, a0.hi + s};
   }
 
+ public:
+  // The mean-value form of the header for the integral of |f|^p over the box, intersected with
+  // vol [min |F|^p, max |F|^p] (F: enclose()); absent where F contains 0 or is not finite, or where
+  // f may jump on the box. Written independently of the engine's leaf_integral.hpp.
+  std::optional<Range> integral(const Box& box, long bits, unsigned long p) {
+    const std::optional<Range> F = enclose(box, bits, std::nullopt);
+    if (!F || (F->lo.sign() <= 0 && F->hi.sign() >= 0)) return std::nullopt;
+    const int s = F->lo.sign() > 0 ? 1 : -1;
+    const Rational absF_lo = s > 0 ? F->lo : -F->hi, absF_hi = s > 0 ? F->hi : -F->lo;
+    const long n = static_cast<long>(p);
+    Rational vol(1);
+    for (std::size_t i = 0; i < box.dim(); ++i) vol *= box.hi[i] - box.lo[i];
+    const Range zeroth{vol * pow_int(absF_lo, n), vol * pow_int(absF_hi, n)};
+
+    Evaluators& e = at(bits);
+    const std::size_t d = box.dim();
+    std::vector<Jet<Interval>> in(d);
+    for (std::size_t i = 0; i < d; ++i) {
+      Interval x;
+      set_interval(x, box.lo[i], box.hi[i], e.prec);
+      in[i] = jet_variable(x, i, d, e.prec);
+    }
+    e.jet.run(in);
+    const Jet<Interval> f = e.jet.value(out_);
+    if (f.discontinuous) return zeroth;
+    std::vector<Interval> mid(d);
+    for (std::size_t i = 0; i < d; ++i) set(mid[i], (box.lo[i] + box.hi[i]) / Rational(2), e.prec);
+    e.point.run(mid);
+    const Interval& y = e.point.value(out_);
+    if (!is_finite(y)) return zeroth;
+    const Range fc = range_of(y);
+    // |f(c)| lies in both [|F| ends] and |fc|.
+    const Rational c_lo = max(absF_lo, s > 0 ? fc.lo : -fc.hi), c_hi = min(absF_hi, s > 0 ? fc.hi : -fc.lo);
+    if (c_hi < c_lo) throw std::logic_error("cover check: f at the midpoint misses f's enclosure over the leaf");
+    // p |F|^(p-1) >= 0: the product with s G_i has the extreme ends of the four products.
+    const Rational k_lo = Rational(n) * pow_int(absF_lo, n - 1), k_hi = Rational(n) * pow_int(absF_hi, n - 1);
+    Rational spread(0);
+    for (std::size_t i = 0; i < d; ++i) {
+      Rational g_lo(0), g_hi(0);
+      if (i < f.g.size()) {
+        if (!is_finite(f.g[i])) return zeroth;
+        g_lo = s > 0 ? lower(f.g[i]) : -upper(f.g[i]);
+        g_hi = s > 0 ? upper(f.g[i]) : -lower(f.g[i]);
+      }
+      const Rational a = k_lo * g_lo, b = k_lo * g_hi, c = k_hi * g_lo, dd = k_hi * g_hi;
+      const Rational radius = (max(max(a, b), max(c, dd)) - min(min(a, b), min(c, dd))) / Rational(2);
+      spread += radius * (box.hi[i] - box.lo[i]) / Rational(4);  // rad(Phi_i) * mean |x_i - c_i|
+    }
+    const Range form{vol * (pow_int(c_lo, n) - spread), vol * (pow_int(c_hi, n) + spread)};
+    const Range both = intersect(form, zeroth);
+    if (both.hi < both.lo) throw std::logic_error("cover check: the mean-value integral misses vol [m^p, M^p]");
+    return both;
+  }
+
+ private:
   Evaluators& at(long bits) {
     auto& e = cache_[bits];
     if (!e) e = std::make_unique<Evaluators>(prog_, bits);
@@ -322,6 +377,9 @@ class LeafBounder {
   std::map<long, std::unique_ptr<Evaluators>> cache_;
 };
 
+
+// A leaf integral is re-proved on at most this many parts (the search is quadratic in them).
+constexpr std::size_t kMaxIntegralParts = 512;
 
 // The box's widest coordinate (absolute width); none when the box is a point.
 std::optional<std::size_t> widest(const Box& box) {
@@ -358,8 +416,11 @@ class CoverChecker {
           for (std::size_t i = 0; i < box.dim(); ++i) volume *= box.hi[i] - box.lo[i];
           report_.volumes.push_back(std::move(volume));
         }
+        if (!cover_.integrals.empty() && leaf >= cover_.integrals.size()) return fail("the cover has fewer integrals than leaves");
         if (o_.prove_leaves)
           check_leaf(box, cover_.bounds[leaf], cover_.lower_bounds.empty() ? nullptr : &cover_.lower_bounds[leaf], leaf);
+        if (o_.prove_leaves && !cover_.integrals.empty() && cover_.integrals[leaf])
+          check_leaf_integral(box, *cover_.integrals[leaf], leaf);
         ++leaf;
         if (report_.problems.size() >= 10) return report_;  // enough to reject; stop early
         continue;
@@ -381,6 +442,7 @@ class CoverChecker {
     if (leaf != cover_.bounds.size()) return fail("the cover has more bounds than leaves");
     if (!cover_.lower_bounds.empty() && leaf != cover_.lower_bounds.size())
       return fail("the cover has more lower bounds than leaves");
+    if (!cover_.integrals.empty() && leaf != cover_.integrals.size()) return fail("the cover has more integrals than leaves");
     report_.leaves = leaf;
     return report_;
   }
@@ -420,6 +482,71 @@ class CoverChecker {
     report_.problems.push_back("leaf " + std::to_string(index) + ": the natural, centred and second-order forms (MPFI, up to " +
                                std::to_string(o_.max_bits) + " bits, " + std::to_string(report_.extra_boxes - before) +
                                " sub-boxes) do not prove " + what);
+  }
+
+  // lo <= integral over the leaf of |f|^p <= hi: the mean-value form (or vol [m^p, M^p] where it
+  // does not apply) on the leaf at both precisions, else summed over a bisection that cuts the part
+  // with the widest enclosure first, within the budget of extra boxes.
+  void check_leaf_integral(const Box& box, const Range& recorded, std::size_t index) {
+    const auto inside = [&](const Range& r) { return recorded.lo <= r.lo && r.hi <= recorded.hi; };
+    const auto bound = [&](const Box& b, long bits) -> std::optional<Range> {
+      if (std::optional<Range> r = bounder_.integral(b, bits, o_.lp_exponent)) return r;
+      // Where the form does not apply: vol [m^p, M^p] from the enclosure of f.
+      const std::optional<Range> F = bounder_.enclose(b, bits, std::nullopt);
+      if (!F) return std::nullopt;
+      Rational vol(1);
+      for (std::size_t i = 0; i < b.dim(); ++i) vol *= b.hi[i] - b.lo[i];
+      const long n = static_cast<long>(o_.lp_exponent);
+      return Range{vol * pow_int(abs_min(*F), n), vol * pow_int(abs_max(*F), n)};
+    };
+    std::optional<Range> whole = bound(box, o_.bits);
+    if (whole && inside(*whole)) return;
+    if (o_.max_bits != o_.bits) whole = bound(box, o_.max_bits);
+    if (whole && inside(*whole)) return;
+    const std::uint64_t before = report_.extra_boxes;
+    struct Part {
+      Box box;
+      Range integral;
+      unsigned depth;
+    };
+    std::vector<Part> parts;
+    if (whole) parts.push_back({box, *whole, 0});
+    while (whole) {
+      // The part with the widest enclosure is cut.
+      std::size_t worst = 0;
+      Range sum{Rational(0), Rational(0)};
+      for (std::size_t k = 0; k < parts.size(); ++k) {
+        sum = sum + parts[k].integral;
+        if (parts[worst].integral.hi - parts[worst].integral.lo < parts[k].integral.hi - parts[k].integral.lo) worst = k;
+      }
+      if (inside(sum)) {
+        ++report_.leaves_split;
+        return;
+      }
+      const std::optional<std::size_t> i = widest(parts[worst].box);
+      if (!i || parts[worst].depth >= o_.max_split_depth || parts.size() >= kMaxIntegralParts || report_.extra_boxes + 2 > budget_)
+        break;
+      Part part = std::move(parts[worst]);
+      parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(worst));
+      const Rational at = (part.box.lo[*i] + part.box.hi[*i]) / Rational(2);
+      Box halves[2] = {part.box, part.box};
+      halves[0].hi[*i] = at;
+      halves[1].lo[*i] = at;
+      for (const Box& h : halves) {
+        ++report_.extra_boxes;
+        const std::optional<Range> r = bound(h, o_.max_bits);
+        if (!r) {
+          whole.reset();
+          break;
+        }
+        parts.push_back({h, *r, part.depth + 1});
+      }
+    }
+    report_.problems.push_back("leaf " + std::to_string(index) + ": the mean-value and zeroth-order forms (MPFI, up to " +
+                               std::to_string(o_.max_bits) + " bits, " + std::to_string(report_.extra_boxes - before) +
+                               " sub-boxes) do not prove " + decimal_down(recorded.lo, 17) + " <= integral of |error|^" +
+                               std::to_string(o_.lp_exponent) + " over it <= " + decimal_up(recorded.hi, 17) +
+                               " (its recorded integral)");
   }
 
   // Bisects the widest coordinate; true if every part is re-proved within depth and budget.

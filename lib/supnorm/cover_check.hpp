@@ -27,6 +27,12 @@
 // Hence sup |f| over the domain <= max over leaves of the recorded bounds. With lower bounds
 // (lpnorm certificates), also min |f| over each leaf >= its recorded lower bound, re-proved from
 // the same enclosures (their minimum of |f|: 0 where the enclosure of f contains 0).
+// With leaf integrals (lpnorm certificates with the second-order leaf form): lo <= integral over
+// the leaf of |f|^p <= hi for each recorded [lo, hi], re-proved by a mean-value form written here
+// (f's sign certified by the enclosure above, its Jet gradient G over the leaf, f at the leaf's
+// exact midpoint c: |f|^p(x) lies in |f|^p(c) + sum_i Phi_i (x_i - c_i), Phi_i = p |F|^(p-1) s G_i,
+// whose integral is vol (|f|^p(c) +- sum_i rad(Phi_i) r_i / 2), r_i the half-widths), on the leaf
+// or, failing that, summed over a bisection of it within the budget of extra boxes.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -35,6 +41,7 @@
 
 #include "net/program.hpp"
 #include "scalar/rational.hpp"
+#include "supnorm/range.hpp"
 #include "target/domain.hpp"
 
 namespace approxcert {
@@ -50,6 +57,9 @@ struct RecordedCover {
   std::vector<std::optional<Rational>> bounds;    // one per 'L', in order; absent: no finite bound
   std::vector<Rational> lower_bounds;             // lpnorm certificates: one per 'L', |f| >= it on
                                                   // the leaf (re-proved like the bounds); empty: none
+  std::vector<std::optional<Range>> integrals;    // lpnorm certificates: one per 'L' (absent: none
+                                                  // for that leaf), lo <= integral of |f|^p <= hi;
+                                                  // empty: none at all
 };
 
 // A removable zero of the target as a relative-mode certificate records it.
@@ -68,6 +78,7 @@ struct CoverCheckOptions {
   bool prove_leaves = true;            // false: check the tiling only
   bool volumes = false;                // report each leaf's exact volume (lpnorm certificates); off,
                                        // as the exact product costs time quadratic in the dimension
+  unsigned long lp_exponent = 1;       // p of the recorded leaf integrals (integral of |f|^p)
 };
 
 struct CoverCheckReport {

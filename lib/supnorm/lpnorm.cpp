@@ -8,6 +8,8 @@
 
 #include "scalar/rational_root.hpp"
 #include "supnorm/batch_refinement.hpp"
+#include "supnorm/dyadic.hpp"
+#include "supnorm/leaf_integral.hpp"
 #include "supnorm/splitter.hpp"
 
 namespace approxcert {
@@ -33,7 +35,9 @@ struct Leaf {
   Box box;
   Rational m;                     // |f| >= m on the box
   std::optional<Rational> M;      // |f| <= M on the box; absent: no finite bound
-  Rational low, high;             // vol m^p and vol M^p (high meaningless when M is absent)
+  Rational low, high;             // low <= integral over the box of |f|^p <= high (high meaningless
+                                  // when M is absent): vol m^p and vol M^p, tightened by `integral`
+  std::optional<Range> integral;  // the second-order form's enclosure (leaf_integral.hpp), rounded outward
   std::optional<Rational> gap;    // high - low; absent: unbounded
   std::vector<double> dirty_gradient;
   long bounded_at = 0, prec = 0;
@@ -107,10 +111,18 @@ class Integration {
     const Rational vol = box_volume(box);
     const long p = static_cast<long>(o_.p);
     l.low = vol * pow_int(l.m, p);
-    if (l.M) {
-      l.high = vol * pow_int(*l.M, p);
-      l.gap = l.high - l.low;
+    if (l.M) l.high = vol * pow_int(*l.M, p);
+    if (o_.second_order_leaves && l.M && l.m.sign() > 0 && !b.gradient.empty() && dirty_second_order_may_help(l.m, *l.M)) {
+      std::vector<Rational> c(box.dim());
+      for (std::size_t i = 0; i < c.size(); ++i) c[i] = dyadic_near((box.lo[i] + box.hi[i]) / Rational(2), box.lo[i], box.hi[i]);
+      if (const std::optional<Range> v = pool_.bounder(prec).value_at(c))
+        if (const std::optional<Range> I = mean_value_leaf_integral(box, o_.p, *b.combined, b.gradient, c, *v)) {
+          l.integral = Range{round_down(I->lo), round_up(I->hi)};
+          l.low = max(l.low, l.integral->lo);
+          l.high = min(l.high, l.integral->hi);
+        }
     }
+    if (l.M) l.gap = l.high - l.low;
     l.dirty_gradient = std::move(b.dirty_gradient);
     l.bounded_at = l.prec = prec;
     if (dirty_needs_more_precision(box, b, prec, l)) {
@@ -118,6 +130,14 @@ class Integration {
       else l.prec = std::min(2 * prec, o_.max_prec);
     }
     return l;
+  }
+
+  // dirty: the second-order form's gap has a part (p - 1)(M - m)/M times the zeroth order's (the
+  // width of p |f|^(p-1) over the leaf), so it can only be tighter where (p - 1)(M - m) < M: skip
+  // it elsewhere (for p = 1000 it cost 2.6x the time for the same boxes; never for p <= 2).
+  bool dirty_second_order_may_help(const Rational& m, const Rational& M) const {
+    const double lo = m.dirty_to_double(), hi = M.dirty_to_double();
+    return static_cast<double>(o_.p - 1) * (hi - lo) < hi;
   }
 
   // dirty: more precision when rounding errors, not the box width, would keep the leaf's
@@ -131,6 +151,10 @@ class Integration {
   void add(Leaf l) {
     max_prec_used_ = std::max(max_prec_used_, l.prec);
     cover_.set_leaf(l.node, l.M, l.m);
+    if (cover_.recording()) {
+      if (leaf_integrals_.size() <= l.node) leaf_integrals_.resize(l.node + 1);
+      leaf_integrals_[l.node] = l.integral;
+    }
     low_ += l.low;
     if (l.M) high_ += l.high;
     else ++unbounded_;
@@ -208,7 +232,11 @@ class Integration {
     r.arithmetic = pool_.arithmetic();
     r.elapsed_seconds = pool_.elapsed();
     r.cover = cover_.take_cover();
-    if (r.cover) r.leaf_lower = cover_.take_lower_bounds();
+    if (r.cover) {
+      r.leaf_lower = cover_.take_lower_bounds();
+      leaf_integrals_.resize(r.cover->nodes.size());
+      r.leaf_integrals = std::move(leaf_integrals_);
+    }
     return r;
   }
 
@@ -218,6 +246,7 @@ class Integration {
   CoverRecorder cover_;
   Rational scale_;
   std::priority_queue<Leaf, std::vector<Leaf>, PopsAfter> queue_;
+  std::vector<std::optional<Range>> leaf_integrals_;  // by cover node, while the cover is recorded
   Rational low_{0}, high_{0};
   std::size_t unbounded_ = 0, leaves_ = 0;
   Rational integral_lower_{0}, lower_{0};

@@ -9,8 +9,10 @@
 // with the largest gap vol(B) (M^p - m^p) are cut first. m is rounded down and M up to 17
 // significant decimal digits (the numbers a certificate records), the sums are exact, and the
 // p-th roots are rounded outward (scalar/rational_root.hpp). Both bounds hold whatever the status.
-// The method converges at first order (the gap shrinks like the leaf width), so tight relative
-// tolerances in several inputs need many boxes. In one input, LpMethod::ArbIntegration (or Auto)
+// Where f has a certified sign and no jump on a leaf, the second-order leaf form of
+// leaf_integral.hpp tightens [vol m^p, vol M^p] to a gap of vol O(w^2) (w the leaf's width), so the
+// sums converge at second order there; elsewhere (leaves on f's zero set, kinks decide nothing) the
+// gap shrinks like w. In one input, LpMethod::ArbIntegration (or Auto)
 // integrates |f|^p with Arb's acb_calc_integrate instead (arb_integral.hpp), whose error bounds
 // converge exponentially where f is analytic; Auto falls back to the leaf sums when that does not
 // reach the tolerances (an endpoint that is not a short dyadic, a non-finite enclosure).
@@ -56,6 +58,7 @@ struct LpNormOptions {
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
   std::size_t max_cover_leaves = 0;                   // record the leaf cover up to this many leaves
   LpMethod method = LpMethod::LeafSums;
+  bool second_order_leaves = true;                    // leaf_integral.hpp's form where it applies
 };
 
 struct LpNormResult {
@@ -76,6 +79,9 @@ struct LpNormResult {
   // is its M; leaf_lower[node] is its m (indexed like cover->nodes).
   std::optional<SupNormCover> cover;
   std::vector<Rational> leaf_lower;
+  // leaf_integrals[node]: the second-order leaf form's enclosure of the integral of |f|^p over that
+  // leaf (absent: [vol m^p, vol M^p] alone); the sums take the tighter of the two ends.
+  std::vector<std::optional<Range>> leaf_integrals;
   LpMethod method = LpMethod::LeafSums;        // the one that ran (LeafSums or ArbIntegration)
   std::optional<ArbIntegralSettings> integration;  // ArbIntegration: the run's settings
 };

@@ -67,7 +67,7 @@ nlohmann::json lpnorm_certificate(const LpNormResult& r, const SupNormInputs& in
   if (r.integration)
     c["integration"] = {{"prec", r.integration->prec}, {"goal_bits", r.integration->goal_bits},
                         {"tol_exponent", r.integration->tol_exponent}};
-  c["cover"] = r.cover ? cover_json(*r.cover, domain.outer, bound_text, &r.leaf_lower) : nlohmann::json(nullptr);
+  c["cover"] = r.cover ? cover_json(*r.cover, domain.outer, bound_text, &r.leaf_lower, &r.leaf_integrals) : nlohmann::json(nullptr);
   c["boxes"] = r.boxes;
   finish_engine_certificate(c, in, problem, domain, cert_path, run_record(o, r));
   return c;

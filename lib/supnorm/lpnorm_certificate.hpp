@@ -5,9 +5,11 @@
 // L^p norm and [integral.lower, integral.upper] of the integral of |error|^p (decimal strings
 // rounded outward: lower^p <= integral.lower and integral.upper <= upper^p exactly), and the leaf
 // cover (supnorm/certificate.hpp's encoding) with two numbers per leaf: "bounds" (|error| <= M on
-// the leaf, "inf" when none) and "lower_bounds" (|error| >= m), the exact decimals the sums were
-// taken of: integral.lower <= sum vol m^p and sum vol M^p <= integral.upper (divided by the
-// domain's volume when normalised). "method" says which path ran: "leaf_sums" (the above; absent in
+// the leaf, "inf" when none) and "lower_bounds" (|error| >= m), and "integrals" (null, or the
+// second-order leaf form's [lo, hi] enclosing the integral of |error|^p over the leaf; absent in
+// older certificates), the exact decimals the sums were taken of: integral.lower <= sum
+// max(vol m^p, lo) and sum min(vol M^p, hi) <= integral.upper (divided by the domain's volume
+// when normalised). "method" says which path ran: "leaf_sums" (the above; absent in
 // older certificates) or "arb_integration" (no cover; "integration" records the settings of
 // acb_calc_integrate, arb_integral.hpp, so that verify runs it again).
 // lpnorm_certificate_check.hpp re-checks all of it.

@@ -102,7 +102,8 @@ class LpCheck : EngineCertificateCheck {
 
   void check_cover_and_sums(const Program& prog, const Box& domain, const Rational& integral_lower,
                             const std::optional<Rational>& integral_upper) {
-    std::optional<RecordedCover> recorded = recorded_cover(domain.dim(), {"leaves", "tree", "cuts", "bounds", "lower_bounds"});
+    std::optional<RecordedCover> recorded =
+        recorded_cover(domain.dim(), {"leaves", "tree", "cuts", "bounds", "lower_bounds", "integrals"});
     if (!recorded) return;
     RecordedCover& cover = *recorded;
     const nlohmann::json& lows = cert_.at("/cover/lower_bounds");
@@ -113,9 +114,26 @@ class LpCheck : EngineCertificateCheck {
       cover.lower_bounds.push_back(cert_.rational(at));
       if (cover.lower_bounds.back().sign() < 0) cert_.fail(at, "a negative lower bound");
     }
+    if (cert_.has("/cover/integrals")) {  // absent in older certificates: no leaf has one
+      const nlohmann::json& integrals = cert_.at("/cover/integrals");
+      if (!integrals.is_array() || integrals.size() != cover.bounds.size())
+        cert_.fail("/cover/integrals", "expected an array of " + std::to_string(cover.bounds.size()) + " entries (null or [lower, upper])");
+      for (std::size_t k = 0; k < integrals.size(); ++k) {
+        const std::string at = "/cover/integrals/" + std::to_string(k);
+        if (integrals[k].is_null()) {
+          cover.integrals.emplace_back();
+          continue;
+        }
+        if (!integrals[k].is_array() || integrals[k].size() != 2) cert_.fail(at, "expected null or [lower, upper]");
+        const Range I{cert_.rational(at + "/0"), cert_.rational(at + "/1")};
+        if (I.lo.sign() < 0 || I.hi < I.lo) cert_.fail(at, "expected 0 <= lower <= upper");
+        cover.integrals.emplace_back(I);
+      }
+    }
     CoverCheckOptions co = cover_check_options();
     co.prove_leaves = o_.recheck_cover;
     co.volumes = true;
+    co.lp_exponent = p_;
     report_.cover = check_cover(prog, domain, cover, co);
     for (const std::string& p : report_.cover.problems) problem("cover: " + p);
     if (!report_.cover.ok()) return;
@@ -125,9 +143,18 @@ class LpCheck : EngineCertificateCheck {
     bool bounded = true;
     for (std::size_t k = 0; k < cover.bounds.size(); ++k) {
       const Rational& vol = report_.cover.volumes[k];
-      low += vol * pow_int(cover.lower_bounds[k], p);
-      if (cover.bounds[k]) high += vol * pow_int(*cover.bounds[k], p);
-      else bounded = false;
+      // Each leaf's integral lies in vol [m^p, M^p] and in its recorded [lo, hi]: the tighter ends.
+      const std::optional<Range>* I = cover.integrals.empty() ? nullptr : &cover.integrals[k];
+      Rational leaf_low = vol * pow_int(cover.lower_bounds[k], p);
+      if (I && *I) leaf_low = max(leaf_low, (*I)->lo);
+      low += leaf_low;
+      if (cover.bounds[k] || (I && *I)) {
+        Rational leaf_high = cover.bounds[k] ? vol * pow_int(*cover.bounds[k], p) : (*I)->hi;
+        if (I && *I) leaf_high = min(leaf_high, (*I)->hi);
+        high += leaf_high;
+      } else {
+        bounded = false;
+      }
     }
     if (normalized_) {
       const Rational v = box_volume(domain);
@@ -140,11 +167,13 @@ class LpCheck : EngineCertificateCheck {
     if (!report_.ok()) return;
     confirmed(o_.recheck_cover
                   ? "leaves: " + std::to_string(report_.cover.leaves) +
-                        " leaves tile the domain, each [m, M] re-proved by the natural/centred/second-order forms with MPFI or the Taylor form (" +
+                        " leaves tile the domain, each [m, M] re-proved by the natural/centred/second-order forms with MPFI or the Taylor form, " +
+                        std::to_string(std::count_if(cover.integrals.begin(), cover.integrals.end(), [](const auto& I) { return I.has_value(); })) +
+                        " recorded leaf integrals by the mean-value form (" +
                         std::to_string(report_.cover.leaves_split) + " leaves bisected, " +
                         std::to_string(report_.cover.extra_boxes) + " sub-boxes)"
                   : "leaves: NOT re-proved (--no-recompute); " + std::to_string(report_.cover.leaves) + " leaves tile the domain");
-    confirmed("integral: the sums of vol * m^p and vol * M^p over the leaves, exactly, enclose [integral.lower, integral.upper]; "
+    confirmed("integral: the sums over the leaves of max(vol * m^p, recorded lower) and min(vol * M^p, recorded upper), exactly, enclose [integral.lower, integral.upper]; "
               "lower^p and upper^p enclose that, exactly");
   }
 

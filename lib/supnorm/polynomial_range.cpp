@@ -60,9 +60,14 @@ Ball max_quadratic(const Ball& a, const Ball& b, const Ball& h, Prec p) {
   return vertex;
 }
 
+// A sub-interval [lo, hi] of the polynomial's interval, bounded through the Taylor shift at a short
+// dyadic centre `mid` inside it. Pieces are cut at their centres, so they tile [lo, hi] exactly:
+// a piece that overhung a non-dyadic end (a dyadic centre with a symmetric half-width) would
+// enclose P beyond the interval, where no point of [lo, hi] can match its bound, and the
+// refinement would cut the overhang until max_pieces (issue 17's slow box at 1/3).
 struct Piece {
-  Rational mid, half;  // the sub-interval [mid - half, mid + half]
-  Range range;         // contains P on it
+  Rational lo, hi, mid;
+  Range range;         // contains P on [lo, hi]
   Rational abs_upper;
   Rational rounding;   // the radius of P(mid): the noise floor of this working precision
   bool operator<(const Piece& o) const { return abs_upper < o.abs_upper; }  // max-heap by bound
@@ -78,7 +83,7 @@ class Refinement {
   PolynomialRange run();
 
  private:
-  Piece bound_piece(const Rational& mid, const Rational& half);
+  Piece bound_piece(const Rational& lo, const Rational& hi);
   void consider(const Rational& t, const Ball& value);
   bool close_enough(const Piece& top) const;
 
@@ -91,9 +96,14 @@ class Refinement {
   bool have_range_ = false;
 };
 
-// The sub-interval's range through Q(s) = P(mid + s), s in [-half, half].
-Piece Refinement::bound_piece(const Rational& mid, const Rational& half) {
+// The sub-interval's range through Q(s) = P(mid + s), s in [-half, half] with mid a short dyadic
+// of [lo, hi] (held exactly by a ball, so the O(n^2) shift multiplies by few bits) and half =
+// max(hi - mid, mid - lo), whose ball (inexact only at a non-dyadic end) contains the exact value:
+// the bounds below hold for every half-width in it, hence for [lo, hi].
+Piece Refinement::bound_piece(const Rational& lo, const Rational& hi) {
   ++out_.pieces;
+  const Rational mid = lo < hi ? dyadic_near((lo + hi) * kHalf, lo, hi) : lo;
+  const Rational half = max(hi - mid, mid - lo);
   Ball m, h;
   set(m, mid, prec_);
   set(h, half, prec_);
@@ -122,7 +132,7 @@ Piece Refinement::bound_piece(const Rational& mid, const Rational& half) {
   sub(down, down, quad, prec_);
   sub(down, down, tail, prec_);
 
-  Piece piece{mid, half, Range{lower(down), upper(up)}, Rational(0), rad(q0)};
+  Piece piece{lo, hi, mid, Range{lower(down), upper(up)}, Rational(0), rad(q0)};
   piece.abs_upper = abs_max(piece.range);
 
   consider(mid, q0);
@@ -134,7 +144,7 @@ Piece Refinement::bound_piece(const Rational& mid, const Rational& half) {
     neg(s, s);
     if (arb_is_finite(s.arb())) {
       const Rational t = mid + ::approxcert::mid(exact_mid(s));
-      if (lo_ <= t && t <= hi_ && t - mid <= half && mid - t <= half) {
+      if (lo <= t && t <= hi) {
         Ball tb, v;
         set(tb, t, prec_);
         arb_poly_evaluate(v.arb(), P_, tb.arb(), prec_.bits);
@@ -170,11 +180,9 @@ bool Refinement::close_enough(const Piece& piece) const {
 }
 
 PolynomialRange Refinement::run() {
-  // Pieces need not be exact balls: a ball centre or half-width bounds every centre and half-width
-  // it contains, so pieces cover [lo, hi] whatever the rounding.
-  const Rational mid = lo_ < hi_ ? dyadic_near((lo_ + hi_) * kHalf, lo_, hi_) : lo_;
+  // Pieces are cut at their centres: they tile [lo, hi] exactly.
   std::priority_queue<Piece> open;
-  open.push(bound_piece(mid, max(hi_ - mid, mid - lo_)));
+  open.push(bound_piece(lo_, hi_));
   auto absorb = [&](const Range& r) {
     if (!have_range_) out_.range = r, have_range_ = true;
     else out_.range = Range{min(out_.range.lo, r.lo), max(out_.range.hi, r.hi)};
@@ -184,9 +192,12 @@ PolynomialRange Refinement::run() {
     if (close_enough(top) || out_.pieces + 2 > goal_.max_pieces) break;
     Piece parent = top;
     open.pop();
-    const Rational h = parent.half * kHalf;
-    for (const Rational& m : {parent.mid - h, parent.mid + h}) {
-      Piece child = bound_piece(m, h);
+    if (!(parent.lo < parent.mid && parent.mid < parent.hi)) {  // too thin to cut: keep its range
+      absorb(parent.range);
+      continue;
+    }
+    for (int side = 0; side < 2; ++side) {
+      Piece child = side == 0 ? bound_piece(parent.lo, parent.mid) : bound_piece(parent.mid, parent.hi);
       // a piece that cannot reach the best lower bound is settled: keep its range, drop it
       Rational best = max(goal_.known_lower, out_.best_abs_lower - goal_.slack);
       if (child.abs_upper + goal_.slack <= best) absorb(child.range);

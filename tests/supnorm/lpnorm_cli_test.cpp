@@ -160,6 +160,30 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
     leaf_forgeries += 2;
   }
   CHECK(leaf_forgeries >= 8);  // at least four leaves, both ends
+  // The second-order leaf integrals (leaves where x - x^2 > 0 is certified): each recorded [lo, hi]
+  // against the exact integral of (x - x^2)^2 over the leaf; five forged on each side.
+  REQUIRE(cert["cover"]["integrals"].size() == leaves.size());
+  std::size_t integrals = 0, integral_forgeries = 0;
+  for (std::size_t k = 0; k < leaves.size(); ++k) {
+    const Json& I = cert["cover"]["integrals"][k];
+    if (I.is_null()) continue;
+    const auto prim = [](const Rational& x) { return pow_int(x, 3) / Rational(3) - pow_int(x, 4) / Rational(2) + pow_int(x, 5) / Rational(5); };
+    const Rational exact_leaf = prim(leaves[k].second) - prim(leaves[k].first);
+    CHECK(num(I[0]) <= exact_leaf);
+    CHECK(exact_leaf <= num(I[1]));
+    if (integrals++ % 7 != 0 || integral_forgeries >= 10) continue;
+    if (!(num(I[0]) < exact_leaf && exact_leaf < num(I[1]))) continue;
+    // Between the exact value and the recorded other end (so the pair stays ordered).
+    const std::string below = decimal_down((num(I[0]) + exact_leaf) / Rational(2), 17);
+    const std::string above = decimal_up((exact_leaf + num(I[1])) / Rational(2), 17);
+    REQUIRE(parse_rational(below) < exact_leaf);
+    REQUIRE(exact_leaf < parse_rational(above));
+    add("leaf-integral-upper-" + std::to_string(k), [&](Json& c) { c["cover"]["integrals"][k][1] = below; });
+    add("leaf-integral-lower-" + std::to_string(k), [&](Json& c) { c["cover"]["integrals"][k][0] = above; });
+    integral_forgeries += 2;
+  }
+  CHECK(integrals * 2 >= leaves.size());  // most leaves have one (all but those at the zeros 0 and 1)
+  CHECK(integral_forgeries >= 6);
   for (const auto& [name, path] : corpus) {
     CAPTURE(name);
     const Run r = run_cli("verify " + path, s.dir);
@@ -190,6 +214,36 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
 
   // A changed input byte: the network file (one weight), given with --net.
   check_changed_network_refused(s, cert_path);
+}
+
+TEST_CASE("verify: two-input leaf integrals (a negative error, p = 3) are re-proved, and a collapsed one is rejected") {
+  // error = x0 x1 - 2 < 0 on [0,1]^2; the exact integral of |error|^3 is
+  // E[(2 - x0 x1)^3] = 8 - 12/4 + 6/9 - 1/16 (E[(x0 x1)^k] = 1/(k+1)^2 on the unit square).
+  Scratch s("lpnorm-2d");
+  const std::string cert_path = s.path("lp.json");
+  const Run run = run_cli("lpnorm --approx 2 --target 'x0*x1' --domain '[0,1]^2' --p 3 --rel-tol 1e-2 -q --cert " + cert_path, s.dir);
+  REQUIRE(run.status == 0);
+  const Json cert = read_json(cert_path);
+  const Rational exact = Rational(8) - Rational(3) + Rational(2) / Rational(3) - Rational(1) / Rational(16);
+  CHECK(num(cert["integral"]["lower"]) <= exact);
+  CHECK(exact <= num(cert["integral"]["upper"]));
+  const Run ok = run_cli("verify " + cert_path, s.dir);
+  CHECK(ok.status == 0);
+  CHECK(ok.out.find("recorded leaf integrals") != std::string::npos);
+  // [lo, lo]: |error|^3 is not constant on any leaf, so no leaf's integral equals its strict lower bound.
+  const Json& integrals = cert["cover"]["integrals"];
+  std::size_t k = 0;
+  while (k < integrals.size() && integrals[k].is_null()) ++k;
+  REQUIRE(k < integrals.size());
+  const std::string collapsed = forge(s, cert, "collapsed-integral", [&](Json& c) { c["cover"]["integrals"][k][1] = c["cover"]["integrals"][k][0]; });
+  const Run bad = run_cli("verify " + collapsed, s.dir);
+  CHECK(bad.status == 1);
+  CHECK(bad.out.find("recorded integral") != std::string::npos);
+  // An entry that is neither null nor a pair: bad input, the JSON path named.
+  const std::string malformed = forge(s, cert, "malformed-integral", [&](Json& c) { c["cover"]["integrals"][k] = "1"; });
+  const Run mal = run_cli("verify " + malformed, s.dir);
+  CHECK(mal.status == 2);
+  CHECK(mal.err.find("/cover/integrals/" + std::to_string(k)) != std::string::npos);
 }
 
 TEST_CASE("verify: an lpnorm certificate of Arb's integration is re-checked, and forgeries are rejected") {

@@ -91,3 +91,32 @@ TEST_CASE("polynomial_range: random ball polynomials contain every exact sample 
     }
   }
 }
+
+TEST_CASE("polynomial_range: at a non-dyadic endpoint the pieces do not overhang it, and the refinement converges") {
+  // P(t) = t^3 + t is increasing: its maximum on [lo, hi] is P(hi). With hi = 1/3, a piece with a
+  // dyadic centre near 1/6 and a symmetric half-width reaches past 1/3, where P exceeds P(1/3) and
+  // no evaluated point of [lo, hi] can match the piece's bound: the refinement then cut the overhang
+  // until max_pieces (4095 pieces, range not within 1e-12 of P(1/3)). Pieces that tile [lo, hi]
+  // exactly converge in a few dozen cuts toward the end, at dyadic centres.
+  Series P;
+  set_coefficients(P, {Rational(0), Rational(1), Rational(0), Rational(1)}, std::vector<Rational>(4, Rational(0)));
+  const Rational third = Rational(1) / Rational(3);
+  for (const auto& [lo, hi] : {std::pair{Rational(0), third}, std::pair{-third, Rational(1) / Rational(5)},
+                               std::pair{Rational(20) / Rational(39), Rational(1)}, std::pair{Rational(0), Rational(20) / Rational(39)}}) {
+    CAPTURE(lo.to_string());
+    CAPTURE(hi.to_string());
+    const PolynomialRange r = bound_polynomial(P.poly(), lo, hi, goal("1/1000000000000"), kPrec);
+    REQUIRE(r.best_t.has_value());
+    CHECK(lo <= *r.best_t);
+    CHECK(*r.best_t <= hi);
+    CHECK(mpz_popcount(r.best_t->den().get_mpz_t()) == 1);  // evaluated at dyadic points only
+    CHECK(r.pieces > 2);
+    CHECK(r.pieces < 400);  // converged, far from max_pieces = 4096
+    const auto value = [](const Rational& t) { return t * t * t + t; };
+    CHECK(r.range.lo <= value(lo));
+    CHECK(value(hi) <= r.range.hi);
+    const Rational top = max(abs(value(lo)), abs(value(hi)));
+    CHECK(max(-r.range.lo, r.range.hi) <= top * parse_rational("1.000000000001"));
+    CHECK(r.best_abs_lower * parse_rational("1.000000000001") >= top);
+  }
+}
