@@ -98,6 +98,13 @@ struct LeafGoal {
   }
 };
 
+// The exact volume of a box (the product of its widths).
+Rational exact_volume(const Box& box) {
+  Rational v(1);
+  for (std::size_t i = 0; i < box.dim(); ++i) v *= box.hi[i] - box.lo[i];
+  return v;
+}
+
 class LeafBounder {
  public:
   LeafBounder(const Program& prog, long taylor_order, std::vector<RecordedZero> zeros = {})
@@ -123,14 +130,7 @@ class LeafBounder {
     Evaluators& e = at(bits);
     const std::size_t d = box.dim();
     if (!gradients_) return natural_form(e, box);
-    std::vector<Jet<Interval>> in(d);
-    for (std::size_t i = 0; i < d; ++i) {
-      Interval x;
-      set_interval(x, box.lo[i], box.hi[i], e.prec);
-      in[i] = jet_variable(x, i, d, e.prec);
-    }
-    e.jet.run(in);
-    const Jet<Interval> f = e.jet.value(out_);
+    const Jet<Interval> f = jet_over(e, box);
     std::optional<Range> r;
     if (is_finite(f.v)) r = range_of(f.v);
     bool gradient_finite = true;
@@ -195,6 +195,19 @@ class LeafBounder {
   }
 
  private:
+  // f and its gradient enclosed over the box (one Jet pass, MPFI at the evaluators' precision).
+  Jet<Interval> jet_over(Evaluators& e, const Box& box) {
+    const std::size_t d = box.dim();
+    std::vector<Jet<Interval>> in(d);
+    for (std::size_t i = 0; i < d; ++i) {
+      Interval x;
+      set_interval(x, box.lo[i], box.hi[i], e.prec);
+      in[i] = jet_variable(x, i, d, e.prec);
+    }
+    e.jet.run(in);
+    return e.jet.value(out_);
+  }
+
   // The program run on the box: where a gradient pass costs too much (net/gradient_work.hpp).
   std::optional<Range> natural_form(Evaluators& e, const Box& box) {
     std::vector<Interval> in(box.dim());
@@ -318,20 +331,12 @@ class LeafBounder {
     const int s = F->lo.sign() > 0 ? 1 : -1;
     const Rational absF_lo = s > 0 ? F->lo : -F->hi, absF_hi = s > 0 ? F->hi : -F->lo;
     const long n = static_cast<long>(p);
-    Rational vol(1);
-    for (std::size_t i = 0; i < box.dim(); ++i) vol *= box.hi[i] - box.lo[i];
+    const Rational vol = exact_volume(box);
     const Range zeroth{vol * pow_int(absF_lo, n), vol * pow_int(absF_hi, n)};
 
     Evaluators& e = at(bits);
     const std::size_t d = box.dim();
-    std::vector<Jet<Interval>> in(d);
-    for (std::size_t i = 0; i < d; ++i) {
-      Interval x;
-      set_interval(x, box.lo[i], box.hi[i], e.prec);
-      in[i] = jet_variable(x, i, d, e.prec);
-    }
-    e.jet.run(in);
-    const Jet<Interval> f = e.jet.value(out_);
+    const Jet<Interval> f = jet_over(e, box);
     if (f.discontinuous) return zeroth;
     std::vector<Interval> mid(d);
     for (std::size_t i = 0; i < d; ++i) set(mid[i], (box.lo[i] + box.hi[i]) / Rational(2), e.prec);
@@ -411,11 +416,7 @@ class CoverChecker {
         if (leaf >= cover_.bounds.size()) return fail("the cover has fewer bounds than leaves");
         if (!cover_.lower_bounds.empty() && leaf >= cover_.lower_bounds.size())
           return fail("the cover has fewer lower bounds than leaves");
-        if (o_.volumes) {
-          Rational volume(1);
-          for (std::size_t i = 0; i < box.dim(); ++i) volume *= box.hi[i] - box.lo[i];
-          report_.volumes.push_back(std::move(volume));
-        }
+        if (o_.volumes) report_.volumes.push_back(exact_volume(box));
         if (!cover_.integrals.empty() && leaf >= cover_.integrals.size()) return fail("the cover has fewer integrals than leaves");
         if (o_.prove_leaves)
           check_leaf(box, cover_.bounds[leaf], cover_.lower_bounds.empty() ? nullptr : &cover_.lower_bounds[leaf], leaf);

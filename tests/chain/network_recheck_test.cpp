@@ -25,6 +25,16 @@ using namespace approxcert::chain::test;
 
 namespace {
 
+// The certificate of a test chain, as `check` writes it for the instance "network".
+nlohmann::json network_certificate(const Chain& c) {
+  InstanceRun run;
+  run.theorem = {.name = "test/network", .paper = "test", .title = "t", .statement = "s"};
+  run.instance = "network";
+  run.parameters = nlohmann::json::object();
+  run.result = run_chain(c);
+  return make_certificate(run);
+}
+
 const VerifyOptions kCertificateOnly{.rebuild = false};
 
 // y0 = relu(2 x0 - x1), y1 = relu(x0 + x1 + 1/3): at (3/4, 1/2) by hand y0 = 1, y1 = 19/12.
@@ -58,12 +68,7 @@ nlohmann::json certificate(const Network& net, Rational n0 = Rational(1)) {
   c.trust("N1", kNetworkEvaluation);
   c.recheck_network("N0", "lhs", net, "0", {"at:a", "at:b"});
   c.recheck_network("N1", "lhs", net, "at:k", {"at:a", "at:b"});
-  InstanceRun run;
-  run.theorem = {.name = "test/network", .paper = "test", .title = "t", .statement = "s"};
-  run.instance = "network";
-  run.parameters = nlohmann::json::object();
-  run.result = run_chain(c);
-  return make_certificate(run);
+  return network_certificate(c);
 }
 
 void rehash(nlohmann::json& c) { c["sha256"] = certificate_hash(c); }
@@ -190,12 +195,7 @@ TEST_CASE("network recheck: the largest output and an offset index are re-comput
     c.add(spec("K"), exact([second, p] { return Outcome(Side::exact(second), Side::exact(Rational(2))).where(p); }));
     c.recheck_network("M", "lhs", two_outputs(), "max", {"at:a", "at:b"});
     c.recheck_network("K", "lhs", two_outputs(), "at:k-1", {"at:a", "at:b"});
-    InstanceRun run;
-    run.theorem = {.name = "test/network", .paper = "test", .title = "t", .statement = "s"};
-    run.instance = "network";
-    run.parameters = nlohmann::json::object();
-    run.result = run_chain(c);
-    return make_certificate(run);
+    return network_certificate(c);
   };
   const Rational y1 = Rational(19) / Rational(12);
   const nlohmann::json c = cert(y1, y1);
@@ -238,12 +238,7 @@ TEST_CASE("network recheck: a constant input in the recipe is read exactly -- fo
     const Point p = Point{}.add("a", Rational(3) / Rational(4));
     c.add(spec("C"), exact([p] { return Outcome(Side::exact(Rational(19) / Rational(12)), Side::exact(Rational(2))).where(p); }));
     c.recheck_network("C", "lhs", two_outputs(), "1", {"at:a", "number:1/2"});
-    InstanceRun run;
-    run.theorem = {.name = "test/network", .paper = "test", .title = "t", .statement = "s"};
-    run.instance = "network";
-    run.parameters = nlohmann::json::object();
-    run.result = run_chain(c);
-    return make_certificate(run);
+    return network_certificate(c);
   };
   const nlohmann::json c = cert();
   CHECK(c["steps"][0]["lhs"]["evidence"]["recheck"]["inputs"][1] == "number:1/2");
