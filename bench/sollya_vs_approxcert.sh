@@ -19,6 +19,7 @@
 #              --max-boxes, default 100000000 so that the time limit is the budget that binds),
 #              THREADS (default 1: Sollya is single-threaded), SOLLYA_TIMEOUT (default 600 s),
 #              ONLY (a regular expression: run only the cases whose name matches, e.g. '^rel ').
+#              SAVE_CMDS (a file: each approxcert command line is appended to it, to rerun a case alone).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -175,6 +176,7 @@ EOF
 
   # 3. approxcert supnorm, timed.
   t0=$(now)
+  [[ -n "${SAVE_CMDS:-}" ]] && printf "%q " "$APPROXCERT" supnorm $relative_flag --approx "$horner" --target "$fa" --domain "$Ia" --rel-tol "$REL_TOL" --threads "$THREADS" >> "$SAVE_CMDS" && echo >> "$SAVE_CMDS"
   ac_out=$("$APPROXCERT" supnorm $relative_flag --approx "$horner" --target "$fa" --domain "$Ia" \
              --rel-tol "$REL_TOL" --time-limit "$TIME_LIMIT" --max-boxes "$MAX_BOXES" --threads "$THREADS" --quiet 2>&1) || true
   t1=$(now)

@@ -98,13 +98,12 @@ std::vector<Rational> box_midpoint(const Box& box) {
 template <RigorousScalar S>
 class BoxBounder final : public Bounder {
  public:
-  BoxBounder(const Program& prog, Prec p, BounderOptions opts)
+  // taylor_model: the one-input Taylor-model form (taylor_model_for), shared with the other
+  // arithmetic's bounder of the same box so that a fallback does not recompute it; may be null.
+  BoxBounder(const Program& prog, Prec p, BounderOptions opts, std::shared_ptr<TaylorModel> taylor_model)
       : prog_(prog), prec_(p), opts_(opts), out_(prog.outputs()[0]), gradients_(gradient_forms_affordable(prog)),
-        point_(prog, p), jet_(prog, p), jet2_(prog, p) {
+        point_(prog, p), jet_(prog, p), jet2_(prog, p), taylor_model_(std::move(taylor_model)) {
     if (!gradients_) return;  // the natural form only (net/gradient_work.hpp)
-    if (prog.num_inputs() == 1 && opts.taylor_model_order > 0)
-      taylor_model_.emplace(prog, p, TaylorModelOptions{opts.taylor_model_order, opts.taylor_model_rel_tol,
-                                                        opts.taylor_model_abs_tol});
     if (prog.num_inputs() >= 2 && opts.linear_relaxation) linear_.emplace(prog, out_, p);
   }
 
@@ -137,7 +136,7 @@ class BoxBounder final : public Bounder {
   Evaluator<S> point_;
   Evaluator<Jet<S>> jet_;
   Evaluator<Jet<Jet<S>>> jet2_;
-  std::optional<TaylorModel> taylor_model_;
+  std::shared_ptr<TaylorModel> taylor_model_;
   std::optional<LinearRelaxation<S>> linear_;
   std::vector<S> natural_;  // the natural enclosure of every node on the current box
   std::vector<S> box_in_, point_in_;
@@ -184,7 +183,7 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
   }
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 
-  if (taylor_model_ && gradient_ok && !f.kinked) taylor_model_form(box, prune_at, out);
+  if (taylor_model_ && gradients_ && gradient_ok && !f.kinked) taylor_model_form(box, prune_at, out);
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 
   if (gradient_ok) {
@@ -365,8 +364,9 @@ bool only_rational_and_piecewise_linear(const Program& prog) {
 // doubles computed from the box and the fast result only, hence deterministic.
 class FastFirstBounder final : public Bounder {
  public:
-  FastFirstBounder(const Program& prog, Prec p, BounderOptions opts, std::unique_ptr<Bounder> precise)
-      : fast_(prog, p, opts), precise_(std::move(precise)) {}
+  FastFirstBounder(const Program& prog, Prec p, BounderOptions opts, std::shared_ptr<TaylorModel> taylor_model,
+                   std::unique_ptr<Bounder> precise)
+      : fast_(prog, p, opts, std::move(taylor_model)), precise_(std::move(precise)) {}
 
   BoxBounds bound(const Box& box, const Rational& prune_at) override {
     if (dirty_too_thin_for_doubles(box)) return precise_->bound(box, prune_at);
@@ -383,10 +383,9 @@ class FastFirstBounder final : public Bounder {
     }
     return b;
   }
-  std::optional<Range> value_at(std::span<const Rational> point) override {
-    if (std::optional<Range> v = fast_.value_at(point)) return v;
-    return precise_->value_at(point);
-  }
+  // A point value is a witness's lower bound: in the precise arithmetic, as after bound() above
+  // (doubles lose the relative accuracy of a small difference of large terms).
+  std::optional<Range> value_at(std::span<const Rational> point) override { return precise_->value_at(point); }
 
  private:
   // dirty: a coordinate narrower than 2^-30 of its magnitude leaves doubles too few bits.
@@ -418,12 +417,28 @@ Arithmetic resolve_arithmetic(const Program& prog, Arithmetic a) {
   return only_rational_and_piecewise_linear(prog) ? Arithmetic::Interval : Arithmetic::Ball;
 }
 
+namespace {
+
+// The Taylor-model form for one-input programs, or null where it is off or unaffordable.
+std::shared_ptr<TaylorModel> taylor_model_for(const Program& prog, Prec p, const BounderOptions& opts) {
+  if (prog.num_inputs() != 1 || opts.taylor_model_order <= 0 || !gradient_forms_affordable(prog)) return nullptr;
+  return std::make_shared<TaylorModel>(prog, p, TaylorModelOptions{opts.taylor_model_order, opts.taylor_model_rel_tol,
+                                                                   opts.taylor_model_abs_tol, 4096,
+                                                                   raised_taylor_order_limit(opts.taylor_model_order)});
+}
+
+}  // namespace
+
 std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, Arithmetic a, BounderOptions opts) {
   if (prog.outputs().empty()) throw std::logic_error("make_bounder: the program has no output");
+  const std::shared_ptr<TaylorModel> taylor_model = taylor_model_for(prog, p, opts);
   std::unique_ptr<Bounder> precise;
-  if (resolve_arithmetic(prog, a) == Arithmetic::Interval) precise = std::make_unique<BoxBounder<Interval>>(prog, p, opts);
-  else precise = std::make_unique<BoxBounder<Ball>>(prog, p, opts);
-  if (opts.fast_path && p.bits <= 64) precise = std::make_unique<FastFirstBounder>(prog, p, opts, std::move(precise));
+  if (resolve_arithmetic(prog, a) == Arithmetic::Interval)
+    precise = std::make_unique<BoxBounder<Interval>>(prog, p, opts, taylor_model);
+  else
+    precise = std::make_unique<BoxBounder<Ball>>(prog, p, opts, taylor_model);
+  if (opts.fast_path && p.bits <= 64)
+    precise = std::make_unique<FastFirstBounder>(prog, p, opts, taylor_model, std::move(precise));
   if (!opts.removable_zeros.empty()) return with_removable_zeros(prog, p, opts, std::move(precise));
   return precise;
 }

@@ -219,4 +219,24 @@ PolynomialRange bound_polynomial(const arb_poly_struct* P, const Rational& lo, c
   return Refinement(P, lo, hi, goal, p).run();
 }
 
+DirtyGoalOutcome dirty_goal_outcome(const PolynomialRange& r, const PolynomialRangeGoal& goal) {
+  DirtyGoalOutcome o;
+  const Rational best = max(goal.known_lower, r.best_abs_lower - goal.slack);
+  const Rational top = abs_max(r.range);
+  const Rational upper = top + goal.slack;
+  o.met = upper - best <= goal.abs_tol || (best.sign() > 0 && upper <= best * (Rational(1) + goal.rel_tol));
+  if (o.met) return o;
+  // The refinement stops early where the slack dominates, so max |P| may be far from refined. The
+  // largest remainder rho that could meet the goal if it were refined down to b = |P(best_t)|:
+  // b + rho <= (1 + rel_tol) max(known, b - rho), or b + rho - max(known, b - rho) <= abs_tol.
+  const Rational& b = r.best_abs_lower;
+  const Rational& known = goal.known_lower;
+  const Rational one_plus = Rational(1) + goal.rel_tol;
+  Rational allowed = max(goal.rel_tol * b / (Rational(2) + goal.rel_tol), one_plus * known - b);
+  allowed = max(allowed, max(goal.abs_tol / Rational(2), goal.abs_tol + known - b));
+  if (allowed.sign() > 0) o.slack_allowed = allowed;
+  o.slack_blocks = goal.slack * Rational(2) >= upper - best && goal.slack > o.slack_allowed && o.slack_allowed.sign() > 0;
+  return o;
+}
+
 }  // namespace approxcert

@@ -36,4 +36,14 @@ struct PolynomialRange {
 PolynomialRange bound_polynomial(const arb_poly_struct* P, const Rational& lo, const Rational& hi,
                                  const PolynomialRangeGoal& goal, Prec p);
 
+// dirty (a search heuristic, no guarantee): how the refined range r of P with the caller's
+// remainder (goal.slack) stands against the goal.
+struct DirtyGoalOutcome {
+  bool met = false;             // max |P| + slack is within the tolerance of the best lower bound
+  bool slack_blocks = false;    // not met, the slack is at least half of the miss and above slack_allowed
+  Rational slack_allowed{0};    // the largest remainder that could still meet the goal (P's range
+                                // refined to its best point value)
+};
+DirtyGoalOutcome dirty_goal_outcome(const PolynomialRange& r, const PolynomialRangeGoal& goal);
+
 }  // namespace approxcert

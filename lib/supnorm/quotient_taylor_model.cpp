@@ -18,37 +18,51 @@ void shifted(arb_poly_t r, const arb_poly_struct* a, long m, long n) {
 }  // namespace
 
 QuotientTaylorModel::QuotientTaylorModel(const Program& prog, RemovableZero zero, Prec p, TaylorModelOptions opts)
-    : prog_(prog), zero_(std::move(zero)), prec_(p), opts_(std::move(opts)), n_(std::max<long>(opts_.order, 1) + 1),
-      eval_(prog, p) {
-  arb_poly_init(at_zero_);
+    : prog_(prog), zero_(std::move(zero)), prec_(p), opts_(std::move(opts)), eval_(prog, p) {
   if (certify_removable_zero(prog, zero_.at, p) != zero_.order)
     throw std::logic_error("QuotientTaylorModel: the zero is not certified with its recorded order");
+  if (opts_.order < 1) throw std::logic_error("QuotientTaylorModel: the order must be at least 1");
+  at_zero(opts_.order + 1);
+}
+
+QuotientTaylorModel::~QuotientTaylorModel() = default;
+
+const arb_poly_struct* QuotientTaylorModel::at_zero(long N) {
+  for (const auto& [n, q] : at_zero_)
+    if (n == N) return q.poly();
   const long m = zero_.order;
   Ball x0;
-  set(x0, zero_.at, p);
-  const std::vector<Series> in{series_variable(x0, m + n_)};
+  set(x0, zero_.at, prec_);
+  const std::vector<Series> in{series_variable(x0, m + N)};
   eval_.run(in);
   arb_poly_t eh, th;
   arb_poly_init(eh);
   arb_poly_init(th);
-  shifted(eh, eval_.value(prog.outputs()[1]).poly(), m, n_);
-  shifted(th, eval_.value(prog.outputs()[2]).poly(), m, n_);
-  arb_poly_div_series(at_zero_, eh, th, n_, p.bits);
+  shifted(eh, eval_.value(prog_.outputs()[1]).poly(), m, N);
+  shifted(th, eval_.value(prog_.outputs()[2]).poly(), m, N);
+  Series q;
+  arb_poly_div_series(q.poly(), eh, th, N, prec_.bits);
   arb_poly_clear(eh);
   arb_poly_clear(th);
+  at_zero_.emplace_back(N, std::move(q));
+  return at_zero_.back().second.poly();
 }
 
-QuotientTaylorModel::~QuotientTaylorModel() { arb_poly_clear(at_zero_); }
-
-Ball QuotientTaylorModel::value_at_zero() const { return poly_coefficient(at_zero_, 0); }
+Ball QuotientTaylorModel::value_at_zero() const { return poly_coefficient(at_zero_.front().second.poly(), 0); }
 
 std::optional<TaylorModelBound> QuotientTaylorModel::bound(const Rational& lo, const Rational& hi,
                                                            const Rational& known_lower) {
+  // Order n here is P's degree, n + 1 the remainder's.
+  return bound_raising_order(opts_, [&](long n) { return bound_at_order(lo, hi, known_lower, n + 1); });
+}
+
+std::optional<TaylorModelAttempt> QuotientTaylorModel::bound_at_order(const Rational& lo, const Rational& hi,
+                                                                                const Rational& known_lower, long N) {
   const long m = zero_.order;
   const Rational& x0 = zero_.at;
   Ball Y;
   set_interval(Y, min(lo, x0), max(hi, x0), prec_);
-  const std::vector<Series> in{series_variable(Y, m + n_ + 1)};
+  const std::vector<Series> in{series_variable(Y, m + N + 1)};
   eval_.run(in);
   const Series& e = eval_.value(prog_.outputs()[1]);
   const Series& t = eval_.value(prog_.outputs()[2]);
@@ -59,10 +73,10 @@ std::optional<TaylorModelBound> QuotientTaylorModel::bound(const Rational& lo, c
   arb_poly_init(eh);
   arb_poly_init(th);
   arb_poly_init(q);
-  shifted(eh, e.poly(), m, n_ + 1);
-  shifted(th, t.poly(), m, n_ + 1);
-  arb_poly_div_series(q, eh, th, n_ + 1, prec_.bits);
-  Ball top = poly_coefficient(q, n_);
+  shifted(eh, e.poly(), m, N + 1);
+  shifted(th, t.poly(), m, N + 1);
+  arb_poly_div_series(q, eh, th, N + 1, prec_.bits);
+  Ball top = poly_coefficient(q, N);
   arb_poly_clear(eh);
   arb_poly_clear(th);
   arb_poly_clear(q);
@@ -71,15 +85,16 @@ std::optional<TaylorModelBound> QuotientTaylorModel::bound(const Rational& lo, c
   // |R| <= |q_N(Y)| r^N, r = max |x - x0| over the box.
   Ball r;
   set(r, max(abs(lo - x0), abs(hi - x0)), prec_);
-  pow_int(r, r, n_, prec_);
+  pow_int(r, r, N, prec_);
   abs(top, top, prec_);
   mul(top, top, r, prec_);
   const Rational rho = upper(top);
 
   const PolynomialRangeGoal goal{rho, known_lower, opts_.rel_tol, opts_.abs_tol, opts_.max_pieces};
-  const PolynomialRange P = bound_polynomial(at_zero_, lo - x0, hi - x0, goal, prec_);
-  TaylorModelBound result{Range{P.range.lo - rho, P.range.hi + rho}, std::nullopt, P.pieces};
-  if (P.best_t) result.best_x = x0 + *P.best_t;
+  const PolynomialRange P = bound_polynomial(at_zero(N), lo - x0, hi - x0, goal, prec_);
+  TaylorModelAttempt result{TaylorModelBound{Range{P.range.lo - rho, P.range.hi + rho}, std::nullopt, P.pieces},
+                            rho, dirty_goal_outcome(P, goal)};
+  if (P.best_t) result.bound.best_x = x0 + *P.best_t;
   return result;
 }
 
@@ -90,8 +105,9 @@ class RemovableZeroBounder final : public Bounder {
   RemovableZeroBounder(const Program& prog, Prec p, const BounderOptions& opts, std::unique_ptr<Bounder> inner)
       : inner_(std::move(inner)) {
     if (prog.num_inputs() != 1) throw std::logic_error("removable zeros: the program must have one input");
-    const TaylorModelOptions tm{opts.taylor_model_order > 0 ? opts.taylor_model_order : 24, opts.taylor_model_rel_tol,
-                                opts.taylor_model_abs_tol};
+    const long order = opts.taylor_model_order > 0 ? opts.taylor_model_order : 24;
+    const TaylorModelOptions tm{order, opts.taylor_model_rel_tol, opts.taylor_model_abs_tol, 4096,
+                                raised_taylor_order_limit(order)};
     for (const RemovableZero& z : opts.removable_zeros) models_.push_back(std::make_unique<QuotientTaylorModel>(prog, z, p, tm));
   }
 
@@ -100,14 +116,16 @@ class RemovableZeroBounder final : public Bounder {
     if (!model) return inner_->bound(box, prune_at);
     const bool contains = box.lo[0] <= model->zero().at && model->zero().at <= box.hi[0];
     BoxBounds out;
+    bool settled = false;  // the divided form met its refinement goal: no other form is needed here
     if (const std::optional<TaylorModelBound> tm = model->bound(box.lo[0], box.hi[0], prune_at)) {
+      settled = tm->dirty_settled;
       out.taylor_model = tm->range;
       out.combined = tm->range;
       out.abs_upper = abs_max(tm->range);
       out.dirty_rounding = rad(model->value_at_zero()).dirty_to_double();
       if (tm->best_x) consider(out, *tm->best_x);
     }
-    if (contains || (out.abs_upper && *out.abs_upper <= prune_at)) return out;
+    if (contains || settled || (out.abs_upper && *out.abs_upper <= prune_at)) return out;
     BoxBounds b = inner_->bound(box, prune_at);
     if (!out.combined) return b;
     if (b.combined) {

@@ -15,6 +15,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "net/evaluate.hpp"
@@ -43,13 +44,17 @@ class QuotientTaylorModel {
   Ball value_at_zero() const;
 
  private:
+  // P of degree N - 1 and the remainder of order N.
+  std::optional<TaylorModelAttempt> bound_at_order(const Rational& lo, const Rational& hi, const Rational& known_lower, long N);
+  // q's coefficients 0..N-1 at x0, computed once per N.
+  const arb_poly_struct* at_zero(long N);
+
   const Program& prog_;
   RemovableZero zero_;
   Prec prec_;
   TaylorModelOptions opts_;
-  long n_;  // N: P has degree N - 1
   Evaluator<Series> eval_;
-  arb_poly_t at_zero_;  // q's coefficients 0..N-1 at x0
+  std::vector<std::pair<long, Series>> at_zero_;  // (N, q's coefficients 0..N-1 at x0)
 };
 
 // The bounder used when opts.removable_zeros is not empty (one input): boxes that contain a zero

@@ -13,8 +13,18 @@ TaylorModel::TaylorModel(const Program& prog, Prec p, TaylorModelOptions opts)
 }
 
 std::optional<TaylorModelBound> TaylorModel::bound(const Rational& lo, const Rational& hi, const Rational& known_lower) {
+  // The fast-path bounder and its precise fallback ask for the same interval in turn; the Series
+  // arithmetic is the same for both, so the second asks for nothing new.
+  if (last_ && last_->lo == lo && last_->hi == hi) return last_->bound;
+  std::optional<TaylorModelBound> b =
+      bound_raising_order(opts_, [&](long n) { return bound_at_order(lo, hi, known_lower, n); });
+  last_ = Memo{lo, hi, b};
+  return b;
+}
+
+std::optional<TaylorModelAttempt> TaylorModel::bound_at_order(const Rational& lo, const Rational& hi,
+                                                                const Rational& known_lower, long n) {
   const NodeId out = prog_.outputs()[0];
-  const long n = opts_.order;
 
   // The (n+1)-th Taylor coefficient over the whole interval, and the smoothness test.
   Ball X;
@@ -44,8 +54,9 @@ std::optional<TaylorModelBound> TaylorModel::bound(const Rational& lo, const Rat
 
   const PolynomialRangeGoal goal{rho, known_lower, opts_.rel_tol, opts_.abs_tol, opts_.max_pieces};
   const PolynomialRange P = bound_polynomial(at_c.poly(), lo - c, hi - c, goal, prec_);
-  TaylorModelBound result{Range{P.range.lo - rho, P.range.hi + rho}, std::nullopt, P.pieces};
-  if (P.best_t) result.best_x = c + *P.best_t;
+  TaylorModelAttempt result{TaylorModelBound{Range{P.range.lo - rho, P.range.hi + rho}, std::nullopt, P.pieces},
+                            rho, dirty_goal_outcome(P, goal)};
+  if (P.best_t) result.bound.best_x = c + *P.best_t;
   return result;
 }
 
