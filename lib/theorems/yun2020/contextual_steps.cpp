@@ -383,31 +383,49 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
               return fa.outcome();
             }));
 
-  chain.add(spec("Y-12", "Proposition 4: the hardmax network reproduces f(L) on every cell of G~ and is 0 on every other cell of G+",
-                 "bar g(X) = f(L) (L in G~), bar g(X) = 0 (L in G+ \\ G~), X interior to the cell of L", Relation::Equal,
-                 "bar g(X) entry", "f(L) entry or 0", "Proposition 4", "P", "NET", "yun_thm2_Y12"),
-            chain::exact([ctx, s, dn] {
-              const Network net = ctx->assembly.network();
-              const Program prog = lower(net);
-              const ForAll fa = chain::for_all_indices(Relation::Equal, ctx->plus.size(), ctx->threads, [&](ForAll& part, std::uint64_t begin, std::uint64_t end) {
-                Evaluator<Rational> ev(prog, kPrec);
-                std::vector<unsigned> lv;
-                for (std::uint64_t i = begin; i < end; ++i) {
-                  ctx->plus.levels(i, lv);
-                  const std::vector<Rational> L = ctx->plus.point(lv);
-                  ev.run(interior(ctx->plus, lv));
-                  const std::vector<Rational> out = ev.outputs();
-                  const bool good = ctx->plus.distinct_in_range(lv);
-                  const std::vector<Rational> want = good ? eval_target(ctx->target, ctx->plus.corner(lv)) : std::vector<Rational>(dn, Rational(0));
-                  for (std::size_t e = 0; e < dn; ++e)
-                    part.add([&] { return grid_point(s, L).add("entry", static_cast<long>(e)); }, Side::exact(out[e]), Side::exact(want[e]));
-                }
-              });
-              std::size_t layers = net.layers.size();
-              return fa.outcome()
-                  .report("sub-layers", Side::exact(Rational(static_cast<long>(layers))))
-                  .report("value-map windows", Side::exact(Rational(static_cast<long>(ctx->assembly.entries.size()))));
-            }));
+  // Proposition 4 at an interior point of every cell of G+ whose point passes `keep` (by its
+  // out-of-range flag): Theorem 2 checks all of G+ in Y-12; with positional encoding Y-12 is the
+  // domain [0,1)^(dn) (Theorem 3's integral) and Y-12o the out-of-range cells outside it.
+  auto proposition_4 = [ctx, s, dn](int keep) {  // 0: all, 1: in range only, 2: out of range only
+    return [ctx, s, dn, keep] {
+      const Network net = ctx->assembly.network();
+      const Program prog = lower(net);
+      const ForAll fa = chain::for_all_indices(Relation::Equal, ctx->plus.size(), ctx->threads, [&](ForAll& part, std::uint64_t begin, std::uint64_t end) {
+        Evaluator<Rational> ev(prog, kPrec);
+        std::vector<unsigned> lv;
+        for (std::uint64_t i = begin; i < end; ++i) {
+          ctx->plus.levels(i, lv);
+          if (keep != 0 && ctx->plus.any_out_of_range(lv) != (keep == 2)) continue;
+          const std::vector<Rational> L = ctx->plus.point(lv);
+          ev.run(interior(ctx->plus, lv));
+          const std::vector<Rational> out = ev.outputs();
+          const bool good = ctx->plus.distinct_in_range(lv);
+          const std::vector<Rational> want = good ? eval_target(ctx->target, ctx->plus.corner(lv)) : std::vector<Rational>(dn, Rational(0));
+          for (std::size_t e = 0; e < dn; ++e)
+            part.add([&] { return grid_point(s, L).add("entry", static_cast<long>(e)); }, Side::exact(out[e]), Side::exact(want[e]));
+        }
+      });
+      std::size_t layers = net.layers.size();
+      return fa.outcome()
+          .report("sub-layers", Side::exact(Rational(static_cast<long>(layers))))
+          .report("value-map windows", Side::exact(Rational(static_cast<long>(ctx->assembly.entries.size()))));
+    };
+  };
+  if (!s.positional) {
+    chain.add(spec("Y-12", "Proposition 4: the hardmax network reproduces f(L) on every cell of G~ and is 0 on every other cell of G+",
+                   "bar g(X) = f(L) (L in G~), bar g(X) = 0 (L in G+ \\ G~), X interior to the cell of L", Relation::Equal,
+                   "bar g(X) entry", "f(L) entry or 0", "Proposition 4", "P", "NET", "yun_thm2_Y12"),
+              chain::exact(proposition_4(0)));
+  } else {
+    chain.add(spec("Y-12", "Proposition 4 on Theorem 3's domain: the hardmax network (E added first) reproduces f(L) on every cell of G_delta, i.e. on [0,1)^(dn)",
+                   "bar g(X) = f(L) for L in G_delta, X interior to the cell of L", Relation::Equal, "bar g(X) entry", "f(L) entry",
+                   "Proposition 4; Sec. 2.6", "P", "NET", "yun_thm2_Y12"),
+              chain::exact(proposition_4(1)));
+    chain.add(spec("Y-12o", "outside Theorem 3's domain: the hardmax network is 0 on every out-of-range cell of G+ (X + E outside [0,n) in some entry; not needed for d_p on [0,1]^(dn))",
+                   "bar g(X) = 0 for L in G+ \\ G_delta, X interior to the cell of L", Relation::Equal, "bar g(X) entry", "0",
+                   "Proposition 4; spec E1", "P", "NET", "yun_thm2_Y12o"),
+              chain::exact(proposition_4(2)));
+  }
 }
 
 }  // namespace approxcert::theorems::yun2020

@@ -56,6 +56,7 @@ void mark_trusted_sides(chain::Chain& c) {
                           {"Y-10z", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-11", kNetworkEvaluation, ""},
                           {"Y-12", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-12o", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-1r", kNetworkEvaluation, kInexpressibleClosedForm},
                           {"Y-15", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-15z", kNetworkEvaluation, kNetworkEvaluation},
