@@ -40,6 +40,8 @@ Config read_config(const chain::Parameters& p, bool positional) {
   const Rational N = Rational(1) / delta;
   if (N > Rational(1 << 20)) p.fail("delta", "1/delta is too large");
   c.shape = Shape{d, n, static_cast<std::uint64_t>(N.num().get_ui()), positional};
+  if (positional && pow_int(N + Rational(1), static_cast<long>(d * n)) > Rational(1 << 20))  // before the exhaustive t_l*, t_r*
+    p.fail("delta", "with positional encoding the grid G+ would have more than 2^20 points (every step is exhaustive); use a larger delta or a smaller d * n");
   if (!positional && window_scale(c.shape) < Rational(static_cast<long>(n)))
     p.fail("delta", "needs delta^-d >= n (otherwise no grid point has distinct columns)");
   c.J = read_j(p, c.shape, c.j_source);

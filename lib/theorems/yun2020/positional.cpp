@@ -17,7 +17,7 @@ std::pair<Rational, Rational> exhaustive_q_range(const Config& c) {
 void add_positional_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx) {
   chain.add(spec("Y-6d", "with positional encoding every grid point has pairwise distinct columns (column j lies in [j-1, j)^d), so there are no duplicate cells",
                  "max_r |(L+E)_{r,j} - (L+E)_{r,k}| > 0 for all L in G_delta, j < k", chain::Relation::Greater,
-                 "max_r |(L+E)_rj - (L+E)_rk|", "0", "Sec. 2.6 (Theorem 3)", "P", "EX", "yun_thm3_Y6d"),
+                 "max_r |(L+E)_rj - (L+E)_rk|", "0", "Sec. 2.6 (Theorem 3)", "P", "EX", "yun_thm2_Y6d"),
             chain::exact([ctx] {
               const Shape& s = ctx->config.shape;
               const Grid g(s, ctx->config.J, false);
