@@ -10,6 +10,7 @@
 #include "chain/instance.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
+#include "theorems/construction_registry.hpp"
 #include "theorems/yun2020/grid.hpp"
 #include "theorems/yun2020/positional.hpp"
 #include "theorems/yun2020/register.hpp"
@@ -222,4 +223,14 @@ TEST_CASE("yun2020 positional: the softmax network and absurd grids are refused 
       "target": ["x0"], "p": 1, "eps": 3, "lipschitz": 1})", "<test>");
   CHECK_THROWS_WITH_AS(chain::run_instance(r, "yun2020/theorem-3", huge, JsonAt("<test>"), "t", {}),
                        doctest::Contains("/parameters/delta"), InputError);
+}
+
+TEST_CASE("yun2020 positional: approxcert build with positional_encoding=true writes E first and the network is f on a cell") {
+  const Network net = theorems::build_construction(
+      theorems::builtin_constructions(), "yun2020/hardmax",
+      {"d=1", "n=2", "delta=1/2", "J=restatement", "thresholds=tight", "positional_encoding=true", R"(target=["x0/2 + x1/4", "x1/2"])"});
+  REQUIRE(!net.layers.empty());
+  CHECK(std::holds_alternative<PositionalEncodingLayer>(net.layers[0].kind));
+  // X = (1/4, 3/4) lies in the cell of the corner (0, 1/2): f there is (0/2 + (1/2)/4, (1/2)/2) = (1/8, 1/4).
+  CHECK(evaluate<Rational>(lower(net), std::vector<Rational>{q(1, 4), q(3, 4)}, Prec(64)) == std::vector<Rational>{q(1, 8), q(1, 4)});
 }
