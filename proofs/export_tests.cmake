@@ -31,6 +31,8 @@ if(COQC)
   approxcert_export_test(yun_ya_tight yun2020/ya-tight.json yun_ya_tight ya_tight_steps_1_2)
   approxcert_tamper_test(yun_ya_tight_rejects_swapped_budget yun2020/ya-tight.json yun_ya_tight_tampered
                          "/^Lemma leaf_steps12_budget :/s|: \\(.*\\) <= \\(.*\\)\\.$|: \\2 <= \\1.|")
+  # Yun Theorem 3 (positional encoding), Y-C sizes: Steps 1-2 by coq_conclude_theorem_3 (Y-13's sum 0).
+  approxcert_export_test(yun_pe_yc yun2020/pe-yc-restatement-j.json yun_pe_yc pe_yc_restatement_j_steps_1_2)
   # The strict A7 leaf of Theorem 5.1 is re-checked by interval: eps lowered to 99/10000 must be rejected.
   approxcert_tamper_test(altabaa_thm51_rejects_lower_eps altabaa2024/thm51-retrieval-two-keys.json altabaa_thm51_tampered
                          "/^Lemma leaf_thm51_a7_budget :/s|< (1 / 100)\\.$|< (99 / 10000).|")
@@ -75,7 +77,7 @@ if(COQC)
     FIXTURES_REQUIRED approxcert_coq TIMEOUT 900
     PASS_REGULAR_EXPRESSION "tamper check: OK" FAIL_REGULAR_EXPRESSION "tamper check: FAILED")
 else()
-  foreach(t altabaa_thm51_two_keys yun_ya_tight yun_ya_tight_rejects_swapped_budget altabaa_thm51_rejects_lower_eps kajitsuka_ka_inst kajitsuka_ka_paper kajitsuka_ka_paper_rejects_swapped_leaf
+  foreach(t altabaa_thm51_two_keys yun_ya_tight yun_pe_yc yun_ya_tight_rejects_swapped_budget altabaa_thm51_rejects_lower_eps kajitsuka_ka_inst kajitsuka_ka_paper kajitsuka_ka_paper_rejects_swapped_leaf
           kajitsuka_thm1 kajitsuka_cor1_ka_inst kajitsuka_prop1_p2 altabaa_lem31_strict_order claims_xy_relu
           fang_main fang_one_token fang_w2 fang_bernstein_n2 fang_main_rejects_wrong_target)
     add_test(NAME proofs.export.${t} COMMAND sh -c "echo 'coqc not found: install coq (make deps)' >&2; exit 1")

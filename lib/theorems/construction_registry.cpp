@@ -61,6 +61,8 @@ chain::Parameters construction_parameters(const std::vector<std::string>& key_va
     if (object.contains(key)) throw InputError("--param: \"" + key + "\" is given twice");
     if (!value.empty() && (value.front() == '[' || value.front() == '{'))
       object[key] = parse_exact_json(value, "--param " + key);
+    else if (value == "true" || value == "false")  // flags (e.g. yun2020's positional_encoding)
+      object[key] = value == "true";
     else
       object[key] = value;
   }

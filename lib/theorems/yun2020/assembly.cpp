@@ -9,7 +9,8 @@ namespace approxcert::theorems::yun2020 {
 unsigned default_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 Network Assembly::network(const std::optional<Smoothing>& s) const {
-  LayerList layers = quantizer_layers(config, s);
+  LayerList layers = positional_layers(config);
+  for (Layer& l : quantizer_layers(config, s)) layers.push_back(std::move(l));
   for (Layer& l : window_layers(config, s)) layers.push_back(std::move(l));
   layers.push_back(global_layer(config, s));
   for (Layer& l : value_map_layers(config, M, entries, s)) layers.push_back(std::move(l));
@@ -46,7 +47,7 @@ Assembly assemble(const Config& c, const TargetMap& f, const std::optional<Ratio
     for (std::size_t e = 0; e < dn; ++e) z[e] = windows.value(progs.windows.outputs()[e]);
     global.run(z);
     const std::vector<Rational> out = global.outputs();
-    const std::vector<Rational> target = eval_target(f, L);
+    const std::vector<Rational> target = eval_target(f, g.corner(levels));
     for (std::size_t j = 0; j < n; ++j)
       a.entries.push_back({out[dn + j], RationalVector(out.begin() + static_cast<std::ptrdiff_t>(j * d), out.begin() + static_cast<std::ptrdiff_t>((j + 1) * d)),
                            RationalVector(target.begin() + static_cast<std::ptrdiff_t>(j * d), target.begin() + static_cast<std::ptrdiff_t>((j + 1) * d))});

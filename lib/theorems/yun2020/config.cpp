@@ -7,6 +7,7 @@
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
 #include "scalar/input_error.hpp"
+#include "theorems/yun2020/positional.hpp"
 
 namespace approxcert::theorems::yun2020 {
 
@@ -28,7 +29,7 @@ Rational read_j(const chain::Parameters& p, const Shape& s, std::string& source)
 
 }  // namespace
 
-Config read_config(const chain::Parameters& p) {
+Config read_config(const chain::Parameters& p, bool positional) {
   Config c;
   const std::uint64_t d = p.count("d"), n = p.count("n");
   if (d < 1 || d > 8) p.fail("d", "must be between 1 and 8");
@@ -38,20 +39,27 @@ Config read_config(const chain::Parameters& p) {
     p.fail("delta", "must be 1/N for an integer N >= 2");
   const Rational N = Rational(1) / delta;
   if (N > Rational(1 << 20)) p.fail("delta", "1/delta is too large");
-  c.shape = Shape{d, n, static_cast<std::uint64_t>(N.num().get_ui())};
-  if (window_scale(c.shape) < Rational(static_cast<long>(n)))
+  c.shape = Shape{d, n, static_cast<std::uint64_t>(N.num().get_ui()), positional};
+  if (positional && pow_int(N + Rational(1), static_cast<long>(d * n)) > Rational(1 << 20))  // before the exhaustive t_l*, t_r*
+    p.fail("delta", "with positional encoding the grid G+ would have more than 2^20 points (every step is exhaustive); use a larger delta or a smaller d * n");
+  if (!positional && window_scale(c.shape) < Rational(static_cast<long>(n)))
     p.fail("delta", "needs delta^-d >= n (otherwise no grid point has distinct columns)");
   c.J = read_j(p, c.shape, c.j_source);
+  if (positional) c.j_source += "; its use in the positional-encoding variant (spec 2.6) is reconstructed, [R]";
   c.K = p.has("global_scale") ? p.rational("global_scale") : global_scale_default(c.shape);
   if (c.K.sign() <= 0) p.fail("global_scale", "must be > 0");
+  // Tight thresholds: closed forms (Theorem 2) or the exhaustive extremes (positional encoding).
+  const std::pair<Rational, Rational> tight =
+      positional ? exhaustive_q_range(c) : std::pair<Rational, Rational>{tight_t_l(c.shape, c.K), tight_t_r(c.shape, c.K)};
 
   const std::string th = p.text("thresholds");
   if (th == "loose") {
     c.t_l = loose_t_l(c.shape, c.K), c.t_r = loose_t_r(c.shape, c.K);
     c.threshold_source = "loose: t_l = K delta^(-(n-1)d+1)(delta^-d - 1), t_r = (K+1) n delta^(-(n+1)d) (t_r as printed by the restatement, [H]; t_l corrected, E6)";
   } else if (th == "tight") {
-    c.t_l = tight_t_l(c.shape, c.K), c.t_r = tight_t_r(c.shape, c.K);
-    c.threshold_source = "tight: t_l*, t_r* (exact extremes, [R, C])";
+    c.t_l = tight.first, c.t_r = tight.second;
+    c.threshold_source = positional ? "tight: t_l* = " + c.t_l.to_string() + ", t_r* = " + c.t_r.to_string() + " (min and max of q over the positional grid, computed exhaustively, [C])"
+                                    : "tight: t_l*, t_r* (exact extremes, [R, C])";
   } else if (th == "restatement-printed") {
     c.t_l = restatement_printed_t_l(c.shape), c.t_r = loose_t_r(c.shape, c.K);
     c.threshold_source = "as printed by the restatement: t_l = n delta^(-2(n+1)d)(delta^-d - 1), t_r = (K+1) n delta^(-(n+1)d) ([H])";
@@ -66,7 +74,7 @@ Config read_config(const chain::Parameters& p) {
   const std::string acc = p.text_or("acceptance", "tight-margin");
   const Rational h = c.shape.delta() / Rational(2);
   if (acc == "tight-margin") {
-    c.tau_l = tight_t_l(c.shape, c.K) - h, c.tau_r = tight_t_r(c.shape, c.K) + h;
+    c.tau_l = tight.first - h, c.tau_r = tight.second + h;
     c.acceptance_source = "[t_l* - delta/2, t_r* + delta/2] (E7)";
   } else if (acc == "thresholds") {
     c.tau_l = c.t_l, c.tau_r = c.t_r;

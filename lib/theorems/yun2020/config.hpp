@@ -11,8 +11,9 @@
 
 namespace approxcert::theorems::yun2020 {
 
-// d, n, delta, J, thresholds (+ t_l, t_r), global_scale, acceptance.
-Config read_config(const chain::Parameters& p);
+// d, n, delta, J, thresholds (+ t_l, t_r), global_scale, acceptance. positional: Theorem 3's
+// variant (spec 2.6); its tight thresholds are computed exhaustively (positional.hpp).
+Config read_config(const chain::Parameters& p, bool positional = false);
 
 // The target f : R^{d x n} -> R^{d x n}: one expression per output entry, column by column
 // (entry (r, j) is expression j*d + r), in the variables x0..x{dn-1} (same order).

@@ -13,6 +13,15 @@ Rational j_restatement(const Shape& s) { return Rational(s.nl()) + Rational(3 * 
 Rational j_repair(const Shape& s) { return Rational(s.nl() + 1) * s.inv_pow(s.nl() * s.dl()); }
 
 Rational window_scale(const Shape& s) { return s.inv_pow(s.dl()); }
+std::vector<Rational> window_positions(const Shape& s) {
+  Rational norm_u(0);
+  for (const Rational& w : column_id_weights(s)) norm_u += w;
+  std::vector<Rational> ls;
+  for (long j = 0; j < (s.positional ? s.nl() : 1); ++j)
+    for (long k = 0; Rational(k) < window_scale(s); ++k) ls.push_back(Rational(j) * norm_u + Rational(k) * s.delta());
+  return ls;
+}
+
 Rational global_scale_default(const Shape& s) { return Rational(s.nl()) * s.inv_pow((s.nl() + 1) * s.dl() + 1); }
 
 Rational lemma10_lower(const Shape& s) {
@@ -55,6 +64,7 @@ Rational q_plus_min(const Shape& s, const Rational& J, const Rational& K) {
 }
 
 Rational class_count(const Shape& s) {
+  if (s.positional) return s.inv_pow(s.dl() * s.nl());
   const Rational m = s.inv_pow(s.dl());
   Rational c(1);
   for (long k = 0; k < s.nl(); ++k) c = c * (m - Rational(k)) / Rational(k + 1);
@@ -62,6 +72,7 @@ Rational class_count(const Shape& s) {
 }
 
 Rational duplicate_fraction(const Shape& s) {
+  if (s.positional) return Rational(0);
   const Rational m = s.inv_pow(s.dl());
   Rational falling(1);
   for (long k = 0; k < s.nl(); ++k) falling *= (m - Rational(k));

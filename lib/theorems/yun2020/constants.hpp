@@ -12,6 +12,12 @@ namespace approxcert::theorems::yun2020 {
 
 struct Shape {
   std::uint64_t d = 1, n = 2, N = 4;  // N = 1/delta
+  // Theorem 3 (spec 2.6): E_{:,j} = (j-1) 1_d is added to the input, the quantizer works on [0, n),
+  // column j of a grid point lives in [j-1, j)^d, and windows sweep the n id ranges.
+  bool positional = false;
+  Rational upper() const { return Rational(positional ? nl() : 1); }              // quantizer range [0, upper)
+  std::uint64_t levels_per_row() const { return positional ? n * N : N; }          // Q_{i,k} layers per row
+  Rational offset(std::size_t j) const { return Rational(positional ? static_cast<long>(j) : 0); }  // E_{r,j}
   Rational delta() const { return Rational(1) / Rational(static_cast<long>(N)); }
   // delta^(-k) = N^k exactly.
   Rational inv_pow(long k) const { return pow_int(Rational(static_cast<long>(N)), k); }
@@ -29,6 +35,9 @@ Rational j_restatement(const Shape& s);
 Rational j_repair(const Shape& s);
 
 Rational window_scale(const Shape& s);         // delta^-d
+// The window positions l, increasing: k delta for k < delta^-d; with positional encoding also the
+// column-id offsets (j-1) ||u||_1 + k delta for j = 1..n (n delta^-d windows, spec 2.6).
+std::vector<Rational> window_positions(const Shape& s);
 Rational global_scale_default(const Shape& s); // K = n delta^(-(n+1)d-1)
 
 // Lemma 10 bounds on the last shifted id: [delta^(-(n-1)d+1)(delta^-d - 1), n delta^(-(n+1)d)].
@@ -50,9 +59,11 @@ Rational restatement_printed_t_l(const Shape& s);
 // column, q+_min = (1 + K) delta^-d (J - delta^(-d+1) + 1). Property 4 fails iff q+_min <= t_r.
 Rational q_plus_min(const Shape& s, const Rational& J, const Rational& K);
 
-// Number of permutation classes of distinct-column grid points: binomial(delta^-d, n).
+// Number of permutation classes of distinct-column grid points: binomial(delta^-d, n); with
+// positional encoding every grid point is its own class: delta^(-dn).
 Rational class_count(const Shape& s);
-// Exact volume fraction of duplicate-column cells: 1 - (delta^-d)! / ((delta^-d - n)! delta^(-dn)).
+// Exact volume fraction of duplicate-column cells: 1 - (delta^-d)! / ((delta^-d - n)! delta^(-dn));
+// 0 with positional encoding (no grid point has duplicate columns; step Y-6d checks it).
 Rational duplicate_fraction(const Shape& s);
 
 }  // namespace approxcert::theorems::yun2020

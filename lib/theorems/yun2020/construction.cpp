@@ -33,15 +33,23 @@ AttentionLayer attention(const std::optional<Smoothing>& s) {
 
 }  // namespace
 
+LayerList positional_layers(const Config& c) {
+  if (!c.shape.positional) return {};
+  RationalMatrix E(c.shape.d);
+  for (RationalVector& row : E)
+    for (std::size_t j = 0; j < c.shape.n; ++j) row.push_back(c.shape.offset(j));
+  return {Layer{PositionalEncodingLayer{numbers(E)}}};
+}
+
 LayerList quantizer_layers(const Config& c, const std::optional<Smoothing>& s) {
   const std::size_t d = c.shape.d;
   const Rational delta = c.shape.delta();
   LayerList layers;
   for (std::size_t i = 0; i < d; ++i)
     layers.push_back(phi_feed_forward(basis(d, i), Rational(0), basis(d, i),
-                                      s ? range_activation_relu(c.J, s->eta) : range_activation(c.J)));
+                                      s ? range_activation_relu(c.J, s->eta) : range_activation(c.J, c.shape.upper())));
   for (std::size_t i = 0; i < d; ++i)
-    for (std::uint64_t k = 0; k < c.shape.N; ++k)
+    for (std::uint64_t k = 0; k < c.shape.levels_per_row(); ++k)
       layers.push_back(phi_feed_forward(basis(d, i), -Rational(static_cast<long>(k)) * delta, basis(d, i),
                                         s ? quantize_activation_relu(delta, s->eta) : quantize_activation(delta)));
   return layers;
@@ -57,8 +65,7 @@ Layer window_layer(const Config& c, const Rational& l, const std::optional<Smoot
 
 LayerList window_layers(const Config& c, const std::optional<Smoothing>& s) {
   LayerList layers;
-  const Rational count = window_scale(c.shape);  // delta^-d windows, l = k delta
-  for (long k = 0; Rational(k) < count; ++k) layers.push_back(window_layer(c, Rational(k) * c.shape.delta(), s));
+  for (const Rational& l : window_positions(c.shape)) layers.push_back(window_layer(c, l, s));
   return layers;
 }
 

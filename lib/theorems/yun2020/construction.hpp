@@ -37,10 +37,13 @@ struct ValueEntry {
   RationalVector column, target;
 };
 
+// Theorem 3 (spec 2.6): the layer X -> X + E, E_{:,j} = (j-1) 1_d, when c.shape.positional; else none.
+LayerList positional_layers(const Config& c);
+// R_i (range [0, shape.upper())), then Q_{i,k} for k < shape.levels_per_row().
 LayerList quantizer_layers(const Config& c, const std::optional<Smoothing>& s);
 // Window layer for id l (spec 2.3 step 1): heads with query bias -(l -/+ delta/2), W_O = +/- delta^-d e1.
 Layer window_layer(const Config& c, const Rational& l, const std::optional<Smoothing>& s);
-LayerList window_layers(const Config& c, const std::optional<Smoothing>& s);  // l = 0, delta, ... increasing
+LayerList window_layers(const Config& c, const std::optional<Smoothing>& s);  // l = window_positions(), increasing
 Layer global_layer(const Config& c, const std::optional<Smoothing>& s);
 LayerList value_map_layers(const Config& c, const Rational& M, const std::vector<ValueEntry>& entries,
                            const std::optional<Smoothing>& s);

@@ -20,12 +20,30 @@ namespace {
 
 const Prec kPrec(64);  // exact rationals ignore it
 
-// An interior point of the cell of a G+ point: entries + delta/2; -J entries become -1/2 (out of range).
+// An interior point of the cell of a G+ point, in input coordinates: entries + delta/2; -J entries
+// become 1/2 - upper (-1/2; with positional encoding, x + E stays below 0 in every column).
 std::vector<Rational> interior(const Grid& g, const std::vector<unsigned>& levels) {
-  std::vector<Rational> x;
-  const Rational h = g.shape().delta() / Rational(2);
-  for (unsigned l : levels) x.push_back(g.out_of_range(l) ? Rational(-1) / Rational(2) : g.value(l) + h);
+  std::vector<Rational> x = g.corner(levels);
+  const Rational h = g.shape().delta() / Rational(2), outside = h / g.shape().delta() - g.shape().upper();
+  for (std::size_t e = 0; e < x.size(); ++e) x[e] = g.out_of_range(levels[e]) ? outside : x[e] + h;
   return x;
+}
+
+// The columns u could see in column position j: {0, .., 1 - delta}^d (with -J entries if
+// out_of_range) plus E_{:,j}; one column each.
+std::vector<std::vector<Rational>> grid_columns(const Shape& s, const Rational& J, bool out_of_range, std::size_t j) {
+  const Grid cols(Shape{s.d, 1, s.N}, J, out_of_range);
+  std::vector<std::vector<Rational>> out;
+  std::vector<unsigned> lv;
+  for (std::uint64_t i = 0; i < cols.size(); ++i) {
+    cols.levels(i, lv);
+    if (out_of_range && !cols.any_out_of_range(lv)) continue;
+    std::vector<Rational> col = cols.point(lv);
+    for (std::size_t r = 0; r < s.d; ++r)
+      if (!cols.out_of_range(lv[r])) col[r] += s.offset(j);
+    out.push_back(col);
+  }
+  return out;
 }
 
 Program program_of(const Config& c, LayerList layers) { return lower(sequence_network(c.shape, std::move(layers))); }
@@ -36,7 +54,7 @@ LayerList concat(LayerList a, const LayerList& b) {
 }
 
 LayerList contextual_prefix(const Config& c) {
-  LayerList l = concat(quantizer_layers(c, std::nullopt), window_layers(c, std::nullopt));
+  LayerList l = concat(concat(positional_layers(c), quantizer_layers(c, std::nullopt)), window_layers(c, std::nullopt));
   l.push_back(global_layer(c, std::nullopt));
   return l;
 }
@@ -64,21 +82,27 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
   const Config& c = ctx->config;
   const Shape s = c.shape;
   const std::size_t d = s.d, n = s.n, dn = d * n;
+  // Steps whose closed forms or symmetry belong to Theorem 2's grid: not added with positional encoding.
+  auto theorem_2_only = [&chain, &s](StepSpec sp, auto&& step) {
+    if (!s.positional) chain.add(std::move(sp), std::forward<decltype(step)>(step));
+  };
 
-  chain.add(spec("Y-1", "the hardmax quantizer g_q maps every entry t to k delta on [k delta, (k+1) delta) and to -J outside [0,1)",
-                 "g_q(t) = g_q^ent(t) at t = k delta, k delta + delta/2 (k < 1/delta) and t in {-1, -delta/2, 1, 3/2}",
+  const std::string range = s.positional ? "[0,n)" : "[0,1)";
+  chain.add(spec("Y-1", "the hardmax quantizer g_q maps every entry t to k delta on [k delta, (k+1) delta) and to -J outside " + range,
+                 s.positional ? "g_q(t) = g_q^ent(t) at t = k delta, k delta + delta/2 (k < n/delta) and t in {-1, -delta/2, n, n + 1/2}"
+                              : "g_q(t) = g_q^ent(t) at t = k delta, k delta + delta/2 (k < 1/delta) and t in {-1, -delta/2, 1, 3/2}",
                  Relation::Equal, "g_q(t)", "g_q^ent(t)", "Lemma 5", "P", "EX+NET", "yun_thm2_Y1"),
             chain::exact([ctx, s, dn] {
               const Program prog = program_of(ctx->config, quantizer_layers(ctx->config, std::nullopt));
               Evaluator<Rational> ev(prog, kPrec);
               std::vector<std::pair<Rational, Rational>> cases;  // (t, expected)
               const Rational delta = s.delta(), h = delta / Rational(2);
-              for (std::uint64_t k = 0; k < s.N; ++k) {
+              for (std::uint64_t k = 0; k < s.levels_per_row(); ++k) {
                 const Rational kd = Rational(static_cast<long>(k)) * delta;
                 cases.push_back({kd, kd});
                 cases.push_back({kd + h, kd});
               }
-              for (const Rational& t : {Rational(-1), -h, Rational(1), Rational(3) / Rational(2)})
+              for (const Rational& t : {Rational(-1), -h, s.upper(), s.upper() + Rational(1) / Rational(2)})
                 cases.push_back({t, -ctx->config.J});
               ForAll fa(Relation::Equal);
               for (const auto& [t, want] : cases) {
@@ -89,17 +113,16 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
               return fa.outcome();
             }));
 
-  chain.add(spec("Y-2", "the column id c -> u^T c is injective on {0, ..., 1 - delta}^d (delta^-d distinct ids)",
-                 "u^T c pairwise distinct over the delta^-d grid columns", Relation::Distinct, "", "", "Sec. 3 (bijection)",
+  chain.add(spec("Y-2", s.positional ? "the column id c -> u^T c is injective on the columns of all n positions, {0, ..., 1 - delta}^d + (j-1) 1_d (n delta^-d distinct ids, the column-id offsets (j-1) ||u||_1 keep the positions apart)"
+                                    : "the column id c -> u^T c is injective on {0, ..., 1 - delta}^d (delta^-d distinct ids)",
+                 "u^T c pairwise distinct over the grid columns", Relation::Distinct, "", "", "Sec. 3 (bijection); Sec. 2.6",
                  "P", "CF/EX", "yun_thm2_Y2"),
             chain::exact([s] {
-              const Grid cols(Shape{s.d, 1, s.N}, Rational(1), false);
               std::vector<Side> ids;
-              std::vector<unsigned> lv;
-              for (std::uint64_t i = 0; i < cols.size(); ++i) {
-                cols.levels(i, lv);
-                ids.push_back(Side::exact(cols.column_ids(cols.point(lv))[0]));
-              }
+              const Shape one{s.d, 1, s.N};
+              for (std::size_t j = 0; j < (s.positional ? s.n : 1); ++j)
+                for (const std::vector<Rational>& col : grid_columns(s, Rational(1), false, j))
+                  ids.push_back(Side::exact(Grid(one, Rational(1), false).column_ids(col)[0]));
               return chain::distinct(ids).report("ids", Side::exact(Rational(static_cast<long>(ids.size()))));
             }));
 
@@ -107,15 +130,13 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                  "u^T c <= -J + delta^(-d+1) - delta < -delta/2 for c in {-J, 0, .., 1-delta}^d with a -J entry",
                  Relation::Less, "u^T c", "-delta/2", "Sec. 3 (out-of-range ids)", "R", "CF", "yun_thm2_Y3"),
             chain::exact([s, J = c.J] {
-              const Grid cols(Shape{s.d, 1, s.N}, J, true);
+              const Shape one{s.d, 1, s.N};
+              const Grid cols(one, J, true);
               ForAll fa(Relation::Less);
-              std::vector<unsigned> lv;
-              for (std::uint64_t i = 0; i < cols.size(); ++i) {
-                cols.levels(i, lv);
-                if (!cols.any_out_of_range(lv)) continue;
-                const std::vector<Rational> col = cols.point(lv);
-                fa.add(grid_point(Shape{s.d, 1, s.N}, col), Side::exact(cols.column_ids(col)[0]), Side::exact(-s.delta() / Rational(2)));
-              }
+              for (std::size_t j = 0; j < (s.positional ? s.n : 1); ++j)
+                for (const std::vector<Rational>& col : grid_columns(s, J, true, j))
+                  fa.add(grid_point(one, col).add("position", static_cast<long>(j + 1)), Side::exact(cols.column_ids(col)[0]),
+                         Side::exact(-s.delta() / Rational(2)));
               return fa.outcome();
             }));
 
@@ -127,9 +148,9 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
               const Config& c = ctx->config;
               std::vector<Program> layers;
               std::vector<Rational> ls;
-              for (long k = 0; Rational(k) < window_scale(s); ++k) {
-                ls.push_back(Rational(k) * s.delta());
-                layers.push_back(program_of(c, {window_layer(c, ls.back(), std::nullopt)}));
+              for (const Rational& l : window_positions(s)) {
+                ls.push_back(l);
+                layers.push_back(program_of(c, {window_layer(c, l, std::nullopt)}));
               }
               const Rational h = s.delta() / Rational(2), w = window_scale(s);
               return chain::for_all_indices(Relation::Equal, ctx->plus.size(), ctx->threads, [&](ForAll& fa, std::uint64_t begin, std::uint64_t end) {
@@ -168,11 +189,12 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
     };
   };
 
-  chain.add(spec("Y-5", "Lemma 10: the last shifted id lies in [delta^(-(n-1)d+1)(delta^-d - 1), n delta^(-(n+1)d)]",
+  // Lemma 10's closed forms are those of Theorem 2's grid (no positional encoding).
+  theorem_2_only(spec("Y-5", "Lemma 10: the last shifted id lies in [delta^(-(n-1)d+1)(delta^-d - 1), n delta^(-(n+1)d)]",
                  "tilde l_n in [delta^(-(n-1)d+1)(delta^-d - 1), n delta^(-(n+1)d)] for all L in G~", Relation::InClosed,
                  "tilde l_n", "[Lemma 10 bounds]", "Lemma 10", "P", "EX+CF", "yun_thm2_Y5"),
             chain::exact([ctx, s] { return last_id_claim(ctx->plus, ctx->values(), lemma10_lower(s), lemma10_upper(s), ctx->threads); }));
-  chain.add(spec("Y-5t", "tight version of Lemma 10: the last shifted id lies in [tilde l_n^min, tilde l_n^max]",
+  theorem_2_only(spec("Y-5t", "tight version of Lemma 10: the last shifted id lies in [tilde l_n^min, tilde l_n^max]",
                  "tilde l_n in [delta sum c_i, delta sum_{i<n-1} c_i + (delta^(-d+1) - (n-1) delta) c_{n-1}]", Relation::InClosed,
                  "tilde l_n", "[tilde l_n^min, tilde l_n^max]", "Sec. 2.3 (tight thresholds)", "R", "EX+CF", "yun_thm2_Y5t"),
             chain::exact([ctx, s] { return last_id_claim(ctx->plus, ctx->values(), tilde_min(s), tilde_max(s), ctx->threads); }));
@@ -199,7 +221,8 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                  "q(L)_j != q(L')_k for classes L != L'", Relation::Distinct, "", "", "Lemma 6 (2)", "P", "EX", "yun_thm2_Y7"),
             chain::exact([ctx] { return class_distinct_claim(ctx->plus, ctx->values(), ctx->threads); }));
 
-  chain.add(spec("Y-7P", "q is permutation equivariant on G~: q(LP) is q(L) permuted, so values coincide only within a class",
+  // Permutation equivariance: Theorem 2 only (positional encoding breaks it on purpose).
+  theorem_2_only(spec("Y-7P", "q is permutation equivariant on G~: q(LP) is q(L) permuted, so values coincide only within a class",
                  "q(L)_j = q(L_sorted)_{pi(j)} for all L in G~", Relation::Equal, "q(L)_j", "q(L_sorted)_pi(j)",
                  "Lemma 6 (2), Sec. 1.4", "P", "EX", "yun_thm2_Y7P"),
             chain::exact(over_distinct(Relation::Equal, [ctx, s, n](ForAll& fa, const std::vector<Rational>& L, const ContextualValues<Rational>& v, std::uint64_t i) {
@@ -214,6 +237,7 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                  "yun_thm2_Y8"),
             chain::exact([ctx, c] { return thresholds_claim(ctx->plus, ctx->values(), c.t_l, c.t_r, true, ctx->threads); }));
 
+  // Theorem 2's tight formulas (with positional encoding t_l*, t_r* ARE the exhaustive extremes, positional.hpp).
   // Exact extremes of q over G~, compared with the tight threshold formulas.
   auto extreme = [ctx, n](bool largest) {
     const ContextualValues<Rational>& v = ctx->values();
@@ -229,11 +253,11 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
     }
     return *e;
   };
-  chain.add(spec("Y-8min", "the smallest q-value over G~ equals the tight threshold t_l*",
+  theorem_2_only(spec("Y-8min", "the smallest q-value over G~ equals the tight threshold t_l*",
                  "min_{L in G~} min_j q(L)_j = t_l* = K tilde l_n^min + (n-1) delta^(-d+1)", Relation::Equal, "min q", "t_l*",
                  "Sec. 2.3 (tight thresholds)", "R", "EX", "yun_thm2_Y8min"),
             chain::exact([extreme, s, K = c.K] { return Outcome(Side::exact(extreme(false)), Side::exact(tight_t_l(s, K))); }));
-  chain.add(spec("Y-8max", "the largest q-value over G~ equals the tight threshold t_r*",
+  theorem_2_only(spec("Y-8max", "the largest q-value over G~ equals the tight threshold t_r*",
                  "max_{L in G~} max_j q(L)_j = t_r* = (K + 1) tilde l_n^max", Relation::Equal, "max q", "t_r*",
                  "Sec. 2.3 (tight thresholds)", "R", "EX", "yun_thm2_Y8max"),
             chain::exact([extreme, s, K = c.K] { return Outcome(Side::exact(extreme(true)), Side::exact(tight_t_r(s, K))); }));
@@ -243,7 +267,8 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                  "P", "EX", "yun_thm2_Y9"),
             chain::exact([ctx, c] { return thresholds_claim(ctx->plus, ctx->values(), c.t_l, c.t_r, false, ctx->threads); }));
 
-  chain.add(spec("Y-9c", "E1 exact criterion: property 4 holds only if the smallest final id of an in-range column next to an out-of-range column, q+_min = (1+K) delta^-d (J - delta^(-d+1) + 1), exceeds t_r",
+  // E1's closed-form rule q+_min is derived for Theorem 2's grid; Y-9 decides property 4 in both variants.
+  theorem_2_only(spec("Y-9c", "E1 exact criterion: property 4 holds only if the smallest final id of an in-range column next to an out-of-range column, q+_min = (1+K) delta^-d (J - delta^(-d+1) + 1), exceeds t_r",
                  "q+_min > t_r", Relation::Greater, "q+_min", "t_r", "spec 5 E1 (decision rule)", "R", "CF", "yun_thm2_Y9c"),
             chain::exact([s, c] {
               return Outcome(Side::exact(q_plus_min(s, c.J, c.K), "(1+K) delta^-d (J - delta^(-d+1) + 1)"), Side::exact(c.t_r))
@@ -252,7 +277,7 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                   .report("t_r", Side::exact(c.t_r));
             }));
 
-  chain.add(spec("Y-9m", "the E1 formula for q+_min is the exact minimum over G+ of the final ids of in-range columns of points with an out-of-range column",
+  theorem_2_only(spec("Y-9m", "the E1 formula for q+_min is the exact minimum over G+ of the final ids of in-range columns of points with an out-of-range column",
                  "min { q(L)_j : L has a -J entry, column j has none } = (1+K) delta^-d (J - delta^(-d+1) + 1)",
                  Relation::Equal, "observed min", "q+_min", "spec 5 E1 (decision rule)", "R", "EX", "yun_thm2_Y9m"),
             chain::exact([ctx, s, d, n, c] {
@@ -358,31 +383,49 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
               return fa.outcome();
             }));
 
-  chain.add(spec("Y-12", "Proposition 4: the hardmax network reproduces f(L) on every cell of G~ and is 0 on every other cell of G+",
-                 "bar g(X) = f(L) (L in G~), bar g(X) = 0 (L in G+ \\ G~), X interior to the cell of L", Relation::Equal,
-                 "bar g(X) entry", "f(L) entry or 0", "Proposition 4", "P", "NET", "yun_thm2_Y12"),
-            chain::exact([ctx, s, dn] {
-              const Network net = ctx->assembly.network();
-              const Program prog = lower(net);
-              const ForAll fa = chain::for_all_indices(Relation::Equal, ctx->plus.size(), ctx->threads, [&](ForAll& part, std::uint64_t begin, std::uint64_t end) {
-                Evaluator<Rational> ev(prog, kPrec);
-                std::vector<unsigned> lv;
-                for (std::uint64_t i = begin; i < end; ++i) {
-                  ctx->plus.levels(i, lv);
-                  const std::vector<Rational> L = ctx->plus.point(lv);
-                  ev.run(interior(ctx->plus, lv));
-                  const std::vector<Rational> out = ev.outputs();
-                  const bool good = ctx->plus.distinct_in_range(lv);
-                  const std::vector<Rational> want = good ? eval_target(ctx->target, L) : std::vector<Rational>(dn, Rational(0));
-                  for (std::size_t e = 0; e < dn; ++e)
-                    part.add([&] { return grid_point(s, L).add("entry", static_cast<long>(e)); }, Side::exact(out[e]), Side::exact(want[e]));
-                }
-              });
-              std::size_t layers = net.layers.size();
-              return fa.outcome()
-                  .report("sub-layers", Side::exact(Rational(static_cast<long>(layers))))
-                  .report("value-map windows", Side::exact(Rational(static_cast<long>(ctx->assembly.entries.size()))));
-            }));
+  // Proposition 4 at an interior point of every cell of G+ whose point passes `keep` (by its
+  // out-of-range flag): Theorem 2 checks all of G+ in Y-12; with positional encoding Y-12 is the
+  // domain [0,1)^(dn) (Theorem 3's integral) and Y-12o the out-of-range cells outside it.
+  auto proposition_4 = [ctx, s, dn](int keep) {  // 0: all, 1: in range only, 2: out of range only
+    return [ctx, s, dn, keep] {
+      const Network net = ctx->assembly.network();
+      const Program prog = lower(net);
+      const ForAll fa = chain::for_all_indices(Relation::Equal, ctx->plus.size(), ctx->threads, [&](ForAll& part, std::uint64_t begin, std::uint64_t end) {
+        Evaluator<Rational> ev(prog, kPrec);
+        std::vector<unsigned> lv;
+        for (std::uint64_t i = begin; i < end; ++i) {
+          ctx->plus.levels(i, lv);
+          if (keep != 0 && ctx->plus.any_out_of_range(lv) != (keep == 2)) continue;
+          const std::vector<Rational> L = ctx->plus.point(lv);
+          ev.run(interior(ctx->plus, lv));
+          const std::vector<Rational> out = ev.outputs();
+          const bool good = ctx->plus.distinct_in_range(lv);
+          const std::vector<Rational> want = good ? eval_target(ctx->target, ctx->plus.corner(lv)) : std::vector<Rational>(dn, Rational(0));
+          for (std::size_t e = 0; e < dn; ++e)
+            part.add([&] { return grid_point(s, L).add("entry", static_cast<long>(e)); }, Side::exact(out[e]), Side::exact(want[e]));
+        }
+      });
+      std::size_t layers = net.layers.size();
+      return fa.outcome()
+          .report("sub-layers", Side::exact(Rational(static_cast<long>(layers))))
+          .report("value-map windows", Side::exact(Rational(static_cast<long>(ctx->assembly.entries.size()))));
+    };
+  };
+  if (!s.positional) {
+    chain.add(spec("Y-12", "Proposition 4: the hardmax network reproduces f(L) on every cell of G~ and is 0 on every other cell of G+",
+                   "bar g(X) = f(L) (L in G~), bar g(X) = 0 (L in G+ \\ G~), X interior to the cell of L", Relation::Equal,
+                   "bar g(X) entry", "f(L) entry or 0", "Proposition 4", "P", "NET", "yun_thm2_Y12"),
+              chain::exact(proposition_4(0)));
+  } else {
+    chain.add(spec("Y-12", "Proposition 4 on Theorem 3's domain: the hardmax network (E added first) reproduces f(L) on every cell of G_delta, i.e. on [0,1)^(dn)",
+                   "bar g(X) = f(L) for L in G_delta, X interior to the cell of L", Relation::Equal, "bar g(X) entry", "f(L) entry",
+                   "Proposition 4; Sec. 2.6", "P", "NET", "yun_thm2_Y12"),
+              chain::exact(proposition_4(1)));
+    chain.add(spec("Y-12o", "outside Theorem 3's domain: the hardmax network is 0 on every out-of-range cell of G+ (X + E outside [0,n) in some entry; not needed for d_p on [0,1]^(dn))",
+                   "bar g(X) = 0 for L in G+ \\ G_delta, X interior to the cell of L", Relation::Equal, "bar g(X) entry", "0",
+                   "Proposition 4; spec E1", "P", "NET", "yun_thm2_Y12o"),
+              chain::exact(proposition_4(2)));
+  }
 }
 
 }  // namespace approxcert::theorems::yun2020

@@ -115,7 +115,7 @@ void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::
 // duplicate-cell sum of Y-13 (which Y-12 makes d_p(bar f, bar g)^p), stated as 2 eps / 3 (the
 // spec 6 budgets of Y-13e and Y-14) when that sum is within it. Otherwise a comment says why not.
 void append_hardmax_assembly(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps, const std::string& inst,
-                             chain::CoqConclusion& c) {
+                             chain::CoqConclusion& c, const std::string& theorem = "2") {
   const chain::CoqStep *y12 = chain::find_coq_step(steps, "Y-12"), *y13 = chain::find_coq_step(steps, "Y-13"),
                        *y14 = chain::find_coq_step(steps, "Y-14");
   const auto skip = [&c](const std::string& why) {
@@ -138,7 +138,7 @@ void append_hardmax_assembly(const nlohmann::json& cert, const std::vector<chain
                     B = within ? coq_real(budget) : OM + " + " + RT, name = inst + "_steps_1_2";
   c.theorems.push_back(name);
   c.text += fmt::format(
-      "\n(** Yun Theorem 2, Steps 1-2 on the hardmax network bar g (Lemma 8 + Proposition 4), by\n"
+      "\n(** Yun Theorem {TH}, Steps 1-2 on the hardmax network bar g (Lemma 8 + Proposition 4), by\n"
       "    [YunVolume.yun_final_assembly]: omega = Lip delta = {OM} (Y-14), D = {T} (Y-13: the exact sum over\n"
       "    the duplicate cells of delta^(dn) ||f(L)||_p^p), R = {RT} >= D^(1/p), p = {P}; bound {B}{note}. *)\n"
       "Lemma leaf_steps12_root : {T} <= {RT} ^ {P}.\n"
@@ -159,7 +159,7 @@ void append_hardmax_assembly(const nlohmann::json& cert, const std::vector<chain
       "  exact (yun_final_assembly dfg dffbar dfbarg {OM} {T} {RT} ({B}) {P} ltac:(lia) HM H14 H0 H13\n"
       "           leaf_steps12_root leaf_steps12_root_nonneg leaf_steps12_budget).\n"
       "Qed.\n",
-      fmt::arg("OM", OM), fmt::arg("T", T), fmt::arg("RT", RT), fmt::arg("P", P), fmt::arg("B", B), fmt::arg("name", name),
+      fmt::arg("OM", OM), fmt::arg("T", T), fmt::arg("RT", RT), fmt::arg("P", P), fmt::arg("B", B), fmt::arg("name", name), fmt::arg("TH", theorem),
       fmt::arg("note", within ? " = 2 eps / 3, the budgets of Y-13e and Y-14" : " (above 2 eps / 3: only the certified bound)"));
 }
 
@@ -220,6 +220,16 @@ chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& cert, const st
       fmt::arg("N", N), fmt::arg("NC", NC), fmt::arg("F", F), fmt::arg("M", M), fmt::arg("name", name));
   append_hardmax_assembly(cert, steps, inst, c);
   append_final_assembly(cert, steps, inst, c);
+  return c;
+}
+
+chain::CoqConclusion coq_conclude_theorem_3(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
+                                            const std::string& inst) {
+  chain::CoqConclusion c;
+  c.modules = {"YunVolume"};
+  append_hardmax_assembly(cert, steps, inst, c, "3");
+  if (c.theorems.empty())
+    return chain::coq_not_concluded("Steps 1-2 on the hardmax network need Y-12, Y-13 and Y-14 proved (Y-12 fails or is unknown)");
   return c;
 }
 

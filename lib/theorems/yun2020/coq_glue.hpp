@@ -15,6 +15,11 @@ namespace approxcert::theorems::yun2020 {
 // `spec` with coq_proof and coq_note set from its coq_lemma ("yun_thm2_Y13", "yun_thm2_Y5t", ...).
 chain::StepSpec with_coq_proof(chain::StepSpec spec);
 
+// Yun Theorem 3 (positional encoding): no duplicate cells, so only Steps 1-2 on the hardmax network
+// (the same YunVolume.yun_final_assembly conclusion as Theorem 2's, with Y-13's sum 0).
+chain::CoqConclusion coq_conclude_theorem_3(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+                                            const std::string& instance_identifier);
+
 chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
                                             const std::string& instance_identifier);
 

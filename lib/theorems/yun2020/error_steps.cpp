@@ -32,7 +32,7 @@ DuplicateSums duplicate_sums(const Context& ctx, std::uint64_t p) {
   std::vector<unsigned> lv;
   for (std::uint64_t i = 0; i < g.size(); ++i) {
     g.levels(i, lv);
-    const Rational np = norm_p_pow(eval_target(ctx.target, g.point(lv)), p);
+    const Rational np = norm_p_pow(eval_target(ctx.target, g.corner(lv)), p);
     out.max_norm = max(out.max_norm, np);
     if (!g.distinct_in_range(lv)) out.duplicate_sum += cell * np;
   }

@@ -23,10 +23,18 @@ void Grid::levels(std::uint64_t index, std::vector<unsigned>& out) const {
   }
 }
 
-std::vector<Rational> Grid::point(const std::vector<unsigned>& levels) const {
+std::vector<Rational> Grid::corner(const std::vector<unsigned>& levels) const {
   std::vector<Rational> p;
   p.reserve(levels.size());
   for (unsigned l : levels) p.push_back(values_[l]);
+  return p;
+}
+
+std::vector<Rational> Grid::point(const std::vector<unsigned>& levels) const {
+  std::vector<Rational> p = corner(levels);
+  if (shape_.positional)
+    for (std::size_t e = 0; e < p.size(); ++e)
+      if (!out_of_range(levels[e])) p[e] += shape_.offset(e / shape_.d);
   return p;
 }
 
@@ -39,9 +47,11 @@ bool Grid::any_out_of_range(const std::vector<unsigned>& levels) const {
 bool Grid::distinct_in_range(const std::vector<unsigned>& levels) const {
   if (any_out_of_range(levels)) return false;
   const std::size_t d = shape_.d, n = shape_.n;
+  // In-range entry values are values_[level] + offset(column), and the values_ are distinct, so
+  // equal values means equal levels and equal offsets.
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = i + 1; j < n; ++j) {
-      bool same = true;
+      bool same = shape_.offset(i) == shape_.offset(j);
       for (std::size_t r = 0; r < d && same; ++r) same = levels[i * d + r] == levels[j * d + r];
       if (same) return false;
     }

@@ -39,7 +39,7 @@ Integral integrate(const Context& ctx, std::uint64_t p, const Rational& rel_tol)
   std::vector<unsigned> lv;
   for (std::uint64_t i = 0; i < g.size(); ++i) {
     g.levels(i, lv);
-    const std::vector<Rational> corner = g.point(lv);
+    const std::vector<Rational> corner = g.corner(lv);
     const std::vector<Rational> value = eval_target(ctx.target, corner);
     Box cell;
     for (const Rational& x : corner) cell.lo.push_back(x), cell.hi.push_back(x + s.delta());

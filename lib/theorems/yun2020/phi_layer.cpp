@@ -63,12 +63,12 @@ Layer phi_feed_forward(const RationalVector& w1, const Rational& b1, const Ratio
   return Layer{tw};
 }
 
-// phi_out(t) = -t - J outside [0,1), 0 on [0,1)
-//            = -t - J + relu(t) - relu(t-1) + J step(t) - (1+J) step(t-1).
-Activation range_activation(const Rational& J) {
+// phi_out(t) = -t - J outside [0,a), 0 on [0,a) (a = upper: 1, or n with positional encoding)
+//            = -t - J + relu(t) - relu(t-a) + J step(t) - (a+J) step(t-a).
+Activation range_activation(const Rational& J, const Rational& upper) {
   return {.constant = -J, .linear = Rational(-1),
-          .relus = {{kOne, kOne, kZero}, {Rational(-1), kOne, Rational(-1)}},
-          .steps = {{J, kOne, kZero}, {-(kOne + J), kOne, Rational(-1)}}};
+          .relus = {{kOne, kOne, kZero}, {Rational(-1), kOne, -upper}},
+          .steps = {{J, kOne, kZero}, {-(upper + J), kOne, -upper}}};
 }
 
 // relu(-t) - (J/eta)[relu(-t) - relu(-t-eta)] - relu(t-1) - ((1+J)/eta)[relu(t-1+eta) - relu(t-1)].

@@ -14,6 +14,7 @@
 #include "theorems/yun2020/coq_glue.hpp"
 #include "theorems/yun2020/error_steps.hpp"
 #include "theorems/yun2020/lp_step.hpp"
+#include "theorems/yun2020/positional.hpp"
 #include "theorems/yun2020/softmax_steps.hpp"
 
 namespace approxcert::theorems::yun2020 {
@@ -41,6 +42,7 @@ void mark_trusted_sides(chain::Chain& c) {
                           {"Y-5t", kNetworkEvaluation, kConstructionData},
                           {"Y-5i", kEnumeration, ""},
                           {"Y-6", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-6d", kEnumeration, ""},
                           {"Y-7", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-7P", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-8", kNetworkEvaluation, kConstructionData},
@@ -54,6 +56,7 @@ void mark_trusted_sides(chain::Chain& c) {
                           {"Y-10z", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-11", kNetworkEvaluation, ""},
                           {"Y-12", kNetworkEvaluation, kNetworkEvaluation},
+                          {"Y-12o", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-1r", kNetworkEvaluation, kInexpressibleClosedForm},
                           {"Y-15", kNetworkEvaluation, kNetworkEvaluation},
                           {"Y-15z", kNetworkEvaluation, kNetworkEvaluation},
@@ -86,12 +89,15 @@ void add_grid_rechecks(chain::Chain& c, const Shape& s) {
     return false;
   };
   if (has("Y-3")) c.recheck("Y-3", "rhs", "-x0/2", delta);
+  if (has("Y-6d")) c.recheck("Y-6d", "rhs", "0", {});
   if (has("Y-11")) c.recheck("Y-11", "rhs", "x0/2", delta);
   if (has("Y-5")) {
     c.recheck("Y-5", "rhs", delta_inv_pow((n - 1) * d - 1) + "*(" + delta_inv_pow(d) + " - 1)", delta);
     c.recheck("Y-5", "rhs_high", std::to_string(n) + "*" + delta_inv_pow((n + 1) * d), delta);
   }
-  if (has("Y-5i")) {  // binom(delta^-d, n) = prod_{k<n} (delta^-d - k)/(k + 1)
+  if (has("Y-5i") && s.positional) {  // every grid point is its own class: delta^(-dn)
+    c.recheck("Y-5i", "rhs", delta_inv_pow(d * n), delta);
+  } else if (has("Y-5i")) {  // binom(delta^-d, n) = prod_{k<n} (delta^-d - k)/(k + 1)
     std::string t = "1";
     for (long k = 0; k < n; ++k) t += "*(" + delta_inv_pow(d) + " - " + std::to_string(k) + ")/" + std::to_string(k + 1);
     c.recheck("Y-5i", "rhs", t, delta);
@@ -180,8 +186,9 @@ void add_network_rechecks(chain::Chain& c, const Config& config) {
   if (has_step(c, "Y-10")) c.recheck_network("Y-10", "lhs", sequence_network(s, contextual), "max", L);
 }
 
-chain::Chain build_theorem_2(const chain::Parameters& p) {
-  const Config config = read_config(p);
+// Theorem 2, or Theorem 3 (positional: the same construction with E added, spec 2.6).
+chain::Chain build_chain(const chain::Parameters& p, bool positional) {
+  const Config config = read_config(p, positional);
   TargetMap target = read_target(p, config.shape);
   ErrorBudget budget;
   budget.p = p.count("p");
@@ -198,6 +205,9 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   const std::optional<Rational> M = p.has("M") ? std::optional<Rational>(p.rational("M")) : std::nullopt;
   const auto witness = read_witness(p, config.shape);
   std::optional<SoftmaxBudget> softmax;
+  if (positional)  // Step 3 and Y-14c are checked for Theorem 2's grid only
+    for (const char* key : {"lambda", "certified_lp_rel_tol"})
+      if (p.has(key)) p.fail(key, "is not supported with positional encoding (yun2020/theorem-3 checks Steps 1-2 on the hardmax network)");
   if (p.has("lambda")) {
     softmax = SoftmaxBudget{{p.rational("lambda"), p.rational("eta")}, p.rational("eps_grid"), budget.p, std::nullopt};
     if (softmax->smoothing.lambda.sign() <= 0) p.fail("lambda", "must be > 0");
@@ -223,6 +233,7 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   auto ctx = std::make_shared<Context>(config, std::move(target), std::move(assembly), threads);
   chain::Chain c;
   add_finite_steps(c, ctx, witness);
+  if (positional) add_positional_steps(c, ctx);
   add_error_steps(c, ctx, budget);
   if (lp_tol) add_certified_lp_step(c, ctx, budget, *lp_tol);
   if (softmax) add_softmax_steps(c, ctx, *softmax, budget);
@@ -233,6 +244,9 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   add_network_rechecks(c, config);
   return c;
 }
+
+chain::Chain build_theorem_2(const chain::Parameters& p) { return build_chain(p, false); }
+chain::Chain build_theorem_3(const chain::Parameters& p) { return build_chain(p, true); }
 
 }  // namespace
 
@@ -247,6 +261,17 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "$d, n, \\delta$ and constants $J$, $K$, $[t_l, t_r]$, checks Lemmas 5-7 and Proposition 4 "
                       "exhaustively over $\\mathbb G^+_\\delta$ in exact rationals, and the Step 1-2 error terms in closed form."},
         build_theorem_2, coq_conclude_theorem_2);
+  r.add({.name = "yun2020/theorem-3", .paper = "yun2020",
+         .title = "Yun et al. 2020, Theorem 3: Transformers with positional encoding approximate continuous functions on a compact domain (hardmax construction, exhaustive over grids)",
+         .statement = "For every continuous $f$ on a compact domain $\\mathbb D \\subset \\mathbb R^{d \\times n}$, $1 \\le p < \\infty$ "
+                      "and $\\varepsilon > 0$ there is $g \\in \\mathcal T_P^{2,1,4}$ with $\\mathsf d_p(f, g) \\le \\varepsilon$. "
+                      "The construction is Theorem 2's after adding $E_{:,j} = (j-1) \\mathbf 1_d$ to the input: the quantizer "
+                      "works on $[0, n)$ ($n/\\delta$ layers per row), every grid point has distinct columns, and the windows "
+                      "sweep the $n$ column-id ranges ($n \\delta^{-d}$ window layers plus the global layer). This chain builds "
+                      "the hardmax network for $\\mathbb D = [0,1]^{d \\times n}$ and the given $d, n, \\delta$, $J$, $K$, $[t_l, t_r]$ "
+                      "(tight: the exhaustive extremes), checks Lemmas 5-7 and Proposition 4 exhaustively over $\\mathbb G^+_\\delta$ "
+                      "in exact rationals, and the Step 1-2 error terms in closed form."},
+        build_theorem_3, coq_conclude_theorem_3);
 }
 
 }  // namespace approxcert::theorems::yun2020

@@ -12,6 +12,7 @@ set(paper_sources
   grid.cpp
   lp_step.cpp
   phi_layer.cpp
+  positional.cpp
   register.cpp
   softmax_steps.cpp
   stages.cpp

@@ -48,7 +48,12 @@ ContextualValues<S> sweep_contextual(const Grid& grid, const ContextualPrograms&
     for (unsigned l = 0; l < grid.base(); ++l) set(level_value[l], grid.value(l), prec);
     for (std::uint64_t i = begin; i < end; ++i) {
       grid.levels(i, levels);
-      for (std::size_t e = 0; e < dn; ++e) x[e] = level_value[levels[e]];
+      if (grid.shape().positional) {  // column offsets of E
+        const std::vector<Rational> p = grid.point(levels);
+        for (std::size_t e = 0; e < dn; ++e) set(x[e], p[e], prec);
+      } else {
+        for (std::size_t e = 0; e < dn; ++e) x[e] = level_value[levels[e]];
+      }
       windows.run(x);
       for (std::size_t e = 0; e < dn; ++e) z[e] = windows.value(wo[e]);
       out.last_id[i] = windows.value(wo[dn + n]);
