@@ -11,7 +11,7 @@
 
 namespace approxcert::theorems::yun2020 {
 
-// d, n, delta, J, thresholds (+ t_l, t_r), global_scale, acceptance.
+// d, n, delta, J, thresholds (+ t_l, t_r), global_scale, acceptance, ties.
 Config read_config(const chain::Parameters& p);
 
 // The target f : R^{d x n} -> R^{d x n}: one expression per output entry, column by column
