@@ -230,6 +230,8 @@ chain::Chain build_theorem_2(const chain::Parameters& p) {
   std::optional<UnboundedWitness> e3;  // e3_x1 (+ e3_x2): adds Y-E3r, Y-E3
   if (p.has("e3_x1")) {
     if (!softmax) p.fail("e3_x1", "needs the softmax network (lambda, eta, eps_grid)");
+    // W = rays x I has infinite measure only if no other entry is held at a point.
+    if (config.shape.d * config.shape.n != 2) p.fail("e3_x1", "the E3 witness needs d = 1, n = 2 (other entries would be held at points, a null set)");
     e3 = UnboundedWitness{softmax->smoothing, p.rational("e3_x1"), std::nullopt};
     if (!(e3->x1 <= -softmax->smoothing.eta || e3->x1 >= Rational(1))) p.fail("e3_x1", "must be out of range: <= -eta or >= 1");
     if (p.has("e3_x2")) {

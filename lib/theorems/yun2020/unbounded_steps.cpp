@@ -137,7 +137,7 @@ void add_unbounded_steps(chain::Chain& chain, const std::shared_ptr<Context>& ct
       return dirty_ramp_search(c, sm, *g, x1, bar_at(c.shape.delta() - sm.eta), a.prec);
     };
 
-  chain.add(spec("Y-E3", "Lemma 9 over the unbounded domain (spec E3): a finite bound on d_p(bar g, g) over R^(d x n) needs g = bar g outside a set of finite measure. On W = {x_1 <= -eta or x_1 >= 1} x {x_2 in I} (other entries delta/2; infinite measure) it fails: at the fixed x_1 = " + x1.to_string() + " (Y-E3r: the same for every out-of-range x_1), MPFI over the interval I inside the quantizer ramp bounds |g - bar g| below by c > 0; f = bar g = 0 there (outside [0,1]^(d x n)), so d_p(f, g) = d_p(bar g, g) = infinity",
+  chain.add(spec("Y-E3", "Lemma 9 over the unbounded domain (spec E3): a finite bound on d_p(bar g, g) over R^(d x n) needs g = bar g outside a set of finite measure. On W = {x_1 <= -eta or x_1 >= 1} x {x_2 in I} (d = 1, n = 2; infinite measure) it fails: at the fixed x_1 = " + x1.to_string() + " (Y-E3r: the same for every out-of-range x_1), MPFI over the interval I inside the quantizer ramp bounds |g - bar g| below by c > 0; f = bar g = 0 there (outside [0,1]^(d x n)), so d_p(f, g) = d_p(bar g, g) = infinity",
                  "max_k |g_k(X) - bar g_k(X)| <= 0 for X in W (claimed; refuted by the certified lower bound c > 0 over I)",
                  Relation::LessEqual, "max_k |g_k - bar g_k| on W", "0", "Lemma 9; spec E3", "R", "NET", "yun_thm2_YE3"),
             chain::search_then_certify(search, chain::generic([s, g, hard_q, x1, bar_at]<class>(const chain::Attempt& a) {

@@ -5,7 +5,7 @@
 //          [1, +inf) (net/constant_on_ray.hpp), so g and bar g do not depend on an out-of-range
 //          entry x_1 beyond its being out of range;
 //   Y-E3   at a fixed out-of-range x_1 and x_2 in a small interval I inside the quantizer ramp
-//          [delta - eta, delta) (other entries at delta/2), |g - bar g| >= c > 0 for every x_2 in I
+//          [delta - eta, delta) (d = 1, n = 2: no other entry), |g - bar g| >= c > 0 for every x_2 in I
 //          (MPFI interval arithmetic over I; bar g exactly); so |g - f| >= c on {x_1 out of range} x I,
 //          a set of infinite measure, and d_p(bar g, g) = d_p(f, g) = infinity. The claim
 //          "g = bar g there" (what a finite Lemma 9 bound over R^(d x n) needs) is refuted.
