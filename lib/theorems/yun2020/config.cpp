@@ -82,6 +82,11 @@ Config read_config(const chain::Parameters& p, bool positional) {
   } else {
     p.fail("acceptance", "must be \"tight-margin\" or \"thresholds\"");
   }
+  // The hardmax tie rule of bar g's attention layers (spec 1.5, E5; the network format's "ties").
+  const std::string ties = p.text_or("ties", "split");
+  if (ties == "first") c.ties = Normalizer::HardmaxFirst;
+  else if (ties == "last") c.ties = Normalizer::HardmaxLast;
+  else if (ties != "split") p.fail("ties", "must be \"split\" (average), \"first\" (min index) or \"last\" (max index)");
   return c;
 }
 

@@ -11,7 +11,7 @@
 
 namespace approxcert::theorems::yun2020 {
 
-// d, n, delta, J, thresholds (+ t_l, t_r), global_scale, acceptance. positional: Theorem 3's
+// d, n, delta, J, thresholds (+ t_l, t_r), global_scale, acceptance, ties. positional: Theorem 3's
 // variant (spec 2.6); its tight thresholds are computed exhaustively (positional.hpp).
 Config read_config(const chain::Parameters& p, bool positional = false);
 

@@ -24,9 +24,9 @@ AttentionHead shift_head(const Config& c, const Rational& b, const Rational& sca
   return h;
 }
 
-AttentionLayer attention(const std::optional<Smoothing>& s) {
+AttentionLayer attention(const Config& c, const std::optional<Smoothing>& s) {
   AttentionLayer a;
-  a.normalizer = s ? Normalizer::Softmax : Normalizer::Hardmax;
+  a.normalizer = s ? Normalizer::Softmax : c.ties;
   a.scale = s ? s->lambda : Rational(1);
   return a;
 }
@@ -57,7 +57,7 @@ LayerList quantizer_layers(const Config& c, const std::optional<Smoothing>& s) {
 
 Layer window_layer(const Config& c, const Rational& l, const std::optional<Smoothing>& s) {
   const Rational h = c.shape.delta() / Rational(2), w = window_scale(c.shape);
-  AttentionLayer a = attention(s);
+  AttentionLayer a = attention(c, s);
   a.heads.push_back(shift_head(c, l - h, w));
   a.heads.push_back(shift_head(c, l + h, -w));
   return Layer{a};
@@ -70,7 +70,7 @@ LayerList window_layers(const Config& c, const std::optional<Smoothing>& s) {
 }
 
 Layer global_layer(const Config& c, const std::optional<Smoothing>& s) {
-  AttentionLayer a = attention(s);
+  AttentionLayer a = attention(c, s);
   a.heads.push_back(shift_head(c, Rational(0), c.K));
   return Layer{a};
 }

@@ -24,6 +24,7 @@ struct Config {
   Rational t_l, t_r;      // thresholds of Lemma 6 (checked by Y-8, Y-9)
   Rational tau_l, tau_r;  // acceptance interval of the value map V_0
   std::string j_source, threshold_source, acceptance_source;  // provenance, for reports
+  Normalizer ties = Normalizer::Hardmax;  // bar g's hardmax tie rule: split (average), first, last (spec E5)
 };
 
 // Softmax/ReLU variant parameters (spec 2.5): softmax scale lambda, ramp width eta.

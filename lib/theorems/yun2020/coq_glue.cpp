@@ -23,6 +23,12 @@ struct Justification {
 const std::map<std::string, Justification, std::less<>>& named_steps() {
   static const std::map<std::string, Justification, std::less<>> table = {
       {"yun_thm2_Y1r", {"", "exact check of the ReLU quantizer's flat pieces in C++, not in Coq"}},
+      {"yun_thm2_YE3r", {"", "reported (spec E3): exact check of the quantizer on the out-of-range rays in C++; the conclusion does not use it"}},
+      {"yun_thm2_YE3", {"", "reported (spec E3): the witness that d_p(f, g) is infinite over R^(d x n), ball arithmetic in C++; the conclusion (on the box B) does not use it"}},
+      {"yun_thm2_YE9", {"", "reported (spec E9): the sup error on the good set, sup-norm engine in C++; the conclusion does not use it"}},
+      {"yun_thm2_YS1", {"", "reported (spec 2.7): layer counts of the built networks, exact in C++; the conclusion does not use them"}},
+      {"yun_thm2_YS2", {"", "reported (spec 2.7): widths of the built networks, exact in C++; the conclusion does not use them"}},
+      {"yun_thm2_YS3", {"", "reported (spec 2.7): parameter counts of the built networks, exact in C++; the conclusion does not use them"}},
       {"yun_thm2_YE2E", {"YunVolume.yun_final_assembly", "omega from Y-14, T_3 from Y-20, the root taken in ball arithmetic"}},
   };
   return table;

@@ -13,9 +13,12 @@
 #include "theorems/yun2020/contextual_steps.hpp"
 #include "theorems/yun2020/coq_glue.hpp"
 #include "theorems/yun2020/error_steps.hpp"
+#include "theorems/yun2020/good_set_steps.hpp"
 #include "theorems/yun2020/lp_step.hpp"
 #include "theorems/yun2020/positional.hpp"
+#include "theorems/yun2020/size_steps.hpp"
 #include "theorems/yun2020/softmax_steps.hpp"
+#include "theorems/yun2020/unbounded_steps.hpp"
 
 namespace approxcert::theorems::yun2020 {
 
@@ -33,7 +36,7 @@ std::optional<std::vector<Rational>> read_witness(const chain::Parameters& p, co
 // The sides verify cannot re-compute from the certificate: values of the network the chain
 // builds, and quantities the chain enumerates over the grids. (Closed forms carry rechecks.)
 void mark_trusted_sides(chain::Chain& c) {
-  using chain::kConstructionData, chain::kEnumeration, chain::kInexpressibleClosedForm, chain::kNetworkEvaluation;
+  using chain::kConstructionData, chain::kEnumeration, chain::kInexpressibleClosedForm, chain::kNetworkCount, chain::kNetworkEvaluation;
   chain::mark_trusted(c, {{"Y-1", kNetworkEvaluation, kInexpressibleClosedForm},  // g_q^ent: a case split
                           {"Y-2", kEnumeration, kEnumeration},
                           {"Y-3", kEnumeration, ""},
@@ -64,6 +67,12 @@ void mark_trusted_sides(chain::Chain& c) {
                           {"Y-17", kNetworkEvaluation, ""},
                           {"Y-18", kNetworkEvaluation, ""},
                           {"Y-19", kEnumeration, ""},
+                          {"Y-E3r", kNetworkEvaluation, kConstructionData},
+                          {"Y-E3", kNetworkEvaluation, ""},
+                          {"Y-E9", kNetworkEvaluation, ""},
+                          {"Y-S1", kNetworkCount, kInexpressibleClosedForm},  // binomials
+                          {"Y-S2", kNetworkCount, chain::kQuotedConstant},
+                          {"Y-S3", kNetworkCount, kInexpressibleClosedForm},
                           {"Y-E2E", kInexpressibleClosedForm, ""}});  // a p-th root other than sqrt
 }
 
@@ -228,6 +237,25 @@ chain::Chain build_chain(const chain::Parameters& p, bool positional) {
     }
   }
 
+  std::optional<UnboundedWitness> e3;  // e3_x1 (+ e3_x2): adds Y-E3r, Y-E3
+  if (p.has("e3_x1")) {
+    if (!softmax) p.fail("e3_x1", "needs the softmax network (lambda, eta, eps_grid)");
+    // W = rays x I has infinite measure only if no other entry is held at a point.
+    if (config.shape.d * config.shape.n != 2) p.fail("e3_x1", "the E3 witness needs d = 1, n = 2 (other entries would be held at points, a null set)");
+    e3 = UnboundedWitness{softmax->smoothing, p.rational("e3_x1"), std::nullopt};
+    if (!(e3->x1 <= -softmax->smoothing.eta || e3->x1 >= Rational(1))) p.fail("e3_x1", "must be out of range: <= -eta or >= 1");
+    if (p.has("e3_x2")) {
+      const auto I = p.rationals("e3_x2");
+      if (I.size() != 2 || I[1] < I[0]) p.fail("e3_x2", "must be an interval [lo, hi] with lo <= hi");
+      e3->x2 = std::pair{I[0], I[1]};
+    }
+  } else if (p.has("e3_x2")) {
+    p.fail("e3_x2", "needs e3_x1");
+  }
+
+  const bool e9 = p.flag_or("e9_good_set", false);  // adds Y-E9
+  if (e9 && !softmax) p.fail("e9_good_set", "needs the softmax network (lambda, eta, eps_grid)");
+
   const unsigned threads = default_threads();
   Assembly assembly = assemble(config, target, M, threads);
   auto ctx = std::make_shared<Context>(config, std::move(target), std::move(assembly), threads);
@@ -236,7 +264,10 @@ chain::Chain build_chain(const chain::Parameters& p, bool positional) {
   if (positional) add_positional_steps(c, ctx);
   add_error_steps(c, ctx, budget);
   if (lp_tol) add_certified_lp_step(c, ctx, budget, *lp_tol);
+  add_size_steps(c, ctx, softmax ? std::optional<Smoothing>(softmax->smoothing) : std::nullopt);
   if (softmax) add_softmax_steps(c, ctx, *softmax, budget);
+  if (e9) add_good_set_step(c, ctx, softmax->smoothing, softmax->eps_grid, budget);
+  if (e3) add_unbounded_steps(c, ctx, *e3);
   mark_trusted_sides(c);
   add_grid_rechecks(c, config.shape);
   add_tight_rechecks(c, config.shape, M);

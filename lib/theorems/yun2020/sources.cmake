@@ -9,12 +9,15 @@ set(paper_sources
   contextual_steps.cpp
   coq_glue.cpp
   error_steps.cpp
+  good_set_steps.cpp
   grid.cpp
   lp_step.cpp
   phi_layer.cpp
   positional.cpp
   register.cpp
+  size_steps.cpp
   softmax_steps.cpp
   stages.cpp
   sweep.cpp
+  unbounded_steps.cpp
 )
