@@ -17,6 +17,7 @@
 // same value of every claim and are evaluated once.
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "chain/trust_reasons.hpp"
@@ -26,6 +27,7 @@
 #include "theorems/altabaa2024/certify.hpp"
 #include "theorems/altabaa2024/relation_model.hpp"
 #include "theorems/altabaa2024/theorems.hpp"
+#include "net/threshold_band.hpp"
 #include "net/threshold_sweep.hpp"
 #include "theorems/altabaa2024/voronoi.hpp"
 
@@ -38,6 +40,7 @@ struct RetrievalInstance {
   Rational eta, eps, delta, eps1, beta;
   std::uint64_t m = 0;
   RationalVector sites;
+  std::optional<Rational> slope;  // W11/W17: the slope k of sigmoid(k z) replacing the quantisers' steps
 };
 
 RetrievalInstance read_instance(const chain::Parameters& p, bool with_claims) {
@@ -62,6 +65,10 @@ RetrievalInstance read_instance(const chain::Parameters& p, bool with_claims) {
     if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
       p.fail("y", "keys must be distinct (two equal keys have margin 0 at every query point, so the event E_eta is empty)");
     r.eps1 = p.rational_or("eps1", r.eta / Rational(4));
+    if (p.has("sigmoid_slope")) {
+      r.slope = p.rational("sigmoid_slope");
+      if (r.slope->sign() <= 0) p.fail("sigmoid_slope", "must be > 0");
+    }
     if (r.eps1.sign() <= 0) p.fail("eps1", "must be > 0");
   }
   if (p.has("beta")) {
@@ -118,6 +125,19 @@ RationalVector margin_breakpoints(const RationalVector& keys, const Rational& et
   std::sort(b.begin(), b.end());
   b.erase(std::unique(b.begin(), b.end()), b.end());
   return b;
+}
+
+// E_eta as sorted disjoint open intervals (up to finitely many points): the open pieces between
+// consecutive margin breakpoints on which G > eta (decided at the midpoint, as in A8), merged.
+std::vector<OpenInterval> margin_event(const RationalVector& keys, const Rational& eta) {
+  const RationalVector b = margin_breakpoints(keys, eta);
+  std::vector<OpenInterval> e;
+  for (std::size_t k = 0; k + 1 < b.size(); ++k) {
+    if (!(margin_at(keys, (b[k] + b[k + 1]) / Rational(2)).gap > eta)) continue;
+    if (!e.empty() && e.back().second == b[k]) e.back().second = b[k + 1];  // only a point is left out
+    else e.emplace_back(b[k], b[k + 1]);
+  }
+  return e;
 }
 
 // One class of query points of E_eta (consecutive test points with the same phi(x) and i*).
@@ -308,6 +328,53 @@ chain::Point sample_point(const Sample& s, std::size_t j) {
   return chain::Point{}.add("x", s.x).add("j", count_q(j + 1));
 }
 
+
+// Weak points W11 and W17 (spec §8) for sigmoid quantisers of slope k: sigmoid(k z) is in
+// (sigmoid(-1), sigmoid(1)) exactly where |z| < 1/k, so a cell-boundary unit of phi (the layer-1
+// unit of two neighbouring sites) is undecided on a band of half-width 1/(k |s_{i+1} - s_i|) around
+// the boundary. W11: counting the band as failures, P(E_eta minus the band) >= 1 - delta (the
+// band's mass is what the sigmoid version adds to the failure probability, not counted in delta).
+// W17: no key lies in a band (else phi_k(y_j) is undecided for every query).
+void add_sigmoid_band_steps(chain::Chain& c, const RetrievalInstance& r) {
+  const Rational k = *r.slope, t = Rational(1) / k;
+  const LayerList layers = voronoi_layers(r.sites);
+  const auto first = std::make_shared<const DenseLayer>(std::get<DenseLayer>(layers.front().kind));
+  const std::vector<std::size_t> units = cell_boundary_units(r.sites.size());
+  const std::vector<OpenInterval> band = undecided_bands(*first, units, t, Rational(0), Rational(1));
+  const std::vector<OpenInterval> event = margin_event(r.keys, r.eta);
+  const Rational band_measure = measure(band), lost = intersection_measure(band, event);
+  c.add({.id = "W11", .claim = "weak point W11: with sigmoid(k z) for the quantisers' steps, counting the undecided "
+                               "bands around the cell boundaries as failures, the margin event keeps probability >= 1 - delta",
+         .symbols = "P(E_eta minus B_k) >= 1 - delta, B_k = {x : |z_u(x)| < 1/k for a cell-boundary unit u of phi}",
+         .relation = chain::Relation::GreaterEqual, .lhs_name = "P(E_eta minus B_k)", .rhs_name = "1 - delta",
+         .reference = "spec §8 W11", .status = "R", .mode = "PR", .coq_lemma = "altabaa_thm51_W11",
+         .coq_note = "weak point W11 of the spec: an exact C++ measure, not used by the Coq conclusion"},
+        chain::trusting(chain::exact([event, band_measure, lost, k, delta = r.delta] {
+          return chain::Outcome(chain::Side::exact(measure(event) - lost, "exact: Leb(E_eta) - Leb(E_eta and B_k)"),
+                                chain::Side::exact(Rational(1) - delta))
+              .report("sigmoid slope k", chain::Side::exact(k))
+              .report("band measure Leb(B_k)", chain::Side::exact(band_measure, "exact union of the open bands in [0, 1]"))
+              .report("added failure probability Leb(B_k and E_eta)", chain::Side::exact(lost))
+              .report("P(E_eta)", chain::Side::exact(measure(event)));
+        }), chain::kConstructionData, ""));
+  c.recheck("W11", "rhs", "1 - x0", {"parameter:delta"});
+  c.add({.id = "W17", .claim = "weak point W17: no key lies in an undecided band of the sigmoid key quantiser",
+         .symbols = "min_u |z_u(y_j)| >= 1/k for every key y_j (u over the cell-boundary units of phi_k)",
+         .relation = chain::Relation::GreaterEqual, .lhs_name = "min_u |z_u(y_j)|", .rhs_name = "1/k",
+         .reference = "spec §8 W17", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm51_W17",
+         .coq_note = "weak point W17 of the spec: an exact C++ check, not used by the Coq conclusion"},
+        chain::trusting(chain::exact([first, units, keys = r.keys, t] {
+          chain::ForAll fa(chain::Relation::GreaterEqual);
+          for (std::size_t j = 0; j < keys.size(); ++j)
+            fa.add(chain::Point{}.add("j", count_q(j + 1)).add("y", keys[j]),
+                   chain::Side::exact(smallest_preactivation(*first, units, keys[j]),
+                                      "exact pre-activations of the network's cell-boundary units at the key"),
+                   chain::Side::exact(t));
+          return fa.outcome();
+        }), chain::kNetworkEvaluation, ""));
+  c.recheck("W17", "rhs", "1/x0", {"parameter:sigmoid_slope"});
+}
+
 }  // namespace
 
 Network construct_attention_retrieval(const chain::Parameters& p) {
@@ -428,6 +495,24 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
           }
           return fa.outcome().report("eps_2", chain::Side::enclosure(eps2));
         }), chain::kNetworkEvaluation, chain::kConstructionData));
+  c.add({.id = "A5'", .claim = "optional tighter check: the selected weight is at least 1 / (1 + (n-1) exp(-beta (eta - 2 eps_1)))",
+         .symbols = "alpha_i* = (1 + sum_{j != i*} e^{beta (s_j - s_i*)})^{-1} >= (1 + (n-1) e^{-beta gamma})^{-1}, gamma = eta - 2 eps_1",
+         .relation = chain::Relation::GreaterEqual, .lhs_name = "alpha_i*", .rhs_name = "1 / (1 + eps_2)",
+         .reference = "spec §6.3 (optional tighter check A5')", .status = "R", .mode = "NET",
+         .coq_lemma = "altabaa_thm51_A5prime",
+         .coq_note = "optional tighter check of the spec: a C++ check, not used by the Coq conclusion"},
+        chain::trusting(chain::generic([ev, alpha_prog, beta = r.beta, gamma, n]<class S>(const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          S bound = tail_bound<S>(n, beta, gamma, a.prec), one;
+          set(one, Rational(1), a.prec);
+          add(bound, bound, one, a.prec);
+          div(bound, one, bound, a.prec);
+          for (const Sample& s : ev->samples) {
+            const std::vector<S> alpha = softmax_weights<S>(*alpha_prog, s, beta, a.prec);
+            fa.add(sample_point(s, s.best), chain::Side::enclosure(alpha[s.best]), chain::Side::enclosure(bound));
+          }
+          return fa.outcome();
+        }), chain::kNetworkEvaluation, chain::kConstructionData));
   c.add({.id = "A6", .claim = "the attention network's output is within eps_2 D_Y of the selected key on E_eta",
          .symbols = "|Attn(x, y) - Select(x, y)| <= sum_{j != i*} alpha_j |y_j - y_i*| <= eps_2 D_Y",
          .relation = chain::Relation::LessEqual, .lhs_name = "|Attn - Select|", .rhs_name = "eps_2 D_Y",
@@ -488,6 +573,7 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
           return chain::Outcome(chain::Side::exact(measure, "exact length of {G > eta}").trusted_because(chain::kEnumeration),
                                 chain::Side::exact(Rational(1) - delta).rechecked_by("1 - x0", {"parameter:delta"}));
         }));
+  if (r.slope) add_sigmoid_band_steps(c, r);
   return c;
 }
 

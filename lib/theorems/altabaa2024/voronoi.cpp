@@ -37,6 +37,12 @@ LayerList voronoi_layers(const RationalVector& sites) {
   return {Layer{std::move(l1)}, Layer{StepLayer{}}, Layer{std::move(l2)}, Layer{StepLayer{}}};
 }
 
+std::vector<std::size_t> cell_boundary_units(std::size_t m) {
+  std::vector<std::size_t> rows;
+  for (std::size_t i = 0; i + 1 < m; ++i) rows.push_back(i * (2 * m - i - 1) / 2);  // pair (i, i+1)
+  return rows;
+}
+
 Network voronoi_network(const RationalVector& sites) { return Network{{1, std::nullopt}, voronoi_layers(sites)}; }
 
 std::size_t nearest_site(const RationalVector& sites, const Rational& x) {
