@@ -241,4 +241,56 @@ TEST_CASE("altabaa2024 A5' on thm51-retrieval-two-keys: alpha_i* against MPFR's 
   CHECK(bound < alpha);
 }
 
+TEST_CASE("altabaa2024 W18 on thm51-two-keys-value-map: phi_v(y) = 4y - 1 against MPFR closed forms") {
+  // gamma = eta - 2 eps_1 = 1/4, n = 2, eps = 1/100. beta (A7) = 4 ln(400) rounded up to 2^-6, the paper's
+  // beta_Y = 4 ln(100) likewise; W18's lhs is 4 exp(-beta_Y / 4) (about 4 eps). A6 at its decisive
+  // query: the selected value phi_v(y_i*) against the softmax average, |Attn - Select| = 4 alpha_j.
+  const chain::CheckRun run = run_file("thm51-two-keys-value-map.json");
+  CHECK(run.mismatches.empty());
+  const chain::StepResult& w18 = step(run, "W18");
+  CHECK(w18.verdict == chain::Verdict::Refuted);
+  const Rational beta = reported(step(run, "A7"), "beta").value.lower();
+  const Rational beta_y = reported(w18, "beta with D_Y = diam Y").value.lower();
+  CHECK(reported(step(run, "A7"), "D_Y").value.lower() == q(4));
+  auto mpfr_value = [](auto&& f) {
+    Mpfr r;
+    f(r.v);
+    return to_rational(r.v);
+  };
+  const Rational ln400 = mpfr_value([](mpfr_t r) { mpfr_set_ui(r, 400, MPFR_RNDN); mpfr_log(r, r, MPFR_RNDN); });
+  const Rational ln100 = mpfr_value([](mpfr_t r) { mpfr_set_ui(r, 100, MPFR_RNDN); mpfr_log(r, r, MPFR_RNDN); });
+  CHECK(Rational(4) * ln400 <= beta + kMpfrError);
+  CHECK(beta - pow2(-6) < Rational(4) * ln400);
+  CHECK(Rational(4) * ln100 <= beta_y + kMpfrError);
+  CHECK(beta_y - pow2(-6) < Rational(4) * ln100);
+  const Rational w18_ref = mpfr_value([&](mpfr_t r) {
+    const Rational e = -beta_y / Rational(4);
+    mpfr_set_q(r, e.get_mpq_t(), MPFR_RNDN);
+    mpfr_exp(r, r, MPFR_RNDN);
+    mpfr_mul_ui(r, r, 4, MPFR_RNDN);
+  });
+  CHECK(w18.outcome.lhs.value.lower() <= w18_ref + kMpfrError);
+  CHECK(w18_ref - kMpfrError <= w18.outcome.lhs.value.upper());
+  CHECK(w18_ref > q(1, 100));
+  const chain::StepResult& a6 = step(run, "A6");
+  REQUIRE(a6.verdict == chain::Verdict::Proved);
+  const Rational x = a6.outcome.at.coordinates.at(0).second;
+  long cell = 0;  // sites (2i + 1)/64, smallest index on ties
+  for (long i = 1; i < 32; ++i)
+    if (abs(x - q(2 * i + 1, 64)) < abs(x - q(2 * cell + 1, 64))) cell = i;
+  const Rational sq = q(2 * cell + 1, 64);
+  const Rational s0 = -(sq - q(1, 64)) * (sq - q(1, 64)), s1 = -(sq - q(63, 64)) * (sq - q(63, 64));
+  const Rational gap = s0 > s1 ? s1 - s0 : s0 - s1;  // s_j - s_i* < 0
+  const Rational err = mpfr_value([&](mpfr_t r) {  // |Attn - phi_v(y_i*)| = alpha_j |phi_v(y_j) - phi_v(y_i*)| = 4 alpha_j
+    const Rational e = beta * gap;
+    mpfr_set_q(r, e.get_mpq_t(), MPFR_RNDN);
+    mpfr_exp(r, r, MPFR_RNDN);     // e^{beta (s_j - s_i*)}
+    mpfr_ui_div(r, 1, r, MPFR_RNDN);
+    mpfr_add_ui(r, r, 1, MPFR_RNDN);
+    mpfr_ui_div(r, 4, r, MPFR_RNDN);  // 4 / (1 + e^{beta (s_i* - s_j)})
+  });
+  CHECK(a6.outcome.lhs.value.lower() <= err + kMpfrError);
+  CHECK(err - kMpfrError <= a6.outcome.lhs.value.upper());
+}
+
 }  // namespace approxcert::theorems::altabaa2024

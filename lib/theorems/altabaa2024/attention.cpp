@@ -71,11 +71,13 @@ LayerList retrieval_token_layers(const RationalVector& sites) {
   return {embed.layer(), Layer{std::move(block)}, drop_x.layer()};
 }
 
-Network retrieval_head_network(const RationalVector& sites, std::size_t n, const Rational& beta) {
+Network retrieval_head_network(const RationalVector& sites, std::size_t n, const Rational& beta,
+                               const ValueMap& values) {
   const std::size_t m = sites.size(), D = 1 + 2 * m;  // (y, phi(x), phi(y))
   const RationalMatrix U = retrieval_query_factor(sites), V = retrieval_key_factor(sites);
   SparseBuilder features(kAttentionFeatureDim, D);
-  features.add(0, 0, Rational(1));  // the value: y itself
+  features.add(0, 0, values.scale);  // the value phi_v(y) = scale y + shift
+  features.l.bias[0] = values.shift;
   for (std::size_t c = 0; c < 3; ++c)
     for (std::size_t k = 0; k < m; ++k) features.add(1 + c, 1 + k, U[k][c]);
   for (std::size_t c = 0; c < 3; ++c)
@@ -96,8 +98,9 @@ Network retrieval_head_network(const RationalVector& sites, std::size_t n, const
   return Network{{D, n}, {Layer{TokenwiseLayer{{features.layer()}}}, Layer{attention}}};
 }
 
-Network retrieval_attention_network(const RationalVector& sites, std::size_t n, const Rational& beta) {
-  Network head = retrieval_head_network(sites, n, beta);
+Network retrieval_attention_network(const RationalVector& sites, std::size_t n, const Rational& beta,
+                                    const ValueMap& values) {
+  Network head = retrieval_head_network(sites, n, beta, values);
   LayerList tokenwise = retrieval_token_layers(sites);
   for (Layer& l : std::get<TokenwiseLayer>(head.layers[0].kind).layers) tokenwise.push_back(std::move(l));
   return Network{{2, n}, {Layer{TokenwiseLayer{std::move(tokenwise)}}, std::move(head.layers[1])}};

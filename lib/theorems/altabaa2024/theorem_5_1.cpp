@@ -1,6 +1,7 @@
 // Theorem 5.1 (spec §6, §7.7): softmax attention with phi_q, phi_k from Theorem 3.1 retrieves the
 // most relevant key, Attn(x, y) ~ Select(x, y), on the margin event E_eta of probability >= 1 - delta.
-// Instance family: u(x, y) = -(x - y)^2 on [0,1], fixed keys y_1..y_n, query x ~ U[0,1], D_Y = 1.
+// Instance family: u(x, y) = -(x - y)^2 on [0,1], fixed keys y_1..y_n, query x ~ U[0,1]; values
+// phi_v(y) = scale y + shift (the keys themselves by default), D_Y = diam phi_v([0, 1]) = |scale|.
 //
 // "For all x in E_eta" is certified exactly: the network depends on x only through the layer-1
 // pattern of phi (constant between consecutive thresholds), i* only changes where two utilities
@@ -41,7 +42,20 @@ struct RetrievalInstance {
   std::uint64_t m = 0;
   RationalVector sites;
   std::optional<Rational> slope;  // W11/W17: the slope k of sigmoid(k z) replacing the quantisers' steps
+  ValueMap values;                 // W18: the value map phi_v (identity: values = keys)
+  bool value_map = false;          // phi_v given as parameters
+  Rational D{1};                   // D_Y = diam phi_v([0, 1]) = |scale|
 };
+
+// ln((n-1) D / eps) / gamma rounded up to the 2^-6 grid (larger is safe); 0 when (n-1) D <= eps.
+Rational beta_for(std::size_t n, const Rational& D, const Rational& eps, const Rational& gamma) {
+  const Rational ratio = count_q(n - 1) * D / eps;
+  if (ratio <= Rational(1)) return Rational(0);
+  Ball t;
+  set(t, ratio, Prec(128));
+  log(t, t, Prec(128));
+  return dyadic_up(upper(t) / gamma, 6);
+}
 
 RetrievalInstance read_instance(const chain::Parameters& p, bool with_claims) {
   RetrievalInstance r;
@@ -71,19 +85,18 @@ RetrievalInstance read_instance(const chain::Parameters& p, bool with_claims) {
     }
     if (r.eps1.sign() <= 0) p.fail("eps1", "must be > 0");
   }
+  r.value_map = p.has("value_scale") || p.has("value_shift");
+  r.values = {p.rational_or("value_scale", Rational(1)), p.rational_or("value_shift", Rational(0))};
+  r.D = abs(r.values.scale);
   if (p.has("beta")) {
     r.beta = p.rational("beta");
     if (r.beta.sign() < 0) p.fail("beta", "must be >= 0");
   } else {
     if (!with_claims) p.fail("beta", "required (the softmax scale)");
-    // beta = ln((n-1) D_Y / eps) / (eta - 2 eps1), rounded up to the 2^-6 grid (larger is safe).
+    // beta = ln((n-1) D_Y / eps) / (eta - 2 eps1), D_Y = diam phi_v(Y) (spec W18).
     const Rational gamma = r.eta - Rational(2) * r.eps1;
     if (gamma.sign() <= 0) p.fail("eps1", "the chain needs 2 eps1 < eta (spec W19)");
-    const Rational ratio = count_q(r.keys.size() - 1) / r.eps;
-    Ball t;
-    set(t, ratio, Prec(128));
-    log(t, t, Prec(128));
-    r.beta = ratio <= Rational(1) ? Rational(0) : dyadic_up(upper(t) / gamma, 6);
+    r.beta = beta_for(r.keys.size(), r.D, r.eps, gamma);
   }
   return r;
 }
@@ -379,14 +392,14 @@ void add_sigmoid_band_steps(chain::Chain& c, const RetrievalInstance& r) {
 
 Network construct_attention_retrieval(const chain::Parameters& p) {
   const RetrievalInstance r = read_instance(p, false);
-  return retrieval_attention_network(r.sites, r.keys.size(), r.beta);
+  return retrieval_attention_network(r.sites, r.keys.size(), r.beta, r.values);
 }
 
 chain::Chain build_theorem_5_1(const chain::Parameters& p) {
   const RetrievalInstance r = read_instance(p, true);
   const std::size_t n = r.keys.size();
   const Rational gamma = r.eta - Rational(2) * r.eps1;
-  const Rational D(1);  // D_Y = diam [0, 1]
+  const Rational D = r.D;  // D_Y = diam phi_v([0, 1])
   const auto ev = std::make_shared<const EventSamples>(event_samples(r));
   if (ev->samples.empty()) {
     // G is linear between consecutive breakpoints, so its maximum over [0, 1] is at one of them.
@@ -396,7 +409,7 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
                       "): the event E_eta is empty and the claim would be vacuous; choose eta below it");
   }
   const auto alpha_prog = std::make_shared<const Program>(softmax_weights_program(n));
-  const auto head_prog = std::make_shared<const Program>(lower(retrieval_head_network(r.sites, n, r.beta)));
+  const auto head_prog = std::make_shared<const Program>(lower(retrieval_head_network(r.sites, n, r.beta, r.values)));
   const std::string representation =
       "per quantiser: layer 1 dense (m(m-1)/2 x 1), layer 2 sparse_dense with its m(m-1) nonzero weights; "
       "evaluated exactly at every test point by one sweep; the head (features + softmax attention) by the "
@@ -518,7 +531,7 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
          .relation = chain::Relation::LessEqual, .lhs_name = "|Attn - Select|", .rhs_name = "eps_2 D_Y",
          .reference = "6-line display", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm51_A6",
          .coq_proof = "AltabaaSoftmax.altabaa_thm51_output_error"},
-        chain::trusting(chain::generic([ev, head_prog, keys = r.keys, m = r.m, beta = r.beta, gamma, n, D]<class S>(const chain::Attempt& a) {
+        chain::trusting(chain::generic([ev, head_prog, keys = r.keys, m = r.m, beta = r.beta, gamma, n, D, v = r.values]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           S bound = tail_bound<S>(n, beta, gamma, a.prec), d;
           set(d, D, a.prec);
@@ -530,7 +543,7 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
             set_head_inputs(in, s, *ev, keys, m, a.prec);
             head.run(in);
             S err, sel;
-            set(sel, keys[s.best], a.prec);
+            set(sel, v.scale * keys[s.best] + v.shift, a.prec);  // Select composed with phi_v
             sub(err, head.value(head_prog->outputs()[kAttentionOutput]), sel, a.prec);
             abs(err, err, a.prec);
             if (is_finite(err)) {
@@ -573,6 +586,26 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
           return chain::Outcome(chain::Side::exact(measure, "exact length of {G > eta}").trusted_because(chain::kEnumeration),
                                 chain::Side::exact(Rational(1) - delta).rechecked_by("1 - x0", {"parameter:delta"}));
         }));
+  if (r.value_map) {
+    // W18: the paper's beta takes D_Y = diam Y (values are the keys); with phi_v the chain needs
+    // diam phi_v(Y) (A6, A7 above use it). The bound that beta gives, times the true D_Y.
+    const Rational beta_keys = beta_for(n, Rational(1), r.eps, gamma);
+    c.add({.id = "W18", .claim = "weak point W18: beta chosen with D_Y = diam Y (values = keys, as in the paper) still "
+                                 "keeps eps_2 diam phi_v(Y) within eps once the values pass through phi_v",
+           .symbols = "beta_Y = ln((n-1) diam Y / eps) / (eta - 2 eps_1): (n-1) e^{-beta_Y (eta - 2 eps_1)} diam phi_v(Y) <= eps",
+           .relation = chain::Relation::LessEqual, .lhs_name = "eps_2(beta_Y) diam phi_v(Y)", .rhs_name = "eps",
+           .reference = "spec §8 W18", .status = "R", .mode = "CF", .coq_lemma = "altabaa_thm51_W18",
+           .coq_note = "weak point W18 of the spec: a C++ check, not used by the Coq conclusion (A7 uses diam phi_v(Y))"},
+          chain::generic([beta_keys, gamma, n, D, eps = r.eps]<class S>(const chain::Attempt& a) {
+            S bound = tail_bound<S>(n, beta_keys, gamma, a.prec), d;
+            set(d, D, a.prec);
+            mul(bound, bound, d, a.prec);
+            return chain::Outcome(chain::Side::enclosure(bound).trusted_because(chain::kConstructionData),
+                                  chain::Side::exact(eps).rechecked_by("x0", {"parameter:eps"}))
+                .report("beta with D_Y = diam Y", chain::Side::exact(beta_keys))
+                .report("diam phi_v(Y)", chain::Side::exact(D));
+          }));
+  }
   if (r.slope) add_sigmoid_band_steps(c, r);
   return c;
 }
