@@ -12,7 +12,10 @@
 #include "chain/instance.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
+#include "scalar/ball.hpp"
+#include "theorems/altabaa2024/attention.hpp"
 #include "theorems/altabaa2024/network_term.hpp"
+#include "theorems/altabaa2024/voronoi.hpp"
 #include "theorems/altabaa2024/register.hpp"
 #include "theorems/construction_registry.hpp"
 
@@ -291,6 +294,43 @@ TEST_CASE("altabaa2024 W18 on thm51-two-keys-value-map: phi_v(y) = 4y - 1 agains
   });
   CHECK(a6.outcome.lhs.value.lower() <= err + kMpfrError);
   CHECK(err - kMpfrError <= a6.outcome.lhs.value.upper());
+}
+
+TEST_CASE("altabaa2024 W13 two quantisers and W18 value map: the attention network against a closed form") {
+  // phi_q on X = [0, 1] with sites (1/4, 3/4); phi_k on Y = [0, 2] with sites (1/4, 3/4, 5/4, 7/4);
+  // keys (0, 2) fall in the key cells of 1/4 and 7/4; x = 1/10 in the query cell of 1/4. Scores
+  // -(1/4 - 1/4)^2 = 0 and -(1/4 - 7/4)^2 = -9/4, beta = 4/9, values phi_v(y) = 2y - 1 = (-1, 3):
+  // Attn = (-1 + 3/e) / (1 + 1/e) = (3 - e) / (1 + e).
+  const Network net = retrieval_attention_network(grid_sites(2), grid_sites(4, q(2)), 2, q(4, 9), ValueMap{q(2), q(-1)});
+  const Prec p(128);
+  std::vector<Ball> in(4);
+  for (std::size_t k = 0; k < 4; ++k) set(in[k], std::vector<Rational>{q(1, 10), q(0), q(1, 10), q(2)}[k], p);
+  const Ball attn = evaluate<Ball>(lower(net), in, p).at(kAttentionOutput);
+  Mpfr e, num, den;
+  mpfr_set_ui(e.v, 1, MPFR_RNDN);
+  mpfr_exp(e.v, e.v, MPFR_RNDN);
+  mpfr_ui_sub(num.v, 3, e.v, MPFR_RNDN);
+  mpfr_add_ui(den.v, e.v, 1, MPFR_RNDN);
+  mpfr_div(num.v, num.v, den.v, MPFR_RNDN);
+  const Rational ref = to_rational(num.v);
+  CHECK(lower(attn) <= ref + kMpfrError);
+  CHECK(ref - kMpfrError <= upper(attn));
+  CHECK(upper(attn) - lower(attn) < pow2(-100));
+}
+
+TEST_CASE("altabaa2024 W13 on thm51-two-domains: exact cell-pair suprema worked out by hand") {
+  // A1: query cell [0, 1/64] (site 1/128) against key cell [2 - 1/64, 2] (site 2 - 1/128):
+  // R = -(127/64)^2, sup |u - R| = 4 - (127/64)^2 = 255/4096 < eps_1 = 1/8. W13, one shared quantiser
+  // on X: its last cell [1 - 1/64, 1] grows to [1 - 1/64, 2] with site 127/128: 4 - (63/64)^2 = 12415/4096.
+  // A8: keys 1/4, 3/2 cross at 7/8, G = |35/16 - 5x/2| > 1/2 for x < 27/40 only: P(E_eta) = 27/40.
+  const chain::CheckRun run = run_file("thm51-two-domains.json");
+  CHECK(run.mismatches.empty());
+  CHECK(step(run, "A1").outcome.lhs.value.lower() == q(255, 4096));
+  CHECK(step(run, "A1").outcome.lhs.value.upper() == q(255, 4096));
+  CHECK(step(run, "W13").verdict == chain::Verdict::Refuted);
+  CHECK(step(run, "W13").outcome.lhs.value.lower() == q(12415, 4096));
+  CHECK(step(run, "A8").outcome.lhs.value.lower() == q(27, 40));
+  CHECK(reported(step(run, "A7"), "D_Y").value.lower() == q(2));
 }
 
 }  // namespace approxcert::theorems::altabaa2024

@@ -5,10 +5,10 @@
 
 namespace approxcert::theorems::altabaa2024 {
 
-RationalVector grid_sites(std::uint64_t m) {
+RationalVector grid_sites(std::uint64_t m, const Rational& hi) {
   RationalVector s;
   const Rational two_m(static_cast<long>(2 * m));
-  for (std::uint64_t i = 1; i <= m; ++i) s.push_back(Rational(static_cast<long>(2 * i - 1)) / two_m);
+  for (std::uint64_t i = 1; i <= m; ++i) s.push_back(Rational(static_cast<long>(2 * i - 1)) * hi / two_m);
   return s;
 }
 

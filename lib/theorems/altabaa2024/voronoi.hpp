@@ -16,8 +16,8 @@
 
 namespace approxcert::theorems::altabaa2024 {
 
-// Sites (2i - 1)/(2m), i = 1..m: the centres of the m cells [(i-1)/m, i/m] of [0, 1].
-RationalVector grid_sites(std::uint64_t m);
+// Sites (2i - 1) hi/(2m), i = 1..m: the centres of the m cells [(i-1) hi/m, i hi/m] of [0, hi].
+RationalVector grid_sites(std::uint64_t m, const Rational& hi = Rational(1));
 
 // The four layers dense, step, dense, step of phi for sorted distinct sites (m >= 2).
 LayerList voronoi_layers(const RationalVector& sites);
