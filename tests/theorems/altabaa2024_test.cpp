@@ -97,7 +97,7 @@ TEST_CASE("altabaa2024 threshold sweep: units with positive, negative and zero w
 
 TEST_CASE("altabaa2024 attention network = quantiser part then head (m = 7: exact token features at ties)") {
   const RationalVector s = grid_sites(7);
-  const Network tokens{{2, std::nullopt}, retrieval_token_layers(s)};
+  const Network tokens{{2, std::nullopt}, retrieval_token_layers(s, s)};
   for (const Rational& x : {Rational(0), q(1, 7), q(3, 10), q(1, 2), Rational(1)})
     for (const Rational& y : {q(1, 7), q(9, 10)}) {
       std::vector<Rational> expected{y};
@@ -106,8 +106,8 @@ TEST_CASE("altabaa2024 attention network = quantiser part then head (m = 7: exac
       CHECK(eval_exact(tokens, {x, y}) == expected);
     }
   // The full network is literally the token layers followed by the head.
-  const Network full = retrieval_attention_network(s, 3, q(5, 2)), head = retrieval_head_network(s, 3, q(5, 2));
-  LayerList composed = retrieval_token_layers(s);
+  const Network full = retrieval_attention_network(s, s, 3, q(5, 2)), head = retrieval_head_network(s, s, 3, q(5, 2));
+  LayerList composed = retrieval_token_layers(s, s);
   for (const Layer& l : std::get<TokenwiseLayer>(head.layers[0].kind).layers) composed.push_back(l);
   REQUIRE(full.layers.size() == 2);
   CHECK(std::get<TokenwiseLayer>(full.layers[0].kind).layers == composed);
@@ -136,7 +136,7 @@ TEST_CASE("altabaa2024 shallow ReLU interpolant reproduces the knot values and i
 
 TEST_CASE("altabaa2024 attention network: Attn = 1/(1 + e^(9 beta/16)) for keys (0, 1), x = 1/10, m = 4") {
   const Rational beta = q(16, 9);  // scores s = (0, -9/16): Attn = e^{-1} / (1 + e^{-1}) = 1/(1 + e)
-  const Network net = retrieval_attention_network(grid_sites(4), 2, beta);
+  const Network net = retrieval_attention_network(grid_sites(4), grid_sites(4), 2, beta);
   const Program prog = lower(net);
   const Prec p(128);
   std::vector<Ball> in(4);
@@ -170,7 +170,7 @@ TEST_CASE("altabaa2024 attention network: Attn = 1/(1 + e^(9 beta/16)) for keys 
         features.push_back(b);
       }
   }
-  const Ball head = evaluate<Ball>(lower(retrieval_head_network(grid_sites(4), 2, beta)), features, p).at(kAttentionOutput);
+  const Ball head = evaluate<Ball>(lower(retrieval_head_network(grid_sites(4), grid_sites(4), 2, beta)), features, p).at(kAttentionOutput);
   CHECK(lower(head) <= lower(ref));
   CHECK(upper(ref) <= upper(head));
   CHECK(upper(head) - lower(head) < pow2(-100));

@@ -38,48 +38,53 @@ struct SparseBuilder {
 
 }  // namespace
 
-LayerList retrieval_token_layers(const RationalVector& sites) {
-  const std::size_t m = sites.size(), W = 2 + 2 * m;  // width of (x, y, phi(x), phi(y))
-  const LayerList phi = voronoi_layers(sites);
-  const DenseLayer& l1 = std::get<DenseLayer>(phi[0].kind);
-  const SparseDenseLayer& l2 = std::get<SparseDenseLayer>(phi[2].kind);
-  const std::size_t P = l1.weight.size();
+LayerList retrieval_token_layers(const RationalVector& query_sites, const RationalVector& key_sites) {
+  const std::size_t mq = query_sites.size(), mk = key_sites.size(), W = 2 + mq + mk;  // (x, y, phi_q(x), phi_k(y))
+  const LayerList phis[2] = {voronoi_layers(query_sites), voronoi_layers(key_sites)};
+  const DenseLayer* l1[2] = {&std::get<DenseLayer>(phis[0][0].kind), &std::get<DenseLayer>(phis[1][0].kind)};
+  const SparseDenseLayer* l2[2] = {&std::get<SparseDenseLayer>(phis[0][2].kind), &std::get<SparseDenseLayer>(phis[1][2].kind)};
+  const std::size_t P[2] = {l1[0]->weight.size(), l1[1]->weight.size()};
+  const std::size_t row0[2] = {0, P[0]};      // layer-1 rows of phi_q, then of phi_k
+  const std::size_t out0[2] = {2, 2 + mq};    // coordinates of phi_q(x), then of phi_k(y)
+  const std::size_t m[2] = {mq, mk};
 
   SparseBuilder embed(W, 2);  // (x, y) -> (x, y, 0, ..., 0)
   embed.add(0, 0, Rational(1));
   embed.add(1, 1, Rational(1));
-  SparseBuilder pairs(2 * P, W);  // layer 1 of phi on x (rows 0..P-1) and on y (rows P..2P-1)
+  SparseBuilder pairs(P[0] + P[1], W);  // layer 1 of phi_q on x, then of phi_k on y
   for (std::size_t b = 0; b < 2; ++b)
-    for (std::size_t r = 0; r < P; ++r) {
-      pairs.add(b * P + r, b, l1.weight[r][0].rational());
-      pairs.l.bias[b * P + r] = l1.bias[r];
+    for (std::size_t r = 0; r < P[b]; ++r) {
+      pairs.add(row0[b] + r, b, l1[b]->weight[r][0].rational());
+      pairs.l.bias[row0[b] + r] = l1[b]->bias[r];
     }
-  SparseBuilder cells(W, 2 * P);  // layer 2 of phi into coordinates 2.. (rows 0, 1 stay 0)
+  SparseBuilder cells(W, P[0] + P[1]);  // layer 2 of phi_q and phi_k into coordinates 2.. (rows 0, 1 stay 0)
   for (std::size_t b = 0; b < 2; ++b) {
     std::size_t e = 0;
-    for (std::size_t k = 0; k < m; ++k) {
-      for (; e < l2.entries.size() && l2.entries[e].row == k; ++e)
-        cells.add(2 + b * m + k, b * P + l2.entries[e].col, l2.entries[e].value.rational());
-      cells.l.bias[2 + b * m + k] = l2.bias[k];
+    for (std::size_t k = 0; k < m[b]; ++k) {
+      for (; e < l2[b]->entries.size() && l2[b]->entries[e].row == k; ++e)
+        cells.add(out0[b] + k, row0[b] + l2[b]->entries[e].col, l2[b]->entries[e].value.rational());
+      cells.l.bias[out0[b] + k] = l2[b]->bias[k];
     }
   }
-  SparseBuilder keep(W, W);  // drops the step of the two zero rows, keeps phi(x), phi(y)
+  SparseBuilder keep(W, W);  // drops the step of the two zero rows, keeps phi_q(x), phi_k(y)
   for (std::size_t r = 2; r < W; ++r) keep.add(r, r, Rational(1));
   ResidualLayer block{{pairs.layer(), Layer{StepLayer{}}, cells.layer(), Layer{StepLayer{}}, keep.layer()}};
-  SparseBuilder drop_x(W - 1, W);  // (x, y, phi(x), phi(y)) -> (y, phi(x), phi(y))
+  SparseBuilder drop_x(W - 1, W);  // (x, y, phi_q(x), phi_k(y)) -> (y, phi_q(x), phi_k(y))
   for (std::size_t r = 0; r + 1 < W; ++r) drop_x.add(r, r + 1, Rational(1));
   return {embed.layer(), Layer{std::move(block)}, drop_x.layer()};
 }
 
-Network retrieval_head_network(const RationalVector& sites, std::size_t n, const Rational& beta) {
-  const std::size_t m = sites.size(), D = 1 + 2 * m;  // (y, phi(x), phi(y))
-  const RationalMatrix U = retrieval_query_factor(sites), V = retrieval_key_factor(sites);
+Network retrieval_head_network(const RationalVector& query_sites, const RationalVector& key_sites, std::size_t n,
+                               const Rational& beta, const ValueMap& values) {
+  const std::size_t mq = query_sites.size(), mk = key_sites.size(), D = 1 + mq + mk;  // (y, phi_q(x), phi_k(y))
+  const RationalMatrix U = retrieval_query_factor(query_sites), V = retrieval_key_factor(key_sites);
   SparseBuilder features(kAttentionFeatureDim, D);
-  features.add(0, 0, Rational(1));  // the value: y itself
+  features.add(0, 0, values.scale);  // the value phi_v(y) = scale y + shift
+  features.l.bias[0] = values.shift;
   for (std::size_t c = 0; c < 3; ++c)
-    for (std::size_t k = 0; k < m; ++k) features.add(1 + c, 1 + k, U[k][c]);
+    for (std::size_t k = 0; k < mq; ++k) features.add(1 + c, 1 + k, U[k][c]);
   for (std::size_t c = 0; c < 3; ++c)
-    for (std::size_t k = 0; k < m; ++k) features.add(4 + c, 1 + m + k, V[k][c]);
+    for (std::size_t k = 0; k < mk; ++k) features.add(4 + c, 1 + mq + k, V[k][c]);
 
   AttentionHead head;
   head.wq.assign(3, NumberVector(kAttentionFeatureDim, Number(0)));
@@ -96,9 +101,10 @@ Network retrieval_head_network(const RationalVector& sites, std::size_t n, const
   return Network{{D, n}, {Layer{TokenwiseLayer{{features.layer()}}}, Layer{attention}}};
 }
 
-Network retrieval_attention_network(const RationalVector& sites, std::size_t n, const Rational& beta) {
-  Network head = retrieval_head_network(sites, n, beta);
-  LayerList tokenwise = retrieval_token_layers(sites);
+Network retrieval_attention_network(const RationalVector& query_sites, const RationalVector& key_sites, std::size_t n,
+                                    const Rational& beta, const ValueMap& values) {
+  Network head = retrieval_head_network(query_sites, key_sites, n, beta, values);
+  LayerList tokenwise = retrieval_token_layers(query_sites, key_sites);
   for (Layer& l : std::get<TokenwiseLayer>(head.layers[0].kind).layers) tokenwise.push_back(std::move(l));
   return Network{{2, n}, {Layer{TokenwiseLayer{std::move(tokenwise)}}, std::move(head.layers[1])}};
 }

@@ -28,14 +28,27 @@ inline constexpr std::size_t kAttentionOutput = 7;  // output index of Attn(x, y
 RationalMatrix retrieval_query_factor(const RationalVector& sites);
 RationalMatrix retrieval_key_factor(const RationalVector& sites);
 
-// Vector layers (x, y) -> (y, phi(x), phi(y)) in R^{1 + 2m}.
-LayerList retrieval_token_layers(const RationalVector& sites);
+// Queries and keys may live on different domains (spec W13: X != Y): phi_q quantises x on the
+// query sites, phi_k quantises y on the key sites (the same sites when X = Y); below, m_q and m_k
+// are their counts, and U (query sites) and V (key sites) give u(s_i, t_j) = U_i . V_j.
 
-// The head: tokens (y_j, phi(x), phi(y_j)) (input dim 1 + 2m, n tokens) -> attention output.
-Network retrieval_head_network(const RationalVector& sites, std::size_t n, const Rational& beta);
+// Vector layers (x, y) -> (y, phi_q(x), phi_k(y)) in R^{1 + m_q + m_k}.
+LayerList retrieval_token_layers(const RationalVector& query_sites, const RationalVector& key_sites);
+
+// The value map phi_v(y) = scale y + shift (spec W18): the values the head averages; the identity
+// (values = the raw keys, the paper's setting) by default.
+struct ValueMap {
+  Rational scale{1}, shift{0};
+};
+
+// The head: tokens (y_j, phi_q(x), phi_k(y_j)) (input dim 1 + m_q + m_k, n tokens) -> attention
+// output, the softmax average of phi_v(y_j) (coordinate 0 of the features is phi_v(y)).
+Network retrieval_head_network(const RationalVector& query_sites, const RationalVector& key_sites, std::size_t n,
+                               const Rational& beta, const ValueMap& values = {});
 
 // The attention network for n keys (input: dim 2, tokens n; inputs x, y_1, x, y_2, ...).
-Network retrieval_attention_network(const RationalVector& sites, std::size_t n, const Rational& beta);
+Network retrieval_attention_network(const RationalVector& query_sites, const RationalVector& key_sites, std::size_t n,
+                                    const Rational& beta, const ValueMap& values = {});
 
 // The relation model <phi_q(x), phi_k(y)> alone (inputs x, y): Theorem 3.1's network for u.
 Network retrieval_score_network(const RationalVector& sites);

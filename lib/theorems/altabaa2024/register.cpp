@@ -64,7 +64,8 @@ void register_constructions(ConstructionRegistry& r) {
          "Theorem 4.1 model <psi_1(x), psi_2(y)> (2 inputs) for a_k = rho^k cos kx, b_k = rho^k sin ky: r (= rho^2), eps"},
         construct_rkbs_features);
   r.add({"altabaa2024/attention-retrieval",
-         "Theorem 5.1 attention for u = -(x-y)^2 (tokens (x, y_j); output 7 = Attn): y=[keys], m, beta"},
+         "Theorem 5.1 attention for u = -(x-y)^2 (tokens (x, y_j); output 7 = Attn): y=[keys], m, beta; optional "
+         "y_max, m_keys (keys on [0, y_max], own quantiser), value_scale, value_shift (values a y + b)"},
         construct_attention_retrieval);
 }
 

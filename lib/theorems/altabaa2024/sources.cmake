@@ -9,6 +9,7 @@ set(paper_sources
   gaussian_circle.cpp
   lemma_3_1.cpp
   register.cpp
+  network_term.cpp
   relation_model.cpp
   relu_interpolant.cpp
   theorem_2_1.cpp

@@ -6,6 +6,7 @@
 #include "chain/trust_reasons.hpp"
 #include "theorems/altabaa2024/certify.hpp"
 #include "theorems/altabaa2024/gaussian_circle.hpp"
+#include "theorems/altabaa2024/network_term.hpp"
 #include "theorems/altabaa2024/relu_interpolant.hpp"
 #include "theorems/altabaa2024/theorems.hpp"
 
@@ -348,6 +349,29 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
               .report("neurons, paper style (separate subnetworks)", chain::Side::exact(N * shared))
               .report("neurons, shared hidden layer", chain::Side::exact(shared));
         }));
+  // The direct T_2 costs 3-60 s (network_term.hpp): only on request (parameter direct_t2).
+  if (p.flag_or("direct_t2", false)) c.add({.id = "T2", .claim = "the network term measured directly: one 2-D sup-norm of K_N - <psi, psi> over the domain, "
+                              "within the bound N (2 C eps_NN + eps_NN^2) that S6 closes",
+         .symbols = "T_2 = sup_{x,y} |K_N(x,y) - <psi(x), psi(y)>| <= N (2 C eps_NN + eps_NN^2)",
+         .relation = chain::Relation::LessEqual, .lhs_name = "T_2", .rhs_name = "N (2 C eps_NN + eps_NN^2)",
+         .reference = "spec §1.4 (T_2, slack ratio)", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm21_T2",
+         .coq_note = "reported quantity (a direct 2-D sup-norm): the Coq conclusion uses S1-S3 and S6, not this step"},
+        chain::ball([d, budget, N](const chain::Attempt& a) {
+          const Box square{{d.a, d.a}, {d.b, d.b}};
+          // Surrogate features (Gaussian circle): |g_i g_i - g~_i g~_i| <= delta_i (2 C + delta_i).
+          Rational surrogate(0);
+          for (const Rational& di : d.delta) surrogate += di * (Rational(2) * d.C + di);
+          const chain::Side t2 = widened(
+              truncated_kernel_error(d.psi.net, d.psi.net, d.g, d.g, square, a, network_term_budget(N * budget)), surrogate);
+          const Rational bound = N * budget;
+          chain::Outcome o(t2, chain::Side::exact(bound, "N (2 C eps_NN + eps_NN^2), S6's left side"));
+          o.report("slack ratio N (2 C eps_NN + eps_NN^2) / T_2", slack_ratio(bound, t2.value, "S6's bound over T_2"));
+          const chain::Enclosure& s5 = a.reported("S5", "sum_i (C E_i + P_i E_i): certified bound on T_2").value;
+          if (s5.bounded())
+            o.report("S5 bound / T_2", slack_ratio(s5.upper(), t2.value, "the per-component bound of S5 over T_2"));
+          return o.report("T_1 + T_2", sum_of(a.result("S1").outcome.lhs.value, t2.value,
+                                              "the kernel error bound with T_2 measured directly"));
+        }));
   // The closed forms verify re-computes from the certificate: the eps budget, and the per-term
   // bounds from eps_NN (S2's rhs), C (S3's rhs) and N (reported by S1).
   c.recheck("S1", "rhs", "x0/2", {"parameter:eps"});
@@ -357,6 +381,7 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
   c.recheck("S6", "rhs", "x0/2", {"parameter:eps"});
   c.recheck("S7", "rhs", "x0", {"parameter:eps"});
   c.recheck("S7", "lhs", "x0 + x1", {"step:S1:lhs", "step:S6:lhs"});
+  if (p.flag_or("direct_t2", false)) c.recheck("T2", "rhs", "x0", {"step:S6:lhs"});
   mark_trusted(c, {{"S1", chain::kNumericalMethod, ""},
                    {"S2", chain::kNumericalMethod, chain::kConstructionData},
                    {"S3", chain::kNumericalMethod, chain::kConstructionData},

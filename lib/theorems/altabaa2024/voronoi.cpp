@@ -5,10 +5,10 @@
 
 namespace approxcert::theorems::altabaa2024 {
 
-RationalVector grid_sites(std::uint64_t m) {
+RationalVector grid_sites(std::uint64_t m, const Rational& hi) {
   RationalVector s;
   const Rational two_m(static_cast<long>(2 * m));
-  for (std::uint64_t i = 1; i <= m; ++i) s.push_back(Rational(static_cast<long>(2 * i - 1)) / two_m);
+  for (std::uint64_t i = 1; i <= m; ++i) s.push_back(Rational(static_cast<long>(2 * i - 1)) * hi / two_m);
   return s;
 }
 
@@ -35,6 +35,12 @@ LayerList voronoi_layers(const RationalVector& sites) {
     l2.bias.push_back(Rational(1) / Rational(2) - Rational(static_cast<long>(m - 1 - k)));
   }
   return {Layer{std::move(l1)}, Layer{StepLayer{}}, Layer{std::move(l2)}, Layer{StepLayer{}}};
+}
+
+std::vector<std::size_t> cell_boundary_units(std::size_t m) {
+  std::vector<std::size_t> rows;
+  for (std::size_t i = 0; i + 1 < m; ++i) rows.push_back(i * (2 * m - i - 1) / 2);  // pair (i, i+1)
+  return rows;
 }
 
 Network voronoi_network(const RationalVector& sites) { return Network{{1, std::nullopt}, voronoi_layers(sites)}; }

@@ -10,13 +10,14 @@
 // matrix (spec W12: 2.6e8 at m = 800, above the format's 1e8-number limit); same function.
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "net/network.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 
-// Sites (2i - 1)/(2m), i = 1..m: the centres of the m cells [(i-1)/m, i/m] of [0, 1].
-RationalVector grid_sites(std::uint64_t m);
+// Sites (2i - 1) hi/(2m), i = 1..m: the centres of the m cells [(i-1) hi/m, i hi/m] of [0, hi].
+RationalVector grid_sites(std::uint64_t m, const Rational& hi = Rational(1));
 
 // The four layers dense, step, dense, step of phi for sorted distinct sites (m >= 2).
 LayerList voronoi_layers(const RationalVector& sites);
@@ -37,6 +38,10 @@ RationalVector with_midpoints(RationalVector points);
 
 // Boundaries of the cells on [lo, hi]: lo, the midpoints of consecutive sites, hi (m + 1 values).
 RationalVector cell_boundaries(const RationalVector& sites, const Rational& lo, const Rational& hi);
+
+// The layer-1 rows of voronoi_layers that decide between neighbouring cells: the pairs (i, i+1)
+// of consecutive sites, whose threshold is the cell boundary (s_i + s_{i+1})/2 (m - 1 rows).
+std::vector<std::size_t> cell_boundary_units(std::size_t m);
 
 // Hidden units of phi: m(m-1)/2 + m.
 std::uint64_t voronoi_neurons(std::uint64_t m);
