@@ -19,7 +19,8 @@
 #              --max-boxes, default 100000000 so that the time limit is the budget that binds),
 #              THREADS (default 1: Sollya is single-threaded), SOLLYA_TIMEOUT (default 600 s),
 #              ONLY (a regular expression: run only the cases whose name matches, e.g. '^rel ').
-#              SAVE_CMDS (a file: each approxcert command line is appended to it, to rerun a case alone).
+#              SAVE_CMDS (a file: each approxcert command line is appended to it, and each case's
+#              Sollya script is kept as FILE.<case>.sol, to rerun a case alone).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -163,6 +164,7 @@ display = decimal!;
 print(t);
 quit;
 EOF
+  [[ -n "${SAVE_CMDS:-}" ]] && cp "$work/supnorm.sol" "$SAVE_CMDS.${name// /_}.sol"
   t0=$(now)
   sollya_out=$(timeout "$SOLLYA_TIMEOUT" sollya --flush "$work/supnorm.sol" 2>&1) || true
   t1=$(now)
