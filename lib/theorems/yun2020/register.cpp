@@ -264,7 +264,9 @@ chain::Chain build_chain(const chain::Parameters& p, bool positional) {
   if (positional) add_positional_steps(c, ctx);
   add_error_steps(c, ctx, budget);
   if (lp_tol) add_certified_lp_step(c, ctx, budget, *lp_tol);
-  add_size_steps(c, ctx, softmax ? std::optional<Smoothing>(softmax->smoothing) : std::nullopt);
+  // Spec 2.7's size formulas are Theorem 2's; Theorem 3 adds the encoding layer and n/delta
+  // quantization layers per row, for which the spec states no formula.
+  if (!positional) add_size_steps(c, ctx, softmax ? std::optional<Smoothing>(softmax->smoothing) : std::nullopt);
   if (softmax) add_softmax_steps(c, ctx, *softmax, budget);
   if (e9) add_good_set_step(c, ctx, softmax->smoothing, softmax->eps_grid, budget);
   if (e3) add_unbounded_steps(c, ctx, *e3);
