@@ -180,7 +180,10 @@ chain::Chain build_theorem_4_1(const chain::Parameters& p) {
   c.recheck("R1", "lhs", tail + "/(1 - x0)", {"parameter:r"});
   c.recheck("R4", "lhs", "x0*(2*x1*x2 + x2*x2)", {"step:R1:reported:N", "step:R4:reported:C", "step:R2:reported:eps_NN"});
   c.recheck("R5", "lhs", "x0 + x1", {"step:R1:lhs", "step:R4:lhs"});
-  if (p.flag_or("direct_t2", false)) c.recheck("T2", "rhs", "x0", {"step:R4:lhs"});
+  if (p.flag_or("direct_t2", false)) {
+    c.recheck("T2", "rhs", "x0", {"step:R4:lhs"});
+    c.trust("T2", chain::kSupNormTrusted, "");  // the 2-D sup-norm: its witness is recorded, not its cover
+  }
   c.trust("R2", "", chain::kConstructionData);  // eps_NN is chosen by the module from C, eps and N
   c.trust("R3", chain::kSupNormTrusted, chain::kConstructionData);  // sup|a_i|, sup|psi_2i| are not recorded; C is R4's
   return c;
