@@ -9,7 +9,7 @@
 //     --write-nets DIR saves each network as DIR/<activation>_<width>_d<d>.json, for timing the
 //     same problems as whole `approxcert supnorm` processes.
 // Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
-//                           [--min-d D] [--max-d D] [--no-linear] [--linear-everywhere]
+//                           [--min-d D] [--max-d D] [--no-linear] [--no-relu-substitution] [--linear-everywhere]
 //                           [--fast-path on|off|both] [--write-nets DIR] [--activation relu|tanh]
 // Prints Markdown tables: wall-clock time and the process CPU time (all threads) of each run; on a
 // shared machine the CPU time is the steadier of the two.
@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
   unsigned threads = 0;
   double time_limit = 120;
   std::size_t max_taylor_dim = SupNormOptions{}.max_taylor_dim;
-  bool only_scaling = false, linear = true, linear_everywhere = false;
+  bool only_scaling = false, linear = true, linear_everywhere = false, relu_substitution = true;
   std::size_t max_d_arg = 0, min_d = 1;
   std::vector<bool> fast_modes{true, false};
   std::string nets_dir, activation = "both";
@@ -152,6 +152,7 @@ int main(int argc, char** argv) {
     else if (a == "--max-taylor-dim" && i + 1 < argc) max_taylor_dim = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--only-scaling") only_scaling = true;
     else if (a == "--no-linear") linear = false;
+    else if (a == "--no-relu-substitution") relu_substitution = false;
     else if (a == "--linear-everywhere") linear_everywhere = true;
     else if (a == "--activation" && i + 1 < argc) activation = argv[++i];
     else if (a == "--write-nets" && i + 1 < argc) nets_dir = argv[++i];
@@ -162,7 +163,7 @@ int main(int argc, char** argv) {
       fast_modes = m == "on" ? std::vector<bool>{true} : m == "off" ? std::vector<bool>{false} : std::vector<bool>{true, false};
     } else {
       std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]"
-                   " [--min-d D] [--max-d D] [--no-linear] [--linear-everywhere] [--fast-path on|off|both]"
+                   " [--min-d D] [--max-d D] [--no-linear] [--no-relu-substitution] [--linear-everywhere] [--fast-path on|off|both]"
                    " [--write-nets DIR] [--activation relu|tanh]\n";
       return 2;
     }
@@ -208,6 +209,7 @@ int main(int argc, char** argv) {
           SupNormOptions o;
           o.max_taylor_dim = max_taylor_dim;
           o.linear_relaxation = linear;
+          o.relu_substitution = relu_substitution;
           o.linear_on_smooth_boxes = linear_everywhere;
           o.fast_path = fast;
           o.rel_tol = parse_rational("1e-4");

@@ -26,7 +26,7 @@ struct EngineArgs {
   std::string rel_tol, abs_tol, time_limit;  // the command sets the tolerances' defaults
   std::string output = "0", target_output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", threads = "0";
   bool net_given = false, approx_given = false, cert_given = false;
-  bool json = false, no_linear = false;
+  bool json = false, no_linear = false, no_relu_substitution = false;
   ProgressOptions progress_options;
 };
 
@@ -57,6 +57,7 @@ void read_engine_options(const EngineArgs& a, Options& o) {
   o.max_prec = std::max<long>(1024, o.prec);
   o.taylor_model_order = parse_count(a.taylor_order, "--taylor-order", 0, 200);
   o.linear_relaxation = !a.no_linear;
+  if (a.no_relu_substitution) o.relu_substitution = false;
   o.fast_path = a.fast_path == "on";
   o.threads = static_cast<unsigned>(parse_count(a.threads, "--threads", 0, 1024));
   o.max_cover_leaves = a.cert_given ? kMaxCoverLeaves : 0;  // the certificate records the cover

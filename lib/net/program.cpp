@@ -1,5 +1,6 @@
 #include "net/program.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace approxcert {
@@ -131,6 +132,29 @@ NodeId Program::mix(Normalizer normalizer, std::span<const NodeId> scores, std::
   std::vector<NodeId> args(scores.begin(), scores.end());
   args.insert(args.end(), values.begin(), values.end());
   return push(Op::Mix, args, static_cast<std::int64_t>(normalizer));
+}
+
+void Program::replace_by_affine(NodeId k, NodeId x, const Rational& w, const Rational& b) {
+  if (k >= nodes_.size() || x >= k) throw std::logic_error("Program::replace_by_affine: operand must precede the node");
+  const auto first = static_cast<std::uint32_t>(pool_.size());
+  pool_.push_back(w);
+  pool_.push_back(b);
+  const auto first_arg = static_cast<std::uint32_t>(args_.size());
+  args_.push_back(x);
+  nodes_[k] = Node{Op::Affine, 1, first_arg, 0, first};
+}
+
+void Program::replace_by_constant(NodeId k, const Rational& c) {
+  if (k >= nodes_.size()) throw std::logic_error("Program::replace_by_constant: no such node");
+  const auto first = static_cast<std::uint32_t>(pool_.size());
+  pool_.push_back(c);
+  nodes_[k] = Node{Op::Const, 0, 0, 0, first};
+}
+
+void Program::replace_by_input(NodeId k, std::size_t coordinate) {
+  if (k >= nodes_.size()) throw std::logic_error("Program::replace_by_input: no such node");
+  num_inputs_ = std::max(num_inputs_, coordinate + 1);
+  nodes_[k] = Node{Op::Input, 0, 0, static_cast<std::int64_t>(coordinate), 0};
 }
 
 void Program::add_output(NodeId id) {

@@ -77,6 +77,13 @@ class Program {
   NodeId piecewise_linear(NodeId x, std::span<const Rational> breakpoints, std::span<const Rational> values);
   NodeId mix(Normalizer normalizer, std::span<const NodeId> scores, std::span<const NodeId> values);
 
+  // Rewriting in place (net/relu_substitution.hpp): node k is overwritten and every node id is kept;
+  // the old operands and constants stay unused in the arrays. By w * x + b of an earlier node x < k:
+  void replace_by_affine(NodeId k, NodeId x, const Rational& w, const Rational& b);
+  // By a constant c, and by input coordinate `coordinate` (the input count grows to cover it).
+  void replace_by_constant(NodeId k, const Rational& c);
+  void replace_by_input(NodeId k, std::size_t coordinate);
+
   void add_output(NodeId id);
   void set_outputs(std::vector<NodeId> ids);
 

@@ -137,6 +137,7 @@ BounderOptions shared_bounder_options(const Options& o) {
   b.max_taylor_dim = o.max_taylor_dim;
   b.taylor_model_order = o.taylor_model_order;
   b.linear_relaxation = o.linear_relaxation;
+  b.relu_substitution = o.relu_substitution;
   b.fast_path = o.fast_path;
   return b;
 }

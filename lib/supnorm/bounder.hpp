@@ -19,6 +19,10 @@
 //              (taylor_model.hpp); P's range is refined by bisection to the requested tolerance.
 //              Polynomial parts of f of degree <= n cancel exactly, which the other forms cannot
 //              do. Only when f is smooth on the box (no kink or jump crossed).
+//   relu substitution - for programs of two or more inputs, on boxes where f has a kink and the
+//              forms above do not prune: each end of f bounded by the centred and second-order
+//              forms of smooth programs in which the undecided relus are replaced by lam z or by
+//              their two phases (relu_substitution.hpp), O(w^3) tight at a maximum on a kink ridge.
 //   linear   - for programs of two or more inputs, affine lower and upper bounds of every node
 //              propagated through the program (linear_relaxation.hpp: exact on affine nodes,
 //              triangle relaxation for relu, McCormick for products, chord/tangent for smooth
@@ -55,6 +59,10 @@ struct BounderOptions {
   Rational taylor_model_abs_tol = Rational(0);
   bool linear_relaxation = true;   // the linear-relaxation form, for programs of 2+ inputs
   bool linear_on_smooth_boxes = false;  // also where f is C^1 on the box (measured: slower there)
+  // The relu-substitution form (relu_substitution.hpp), for programs of 2+ inputs, on boxes where f
+  // has a kink and the other forms do not prune: each end of f bounded by the smooth forms of
+  // programs whose undecided relus are replaced by lam z or by their two phases.
+  bool relu_substitution = true;
   // Relative mode (a relative_error_program of one input): certified removable zeros of the target,
   // bounded by the divided Taylor-model form near them (quotient_taylor_model.hpp).
   std::vector<RemovableZero> removable_zeros;
@@ -77,7 +85,7 @@ struct WitnessCandidate {
 
 struct BoxBounds {
   // Each present range encloses f(x) for every x of the box; absent: not applicable or not finite.
-  std::optional<Range> natural, centred, taylor, taylor_model, linear;
+  std::optional<Range> natural, centred, taylor, taylor_model, linear, relu_substitution;
   std::optional<Range> combined;          // the intersection of the present ranges
   std::optional<Rational> abs_upper;      // |f| <= abs_upper on the box (absent: no finite bound)
   std::optional<WitnessCandidate> best;   // the point of the box with the largest abs_lower seen

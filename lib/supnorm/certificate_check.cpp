@@ -102,7 +102,7 @@ void Check::check_upper(const Program& prog, const Box& domain, const std::optio
   for (const std::string& p : report_.cover.problems) problem("cover: " + p);
   if (!report_.cover.ok()) return;
   confirmed("upper: " + std::to_string(report_.cover.leaves) +
-            " leaves tile the domain, each bound re-proved by the natural/centred/second-order forms with MPFI or the Taylor form" +
+            " leaves tile the domain, each bound re-proved by the natural/centred/second-order/relu-substitution forms with MPFI or the Taylor form" +
             (co.removable_zeros.empty() ? std::string() : std::string(" or, near the re-certified removable zeros, the divided form")) + " (" +
             std::to_string(report_.cover.leaves_split) + " leaves bisected, " +
             std::to_string(report_.cover.extra_boxes) + " sub-boxes)");

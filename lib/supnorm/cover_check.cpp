@@ -10,6 +10,7 @@
 #include "net/series.hpp"
 #include "scalar/scalar.hpp"
 #include "supnorm/range.hpp"
+#include "supnorm/relu_substitution.hpp"
 
 namespace approxcert {
 
@@ -107,9 +108,11 @@ Rational exact_volume(const Box& box) {
 
 class LeafBounder {
  public:
-  LeafBounder(const Program& prog, long taylor_order, std::vector<RecordedZero> zeros = {})
+  // substitute_relus: try the relu-substitution form on kinked leaves (off for the substituted
+  // programs themselves).
+  LeafBounder(const Program& prog, long taylor_order, std::vector<RecordedZero> zeros = {}, bool substitute_relus = true)
       : prog_(prog), out_(prog.outputs()[0]), taylor_order_(taylor_order), zeros_(std::move(zeros)),
-        gradients_(gradient_forms_affordable(prog)) {}
+        gradients_(gradient_forms_affordable(prog)), substitute_relus_(substitute_relus) {}
 
   // |f| <= result on the box: the natural form intersected with the two centred forms.
   // With `goal`: the Taylor form is skipped once the other forms give |f| <= *goal (it costs more).
@@ -181,6 +184,11 @@ class LeafBounder {
         if (both.hi < both.lo) throw std::logic_error("cover check: the second-order form misses the other forms");
         r = both;
         if (goal && goal->met_by(r)) return r;
+      }
+    if (substitute_relus_ && r && goal && goal->upper && d >= 2 && f.kinked && !f.discontinuous && gradient_finite)
+      if (const std::optional<Range> form = relu_substitution_form(e, box, bits, *r, *goal->upper)) {
+        r = form;
+        if (goal->met_by(r)) return r;
       }
     if (const std::optional<Range> form = taylor_form(e, box)) {
       if (r) {
@@ -291,6 +299,43 @@ class LeafBounder {
     return Range{down, up};
   }
 
+  // The relu-substitution form (relu_substitution.hpp; the program transformation is the one thing
+  // shared with the engine, and its monotonicity certificate is a Jet pass of the generic
+  // evaluator): each end of f that `current` leaves beyond the goal |f| <= goal is bounded by this
+  // checker's own forms (natural, centred, second-order) on the substituted programs, the largest
+  // upper end (smallest lower end) over them. Returns `current` tightened, absent if nothing applied.
+  std::optional<Range> relu_substitution_form(Evaluators& e, const Box& box, long bits, const Range& current,
+                                              const Rational& goal) {
+    std::vector<Interval> in(box.dim());
+    for (std::size_t i = 0; i < box.dim(); ++i) set_interval(in[i], box.lo[i], box.hi[i], e.prec);
+    e.point.run(in);
+    const std::vector<Interval> natural(e.point.values().begin(), e.point.values().end());
+    Range out = current;
+    bool applied = false;
+    for (const bool upper : {true, false}) {
+      if (upper ? current.hi <= goal : -goal <= current.lo) continue;
+      const std::vector<Program> programs =
+          relu_substituted_programs<Interval>(prog_, out_, box, std::span<const Interval>(natural), upper, e.prec);
+      std::optional<Rational> end;
+      for (const Program& q : programs) {
+        const std::optional<Range> rq = LeafBounder(q, 0, {}, false).enclose(box, bits, std::nullopt);
+        if (!rq) {
+          end.reset();
+          break;
+        }
+        const Rational qe = upper ? rq->hi : rq->lo;
+        if (!end || (upper ? *end < qe : qe < *end)) end = qe;
+      }
+      if (!end) continue;
+      if (upper) out.hi = min(out.hi, *end);
+      else out.lo = max(out.lo, *end);
+      applied = true;
+    }
+    if (!applied) return std::nullopt;
+    if (out.hi < out.lo) throw std::logic_error("cover check: the relu-substitution form misses the other forms");
+    return out;
+  }
+
   // One input, order k = taylor_order_ >= 1: by Taylor's theorem with the Lagrange remainder, for x
   // in X = [lo, hi] and c its midpoint, f(x) = sum_{j<k} a_j (x - c)^j + f^(k)(xi)/k! (x - c)^k
   // for some xi in X, with a_j = f^(j)(c)/j! enclosed by the series of f at the point c and
@@ -379,6 +424,7 @@ class LeafBounder {
   long taylor_order_;
   std::vector<RecordedZero> zeros_;
   bool gradients_;  // whether the gradient-based forms are affordable for this program
+  bool substitute_relus_;
   std::map<long, std::unique_ptr<Evaluators>> cache_;
 };
 
@@ -480,7 +526,7 @@ class CoverChecker {
     if (lower)
       what = recorded ? decimal_down(*lower, 17) + " <= |error| <= " + decimal_up(*recorded, 17) + " (its recorded lower bound and bound)"
                       : "|error| >= its recorded lower bound " + decimal_down(*lower, 17);
-    report_.problems.push_back("leaf " + std::to_string(index) + ": the natural, centred and second-order forms (MPFI, up to " +
+    report_.problems.push_back("leaf " + std::to_string(index) + ": the natural, centred, second-order and relu-substitution forms (MPFI, up to " +
                                std::to_string(o_.max_bits) + " bits, " + std::to_string(report_.extra_boxes - before) +
                                " sub-boxes) do not prove " + what);
   }

@@ -1,8 +1,9 @@
 #pragma once
 // The small checker of a recorded leaf cover (supnorm certificates). It shares no code with the
-// branch and bound (no search, splitter, frontier, Taylor-model or second-order form): it trusts
-// only the scalar layer (MPFI, exact rationals) and the one generic evaluator (with Jet for the
-// gradient). What it establishes when it passes:
+// branch and bound (no search, splitter, frontier, Taylor-model or second-order form) but one
+// program transformation (relu_substitution.hpp, proved by a Jet pass): it trusts only the scalar
+// layer (MPFI, exact rationals) and the one generic evaluator (with Jet for the gradient). What it
+// establishes when it passes:
 //   - tiling: the recorded cuts form a binary tree whose leaves tile the domain exactly (each cut
 //     lies strictly inside its box, so the two halves cover it and meet only on the cut face);
 //   - per leaf: |f| <= the leaf's recorded bound on the leaf's box, re-derived with MPFI from the
@@ -12,7 +13,11 @@
 //     the midpoint), for 2 to 4 inputs where f is C^1 with a Lipschitz gradient on the leaf, with
 //     a second-order form (f and its gradient at the midpoint, the Hessian enclosed over the leaf
 //     by Jet<Jet<Interval>>; diagonal terms maximised exactly as parabolas, cross terms bounded in
-//     absolute value; written here, independently of the engine's second_order_form.hpp), and,
+//     absolute value; written here, independently of the engine's second_order_form.hpp), for 2 or
+//     more inputs where f has a relu kink on the leaf, with those forms on the programs of the
+//     relu-substitution form (relu_substitution.hpp: the program transformation and its Jet
+//     monotonicity certificate are shared with the engine, the forms bounding them are this
+//     checker's), and,
 //     for a program of one input, with the order-k Taylor form (coefficients
 //     0..k-1 of f's Taylor series at the leaf's midpoint, coefficient k over the leaf: the Lagrange
 //     remainder; k = taylor_order, from the certificate), first at `bits`, then at

@@ -70,6 +70,7 @@ struct SupNormOptions {
   long taylor_model_order = 24;                        // Taylor-model form (one input); 0: off
   bool linear_relaxation = true;                       // linear-relaxation form (2+ inputs)
   bool linear_on_smooth_boxes = false;                 // ... also on boxes where f is C^1
+  bool relu_substitution = true;                       // relu-substitution form (2+ inputs, kinked boxes)
   bool fast_path = true;                               // FastInterval first per box (BounderOptions)
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
   std::size_t max_cover_leaves = 0;                    // record the leaf cover up to this many leaves
