@@ -28,7 +28,6 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <string>
 
 #include "scalar/fast_interval.hpp"
@@ -53,14 +52,15 @@ void set_lane(BatchInterval<B>& r, std::size_t k, const FastInterval& x) {
 
 namespace batch_detail {
 
-// fast_detail::next_up without branches (the same double for every non-NaN x): -0 becomes +0,
-// then the bit pattern steps up by one for x >= 0 below +inf and down by one for x < 0.
+// fast_detail::next_up without branches (the same double for every non-NaN x), in operations that
+// vectorise on baseline x86-64 (SSE2: no 64-bit integer compare): -0 becomes +0; the bit pattern b
+// steps by (b >> 63) | 1, i.e. +1 for x >= +0 and -1 for x < 0 (one step toward +inf in both
+// cases; -inf becomes -DBL_MAX, DBL_MAX becomes +inf); +inf stays +inf (the select).
 inline double next_up(double x) {
   const double y = x + 0.0;  // -0 + 0 = +0 in round-to-nearest; other x unchanged
-  const std::uint64_t b = std::bit_cast<std::uint64_t>(y);
-  const std::uint64_t up = (y >= 0.0) & (y != fast_detail::kInf);
-  const std::uint64_t down = y < 0.0;
-  return std::bit_cast<double>(b + up - down);
+  const std::int64_t b = std::bit_cast<std::int64_t>(y);
+  const double stepped = std::bit_cast<double>(b + ((b >> 63) | 1));
+  return y < fast_detail::kInf ? stepped : y;
 }
 inline double next_down(double x) { return -next_up(-x); }
 
@@ -68,8 +68,9 @@ inline double next_down(double x) { return -next_up(-x); }
 template <std::size_t B>
 inline void set_widened(BatchInterval<B>& r, std::size_t k, double lo, double hi) {
   const bool nan = (lo != lo) | (hi != hi);
-  r.lo[k] = nan ? -fast_detail::kInf : next_down(lo);
-  r.hi[k] = nan ? fast_detail::kInf : next_up(hi);
+  const double l = next_down(lo), h = next_up(hi);
+  r.lo[k] = nan ? -fast_detail::kInf : l;
+  r.hi[k] = nan ? fast_detail::kInf : h;
 }
 
 template <std::size_t B, class F>
@@ -137,15 +138,28 @@ inline void mul(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInter
     const double p1 = a.lo[k] * b.lo[k], p2 = a.lo[k] * b.hi[k], p3 = a.hi[k] * b.lo[k], p4 = a.hi[k] * b.hi[k];
     const bool nan = (p1 != p1) | (p2 != p2) | (p3 != p3) | (p4 != p4);
     const double lo = lesser(lesser(p1, p2), lesser(p3, p4)), hi = greater(greater(p1, p2), greater(p3, p4));
-    batch_detail::set_widened(r, k, nan ? std::numeric_limits<double>::quiet_NaN() : lo, hi);  // NaN: indeterminate
+    const double l = batch_detail::next_down(lo), h = batch_detail::next_up(hi);
+    r.lo[k] = nan ? -fast_detail::kInf : l;  // a NaN product: indeterminate, as FastInterval's mul
+    r.hi[k] = nan ? fast_detail::kInf : h;
   }
 }
-// r := r + a*b lane-wise (the product as by mul, then added, as FastInterval's addmul).
+// r := r + a*b lane-wise: the product as by mul (widened, NaN: indeterminate), then added as by add,
+// in one loop (the same doubles as FastInterval's addmul, without a temporary batch).
 template <std::size_t B>
-inline void addmul(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec p) {
-  BatchInterval<B> t;
-  mul(t, a, b, p);
-  add(r, r, t, p);
+inline void addmul(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec) {
+  using fast_detail::greater, fast_detail::lesser, fast_detail::kInf;
+  for (std::size_t k = 0; k < B; ++k) {
+    const double p1 = a.lo[k] * b.lo[k], p2 = a.lo[k] * b.hi[k], p3 = a.hi[k] * b.lo[k], p4 = a.hi[k] * b.hi[k];
+    const bool nan = (p1 != p1) | (p2 != p2) | (p3 != p3) | (p4 != p4);
+    const double ml = batch_detail::next_down(lesser(lesser(p1, p2), lesser(p3, p4)));
+    const double mh = batch_detail::next_up(greater(greater(p1, p2), greater(p3, p4)));
+    const double tl = nan ? -kInf : ml, th = nan ? kInf : mh;  // the product's enclosure
+    const double lo = r.lo[k] + tl, hi = r.hi[k] + th;
+    const bool sum_nan = (lo != lo) | (hi != hi);
+    const double l = batch_detail::next_down(lo), h = batch_detail::next_up(hi);
+    r.lo[k] = sum_nan ? -kInf : l;
+    r.hi[k] = sum_nan ? kInf : h;
+  }
 }
 // Lane k contains a_k / b_k (FastInterval's div).
 template <std::size_t B>
