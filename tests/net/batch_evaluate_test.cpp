@@ -142,16 +142,16 @@ TEST_CASE("batch evaluation: hardmax tie rules when lanes disagree about the win
     CAPTURE(static_cast<int>(rule));
     Program prog(2);
     const NodeId s0 = prog.input(0), s1 = prog.input(1);
-    const Rational one[] = {Rational(1)};
-    const NodeId a[] = {s0}, b[] = {s1};
-    const NodeId scores[] = {s0, s1, prog.affine(a, one, Rational(0))};  // score 2 ties score 0 everywhere
-    const NodeId values[] = {prog.constant(qq(10)), prog.constant(qq(20)), prog.constant(qq(40))};
+    // Score 2 is max(s0, s0): exactly s0 (no rounding), so it ties score 0 in every lane. The
+    // winner's value in lane 1 (40) lies outside the hull of the others (10, 20): a candidate
+    // dropped because another lane decided it would show.
+    const NodeId scores[] = {s0, s1, prog.binary(Op::Max, s0, s0)};
+    const NodeId values[] = {prog.constant(qq(10)), prog.constant(qq(40)), prog.constant(qq(20))};
     prog.add_output(prog.mix(rule, scores, values));
     prog.add_output(prog.unary(Op::Relu, prog.binary(Op::Sub, s0, s1)));
     prog.add_output(prog.unary(Op::Step, prog.binary(Op::Sub, s0, s1)));
     const Rational bps[] = {qq(-1), qq(0), qq(1)}, vals[] = {qq(3), qq(-2), qq(5)};
     prog.add_output(prog.piecewise_linear(prog.binary(Op::Sub, s0, s1), bps, vals));
-    (void)b;
     const std::vector<std::pair<Rational, Rational>> pts = {{qq(2), qq(1)}, {qq(1), qq(2)}, {qq(1), qq(1)}, {qq(0), qq(-1)}};
     std::vector<Lane> lanes(B);
     for (std::size_t k = 0; k < B; ++k) {
