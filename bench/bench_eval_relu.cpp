@@ -1,7 +1,7 @@
 // Cost of the generic evaluator on a 1-input, 1000-neuron ReLU layer and the same tanh layer:
 //   f(x) = c + sum_j v_j act(w_j x + b_j)
-// in Dirty (double), FastInterval (double intervals), Ball at 64 and 128 bits and Interval (MPFI)
-// at 128 bits, measured in one run against a hand-written double loop (the peer). Prints ns per
+// in Dirty (double), FastInterval (double intervals), BatchInterval<B> (B FastInterval lanes, B
+// points per pass of the same evaluator), Ball at 64 and 128 bits and Interval (MPFI) at 128 bits, measured in one run against a hand-written double loop (the peer). Prints ns per
 // neuron and the ratios. Weights are exact dyadic rationals (random 53-bit fractions), inputs
 // exact points in [-1, 1] (FastInterval: also intervals of width 2^-10 around them).
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "net/evaluate.hpp"
+#include "scalar/batch_interval.hpp"
 #include "scalar/fast_interval.hpp"
 #include "scalar/scalar.hpp"
 
@@ -72,6 +73,38 @@ double ns_per_neuron(const Program& prog, const std::vector<Rational>& xs, Prec 
   return times[times.size() / 2];
 }
 
+// The same with B points per pass (BatchInterval<B>: lane k holds point k of the pass); the
+// points are a multiple of B (the caller's count rounded down).
+template <std::size_t B>
+double ns_per_neuron_batch(const Program& prog, const std::vector<Rational>& xs, int reps,
+                           const Rational& half_width = Rational(0)) {
+  using S = BatchInterval<B>;
+  const Prec p(53);
+  Evaluator<S> ev(prog, p);
+  const std::size_t passes = xs.size() / B;
+  std::vector<std::vector<S>> ins(passes, std::vector<S>(1));
+  for (std::size_t i = 0; i < passes; ++i)
+    for (std::size_t k = 0; k < B; ++k) {
+      FastInterval x;
+      set_interval(x, xs[i * B + k] - half_width, xs[i * B + k] + half_width, p);
+      set_lane(ins[i][0], k, x);
+    }
+  std::vector<double> times;
+  double sink = 0;
+  for (int r = 0; r < reps; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const std::vector<S>& in : ins) {
+      ev.run(in);
+      sink += dirty_mid(ev.value(prog.outputs()[0]));
+    }
+    const auto t1 = std::chrono::steady_clock::now();
+    times.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / (double(passes * B) * kNeurons));
+  }
+  std::sort(times.begin(), times.end());
+  if (sink == 12345.678) std::puts("");
+  return times[times.size() / 2];
+}
+
 // The peer outside the IR: the same layer as a hand-written double loop (what a plain float
 // evaluation of the network costs).
 double ns_per_neuron_plain_loop(const Program& prog, const std::vector<Rational>& xs, int reps, bool tanh_layer) {
@@ -123,6 +156,11 @@ int main(int argc, char** argv) {
     const double dirty = ns_per_neuron<Dirty>(prog, xs, Prec(53), reps);
     const double fast = ns_per_neuron<FastInterval>(prog, xs, Prec(53), reps);
     const double fast_wide = ns_per_neuron<FastInterval>(prog, xs, Prec(53), reps, pow2(-10));
+    const double batch4 = ns_per_neuron_batch<4>(prog, xs, reps);
+    const double batch8 = ns_per_neuron_batch<8>(prog, xs, reps);
+    const double batch16 = ns_per_neuron_batch<16>(prog, xs, reps);
+    const double batch32 = ns_per_neuron_batch<32>(prog, xs, reps);
+    const double batch16_wide = ns_per_neuron_batch<16>(prog, xs, reps, pow2(-10));
     const double ball64 = ns_per_neuron<Ball>(prog, xs, Prec(64), reps);
     const double ball128 = ns_per_neuron<Ball>(prog, xs, Prec(128), reps);
     const double mpfi128 = ns_per_neuron<Interval>(prog, xs, Prec(128), reps);
@@ -136,6 +174,11 @@ int main(int argc, char** argv) {
     row("Dirty (IR, double)", dirty);
     row("FastInterval (points)", fast);
     row("FastInterval (width 2^-9)", fast_wide);
+    row("BatchInterval<4> (points)", batch4);
+    row("BatchInterval<8> (points)", batch8);
+    row("BatchInterval<16> (points)", batch16);
+    row("BatchInterval<32> (points)", batch32);
+    row("BatchInterval<16> (2^-9)", batch16_wide);
     row("Ball 64 bits", ball64);
     row("Ball 128 bits", ball128);
     row("Interval (MPFI) 128", mpfi128);

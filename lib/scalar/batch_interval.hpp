@@ -1,0 +1,318 @@
+#pragma once
+// BatchInterval<B>: B independent FastIntervals ("lanes") as one Scalar, so that the one generic
+// evaluator (net/evaluate.hpp) runs B points or boxes per pass and pays its per-node dispatch once
+// per B lanes. Lane k of every result is bit for bit the FastInterval operation applied to lane k
+// of the arguments (fast_interval.hpp: enclosure contract, one ulp outward), so every lane obeys
+// the enclosure contract on its own. The lane loops of +, -, *, addmul, relu, min, max, hull are
+// written without branches so that the compiler can vectorise them; the other operations loop over
+// the FastInterval ones (transcendental functions through Arb per lane).
+//
+// Comparisons are conservative over the lanes: less / less_equal / equal give True only if True in
+// every lane, False only if False in every lane, Unknown otherwise; is_finite is "every lane
+// finite". Why the evaluator still encloses every lane (the argument the tests check,
+// tests/scalar/batch_interval_test.cpp and tests/net/batch_evaluate_test.cpp): the evaluator
+// branches on values only in the hardmax Mix node; everywhere else (relu/step kinks,
+// piecewise-linear breakpoints, every arithmetic node) it applies lane-wise operations, so lane k
+// runs exactly the FastInterval evaluation of lane k's inputs. In a hardmax node, a score j is
+// dropped only if it is certainly beaten in every lane, so the candidate set is a superset of each
+// lane's own candidate set and hence contains each lane's exact winner (or argmax set). One
+// candidate: its value, which is that lane's winner's value. All candidates "certainly tied" (equal
+// True in every lane: in each lane all candidate scores are one and the same exact point, and the
+// lane's maximal score is among them, so the lane's argmax set is exactly the candidates): the
+// split rule's average is the exact value in every lane. Otherwise the hull of the candidates'
+// values, lane-wise, contains each lane's winner's value.
+//
+// lower / upper / mid / rad describe the hull of the lanes (every lane's value lies between lower
+// and upper); lane(a, k) and set_lane(r, k, x) read and write one lane.
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "scalar/fast_interval.hpp"
+
+namespace approxcert {
+
+template <std::size_t B>
+struct BatchInterval {
+  static_assert(B >= 1);
+  static constexpr std::size_t lanes = B;
+  alignas(64) std::array<double, B> lo{};  // every lane exactly 0 by default
+  alignas(64) std::array<double, B> hi{};
+};
+
+template <std::size_t B>
+FastInterval lane(const BatchInterval<B>& a, std::size_t k) { return {a.lo[k], a.hi[k]}; }
+template <std::size_t B>
+void set_lane(BatchInterval<B>& r, std::size_t k, const FastInterval& x) {
+  r.lo[k] = x.lo;
+  r.hi[k] = x.hi;
+}
+
+namespace batch_detail {
+
+// fast_detail::next_up without branches (the same double for every non-NaN x), in operations that
+// vectorise on baseline x86-64 (SSE2: no 64-bit integer compare): -0 becomes +0; the bit pattern b
+// steps by (b >> 63) | 1, i.e. +1 for x >= +0 and -1 for x < 0 (one step toward +inf in both
+// cases; -inf becomes -DBL_MAX, DBL_MAX becomes +inf); +inf stays +inf (the select).
+inline double next_up(double x) {
+  const double y = x + 0.0;  // -0 + 0 = +0 in round-to-nearest; other x unchanged
+  const std::int64_t b = std::bit_cast<std::int64_t>(y);
+  const double stepped = std::bit_cast<double>(b + ((b >> 63) | 1));
+  return y < fast_detail::kInf ? stepped : y;
+}
+inline double next_down(double x) { return -next_up(-x); }
+
+// fast_detail::set_widened, lane k: NaN in either end gives the indeterminate lane.
+template <std::size_t B>
+inline void set_widened(BatchInterval<B>& r, std::size_t k, double lo, double hi) {
+  const bool nan = (lo != lo) | (hi != hi);
+  const double l = next_down(lo), h = next_up(hi);
+  r.lo[k] = nan ? -fast_detail::kInf : l;
+  r.hi[k] = nan ? fast_detail::kInf : h;
+}
+
+template <std::size_t B, class F>
+inline void each_unary(BatchInterval<B>& r, const BatchInterval<B>& a, F f) {
+  for (std::size_t k = 0; k < B; ++k) {
+    FastInterval x = lane(a, k), y;
+    f(y, x);
+    set_lane(r, k, y);
+  }
+}
+template <std::size_t B, class F>
+inline void each_binary(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, F f) {
+  for (std::size_t k = 0; k < B; ++k) {
+    FastInterval x = lane(a, k), y = lane(b, k), z;
+    f(z, x, y);
+    set_lane(r, k, z);
+  }
+}
+
+}  // namespace batch_detail
+
+// Every lane contains q (FastInterval's set, the same in every lane).
+template <std::size_t B>
+void set(BatchInterval<B>& r, const Rational& q, Prec p) {
+  FastInterval x;
+  set(x, q, p);
+  r.lo.fill(x.lo);
+  r.hi.fill(x.hi);
+}
+// Every lane contains [lo, hi] (std::invalid_argument if lo > hi).
+template <std::size_t B>
+void set_interval(BatchInterval<B>& r, const Rational& lo, const Rational& hi, Prec p) {
+  FastInterval x;
+  set_interval(x, lo, hi, p);
+  r.lo.fill(x.lo);
+  r.hi.fill(x.hi);
+}
+// Every lane contains pi.
+template <std::size_t B>
+void set_pi(BatchInterval<B>& r, Prec p) {
+  FastInterval x;
+  set_pi(x, p);
+  r.lo.fill(x.lo);
+  r.hi.fill(x.hi);
+}
+
+// Lane k contains a_k + b_k (FastInterval's add, lane-wise).
+template <std::size_t B>
+inline void add(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec) {
+  for (std::size_t k = 0; k < B; ++k) batch_detail::set_widened(r, k, a.lo[k] + b.lo[k], a.hi[k] + b.hi[k]);
+}
+// Lane k contains a_k - b_k.
+template <std::size_t B>
+inline void sub(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec) {
+  for (std::size_t k = 0; k < B; ++k) {
+    const double lo = a.lo[k] - b.hi[k], hi = a.hi[k] - b.lo[k];  // before r (aliasing b) is written
+    batch_detail::set_widened(r, k, lo, hi);
+  }
+}
+// Lane k contains a_k * b_k (FastInterval's mul: four products, one ulp outward; NaN: indeterminate).
+template <std::size_t B>
+inline void mul(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec) {
+  using fast_detail::greater, fast_detail::lesser;
+  for (std::size_t k = 0; k < B; ++k) {
+    const double p1 = a.lo[k] * b.lo[k], p2 = a.lo[k] * b.hi[k], p3 = a.hi[k] * b.lo[k], p4 = a.hi[k] * b.hi[k];
+    const bool nan = (p1 != p1) | (p2 != p2) | (p3 != p3) | (p4 != p4);
+    const double lo = lesser(lesser(p1, p2), lesser(p3, p4)), hi = greater(greater(p1, p2), greater(p3, p4));
+    const double l = batch_detail::next_down(lo), h = batch_detail::next_up(hi);
+    r.lo[k] = nan ? -fast_detail::kInf : l;  // a NaN product: indeterminate, as FastInterval's mul
+    r.hi[k] = nan ? fast_detail::kInf : h;
+  }
+}
+// r := r + a*b lane-wise: the product as by mul (widened, NaN: indeterminate), then added as by add,
+// in one loop (the same doubles as FastInterval's addmul, without a temporary batch).
+template <std::size_t B>
+inline void addmul(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec) {
+  using fast_detail::greater, fast_detail::lesser, fast_detail::kInf;
+  for (std::size_t k = 0; k < B; ++k) {
+    const double p1 = a.lo[k] * b.lo[k], p2 = a.lo[k] * b.hi[k], p3 = a.hi[k] * b.lo[k], p4 = a.hi[k] * b.hi[k];
+    const bool nan = (p1 != p1) | (p2 != p2) | (p3 != p3) | (p4 != p4);
+    const double ml = batch_detail::next_down(lesser(lesser(p1, p2), lesser(p3, p4)));
+    const double mh = batch_detail::next_up(greater(greater(p1, p2), greater(p3, p4)));
+    const double tl = nan ? -kInf : ml, th = nan ? kInf : mh;  // the product's enclosure
+    const double lo = r.lo[k] + tl, hi = r.hi[k] + th;
+    const bool sum_nan = (lo != lo) | (hi != hi);
+    const double l = batch_detail::next_down(lo), h = batch_detail::next_up(hi);
+    r.lo[k] = sum_nan ? -kInf : l;
+    r.hi[k] = sum_nan ? kInf : h;
+  }
+}
+// Lane k contains a_k / b_k (FastInterval's div).
+template <std::size_t B>
+void div(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec p) {
+  batch_detail::each_binary(r, a, b, [p](FastInterval& z, const FastInterval& x, const FastInterval& y) { div(z, x, y, p); });
+}
+// Lane k is -a_k (exact).
+template <std::size_t B>
+inline void neg(BatchInterval<B>& r, const BatchInterval<B>& a) {
+  for (std::size_t k = 0; k < B; ++k) {
+    const double lo = -a.hi[k];
+    r.hi[k] = -a.lo[k];
+    r.lo[k] = lo;
+  }
+}
+// Lane k contains a_k^n (FastInterval's pow_int).
+template <std::size_t B>
+void pow_int(BatchInterval<B>& r, const BatchInterval<B>& a, long n, Prec p) {
+  batch_detail::each_unary(r, a, [n, p](FastInterval& y, const FastInterval& x) { pow_int(y, x, n, p); });
+}
+
+// Lane k contains f(a_k): FastInterval's f (through Arb) on each lane.
+#define APPROXCERT_BATCH_UNARY(F)                                                                   \
+  template <std::size_t B>                                                                          \
+  void F(BatchInterval<B>& r, const BatchInterval<B>& a, Prec p) {                                  \
+    batch_detail::each_unary(r, a, [p](FastInterval& y, const FastInterval& x) { F(y, x, p); });    \
+  }
+APPROXCERT_BATCH_UNARY(exp)
+APPROXCERT_BATCH_UNARY(log)
+APPROXCERT_BATCH_UNARY(expm1)
+APPROXCERT_BATCH_UNARY(log1p)
+APPROXCERT_BATCH_UNARY(log2)
+APPROXCERT_BATCH_UNARY(log10)
+APPROXCERT_BATCH_UNARY(asin)
+APPROXCERT_BATCH_UNARY(acos)
+APPROXCERT_BATCH_UNARY(sinh)
+APPROXCERT_BATCH_UNARY(cosh)
+APPROXCERT_BATCH_UNARY(asinh)
+APPROXCERT_BATCH_UNARY(acosh)
+APPROXCERT_BATCH_UNARY(atanh)
+APPROXCERT_BATCH_UNARY(erf)
+APPROXCERT_BATCH_UNARY(erfc)
+APPROXCERT_BATCH_UNARY(sqrt)
+APPROXCERT_BATCH_UNARY(sin)
+APPROXCERT_BATCH_UNARY(cos)
+APPROXCERT_BATCH_UNARY(tan)
+APPROXCERT_BATCH_UNARY(atan)
+APPROXCERT_BATCH_UNARY(tanh)
+APPROXCERT_BATCH_UNARY(sigmoid)
+APPROXCERT_BATCH_UNARY(abs)
+APPROXCERT_BATCH_UNARY(step)
+#undef APPROXCERT_BATCH_UNARY
+
+// Lane k contains a_k ^ b_k (FastInterval's pow).
+template <std::size_t B>
+void pow(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec p) {
+  batch_detail::each_binary(r, a, b, [p](FastInterval& z, const FastInterval& x, const FastInterval& y) { pow(z, x, y, p); });
+}
+
+// Lane k = max(a_k, 0) (exact).
+template <std::size_t B>
+inline void relu(BatchInterval<B>& r, const BatchInterval<B>& a, Prec) {
+  for (std::size_t k = 0; k < B; ++k) {
+    r.lo[k] = a.lo[k] > 0 ? a.lo[k] : 0.0;
+    r.hi[k] = a.hi[k] > 0 ? a.hi[k] : 0.0;
+  }
+}
+// Lane k = min(a_k, b_k), max(a_k, b_k), and the hull of a_k and b_k (exact).
+template <std::size_t B>
+inline void min(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec) {
+  for (std::size_t k = 0; k < B; ++k) {
+    r.lo[k] = fast_detail::lesser(a.lo[k], b.lo[k]);
+    r.hi[k] = fast_detail::lesser(a.hi[k], b.hi[k]);
+  }
+}
+template <std::size_t B>
+inline void max(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec) {
+  for (std::size_t k = 0; k < B; ++k) {
+    r.lo[k] = fast_detail::greater(a.lo[k], b.lo[k]);
+    r.hi[k] = fast_detail::greater(a.hi[k], b.hi[k]);
+  }
+}
+template <std::size_t B>
+inline void hull(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec) {
+  for (std::size_t k = 0; k < B; ++k) {
+    r.lo[k] = fast_detail::lesser(a.lo[k], b.lo[k]);
+    r.hi[k] = fast_detail::greater(a.hi[k], b.hi[k]);
+  }
+}
+
+namespace batch_detail {
+// True / False if every lane says so, else Unknown.
+template <std::size_t B, class C>
+Truth all_lanes(const BatchInterval<B>& a, const BatchInterval<B>& b, C compare) {
+  bool all_true = true, all_false = true;
+  for (std::size_t k = 0; k < B; ++k) {
+    const Truth t = compare(lane(a, k), lane(b, k));
+    all_true = all_true && t == Truth::True;
+    all_false = all_false && t == Truth::False;
+  }
+  return all_true ? Truth::True : all_false ? Truth::False : Truth::Unknown;
+}
+}  // namespace batch_detail
+
+// a_k < b_k in every lane for all points: True; in no lane for any point: False; else Unknown.
+template <std::size_t B>
+Truth less(const BatchInterval<B>& a, const BatchInterval<B>& b) {
+  return batch_detail::all_lanes(a, b, [](const FastInterval& x, const FastInterval& y) { return less(x, y); });
+}
+template <std::size_t B>
+Truth less_equal(const BatchInterval<B>& a, const BatchInterval<B>& b) {
+  return batch_detail::all_lanes(a, b, [](const FastInterval& x, const FastInterval& y) { return less_equal(x, y); });
+}
+// True only if every lane holds the same exact point in a and b.
+template <std::size_t B>
+Truth equal(const BatchInterval<B>& a, const BatchInterval<B>& b) {
+  return batch_detail::all_lanes(a, b, [](const FastInterval& x, const FastInterval& y) { return equal(x, y); });
+}
+// Every lane finite.
+template <std::size_t B>
+bool is_finite(const BatchInterval<B>& a) {
+  bool finite = true;
+  for (std::size_t k = 0; k < B; ++k) finite = finite && is_finite(lane(a, k));
+  return finite;
+}
+
+// The hull of the lanes as one FastInterval (exact: min of the lower ends, max of the upper ends).
+template <std::size_t B>
+FastInterval lane_hull(const BatchInterval<B>& a) {
+  FastInterval h = lane(a, 0);
+  for (std::size_t k = 1; k < B; ++k) hull(h, h, lane(a, k), Prec(53));
+  return h;
+}
+// Exact ends of the hull of the lanes (std::domain_error if infinite).
+template <std::size_t B>
+Rational lower(const BatchInterval<B>& a) { return lower(lane_hull(a)); }
+template <std::size_t B>
+Rational upper(const BatchInterval<B>& a) { return upper(lane_hull(a)); }
+template <std::size_t B>
+Rational mid(const BatchInterval<B>& a) { return mid(lane_hull(a)); }
+template <std::size_t B>
+Rational rad(const BatchInterval<B>& a) { return rad(lane_hull(a)); }
+template <std::size_t B>
+double dirty_mid(const BatchInterval<B>& a) { return dirty_mid(lane_hull(a)); }  // non-rigorous
+template <std::size_t B>
+std::string to_string(const BatchInterval<B>& a, int digits = 17) {
+  std::string s = "{";
+  for (std::size_t k = 0; k < B; ++k) s += (k ? ", " : "") + to_string(lane(a, k), digits);
+  return s + "}";
+}
+
+// The lane count the evaluator is instantiated for (net/evaluate.cpp).
+inline constexpr std::size_t kBatchLanes = 8;
+using FastBatch = BatchInterval<kBatchLanes>;
+
+}  // namespace approxcert
