@@ -14,6 +14,8 @@ struct SoakReport {
   std::uint64_t trials = 0, evaluations = 0, supnorm_problems = 0, points_checked = 0;
   std::uint64_t by_dim[5] = {0, 0, 0, 0, 0};  // sup-norm problems by input dimension 1..4
   std::uint64_t sequence_networks = 0;
+  std::uint64_t reference_undecided = 0;  // points where the reference could not decide a kink or tie
+                                          // at 512 bits (nothing is checked there)
   std::vector<std::string> violations;  // each names the seed, trial and claim
 };
 
