@@ -211,6 +211,84 @@ TEST_CASE("altabaa2024 check thm51-retrieval-two-keys") { check_instance("thm51-
 
 TEST_CASE("altabaa2024 check thm51-instance-a (spec Instance A, m = 800)") { check_instance("thm51-instance-a.json"); }
 
+namespace {
+
+// Spec §4.2 largest-index tie rule, independent reference: squared distances compared directly,
+// scanning from the last site down.
+std::size_t largest_nearest(const RationalVector& s, const Rational& x) {
+  std::size_t best = s.size() - 1;
+  for (std::size_t i = s.size() - 1; i-- > 0;)
+    if ((x - s[i]) * (x - s[i]) < (x - s[best]) * (x - s[best])) best = i;
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("altabaa2024 voronoi largest-index tie rule: hand-computed ties at m = 4") {
+  const RationalVector s = grid_sites(4);  // 1/8, 3/8, 5/8, 7/8
+  const Network phi = voronoi_network(s, VoronoiTie::Largest);
+  CHECK(eval_exact(phi, {q(1, 4)}) == one_hot(4, 1));  // tie between 1/8 and 3/8: index 1, not 0
+  CHECK(eval_exact(phi, {q(1, 2)}) == one_hot(4, 2));  // tie between 3/8 and 5/8: index 2, not 1
+  CHECK(eval_exact(phi, {q(3, 4)}) == one_hot(4, 3));
+  CHECK(eval_exact(phi, {q(3, 10)}) == one_hot(4, 1));  // no tie: same as the smallest rule
+  CHECK(eval_exact(phi, {Rational(0)}) == one_hot(4, 0));
+  CHECK(eval_exact(phi, {Rational(1)}) == one_hot(4, 3));
+  CHECK(nearest_site(s, q(1, 4), VoronoiTie::Largest) == 1);
+  CHECK(nearest_site(s, q(1, 4), VoronoiTie::Smallest) == 0);
+}
+
+TEST_CASE("altabaa2024 voronoi largest-index tie rule = brute force at every pattern point (m = 7, 9)") {
+  for (std::uint64_t m : {7u, 9u}) {
+    const RationalVector s = grid_sites(m);
+    const RationalVector pts = pattern_points(s, Rational(0), Rational(1));
+    const LayerList layers = voronoi_layers(s, VoronoiTie::Largest);
+    const auto ones = threshold_network_ones(layers, pts);
+    REQUIRE(ones.size() == pts.size());
+    const Network phi = voronoi_network(s, VoronoiTie::Largest);
+    std::size_t ties_differing = 0;
+    for (std::size_t k = 0; k < pts.size(); ++k) {
+      const std::size_t want = largest_nearest(s, pts[k]);
+      CHECK(eval_exact(phi, {pts[k]}) == one_hot(m, want));
+      CHECK(ones[k] == std::vector<std::size_t>{want});
+      CHECK(nearest_site(s, pts[k], VoronoiTie::Largest) == want);
+      if (want != nearest_site(s, pts[k], VoronoiTie::Smallest)) ++ties_differing;
+    }
+    CHECK(ties_differing == m - 1);  // exactly the m - 1 cell boundaries inside (0, 1) are ties
+    CHECK(voronoi_stored_numbers(m) == 2 * (m * (m - 1) / 2) + m * (m - 1) + m);
+  }
+}
+
+TEST_CASE("altabaa2024 attention token layers under the largest-index rule: phi_q, phi_k pick the larger site at ties") {
+  const RationalVector s = grid_sites(4);  // boundaries 1/4, 1/2, 3/4
+  const Network tokens{{2, std::nullopt}, retrieval_token_layers(s, s, VoronoiTie::Largest)};
+  // x = 1/4 (tie of sites 0, 1 -> 1), y = 3/4 (tie of sites 2, 3 -> 3); hand-computed.
+  std::vector<Rational> expected{q(3, 4)};
+  for (const Rational& e : one_hot(4, 1)) expected.push_back(e);
+  for (const Rational& e : one_hot(4, 3)) expected.push_back(e);
+  CHECK(eval_exact(tokens, {q(1, 4), q(3, 4)}) == expected);
+  const Network full = retrieval_attention_network(s, s, 2, q(5, 2), {}, VoronoiTie::Largest);
+  const LayerList largest = retrieval_token_layers(s, s, VoronoiTie::Largest);
+  const LayerList smallest = retrieval_token_layers(s, s, VoronoiTie::Smallest);
+  const LayerList& built = std::get<TokenwiseLayer>(full.layers[0].kind).layers;
+  REQUIRE(built.size() > largest.size());
+  CHECK(LayerList(built.begin(), built.begin() + static_cast<std::ptrdiff_t>(largest.size())) == largest);
+  CHECK(largest != smallest);
+  // A bad rule name is an InputError (the construction reads the same parameter as the theorem).
+  ConstructionRegistry reg;
+  register_constructions(reg);
+  const std::vector<std::string> base{"y=[\"1/10\",\"1/2\"]", "m=4", "beta=1"};
+  std::vector<std::string> with_rule = base;
+  with_rule.push_back("tie_rule=largest");
+  CHECK(build_construction(reg, "altabaa2024/attention-retrieval", with_rule) ==
+        retrieval_attention_network(s, s, 2, Rational(1), {}, VoronoiTie::Largest));
+  with_rule.back() = "tie_rule=middle";
+  CHECK_THROWS_AS(build_construction(reg, "altabaa2024/attention-retrieval", with_rule), InputError);
+}
+
+TEST_CASE("altabaa2024 check thm51-instance-a-largest-tie (spec Instance A, spec tie rule, m = 800)") {
+  check_instance("thm51-instance-a-largest-tie.json");
+}
+
 TEST_CASE("altabaa2024 theorem 5.1 A1 is the exact sup (2m - 1)/m^2 of the cell pair (m, 1)") {
   // Cells of width 1/m, R_kl = -(s_k - s_l)^2: on the pair with k - l = d the sup of |u - R| is
   // (2|d| + 1)/m^2, largest for |d| = m - 1.

@@ -38,9 +38,9 @@ struct SparseBuilder {
 
 }  // namespace
 
-LayerList retrieval_token_layers(const RationalVector& query_sites, const RationalVector& key_sites) {
+LayerList retrieval_token_layers(const RationalVector& query_sites, const RationalVector& key_sites, VoronoiTie tie) {
   const std::size_t mq = query_sites.size(), mk = key_sites.size(), W = 2 + mq + mk;  // (x, y, phi_q(x), phi_k(y))
-  const LayerList phis[2] = {voronoi_layers(query_sites), voronoi_layers(key_sites)};
+  const LayerList phis[2] = {voronoi_layers(query_sites, tie), voronoi_layers(key_sites, tie)};
   const DenseLayer* l1[2] = {&std::get<DenseLayer>(phis[0][0].kind), &std::get<DenseLayer>(phis[1][0].kind)};
   const SparseDenseLayer* l2[2] = {&std::get<SparseDenseLayer>(phis[0][2].kind), &std::get<SparseDenseLayer>(phis[1][2].kind)};
   const std::size_t P[2] = {l1[0]->weight.size(), l1[1]->weight.size()};
@@ -102,9 +102,9 @@ Network retrieval_head_network(const RationalVector& query_sites, const Rational
 }
 
 Network retrieval_attention_network(const RationalVector& query_sites, const RationalVector& key_sites, std::size_t n,
-                                    const Rational& beta, const ValueMap& values) {
+                                    const Rational& beta, const ValueMap& values, VoronoiTie tie) {
   Network head = retrieval_head_network(query_sites, key_sites, n, beta, values);
-  LayerList tokenwise = retrieval_token_layers(query_sites, key_sites);
+  LayerList tokenwise = retrieval_token_layers(query_sites, key_sites, tie);
   for (Layer& l : std::get<TokenwiseLayer>(head.layers[0].kind).layers) tokenwise.push_back(std::move(l));
   return Network{{2, n}, {Layer{TokenwiseLayer{std::move(tokenwise)}}, std::move(head.layers[1])}};
 }

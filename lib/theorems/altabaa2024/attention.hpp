@@ -18,6 +18,7 @@
 #include <cstddef>
 
 #include "net/network.hpp"
+#include "theorems/altabaa2024/voronoi.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 
@@ -32,8 +33,10 @@ RationalMatrix retrieval_key_factor(const RationalVector& sites);
 // query sites, phi_k quantises y on the key sites (the same sites when X = Y); below, m_q and m_k
 // are their counts, and U (query sites) and V (key sites) give u(s_i, t_j) = U_i . V_j.
 
-// Vector layers (x, y) -> (y, phi_q(x), phi_k(y)) in R^{1 + m_q + m_k}.
-LayerList retrieval_token_layers(const RationalVector& query_sites, const RationalVector& key_sites);
+// Vector layers (x, y) -> (y, phi_q(x), phi_k(y)) in R^{1 + m_q + m_k}; `tie` picks which nearest
+// site both quantisers select on a cell boundary (voronoi.hpp).
+LayerList retrieval_token_layers(const RationalVector& query_sites, const RationalVector& key_sites,
+                                 VoronoiTie tie = VoronoiTie::Smallest);
 
 // The value map phi_v(y) = scale y + shift (spec W18): the values the head averages; the identity
 // (values = the raw keys, the paper's setting) by default.
@@ -48,7 +51,8 @@ Network retrieval_head_network(const RationalVector& query_sites, const Rational
 
 // The attention network for n keys (input: dim 2, tokens n; inputs x, y_1, x, y_2, ...).
 Network retrieval_attention_network(const RationalVector& query_sites, const RationalVector& key_sites, std::size_t n,
-                                    const Rational& beta, const ValueMap& values = {});
+                                    const Rational& beta, const ValueMap& values = {},
+                                    VoronoiTie tie = VoronoiTie::Smallest);
 
 // The relation model <phi_q(x), phi_k(y)> alone (inputs x, y): Theorem 3.1's network for u.
 Network retrieval_score_network(const RationalVector& sites);

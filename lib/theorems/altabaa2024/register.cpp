@@ -65,7 +65,8 @@ void register_constructions(ConstructionRegistry& r) {
         construct_rkbs_features);
   r.add({"altabaa2024/attention-retrieval",
          "Theorem 5.1 attention for u = -(x-y)^2 (tokens (x, y_j); output 7 = Attn): y=[keys], m, beta; optional "
-         "y_max, m_keys (keys on [0, y_max], own quantiser), value_scale, value_shift (values a y + b)"},
+         "y_max, m_keys (keys on [0, y_max], own quantiser), value_scale, value_shift (values a y + b), "
+         "tie_rule=smallest|largest (nearest site chosen on a cell boundary; default smallest)"},
         construct_attention_retrieval);
 }
 

@@ -48,6 +48,7 @@ struct RetrievalInstance {
   ValueMap values;                 // W18: the value map phi_v (identity: values = keys)
   bool value_map = false;          // phi_v given as parameters
   Rational D{1};                   // D_Y = diam phi_v(Y) = |scale| y_max
+  VoronoiTie tie = VoronoiTie::Smallest;  // "tie_rule": which nearest site phi selects (spec §4.2: largest)
 };
 
 // ln((n-1) D / eps) / gamma rounded up to the 2^-6 grid (larger is safe); 0 when (n-1) D <= eps.
@@ -76,6 +77,11 @@ RetrievalInstance read_instance(const chain::Parameters& p, bool with_claims) {
   if (mk < 2 || mk > 1000) p.fail("m_keys", "must be between 2 and 1000");
   r.sites = grid_sites(r.m);
   r.key_sites = grid_sites(mk, r.y_max);
+  if (p.has("tie_rule")) {
+    const std::string rule = p.text("tie_rule");
+    if (rule == "largest") r.tie = VoronoiTie::Largest;
+    else if (rule != "smallest") p.fail("tie_rule", "must be \"smallest\" or \"largest\"");
+  }
   if (with_claims) {
     r.eta = p.rational("eta");
     r.eps = p.rational("eps");
@@ -182,14 +188,14 @@ EventSamples event_samples(const RetrievalInstance& r) {
   pts.insert(pts.end(), mb.begin(), mb.end());
   const RationalVector all = with_midpoints(std::move(pts));
   // One sweep of phi_q over the test points, one of phi_k over the keys.
-  const auto phi_swept = threshold_network_ones(voronoi_layers(r.sites), all);
+  const auto phi_swept = threshold_network_ones(voronoi_layers(r.sites, r.tie), all);
   auto phi_at = [&](const Rational& x) -> const std::vector<std::size_t>& {
     return phi_swept[static_cast<std::size_t>(std::lower_bound(all.begin(), all.end(), x) - all.begin())];
   };
   RationalVector sorted_keys = r.keys;
   std::sort(sorted_keys.begin(), sorted_keys.end());
   sorted_keys.erase(std::unique(sorted_keys.begin(), sorted_keys.end()), sorted_keys.end());
-  const auto phi_keys = threshold_network_ones(voronoi_layers(r.key_sites), sorted_keys);
+  const auto phi_keys = threshold_network_ones(voronoi_layers(r.key_sites, r.tie), sorted_keys);
   EventSamples ev;
   for (const Rational& y : r.keys)
     ev.phi_keys.push_back(phi_keys[static_cast<std::size_t>(
@@ -363,11 +369,11 @@ chain::Point sample_point(const Sample& s, std::size_t j) {
 // W17: no key lies in a band (else phi_k(y_j) is undecided for every query).
 void add_sigmoid_band_steps(chain::Chain& c, const RetrievalInstance& r) {
   const Rational k = *r.slope, t = Rational(1) / k;
-  const LayerList layers = voronoi_layers(r.sites);
+  const LayerList layers = voronoi_layers(r.sites, r.tie);
   const DenseLayer& first = std::get<DenseLayer>(layers.front().kind);
   const std::vector<OpenInterval> band =
       undecided_bands(first, cell_boundary_units(r.sites.size()), t, Rational(0), Rational(1));
-  const LayerList key_layers = voronoi_layers(r.key_sites);
+  const LayerList key_layers = voronoi_layers(r.key_sites, r.tie);
   const auto key_first = std::make_shared<const DenseLayer>(std::get<DenseLayer>(key_layers.front().kind));
   const std::vector<std::size_t> key_units = cell_boundary_units(r.key_sites.size());
   const std::vector<OpenInterval> event = margin_event(r.keys, r.eta);
@@ -408,7 +414,7 @@ void add_sigmoid_band_steps(chain::Chain& c, const RetrievalInstance& r) {
 
 Network construct_attention_retrieval(const chain::Parameters& p) {
   const RetrievalInstance r = read_instance(p, false);
-  return retrieval_attention_network(r.sites, r.key_sites, r.keys.size(), r.beta, r.values);
+  return retrieval_attention_network(r.sites, r.key_sites, r.keys.size(), r.beta, r.values, r.tie);
 }
 
 chain::Chain build_theorem_5_1(const chain::Parameters& p) {

@@ -12,10 +12,12 @@ RationalVector grid_sites(std::uint64_t m, const Rational& hi) {
   return s;
 }
 
-LayerList voronoi_layers(const RationalVector& sites) {
+LayerList voronoi_layers(const RationalVector& sites, VoronoiTie tie) {
   const std::size_t m = sites.size();
   if (m < 2) throw std::logic_error("voronoi_layers: needs at least two sites");
   const std::size_t pairs = m * (m - 1) / 2;
+  const bool largest = tie == VoronoiTie::Largest;
+  const Rational sign(largest ? -1 : 1);
   // Pair (i, j), i < j, is unit offset(i) + (j - i - 1): the units of row k of layer 2 are the
   // pairs (i, k), i < k, then (k, j), j > k, so its entries come in increasing column order.
   auto pair_id = [m](std::size_t i, std::size_t j) { return i * (2 * m - i - 1) / 2 + (j - i - 1); };
@@ -24,15 +26,15 @@ LayerList voronoi_layers(const RationalVector& sites) {
   l1.bias.reserve(pairs);
   for (std::size_t i = 0; i < m; ++i)
     for (std::size_t j = i + 1; j < m; ++j) {
-      l1.weight.push_back({sites[i] - sites[j]});
-      l1.bias.push_back((sites[j] * sites[j] - sites[i] * sites[i]) / Rational(2));
+      l1.weight.push_back({sign * (sites[i] - sites[j])});
+      l1.bias.push_back(sign * (sites[j] * sites[j] - sites[i] * sites[i]) / Rational(2));
     }
   SparseDenseLayer l2{m, pairs, {}, {}};
   l2.entries.reserve(m * (m - 1));
   for (std::size_t k = 0; k < m; ++k) {
-    for (std::size_t i = 0; i < k; ++i) l2.entries.push_back({k, pair_id(i, k), Rational(-1)});
-    for (std::size_t j = k + 1; j < m; ++j) l2.entries.push_back({k, pair_id(k, j), Rational(1)});
-    l2.bias.push_back(Rational(1) / Rational(2) - Rational(static_cast<long>(m - 1 - k)));
+    for (std::size_t i = 0; i < k; ++i) l2.entries.push_back({k, pair_id(i, k), -sign});
+    for (std::size_t j = k + 1; j < m; ++j) l2.entries.push_back({k, pair_id(k, j), sign});
+    l2.bias.push_back(Rational(1) / Rational(2) - Rational(static_cast<long>(largest ? k : m - 1 - k)));
   }
   return {Layer{std::move(l1)}, Layer{StepLayer{}}, Layer{std::move(l2)}, Layer{StepLayer{}}};
 }
@@ -43,12 +45,16 @@ std::vector<std::size_t> cell_boundary_units(std::size_t m) {
   return rows;
 }
 
-Network voronoi_network(const RationalVector& sites) { return Network{{1, std::nullopt}, voronoi_layers(sites)}; }
+Network voronoi_network(const RationalVector& sites, VoronoiTie tie) {
+  return Network{{1, std::nullopt}, voronoi_layers(sites, tie)};
+}
 
-std::size_t nearest_site(const RationalVector& sites, const Rational& x) {
+std::size_t nearest_site(const RationalVector& sites, const Rational& x, VoronoiTie tie) {
   std::size_t best = 0;
-  for (std::size_t i = 1; i < sites.size(); ++i)
-    if (abs(x - sites[i]) < abs(x - sites[best])) best = i;
+  for (std::size_t i = 1; i < sites.size(); ++i) {
+    const Rational di = abs(x - sites[i]), db = abs(x - sites[best]);
+    if (di < db || (tie == VoronoiTie::Largest && di == db)) best = i;
+  }
   return best;
 }
 

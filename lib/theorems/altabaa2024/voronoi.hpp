@@ -16,17 +16,24 @@
 
 namespace approxcert::theorems::altabaa2024 {
 
+// Which of several nearest sites phi selects. Smallest: the construction above. Largest (the spec's
+// §4.2 rule): layer-1 rows negated, h'_ij = step((s_j - s_i) x - (s_j^2 - s_i^2)/2) = 1[|x - s_j| <=
+// |x - s_i|], and z_k = step(sum_{i<k} h'_ik - sum_{j>k} h'_kj - k + 1/2) (0-based k), which is 1/2
+// inside the step iff s_k is no farther than every s_i, i < k, and strictly closer than every s_j,
+// j > k; else <= -1/2. Still exactly one-hot everywhere with step(0) = 1.
+enum class VoronoiTie { Smallest, Largest };
+
 // Sites (2i - 1) hi/(2m), i = 1..m: the centres of the m cells [(i-1) hi/m, i hi/m] of [0, hi].
 RationalVector grid_sites(std::uint64_t m, const Rational& hi = Rational(1));
 
 // The four layers dense, step, dense, step of phi for sorted distinct sites (m >= 2).
-LayerList voronoi_layers(const RationalVector& sites);
+LayerList voronoi_layers(const RationalVector& sites, VoronoiTie tie = VoronoiTie::Smallest);
 
 // The one-hot network phi alone (input dim 1, m outputs).
-Network voronoi_network(const RationalVector& sites);
+Network voronoi_network(const RationalVector& sites, VoronoiTie tie = VoronoiTie::Smallest);
 
-// Index (0-based) of the nearest site, the smallest one on ties: what phi computes.
-std::size_t nearest_site(const RationalVector& sites, const Rational& x);
+// Index (0-based) of the nearest site, the smallest (or largest) one on ties: what phi computes.
+std::size_t nearest_site(const RationalVector& sites, const Rational& x, VoronoiTie tie = VoronoiTie::Smallest);
 
 // Points of [lo, hi] that cover every layer-1 pattern of phi: lo, hi, every threshold
 // (s_i + s_j)/2 inside, and the midpoint between consecutive ones. Between consecutive
