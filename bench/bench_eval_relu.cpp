@@ -44,6 +44,27 @@ Program layer(std::mt19937_64& rng, Op activation) {
   return prog;
 }
 
+// Median over repetitions of the time of running `ev` on every input set of `ins`, per neuron of
+// `points` point evaluations, in ns.
+template <Scalar S>
+double median_ns_per_neuron(Evaluator<S>& ev, const Program& prog, const std::vector<std::vector<S>>& ins,
+                            std::size_t points, int reps) {
+  std::vector<double> times;
+  double sink = 0;
+  for (int r = 0; r < reps; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const std::vector<S>& in : ins) {
+      ev.run(in);
+      sink += dirty_mid(ev.value(prog.outputs()[0]));
+    }
+    const auto t1 = std::chrono::steady_clock::now();
+    times.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / (double(points) * kNeurons));
+  }
+  std::sort(times.begin(), times.end());
+  if (sink == 12345.678) std::puts("");  // keep the work observable
+  return times[times.size() / 2];
+}
+
 // Median over repetitions of the time per neuron evaluation, in ns.
 // The inputs are set outside the timed loop (entering an exact rational is not the evaluator's
 // cost); with a nonzero half_width, each input is the interval x +/- half_width.
@@ -57,20 +78,7 @@ double ns_per_neuron(const Program& prog, const std::vector<Rational>& xs, Prec 
     else if constexpr (std::is_same_v<S, FastInterval>)
       set_interval(ins[i][0], xs[i] - half_width, xs[i] + half_width, p);
   }
-  std::vector<double> times;
-  double sink = 0;
-  for (int r = 0; r < reps; ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    for (const std::vector<S>& in : ins) {
-      ev.run(in);
-      sink += dirty_mid(ev.value(prog.outputs()[0]));
-    }
-    const auto t1 = std::chrono::steady_clock::now();
-    times.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / (double(xs.size()) * kNeurons));
-  }
-  std::sort(times.begin(), times.end());
-  if (sink == 12345.678) std::puts("");  // keep the work observable
-  return times[times.size() / 2];
+  return median_ns_per_neuron(ev, prog, ins, xs.size(), reps);
 }
 
 // The same with B points per pass (BatchInterval<B>: lane k holds point k of the pass); the
@@ -89,20 +97,7 @@ double ns_per_neuron_batch(const Program& prog, const std::vector<Rational>& xs,
       set_interval(x, xs[i * B + k] - half_width, xs[i * B + k] + half_width, p);
       set_lane(ins[i][0], k, x);
     }
-  std::vector<double> times;
-  double sink = 0;
-  for (int r = 0; r < reps; ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    for (const std::vector<S>& in : ins) {
-      ev.run(in);
-      sink += dirty_mid(ev.value(prog.outputs()[0]));
-    }
-    const auto t1 = std::chrono::steady_clock::now();
-    times.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / (double(passes * B) * kNeurons));
-  }
-  std::sort(times.begin(), times.end());
-  if (sink == 12345.678) std::puts("");
-  return times[times.size() / 2];
+  return median_ns_per_neuron(ev, prog, ins, passes * B, reps);
 }
 
 // The peer outside the IR: the same layer as a hand-written double loop (what a plain float

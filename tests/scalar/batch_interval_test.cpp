@@ -184,28 +184,13 @@ TEST_CASE("batch interval: never narrower than the exact range at random exact p
         const Rational lo = rng.in(q(-4), q(4)) * pow2(rng.integer(-30, 3));
         r = {lo, lo + rng.width(q(2))};
       }
-    struct Step { int op; std::size_t a, b; };
-    std::vector<Step> steps;
+    std::vector<ExpressionStep> steps;
     for (int k = 0; k < 6; ++k)
       steps.push_back({static_cast<int>(rng.integer(0, 10)), static_cast<std::size_t>(rng.integer(0, 2 + k)),
                        static_cast<std::size_t>(rng.integer(0, 2 + k))});
     std::vector<Batch> v = pack(box, p);
-    for (const Step& s : steps) {
-      Batch r;
-      const Batch &a = v[s.a], &b = v[s.b];
-      switch (s.op) {
-        case 0: add(r, a, b, p); break;
-        case 1: sub(r, a, b, p); break;
-        case 2: mul(r, a, b, p); break;
-        case 3: r = a; addmul(r, b, a, p); break;
-        case 4: div(r, a, b, p); break;
-        case 5: neg(r, a); break;
-        case 6: pow_int(r, a, 2, p); break;
-        case 7: relu(r, a, p); break;
-        case 8: abs(r, a, p); break;
-        case 9: min(r, a, b, p); break;
-        default: max(r, a, b, p); break;
-      }
+    for (const ExpressionStep& s : steps) {
+      const Batch r = scalar_step(s.op, v[s.a], v[s.b], p);
       v.push_back(r);
     }
     for (std::size_t lane_k = 0; lane_k < B; ++lane_k)
@@ -214,26 +199,7 @@ TEST_CASE("batch interval: never narrower than the exact range at random exact p
         for (std::size_t i = 0; i < 3; ++i)
           e.push_back(k < 8 ? ((k >> i) & 1 ? box[lane_k][i].hi : box[lane_k][i].lo)
                             : rng.in(box[lane_k][i].lo, box[lane_k][i].hi));
-        for (const Step& s : steps) {
-          std::optional<Rational> r;
-          const auto &a = e[s.a], &b = e[s.b];
-          if (a && b) {
-            switch (s.op) {
-              case 0: r = *a + *b; break;
-              case 1: r = *a - *b; break;
-              case 2: r = *a * *b; break;
-              case 3: r = *a + *b * *a; break;
-              case 4: if (b->sign() != 0) r = *a / *b; break;
-              case 5: r = -*a; break;
-              case 6: r = *a * *a; break;
-              case 7: r = max(*a, q(0)); break;
-              case 8: r = abs(*a); break;
-              case 9: r = min(*a, *b); break;
-              default: r = max(*a, *b); break;
-            }
-          }
-          e.push_back(r);
-        }
+        append_exact_steps(e, steps);
         for (std::size_t j = 3; j < v.size(); ++j) {
           if (!e[j]) continue;
           CAPTURE(lane_k);

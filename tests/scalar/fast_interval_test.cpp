@@ -101,28 +101,13 @@ TEST_CASE("fast interval: never narrower than the exact range at random exact po
       set_interval(in[i], box[i].lo, box[i].hi, p);
     }
     // ops[k] combines values v[a], v[b] (v starts with the three inputs).
-    struct Step { int op; std::size_t a, b; };
-    std::vector<Step> steps;
+    std::vector<ExpressionStep> steps;
     for (int k = 0; k < 6; ++k)
       steps.push_back({static_cast<int>(rng.integer(0, 10)), static_cast<std::size_t>(rng.integer(0, 2 + k)),
                        static_cast<std::size_t>(rng.integer(0, 2 + k))});
     std::vector<FastInterval> v = in;
-    for (const Step& s : steps) {
-      FastInterval r;
-      const FastInterval &a = v[s.a], &b = v[s.b];
-      switch (s.op) {
-        case 0: add(r, a, b, p); break;
-        case 1: sub(r, a, b, p); break;
-        case 2: mul(r, a, b, p); break;
-        case 3: r = a; addmul(r, b, a, p); break;
-        case 4: div(r, a, b, p); break;
-        case 5: neg(r, a); break;
-        case 6: pow_int(r, a, 2, p); break;
-        case 7: relu(r, a, p); break;
-        case 8: abs(r, a, p); break;
-        case 9: min(r, a, b, p); break;
-        default: max(r, a, b, p); break;
-      }
+    for (const ExpressionStep& s : steps) {
+      const FastInterval r = scalar_step(s.op, v[s.a], v[s.b], p);
       REQUIRE(no_nan(r));
       v.push_back(r);
     }
@@ -131,26 +116,7 @@ TEST_CASE("fast interval: never narrower than the exact range at random exact po
       for (std::size_t i = 0; i < 3; ++i)
         x[i] = k < 8 ? ((k >> i) & 1 ? box[i].hi : box[i].lo) : rng.in(box[i].lo, box[i].hi);
       std::vector<std::optional<Rational>> e(x.begin(), x.end());
-      for (const Step& s : steps) {
-        std::optional<Rational> r;
-        const auto &a = e[s.a], &b = e[s.b];
-        if (a && b) {
-          switch (s.op) {
-            case 0: r = *a + *b; break;
-            case 1: r = *a - *b; break;
-            case 2: r = *a * *b; break;
-            case 3: r = *a + *b * *a; break;
-            case 4: if (b->sign() != 0) r = *a / *b; break;
-            case 5: r = -*a; break;
-            case 6: r = *a * *a; break;
-            case 7: r = max(*a, q(0)); break;
-            case 8: r = abs(*a); break;
-            case 9: r = min(*a, *b); break;
-            default: r = max(*a, *b); break;
-          }
-        }
-        e.push_back(r);
-      }
+      append_exact_steps(e, steps);
       for (std::size_t j = 3; j < v.size(); ++j) {
         if (!e[j]) continue;  // undefined at this point (division by 0)
         CAPTURE(j);

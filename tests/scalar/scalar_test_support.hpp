@@ -19,6 +19,60 @@ inline Rational q(long num, long den = 1) { return Rational(mpz_class(num), mpz_
 
 inline bool is_dyadic(const Rational& x) { return mpz_popcount(x.den().get_mpz_t()) == 1; }
 
+// One step of the random expression trees of the FastInterval and BatchInterval tests: operation
+// `op` on earlier values a and b (indices into the values so far).
+struct ExpressionStep {
+  int op;
+  std::size_t a, b;
+};
+
+// The same operation in a scalar type S (the code under test).
+template <class S>
+S scalar_step(int op, const S& a, const S& b, Prec p) {
+  S r;
+  switch (op) {
+    case 0: add(r, a, b, p); break;
+    case 1: sub(r, a, b, p); break;
+    case 2: mul(r, a, b, p); break;
+    case 3: r = a; addmul(r, b, a, p); break;
+    case 4: div(r, a, b, p); break;
+    case 5: neg(r, a); break;
+    case 6: pow_int(r, a, 2, p); break;
+    case 7: relu(r, a, p); break;
+    case 8: abs(r, a, p); break;
+    case 9: min(r, a, b, p); break;
+    default: max(r, a, b, p); break;
+  }
+  return r;
+}
+
+// The exact value of one step of the random expression trees of the FastInterval and
+// BatchInterval tests: op 0 a+b, 1 a-b, 2 a*b, 3 a+b*a, 4 a/b (absent for b = 0), 5 -a, 6 a*a,
+// 7 relu(a), 8 |a|, 9 min(a, b), otherwise max(a, b).
+inline std::optional<Rational> exact_step(int op, const Rational& a, const Rational& b) {
+  switch (op) {
+    case 0: return a + b;
+    case 1: return a - b;
+    case 2: return a * b;
+    case 3: return a + b * a;
+    case 4: if (b.sign() == 0) return std::nullopt; return a / b;
+    case 5: return -a;
+    case 6: return a * a;
+    case 7: return max(a, q(0));
+    case 8: return abs(a);
+    case 9: return min(a, b);
+    default: return max(a, b);
+  }
+}
+
+// Appends to e (the exact inputs, then absent where undefined) the exact value of every step.
+inline void append_exact_steps(std::vector<std::optional<Rational>>& e, const std::vector<ExpressionStep>& steps) {
+  for (const ExpressionStep& s : steps) {
+    const std::optional<Rational> a = e[s.a], b = e[s.b];
+    e.push_back(a && b ? exact_step(s.op, *a, *b) : std::nullopt);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Random exact inputs (fixed seed: failures reproduce).
 
