@@ -5,7 +5,8 @@
 // of the arguments (fast_interval.hpp: enclosure contract, one ulp outward), so every lane obeys
 // the enclosure contract on its own. The lane loops of +, -, *, addmul, relu, min, max, hull are
 // written without branches so that the compiler can vectorise them; the other operations loop over
-// the FastInterval ones (transcendental functions through Arb per lane).
+// the FastInterval ones (exp, expm1, tanh, sigmoid in doubles, other transcendental functions
+// through Arb per lane).
 //
 // Comparisons are conservative over the lanes: less / less_equal / equal give True only if True in
 // every lane, False only if False in every lane, Unknown otherwise; is_finite is "every lane
@@ -181,7 +182,7 @@ void pow_int(BatchInterval<B>& r, const BatchInterval<B>& a, long n, Prec p) {
   batch_detail::each_unary(r, a, [n, p](FastInterval& y, const FastInterval& x) { pow_int(y, x, n, p); });
 }
 
-// Lane k contains f(a_k): FastInterval's f (through Arb) on each lane.
+// Lane k contains f(a_k): FastInterval's f on each lane.
 #define APPROXCERT_BATCH_UNARY(F)                                                                   \
   template <std::size_t B>                                                                          \
   void F(BatchInterval<B>& r, const BatchInterval<B>& a, Prec p) {                                  \

@@ -1,5 +1,6 @@
 // FastInterval operations that are not inline: entry of exact rationals, division, powers and the
-// transcendental functions. The transcendental ones convert the interval (or, for increasing
+// transcendental functions. exp, expm1, tanh and sigmoid take each end from the double enclosures
+// of double_exp.hpp (Arb only where those do not reach, |x| > 700). The other transcendental ones convert the interval (or, for increasing
 // functions on a wide interval, each end) to an Arb ball containing it (exactly: the ends are
 // doubles), apply the Ball operation (ball.hpp: enclosure contract) at kArbBits, and round the
 // ball's ends outward to doubles; where the function's range is known
@@ -14,6 +15,7 @@
 #include <stdexcept>
 
 #include "scalar/ball.hpp"
+#include "scalar/double_exp.hpp"
 #include "scalar/flint_temporaries.hpp"
 
 namespace approxcert {
@@ -99,6 +101,31 @@ void increasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const B
   r.hi = lesser(hi, max_value);
 }
 
+// r = f(a) for f increasing on a, each end from a double enclosure of f there (double_exp.hpp),
+// or through Ball at an end that enclosure does not handle; infinite ends map to the range's ends.
+void increasing_in_doubles(FastInterval& r, const FastInterval& a, std::optional<FastInterval> (*enclose)(double),
+                           void (*f)(Ball&, const Ball&, Prec), double min_value, double max_value) {
+  auto at = [&](double x, bool upper_end) {
+    const std::optional<FastInterval> e = enclose(x);
+    if (!e) return point_through_ball(x, f, upper_end);
+    return upper_end ? e->hi : e->lo;
+  };
+  if (a.lo == a.hi && is_finite(a)) {
+    const std::optional<FastInterval> e = enclose(a.lo);
+    if (e) {
+      r.lo = greater(e->lo, min_value);
+      r.hi = lesser(e->hi, max_value);
+      return;
+    }
+  }
+  const double lo = a.lo == -kInf ? min_value : at(a.lo, false);
+  const double hi = a.hi == kInf ? max_value : at(a.hi, true);
+  r.lo = greater(lo, min_value);
+  r.hi = lesser(hi, max_value);
+}
+
+std::optional<FastInterval> tanh_at(double x) { return tanh_enclosure(x); }
+
 // r = f(a) for f decreasing on a, with range [min_value, max_value]: f(x) = g(-x) with g(y) = f(-y)
 // increasing would need a second function pointer, so the ends are evaluated directly.
 void decreasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec), double min_value,
@@ -148,12 +175,12 @@ void pow_int(FastInterval& r, const FastInterval& a, long n, Prec p) {
   from_ball(r, b);
 }
 
-void exp(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, exp, 0.0, kInf); }
+void exp(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, exp_enclosure, exp, 0.0, kInf); }
 void log(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo > 0)) return set_indeterminate(r);
   increasing(r, a, log, -kInf, kInf);
 }
-void expm1(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, expm1, -1.0, kInf); }
+void expm1(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, expm1_enclosure, expm1, -1.0, kInf); }
 void log1p(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo > -1)) return set_indeterminate(r);
   increasing(r, a, log1p, -kInf, kInf);
@@ -219,8 +246,8 @@ void sin(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, sin,
 void cos(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, cos, -1.0, 1.0); }
 void tan(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, tan); }
 void atan(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, atan, -2.0, 2.0); }
-void tanh(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, tanh, -1.0, 1.0); }
-void sigmoid(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, sigmoid, 0.0, 1.0); }
+void tanh(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, tanh_at, tanh, -1.0, 1.0); }
+void sigmoid(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, sigmoid_enclosure, sigmoid, 0.0, 1.0); }
 
 namespace {
 Rational exact(double x) {

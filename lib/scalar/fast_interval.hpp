@@ -14,7 +14,8 @@
 //
 // Invariants: no endpoint is ever NaN; lo <= hi; lo < +inf and hi > -inf. An operation whose
 // double result would be NaN (0 * inf, a pole) gives [-inf, +inf] ("indeterminate"), which is
-// not finite. Transcendental functions go through Arb (fast_interval.cpp) at the endpoints of
+// not finite. exp, expm1, tanh and sigmoid are enclosed in doubles (double_exp.hpp) at the ends;
+// the other transcendental functions go through Arb (fast_interval.cpp) at the endpoints of
 // monotone functions and on the whole interval otherwise, rounded outward to doubles.
 // Exact rationals enter rounded outward by Arb (never through a round-to-nearest double).
 #include <bit>
