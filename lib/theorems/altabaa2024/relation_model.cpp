@@ -2,35 +2,23 @@
 
 #include <stdexcept>
 
+#include "linalg/exact_matrix.hpp"
+
 namespace approxcert::theorems::altabaa2024 {
 
 RankFactorisation exact_rank_factorisation(const RationalMatrix& R) {
   if (R.empty() || R[0].empty()) throw std::logic_error("exact_rank_factorisation: empty matrix");
   const std::size_t rows = R.size(), cols = R[0].size();
-  RationalMatrix A = R;  // reduced to rref in place
+  std::vector<long> pivots;
+  const ExactMatrix E = rref(ExactMatrix::from_rows(R), &pivots);  // FLINT fmpq_mat_rref, exact
   RankFactorisation f;
-  std::size_t r = 0;
-  for (std::size_t c = 0; c < cols && r < rows; ++c) {
-    std::size_t piv = r;
-    while (piv < rows && A[piv][c].sign() == 0) ++piv;
-    if (piv == rows) continue;
-    std::swap(A[r], A[piv]);
-    const Rational inv = Rational(1) / A[r][c];
-    for (Rational& v : A[r]) v *= inv;
-    for (std::size_t i = 0; i < rows; ++i) {
-      if (i == r || A[i][c].sign() == 0) continue;
-      const Rational factor = A[i][c];
-      for (std::size_t k = 0; k < cols; ++k) A[i][k] -= factor * A[r][k];
-    }
-    f.pivots.push_back(c);
-    ++r;
-  }
+  for (long c : pivots) f.pivots.push_back(static_cast<std::size_t>(c));
   const std::size_t d = f.pivots.size();
   f.U.assign(rows, RationalVector(d));
   f.V.assign(cols, RationalVector(d));
   for (std::size_t k = 0; k < d; ++k) {
     for (std::size_t i = 0; i < rows; ++i) f.U[i][k] = R[i][f.pivots[k]];
-    for (std::size_t j = 0; j < cols; ++j) f.V[j][k] = A[k][j];
+    for (std::size_t j = 0; j < cols; ++j) f.V[j][k] = E.at(static_cast<long>(k), static_cast<long>(j));
   }
   return f;
 }

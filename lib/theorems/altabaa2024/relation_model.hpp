@@ -14,7 +14,8 @@ struct RankFactorisation {
   std::vector<std::size_t> pivots;  // pivot column indices (0-based)
 };
 
-// Exact Gaussian elimination over the rationals. R must be rectangular with at least one row.
+// Guarantee: U V^T = R exactly, d_r = rank R (FLINT's exact rref: U = R[:, pivots], V^T = the nonzero
+// rows of rref(R)). R must be rectangular with at least one row and column (else std::logic_error).
 RankFactorisation exact_rank_factorisation(const RationalMatrix& R);
 
 // The dense layer y = P^T x (zero bias) for P with one row per input coordinate.
