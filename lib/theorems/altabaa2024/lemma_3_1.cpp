@@ -87,7 +87,8 @@ chain::Chain build_lemma_3_1(const chain::Parameters& p) {
           return chain::Outcome(chain::Side::exact(count_q(columns(f)), given ? "columns of the given U"
                                                                               : "pivots of FLINT's exact rref of R")
                                     .trusted_because(chain::kConstructionData),
-                                chain::Side::exact(count_q(static_cast<std::uint64_t>(r)), "rank R by fmpq_mat_rank"))
+                                chain::Side::exact(count_q(static_cast<std::uint64_t>(r)), "rank R by fmpq_mat_rank")
+                                    .trusted_because(chain::kNumericalMethod))
               .report("d_r", chain::Side::exact(count_q(static_cast<std::uint64_t>(r)), "rank of R (exact)"));
         }));
   c.add({.id = "L2", .claim = "the inner-product network on one-hot inputs equals the relation",

@@ -3,6 +3,9 @@
 #include <stdexcept>
 
 #include "linalg/exact_matrix.hpp"
+#include "net/evaluate.hpp"
+#include "net/lower.hpp"
+#include "theorems/altabaa2024/certify.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 
@@ -36,6 +39,22 @@ DenseLayer transpose_projection(const RationalMatrix& P) {
 Network inner_product_network(std::size_t dim, std::size_t split, LayerList left, LayerList right) {
   InnerProductLayer ip{split, std::move(left), std::move(right)};
   return Network{{dim, std::nullopt}, {Layer{std::move(ip)}}};
+}
+
+void add_head_on_one_hot_pairs(chain::ForAll& fa, const RationalMatrix& U, const RationalMatrix& V,
+                               const RationalMatrix& R, const std::string& rhs_note) {
+  const std::size_t m = U.size();
+  const Program hp = lower(inner_product_network(2 * m, m, {Layer{transpose_projection(U)}}, {Layer{transpose_projection(V)}}));
+  Evaluator<Rational> hev(hp, Prec(64));
+  for (std::size_t k = 0; k < m; ++k)
+    for (std::size_t l = 0; l < m; ++l) {
+      std::vector<Rational> in(2 * m, Rational(0));
+      in[k] = Rational(1);
+      in[m + l] = Rational(1);
+      hev.run(in);
+      fa.add(chain::Point{}.add("k", count_q(k + 1)).add("l", count_q(l + 1)),
+             chain::Side::exact(hev.outputs().at(0), "projection head, exact"), chain::Side::exact(R[k][l], rhs_note));
+    }
 }
 
 }  // namespace approxcert::theorems::altabaa2024

@@ -134,20 +134,7 @@ chain::Chain build_theorem_3_1_grid(const chain::Parameters& p) {
         chain::trusting(chain::exact([g] {
           chain::ForAll fa(chain::Relation::Equal);
           const std::size_t m = g.m;
-          const Network head = inner_product_network(2 * m, m, {Layer{transpose_projection(g.f.U)}},
-                                                     {Layer{transpose_projection(g.f.V)}});
-          const Program hp = lower(head);
-          Evaluator<Rational> hev(hp, Prec(64));
-          for (std::size_t k = 0; k < m; ++k)
-            for (std::size_t l = 0; l < m; ++l) {
-              std::vector<Rational> in(2 * m, Rational(0));
-              in[k] = Rational(1);
-              in[m + l] = Rational(1);
-              hev.run(in);
-              fa.add(chain::Point{}.add("k", count_q(k + 1)).add("l", count_q(l + 1)),
-                     chain::Side::exact(hev.outputs().at(0), "projection head, exact"),
-                     chain::Side::exact(g.R[k][l], "r at the site pair, exact"));
-            }
+          add_head_on_one_hot_pairs(fa, g.f.U, g.f.V, g.R, "r at the site pair, exact");
           const Program np = lower(g.net);
           Evaluator<Rational> nev(np, Prec(64));
           for (std::size_t k = 0; k < m; ++k) {
