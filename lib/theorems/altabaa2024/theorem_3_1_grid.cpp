@@ -89,7 +89,8 @@ chain::Chain build_theorem_3_1_grid(const chain::Parameters& p) {
          .symbols = "max_i diam(V_i)^2 = d/k^2 <= delta^2 (cells: cubes of side 1/k)", .relation = chain::Relation::LessEqual,
          .lhs_name = "max diam(V_i)^2", .rhs_name = "delta^2", .reference = "proof of Thm 3.1", .status = "P",
          .mode = "CF", .coq_lemma = "altabaa_thm31_V1",
-         .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound", .coq_note = "premise: diameter <= delta"},
+         .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound",
+         .coq_note = "premise: diameter <= delta (recorded squared; both sides are >= 0)"},
         chain::exact([diam2, delta2, dk] {
           return chain::Outcome(chain::Side::exact(diam2, "cube of side 1/k").rechecked_by("x0/x1^2", dk),
                                 chain::Side::exact(delta2).rechecked_by("x0^2", {"parameter:delta"}));
@@ -98,7 +99,7 @@ chain::Chain build_theorem_3_1_grid(const chain::Parameters& p) {
          .symbols = "max_i diam(V_i)^2 = d/k^2 < delta^2", .relation = chain::Relation::Less,
          .lhs_name = "max diam(V_i)^2", .rhs_name = "delta^2", .reference = "spec §8 W8", .status = "R", .mode = "CF",
          .coq_lemma = "altabaa_thm31_W8", .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound_lt",
-         .coq_note = "strict form (weak point W8)"},
+         .coq_note = "strict form (weak point W8), recorded squared"},
         chain::exact([diam2, delta2, dk] {
           return chain::Outcome(chain::Side::exact(diam2, "cube of side 1/k").rechecked_by("x0/x1^2", dk),
                                 chain::Side::exact(delta2).rechecked_by("x0^2", {"parameter:delta"}));
@@ -154,7 +155,8 @@ chain::Chain build_theorem_3_1_grid(const chain::Parameters& p) {
   c.add({.id = "V4", .claim = "every point is strictly closer than delta to its quantisation",
          .symbols = "sup_x |x - q(x)|^2 = d/(4k^2) < delta^2", .relation = chain::Relation::Less,
          .lhs_name = "covering radius^2", .rhs_name = "delta^2", .reference = "proof of Thm 3.1", .status = "P",
-         .mode = "CF", .coq_lemma = "altabaa_thm31_V4", .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound"},
+         .mode = "CF", .coq_lemma = "altabaa_thm31_V4", .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound",
+         .coq_note = "recorded squared; both sides are >= 0"},
         chain::exact([radius2, delta2, dk] {
           return chain::Outcome(chain::Side::exact(radius2, "half the diagonal of a cube of side 1/k, squared")
                                     .rechecked_by("x0/(4*x1^2)", dk),
