@@ -32,6 +32,7 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+. "$here/table.sh"
 APPROXCERT="${APPROXCERT:-$here/../build/approxcert}"
 RUNS="${RUNS:-3}"
 COQ_TIMEOUT="${COQ_TIMEOUT:-1200}"
@@ -167,13 +168,7 @@ done
 echo "load after: $(uptime)" >&2
 
 header="case|B = U (1 + 10^-3)|approxcert [L, U] (wall s)|approxcert --require-upper B|approxcert wall s|Coq interval options (besides i_bisect x, i_bisect y, i_taylor x)|Coq|coqc wall s (runs)|coqc start-up s|ratio Coq/approxcert (wall)"
-if [[ $MARKDOWN -eq 1 ]]; then
-  echo "| ${header//|/ | } |"
-  echo "|$(sed 's/[^|]*/---/g' <<<"$header")|"
-  for r in "${rows[@]}"; do echo "| ${r//|/ | } |"; done
-else
-  { echo "$header"; printf '%s\n' "${rows[@]}"; } | column -t -s '|'
-fi
+print_table "$MARKDOWN" "$header" "${rows[@]}"
 
 if [[ $soundness_bug -ne 0 ]]; then
   echo "SOUNDNESS BUG: see above" >&2
