@@ -145,7 +145,8 @@ class Evaluator {
   void eval_hardmax_mix(const Node& n, S& r) {
     const auto rule = static_cast<Normalizer>(n.index);
     const std::size_t N = n.num_args / 2;
-    std::vector<std::size_t> cand;
+    std::vector<std::size_t>& cand = cand_;  // reused: no allocation per node
+    cand.clear();
     for (std::size_t j = 0; j < N; ++j) {
       bool out = false;
       for (std::size_t i = 0; i < N && !out; ++i) {
@@ -179,6 +180,7 @@ class Evaluator {
   Prec prec_;
   std::vector<S> pool_;
   std::vector<S> vals_;
+  std::vector<std::size_t> cand_;  // the hardmax candidates of the node being evaluated
 };
 
 // Defined outside the class so that it is not inline: the scalar types used everywhere are
