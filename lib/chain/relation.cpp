@@ -92,9 +92,13 @@ Verdict decide(Relation r, const Enclosure& lhs, const Enclosure& rhs, const Enc
 }
 
 std::optional<Rational> margin(Relation r, const Enclosure& lhs, const Enclosure& rhs, const Enclosure* rhs_high) {
+  return decide_with_margin(r, lhs, rhs, rhs_high).margin;
+}
+
+VerdictMargin decide_with_margin(Relation r, const Enclosure& lhs, const Enclosure& rhs, const Enclosure* rhs_high) {
   Decision d = decision(r, lhs, rhs, rhs_high);
-  if (d.verdict == Verdict::Unknown) return std::nullopt;
-  return std::move(d.slack);
+  if (d.verdict == Verdict::Unknown) return {d.verdict, std::nullopt};
+  return {d.verdict, std::move(d.slack)};
 }
 
 }  // namespace approxcert::chain

@@ -56,4 +56,11 @@ Verdict decide(Relation r, const Enclosure& lhs, const Enclosure& rhs, const Enc
 std::optional<Rational> margin(Relation r, const Enclosure& lhs, const Enclosure& rhs,
                                const Enclosure* rhs_high = nullptr);
 
+// decide() and margin() from one evaluation of the relation (what a ForAll needs per point).
+struct VerdictMargin {
+  Verdict verdict;
+  std::optional<Rational> margin;
+};
+VerdictMargin decide_with_margin(Relation r, const Enclosure& lhs, const Enclosure& rhs, const Enclosure* rhs_high = nullptr);
+
 }  // namespace approxcert::chain

@@ -28,8 +28,9 @@ bool ForAll::worse(Verdict v, const std::optional<Rational>& m) const {
 
 ForAll::Judged ForAll::judge(const Side& lhs, const Side& rhs, const Side* rhs_high) {
   const Enclosure* high = rhs_high ? &rhs_high->value : nullptr;
-  const Verdict v = decide(relation_, lhs.value, rhs.value, high);
-  std::optional<Rational> m = margin(relation_, lhs.value, rhs.value, high);
+  VerdictMargin d = decide_with_margin(relation_, lhs.value, rhs.value, high);  // one evaluation for both
+  const Verdict v = d.verdict;
+  std::optional<Rational> m = std::move(d.margin);
   ++summary_.points;
   (v == Verdict::Proved ? summary_.proved : v == Verdict::Refuted ? summary_.refuted : summary_.unknown)++;
   const bool replace = worse(v, m);

@@ -4,6 +4,7 @@
 // encloses the exact node value, because every node is evaluated by enclosure-preserving scalar
 // operations (straight-line-program lemma, proofs/Enclosure.v). Kinks and ties (relu, step,
 // piecewise-linear breakpoints, undecided hardmax winners) are enclosed as the hull of every branch.
+#include <algorithm>
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -20,6 +21,11 @@ class Evaluator {
   Evaluator(const Program& prog, Prec p) : prog_(prog), args_(prog.arg_data()), prec_(p), vals_(prog.nodes().size()) {
     pool_.resize(prog.pool().size());
     for (std::size_t i = 0; i < pool_.size(); ++i) set(pool_[i], prog.pool()[i], prec_);
+    std::size_t most_keys = 0;  // the split rule divides by at most this many tied candidates
+    for (const Node& n : prog.nodes())
+      if (n.op == Op::Mix) most_keys = std::max<std::size_t>(most_keys, n.num_args / 2);
+    counts_.resize(most_keys + 1);
+    for (std::size_t k = 0; k < counts_.size(); ++k) set(counts_[k], Rational(static_cast<long>(k)), prec_);
   }
 
   // Evaluates every node; inputs.size() must equal the program's input count.
@@ -145,7 +151,8 @@ class Evaluator {
   void eval_hardmax_mix(const Node& n, S& r) {
     const auto rule = static_cast<Normalizer>(n.index);
     const std::size_t N = n.num_args / 2;
-    std::vector<std::size_t> cand;
+    std::vector<std::size_t>& cand = cand_;  // reused: no allocation per node
+    cand.clear();
     for (std::size_t j = 0; j < N; ++j) {
       bool out = false;
       for (std::size_t i = 0; i < N && !out; ++i) {
@@ -163,11 +170,9 @@ class Evaluator {
     bool all_tied = true;
     for (std::size_t c : cand) all_tied = all_tied && equal(arg(n, c), arg(n, cand[0])) == Truth::True;
     if (all_tied && rule == Normalizer::Hardmax) {
-      set(r, Rational(0), prec_);
+      r = counts_[0];
       for (std::size_t c : cand) add(r, r, arg(n, N + c), prec_);
-      S count;
-      set(count, Rational(static_cast<long>(cand.size())), prec_);
-      div(r, r, count, prec_);
+      div(r, r, counts_[cand.size()], prec_);
       return;
     }
     r = arg(n, N + cand[0]);
@@ -179,6 +184,8 @@ class Evaluator {
   Prec prec_;
   std::vector<S> pool_;
   std::vector<S> vals_;
+  std::vector<std::size_t> cand_;  // the hardmax candidates of the node being evaluated
+  std::vector<S> counts_;          // 0, 1, ..., the most keys of a Mix node, set once
 };
 
 // Defined outside the class so that it is not inline: the scalar types used everywhere are

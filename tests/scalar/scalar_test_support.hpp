@@ -311,4 +311,50 @@ S make(const Range& r, Prec p) { return make<S>(r.lo, r.hi, p); }
 template <class S>
 Rational width(const S& e) { return upper(e) - lower(e); }
 
+// Random rational expression trees of the double-interval tests: `trees` trees of 6 steps
+// (scalar_step) over 3 random exact input intervals (with point_inputs, every other tree on exact
+// points); at the corners of the input box and at random interior points the exact value of every
+// step (append_exact_steps) must lie in the result. valid(r) is REQUIREd of every result. Returns
+// the number of values checked and of results that are exact points.
+template <class S, class Valid>
+std::pair<int, int> check_random_trees(Rng& rng, int trees, bool point_inputs, Valid valid) {
+  const Prec p(53);
+  int checked = 0, points = 0;
+  for (int c = 0; c < trees; ++c) {
+    std::vector<Range> box(3);
+    std::vector<S> v(3);
+    for (std::size_t i = 0; i < 3; ++i) {
+      const Rational lo = rng.in(q(-4), q(4)) * pow2(rng.integer(-30, 3));
+      box[i] = {lo, lo + (point_inputs && c % 2 ? Rational(0) : rng.width(q(2)))};
+      set_interval(v[i], box[i].lo, box[i].hi, p);
+    }
+    // steps[k] combines values v[a], v[b] (v starts with the three inputs).
+    std::vector<ExpressionStep> steps;
+    for (int k = 0; k < 6; ++k)
+      steps.push_back({static_cast<int>(rng.integer(0, 10)), static_cast<std::size_t>(rng.integer(0, 2 + k)),
+                       static_cast<std::size_t>(rng.integer(0, 2 + k))});
+    for (const ExpressionStep& s : steps) {
+      const S r = scalar_step(s.op, v[s.a], v[s.b], p);
+      REQUIRE(valid(r));
+      points += is_finite(r) && lower(r) == upper(r) ? 1 : 0;
+      v.push_back(r);
+    }
+    for (int k = 0; k < 12; ++k) {
+      std::vector<Rational> x(3);
+      for (std::size_t i = 0; i < 3; ++i)
+        x[i] = k < 8 ? ((k >> i) & 1 ? box[i].hi : box[i].lo) : rng.in(box[i].lo, box[i].hi);
+      std::vector<std::optional<Rational>> e(x.begin(), x.end());
+      append_exact_steps(e, steps);
+      for (std::size_t j = 3; j < v.size(); ++j) {
+        if (!e[j]) continue;  // undefined at this point (division by 0)
+        CAPTURE(j);
+        CAPTURE(e[j]->to_string());
+        CHECK(encloses(v[j], *e[j]));
+        ++checked;
+      }
+    }
+  }
+  return {checked, points};
+}
+
 }  // namespace approxcert::testing

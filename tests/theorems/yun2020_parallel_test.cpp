@@ -4,10 +4,11 @@
 
 #include <vector>
 
-#include "theorems/yun2020/contextual_claims.hpp"
+#include "yun2020_outcomes.hpp"
 
 using namespace approxcert;
 using namespace approxcert::theorems::yun2020;
+using namespace approxcert::theorems::yun2020::testing;
 
 namespace {
 
@@ -20,26 +21,6 @@ Config yb_recalled() {
   c.t_l = loose_t_l(c.shape, c.K);
   c.t_r = loose_t_r(c.shape, c.K);
   return c;
-}
-
-template <RigorousScalar S>
-std::vector<chain::Outcome> claims(const Config& c, const Grid& g, const ContextualValues<S>& v, unsigned threads) {
-  const Shape& s = c.shape;
-  return {last_id_claim(g, v, lemma10_lower(s), lemma10_upper(s), threads), last_id_claim(g, v, tilde_min(s), tilde_max(s), threads),
-          distinct_entries_claim(g, v, threads), class_distinct_claim(g, v, threads),
-          thresholds_claim(g, v, c.t_l, c.t_r, true, threads), thresholds_claim(g, v, c.t_l, c.t_r, false, threads)};
-}
-
-void check_same(const chain::Outcome& a, const chain::Outcome& b) {
-  CHECK(a.at == b.at);
-  CHECK(a.lhs.value == b.lhs.value);
-  CHECK(a.rhs.value == b.rhs.value);
-  CHECK(a.for_all->points == b.for_all->points);
-  CHECK(a.for_all->proved == b.for_all->proved);
-  CHECK(a.for_all->refuted == b.for_all->refuted);
-  CHECK(a.for_all->unknown == b.for_all->unknown);
-  REQUIRE(a.reported.size() == b.reported.size());
-  for (std::size_t k = 0; k < a.reported.size(); ++k) CHECK(a.reported[k].second.value == b.reported[k].second.value);
 }
 
 template <RigorousScalar S>

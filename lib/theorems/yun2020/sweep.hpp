@@ -4,12 +4,15 @@
 // several threads (TBB; every point's values go to its own slots, so the result does not depend on
 // the thread count). The theorem module adds no arithmetic: the column ids, tilde l_n = max_j id and
 // the largest entry are extra output nodes of the lowered programs.
+#include <atomic>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "chain/for_all_parallel.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
+#include "scalar/directed_interval.hpp"
 #include "theorems/yun2020/construction.hpp"
 #include "theorems/yun2020/grid.hpp"
 
@@ -30,38 +33,109 @@ struct ContextualValues {
   std::vector<S> max_entry;  // per point: the largest entry of g_c(L)
 };
 
+namespace sweep_detail {
+
+// The two programs of g_c evaluated with S at the points of one grid (one per thread).
+template <Scalar S>
+class PointEvaluator {
+ public:
+  PointEvaluator(const Grid& grid, const ContextualPrograms& progs, Prec prec)
+      : grid_(grid), prec_(prec), windows_(progs.windows, prec), global_(progs.global, prec),
+        wo_(progs.windows.outputs().begin(), progs.windows.outputs().end()),
+        go_(progs.global.outputs().begin(), progs.global.outputs().end()), x_(grid.entries()),
+        z_(grid.entries()), level_value_(grid.base()) {
+    for (unsigned l = 0; l < grid.base(); ++l) set(level_value_[l], grid.value(l), prec);
+  }
+  // Evaluates g_c at point i.
+  void run(std::uint64_t i) {
+    const std::size_t dn = grid_.entries();
+    grid_.levels(i, levels_);
+    if (grid_.shape().positional) {  // column offsets of E
+      const std::vector<Rational> p = grid_.point(levels_);
+      for (std::size_t e = 0; e < dn; ++e) set(x_[e], p[e], prec_);
+    } else {
+      for (std::size_t e = 0; e < dn; ++e) x_[e] = level_value_[levels_[e]];
+    }
+    windows_.run(x_);
+    for (std::size_t e = 0; e < dn; ++e) z_[e] = windows_.value(wo_[e]);
+    global_.run(z_);
+  }
+  // The values kept of the point last run: tilde l_n, q_j (j < n), the largest entry.
+  const S& last_id() const { return windows_.value(wo_[grid_.entries() + grid_.shape().n]); }
+  const S& q(std::size_t j) const { return global_.value(go_[grid_.entries() + j]); }
+  const S& max_entry() const { return global_.value(go_[grid_.entries() + grid_.shape().n]); }
+
+ private:
+  const Grid& grid_;
+  Prec prec_;
+  Evaluator<S> windows_, global_;
+  std::vector<NodeId> wo_, go_;  // the programs' outputs
+  std::vector<unsigned> levels_;
+  std::vector<S> x_, z_, level_value_;
+};
+
+template <Scalar S>
+ContextualValues<S> sized_values(const Grid& grid) {
+  ContextualValues<S> out;
+  out.n = grid.shape().n;
+  out.last_id.resize(grid.size());
+  out.q.resize(grid.size() * out.n);
+  out.max_entry.resize(grid.size());
+  return out;
+}
+
+// Stores the values of the point last run by `from` as point i of `out`, converted by convert(to, from).
+template <class S, class T, class Convert>
+void store(ContextualValues<S>& out, std::uint64_t i, const PointEvaluator<T>& from, Convert convert) {
+  convert(out.last_id[i], from.last_id());
+  for (std::size_t j = 0; j < out.n; ++j) convert(out.q[i * out.n + j], from.q(j));
+  convert(out.max_entry[i], from.max_entry());
+}
+
+}  // namespace sweep_detail
+
 // Evaluates g_c at every point of `grid` (index order), on `threads` threads (>= 1).
 template <Scalar S>
 ContextualValues<S> sweep_contextual(const Grid& grid, const ContextualPrograms& progs, Prec prec, unsigned threads) {
-  const std::size_t n = grid.shape().n, dn = grid.entries();
-  const std::uint64_t total = grid.size();
-  ContextualValues<S> out;
-  out.n = n;
-  out.last_id.resize(total);
-  out.q.resize(total * n);
-  out.max_entry.resize(total);
-  const auto wo = progs.windows.outputs(), go = progs.global.outputs();
-  chain::parallel_chunks(total, threads, 64, [&](std::uint64_t begin, std::uint64_t end) {
-    Evaluator<S> windows(progs.windows, prec), global(progs.global, prec);
-    std::vector<unsigned> levels;
-    std::vector<S> x(dn), z(dn), level_value(grid.base());
-    for (unsigned l = 0; l < grid.base(); ++l) set(level_value[l], grid.value(l), prec);
+  ContextualValues<S> out = sweep_detail::sized_values<S>(grid);
+  chain::parallel_chunks(grid.size(), threads, 64, [&](std::uint64_t begin, std::uint64_t end) {
+    sweep_detail::PointEvaluator<S> ev(grid, progs, prec);
     for (std::uint64_t i = begin; i < end; ++i) {
-      grid.levels(i, levels);
-      if (grid.shape().positional) {  // column offsets of E
-        const std::vector<Rational> p = grid.point(levels);
-        for (std::size_t e = 0; e < dn; ++e) set(x[e], p[e], prec);
-      } else {
-        for (std::size_t e = 0; e < dn; ++e) x[e] = level_value[levels[e]];
-      }
-      windows.run(x);
-      for (std::size_t e = 0; e < dn; ++e) z[e] = windows.value(wo[e]);
-      out.last_id[i] = windows.value(wo[dn + n]);
-      global.run(z);
-      for (std::size_t j = 0; j < n; ++j) out.q[i * n + j] = global.value(go[dn + j]);
-      out.max_entry[i] = global.value(go[dn + n]);
+      ev.run(i);
+      sweep_detail::store(out, i, ev, [](S& to, const S& from) { to = from; });
     }
   });
+  return out;
+}
+
+// The same values as sweep_contextual<S> wherever those are exact (and never wider elsewhere),
+// faster: every point is first evaluated with DirectedInterval (exact when exact); if every value
+// kept is an exact point, that point is the exact value and is stored as S (set from the exact
+// rational: exact for Rational, and for Ball at prec >= 53 bits); otherwise the point is
+// re-evaluated with S at `prec`. `fallbacks` (if not null) receives the number of re-evaluated points.
+template <RigorousScalar S>
+ContextualValues<S> sweep_contextual_exact_first(const Grid& grid, const ContextualPrograms& progs, Prec prec, unsigned threads,
+                                                 std::uint64_t* fallbacks = nullptr) {
+  ContextualValues<S> out = sweep_detail::sized_values<S>(grid);
+  std::atomic<std::uint64_t> redone = 0;
+  chain::parallel_chunks(grid.size(), threads, 64, [&](std::uint64_t begin, std::uint64_t end) {
+    sweep_detail::PointEvaluator<DirectedInterval> fast(grid, progs, prec);
+    std::optional<sweep_detail::PointEvaluator<S>> slow;
+    for (std::uint64_t i = begin; i < end; ++i) {
+      fast.run(i);
+      bool exact = is_exact(fast.last_id()) && is_exact(fast.max_entry());
+      for (std::size_t j = 0; j < out.n; ++j) exact = exact && is_exact(fast.q(j));
+      if (exact) {
+        sweep_detail::store(out, i, fast, [&](S& to, const DirectedInterval& from) { set(to, lower(from), prec); });
+        continue;
+      }
+      if (!slow) slow.emplace(grid, progs, prec);
+      slow->run(i);
+      sweep_detail::store(out, i, *slow, [](S& to, const S& from) { to = from; });
+      ++redone;
+    }
+  });
+  if (fallbacks) *fallbacks = redone.load();
   return out;
 }
 

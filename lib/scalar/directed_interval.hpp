@@ -1,0 +1,159 @@
+#pragma once
+// DirectedInterval: a FastInterval (two double endpoints) whose +, -, *, / and addmul round each
+// endpoint in its own direction instead of moving it one ulp outward: the round-to-nearest result
+// is kept when an error-free transformation shows it is exact or already on the outer side, and
+// moved one ulp outward otherwise. The error terms are exact: TwoSum for + and - (no division, no
+// overflow below 2^1020, exact through gradual underflow), the fma remainder a*b - p for * and
+// a - q*b for / (exact when the operands and the result are of magnitude between 2^-900 and 2^1000;
+// outside that range, and for infinite endpoints, the endpoint is moved one ulp outward as in
+// FastInterval). So each endpoint of + - * / is the exact endpoint rounded down (lower) or up
+// (upper), the tightest double interval, and exact double operands whose exact result is a double
+// give that exact point: "exact when exact". Comparisons on exact points decide exactly.
+//
+// Every other operation is FastInterval's (the type derives from it, so its free functions take a
+// DirectedInterval by derived-to-base conversion): exact ones stay exact (neg, relu, step, abs,
+// min, max, hull, and set of a rational that is a double), the others are enclosed one ulp outward
+// or through Arb (fast_interval.hpp). The same enclosure contract (docs/contracts.md); the Prec
+// argument is ignored. Needs the FPU in round-to-nearest and a correctly rounded std::fma.
+#include <cmath>
+
+#include "scalar/fast_interval.hpp"
+
+namespace approxcert {
+
+struct DirectedInterval : FastInterval {};
+
+namespace directed_detail {
+
+using fast_detail::kInf;
+using fast_detail::next_down;
+using fast_detail::next_up;
+
+// The error terms below are exact only for magnitudes in this range.
+inline constexpr double kTiny = 0x1p-900, kHuge = 0x1p1000;
+inline bool in_range(double x) { return std::fabs(x) >= kTiny && std::fabs(x) < kHuge; }
+
+// x (the round-to-nearest result) rounded in direction Up given the sign of the exact error
+// (exact result - x): moved one ulp only if the exact result lies on the outer side.
+template <bool Up>
+inline double directed(double x, double error) {
+  if constexpr (Up) return error > 0 ? next_up(x) : x;
+  else return error < 0 ? next_down(x) : x;
+}
+// x moved one ulp outward (FastInterval's rounding; NaN stays NaN for the caller to catch).
+template <bool Up>
+inline double outward(double x) {
+  if constexpr (Up) return next_up(x);
+  else return next_down(x);
+}
+
+// The exact error (a + b) - s of s = a + b (TwoSum), for |s| < 2^1020.
+inline double sum_error(double a, double b, double s) {
+  const double bb = s - a;
+  return (a - (s - bb)) + (b - bb);
+}
+inline bool sum_error_exact(double s) { return std::fabs(s) < 0x1p1020; }  // false for NaN and inf
+// r = [lo, hi], or indeterminate if either is NaN.
+inline void set_checked(FastInterval& r, double lo, double hi) {
+  if (std::isnan(lo) || std::isnan(hi)) return fast_detail::set_indeterminate(r);
+  r.lo = lo;
+  r.hi = hi;
+}
+
+// a + b rounded in direction Up (TwoSum's exact error; outward if s is NaN, infinite or huge).
+template <bool Up>
+inline double sum(double a, double b) {
+  const double s = a + b;
+  if (!sum_error_exact(s)) return outward<Up>(s);
+  return directed<Up>(s, sum_error(a, b, s));
+}
+// r = [a + b rounded down, rounded up] for doubles a, b, with one TwoSum.
+[[gnu::always_inline]] inline void point_sum(FastInterval& r, double a, double b) {
+  const double s = a + b;
+  if (!sum_error_exact(s)) return set_checked(r, outward<false>(s), outward<true>(s));
+  const double e = sum_error(a, b, s);
+  r.lo = directed<false>(s, e);
+  r.hi = directed<true>(s, e);
+}
+// a * b rounded in direction Up, p = a * b (round to nearest, not NaN): an exact zero factor
+// gives an exact 0; otherwise the fma error where it is exact, outward elsewhere.
+template <bool Up>
+inline double product(double a, double b, double p) {
+  if (p == 0 && (a == 0 || b == 0)) return p;
+  if (!in_range(p)) return outward<Up>(p);
+  return directed<Up>(p, std::fma(a, b, -p));
+}
+// r = [a * b rounded down, rounded up] for finite doubles a, b, with one fma.
+[[gnu::always_inline]] inline void point_product(FastInterval& r, double a, double b) {
+  const double p = a * b;
+  if (p == 0 && (a == 0 || b == 0)) {
+    r.lo = r.hi = p;
+    return;
+  }
+  if (!in_range(p)) return set_checked(r, outward<false>(p), outward<true>(p));
+  const double e = std::fma(a, b, -p);
+  r.lo = directed<false>(p, e);
+  r.hi = directed<true>(p, e);
+}
+// a / b rounded in direction Up, q = a / b (round to nearest, not NaN, b != 0): 0 / b is an exact
+// 0 for finite b; otherwise the remainder a - q b (exact in range), whose sign times b's sign is
+// the sign of a/b - q.
+template <bool Up>
+inline double quotient(double a, double b, double q) {
+  if (a == 0 && std::fabs(b) < kInf) return q;
+  if (!in_range(q) || !in_range(a) || !in_range(b)) return outward<Up>(q);
+  const double rem = std::fma(-q, b, a);
+  return directed<Up>(q, b > 0 ? rem : -rem);
+}
+
+}  // namespace directed_detail
+
+// r contains a + b: each endpoint the exact endpoint rounded outward to the next double (exact if
+// it is a double).
+[[gnu::always_inline]] inline void add(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec) {
+  using namespace directed_detail;
+  if (a.lo == a.hi && b.lo == b.hi) return point_sum(r, a.lo, b.lo);  // two points: one TwoSum
+  set_checked(r, sum<false>(a.lo, b.lo), sum<true>(a.hi, b.hi));
+}
+// r contains a - b: likewise.
+[[gnu::always_inline]] inline void sub(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec) {
+  using namespace directed_detail;
+  if (a.lo == a.hi && b.lo == b.hi) return point_sum(r, a.lo, -b.lo);
+  set_checked(r, sum<false>(a.lo, -b.hi), sum<true>(a.hi, -b.lo));
+}
+// r contains a * b: min and max of the endpoint products, each rounded in its direction; 0 * inf
+// gives the indeterminate interval.
+[[gnu::always_inline]] inline void mul(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec) {
+  using namespace directed_detail;
+  using fast_detail::greater, fast_detail::lesser;
+  if (a.lo == a.hi && b.lo == b.hi) return point_product(r, a.lo, b.lo);  // two points (finite by the invariants)
+  const double p1 = a.lo * b.lo, p2 = a.lo * b.hi, p3 = a.hi * b.lo, p4 = a.hi * b.hi;
+  if ((p1 != p1) | (p2 != p2) | (p3 != p3) | (p4 != p4)) return fast_detail::set_indeterminate(r);
+  const double lo = lesser(lesser(product<false>(a.lo, b.lo, p1), product<false>(a.lo, b.hi, p2)),
+                           lesser(product<false>(a.hi, b.lo, p3), product<false>(a.hi, b.hi, p4)));
+  const double hi = greater(greater(product<true>(a.lo, b.lo, p1), product<true>(a.lo, b.hi, p2)),
+                            greater(product<true>(a.hi, b.lo, p3), product<true>(a.hi, b.hi, p4)));
+  set_checked(r, lo, hi);
+}
+// r := r + a*b: the product enclosed as by mul, then added as by add (exact when both are).
+[[gnu::always_inline]] inline void addmul(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec p) {
+  DirectedInterval t;
+  mul(t, a, b, p);
+  add(r, r, t, p);
+}
+// r contains a / b: min and max of the endpoint quotients, each rounded in its direction; b
+// containing 0, or inf / inf: indeterminate.
+inline void div(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec) {
+  using namespace directed_detail;
+  using fast_detail::greater, fast_detail::lesser;
+  if (b.lo <= 0 && b.hi >= 0) return fast_detail::set_indeterminate(r);
+  const double q1 = a.lo / b.lo, q2 = a.lo / b.hi, q3 = a.hi / b.lo, q4 = a.hi / b.hi;
+  if ((q1 != q1) | (q2 != q2) | (q3 != q3) | (q4 != q4)) return fast_detail::set_indeterminate(r);
+  const double lo = lesser(lesser(quotient<false>(a.lo, b.lo, q1), quotient<false>(a.lo, b.hi, q2)),
+                           lesser(quotient<false>(a.hi, b.lo, q3), quotient<false>(a.hi, b.hi, q4)));
+  const double hi = greater(greater(quotient<true>(a.lo, b.lo, q1), quotient<true>(a.lo, b.hi, q2)),
+                            greater(quotient<true>(a.hi, b.lo, q3), quotient<true>(a.hi, b.hi, q4)));
+  set_checked(r, lo, hi);
+}
+
+}  // namespace approxcert

@@ -1,0 +1,181 @@
+// DirectedInterval (FastInterval with + - * / and addmul rounded in each endpoint's direction):
+// at random exact doubles (of every magnitude that matters: subnormal, near DBL_MAX, ordinary,
+// and short dyadics whose results are often exact), each endpoint of + - * / is exactly the exact
+// endpoint rounded down / up by MPFR (directed rounding at 53 bits with IEEE double's exponent
+// range: a different code path from TwoSum and fma), so an exact result is an exact point; results
+// are never narrower than the exact range at random exact points of random exact input intervals
+// (exact rational reference, compositions of the rational operations); overflow gives infinite
+// endpoints and never a NaN. The shared oracles (random_oracles_test.cpp) run every operation.
+#include <doctest/doctest.h>
+#include <mpfr.h>
+
+#include <cmath>
+#include <limits>
+
+#include "scalar/directed_interval.hpp"
+#include "scalar_test_support.hpp"
+
+using namespace approxcert;
+using namespace approxcert::testing;
+
+namespace {
+
+constexpr double kMax = std::numeric_limits<double>::max();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// q rounded to a double by MPFR in direction rnd (53 bits, IEEE double's exponent range through
+// mpfr_subnormalize), as a double (+-inf where it overflows).
+double mpfr_double(const Rational& q, mpfr_rnd_t rnd) {
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(-1073);
+  mpfr_set_emax(1024);
+  Mpfr m(53);
+  const int t = mpfr_set_q(m.v, q.get_mpq_t(), rnd);
+  mpfr_subnormalize(m.v, t, rnd);
+  const double d = mpfr_get_d(m.v, rnd);  // exact: m has 53 bits in the double range
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  return d;
+}
+
+// A random double: short dyadics (exact sums and products are common), any 53-bit mantissa, or
+// one of subnormal size or near DBL_MAX.
+double random_double(Rng& rng) {
+  const double sign = rng.chance(50) ? -1.0 : 1.0;
+  switch (rng.integer(0, 6)) {
+    case 0: return 0.0;
+    case 1: return sign * std::ldexp(static_cast<double>(rng.integer(1, 1 << 20)), static_cast<int>(rng.integer(-1090, -1040)));
+    case 2: return sign * std::ldexp(static_cast<double>(rng.integer(1, 1 << 20)), static_cast<int>(rng.integer(1000, 1003)));
+    case 3:
+    case 4: return sign * std::ldexp(static_cast<double>(rng.integer(1, 1 << 12)), static_cast<int>(rng.integer(-20, 10)));
+    default: {
+      const double m = std::ldexp(static_cast<double>(rng.integer(1L << 40, (1L << 52) - 1)), -52) + 1.0;
+      return sign * std::ldexp(m, static_cast<int>(rng.integer(-60, 60)));
+    }
+  }
+}
+
+DirectedInterval point(double x) {
+  DirectedInterval r;
+  r.lo = r.hi = x;
+  return r;
+}
+
+bool no_nan(const FastInterval& a) { return !std::isnan(a.lo) && !std::isnan(a.hi) && a.lo <= a.hi; }
+
+}  // namespace
+
+TEST_CASE("directed interval: + - * / of exact doubles are the exact result rounded down and up (MPFR reference)") {
+  Rng rng(701);
+  const Prec p(53);
+  int exact = 0, inexact = 0;
+  for (int c = 0; c < 20000; ++c) {
+    const double a = random_double(rng), b = random_double(rng);
+    const Rational qa = lower(point(a)), qb = lower(point(b));
+    for (int op = 0; op < 4; ++op) {
+      if (op == 3 && b == 0) continue;
+      DirectedInterval r;
+      Rational want;
+      switch (op) {
+        case 0: add(r, point(a), point(b), p); want = qa + qb; break;
+        case 1: sub(r, point(a), point(b), p); want = qa - qb; break;
+        case 2: mul(r, point(a), point(b), p); want = qa * qb; break;
+        default: div(r, point(a), point(b), p); want = qa / qb; break;
+      }
+      CAPTURE(op);
+      CAPTURE(want.to_string());
+      CAPTURE(to_string(r));
+      REQUIRE(no_nan(r));
+      CHECK(encloses(r, want));
+      const double down = mpfr_double(want, MPFR_RNDD), up = mpfr_double(want, MPFR_RNDU);
+      // Tight where the error terms are exact (DirectedInterval's range 2^-900 .. 2^1000 of every
+      // operand and of the result's two neighbours); elsewhere one ulp outward at most, like FastInterval.
+      const bool in_range = [&] {
+        for (double x : {a, b, down, up})
+          if (x != 0 && !(std::fabs(x) >= 0x1p-900 && std::fabs(x) < 0x1p1000)) return false;
+        return true;
+      }();
+      if (in_range || want.sign() == 0) {
+        CHECK(r.lo == down);
+        CHECK(r.hi == up);
+      } else {
+        CHECK(r.lo >= std::nextafter(down, -kInf));
+        CHECK(r.hi <= std::nextafter(up, kInf));
+      }
+      (r.lo == r.hi ? exact : inexact)++;
+    }
+  }
+  CHECK(exact > 10000);   // exact results really come out as points
+  CHECK(inexact > 10000);
+}
+
+TEST_CASE("directed interval: + - * / on intervals give the exact range rounded outward to the next doubles") {
+  Rng rng(702);
+  const Prec p(53);
+  for (int c = 0; c < 5000; ++c) {
+    DirectedInterval a, b;
+    a.lo = random_double(rng), a.hi = random_double(rng);
+    b.lo = random_double(rng), b.hi = random_double(rng);
+    if (a.hi < a.lo) std::swap(a.lo, a.hi);
+    if (b.hi < b.lo) std::swap(b.lo, b.hi);
+    const Rational al = lower(a), ah = upper(a), bl = lower(b), bh = upper(b);
+    for (int op = 0; op < 4; ++op) {
+      if (op == 3 && bl.sign() <= 0 && bh.sign() >= 0) continue;
+      DirectedInterval r;
+      Rational lo, hi;
+      auto range = [&](auto f) {
+        const Rational v[4] = {f(al, bl), f(al, bh), f(ah, bl), f(ah, bh)};
+        lo = min(min(v[0], v[1]), min(v[2], v[3]));
+        hi = max(max(v[0], v[1]), max(v[2], v[3]));
+      };
+      switch (op) {
+        case 0: add(r, a, b, p); lo = al + bl, hi = ah + bh; break;
+        case 1: sub(r, a, b, p); lo = al - bh, hi = ah - bl; break;
+        case 2: mul(r, a, b, p); range([](const Rational& x, const Rational& y) { return x * y; }); break;
+        default: div(r, a, b, p); range([](const Rational& x, const Rational& y) { return x / y; }); break;
+      }
+      CAPTURE(op);
+      CAPTURE(to_string(a));
+      CAPTURE(to_string(b));
+      CAPTURE(to_string(r));
+      REQUIRE(no_nan(r));
+      CHECK(encloses(r, lo, hi));
+      CHECK(r.lo >= std::nextafter(mpfr_double(lo, MPFR_RNDD), -kInf));  // at most one ulp beyond the tight end
+      CHECK(r.hi <= std::nextafter(mpfr_double(hi, MPFR_RNDU), kInf));
+    }
+  }
+}
+
+// Random rational expression trees over random exact input intervals, every other tree on exact
+// points (check_random_trees, as for FastInterval).
+TEST_CASE("directed interval: never narrower than the exact range at random exact points") {
+  Rng rng(703);
+  const auto [checked, points] = check_random_trees<DirectedInterval>(rng, 400, true, no_nan);
+  CHECK(checked > 20000);
+  CHECK(points > 200);  // exact points occur and are checked as such
+}
+
+TEST_CASE("directed interval: overflow gives infinite endpoints, never NaN, and 0 * inf is indeterminate") {
+  const Prec p(53);
+  DirectedInterval big = point(kMax), r;
+  add(r, big, big, p);
+  CHECK(r.lo == kMax);  // exact sum 2 DBL_MAX rounded down
+  CHECK(r.hi == kInf);
+  mul(r, big, big, p);
+  CHECK(r.lo == kMax);
+  CHECK(r.hi == kInf);
+  DirectedInterval whole, zero = point(0.0);
+  whole.lo = -kInf, whole.hi = kInf;
+  mul(r, zero, whole, p);
+  CHECK(r.lo == -kInf);
+  CHECK(r.hi == kInf);
+  add(r, whole, big, p);
+  CHECK(no_nan(r));
+  CHECK(r.lo == -kInf);
+  CHECK(r.hi == kInf);
+  div(r, point(1.0), point(3.0), p);  // 1/3: the two doubles around it
+  CHECK(r.hi == std::nextafter(r.lo, kInf));
+  CHECK(encloses(r, q(1, 3)));
+  div(r, point(1.0), zero, p);
+  CHECK(!is_finite(r));
+}
