@@ -17,4 +17,5 @@ set(paper_sources
   theorem_4_1.cpp
   theorem_5_1.cpp
   voronoi.cpp
+  voronoi_structured.cpp
 )
