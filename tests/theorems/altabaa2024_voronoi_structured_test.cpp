@@ -138,3 +138,40 @@ TEST_CASE("altabaa2024 quantiser equality refutes wrong structured networks") {
 }
 
 }  // namespace approxcert::theorems::altabaa2024
+
+#include "chain/instance.hpp"
+#include "chain/registry.hpp"
+#include "scalar/exact_json.hpp"
+#include "theorems/altabaa2024/register.hpp"
+
+namespace approxcert::theorems::altabaa2024 {
+
+// Theorem 5.1 with "quantiser": "structured" gives every step of the paper form the same verdict
+// and the same lhs and rhs, and proves Q=; both tie rules, keys on cell boundaries (ties) and off.
+TEST_CASE("altabaa2024 theorem 5.1: structured and paper quantisers give identical steps (m = 40, both ties)") {
+  chain::TheoremRegistry r;
+  register_theorems(r);
+  for (const std::string tie : {"smallest", "largest"})
+    for (const std::string keys : {R"(["0.1", "0.5", "0.9"])", R"(["1/7", "0.5", "5/6"])"}) {
+      const std::string base = R"({"y": )" + keys + R"(, "eta": "0.02", "eps": "0.01", "delta": "0.1", "m": 40, "tie_rule": ")" + tie + "\"";
+      const chain::InstanceRun paper =
+          chain::run_instance(r, "altabaa2024/theorem-5.1", parse_exact_json(base + "}", "test"), JsonAt("test"), "paper",
+                              chain::RunOptions{});
+      const chain::InstanceRun structured =
+          chain::run_instance(r, "altabaa2024/theorem-5.1", parse_exact_json(base + R"(, "quantiser": "structured"})", "test"),
+                              JsonAt("test"), "structured", chain::RunOptions{});
+      const auto& ps = paper.result.steps;
+      const auto& ss = structured.result.steps;
+      REQUIRE(ss.size() == ps.size() + 1);
+      CHECK(ss[0].spec.id == "Q=");
+      CHECK(ss[0].verdict == chain::Verdict::Proved);
+      for (std::size_t k = 0; k < ps.size(); ++k) {
+        CHECK(ss[k + 1].spec.id == ps[k].spec.id);
+        CHECK(ss[k + 1].verdict == ps[k].verdict);
+        CHECK(ss[k + 1].outcome.lhs.value == ps[k].outcome.lhs.value);
+        CHECK(ss[k + 1].outcome.rhs.value == ps[k].outcome.rhs.value);
+      }
+    }
+}
+
+}  // namespace approxcert::theorems::altabaa2024
