@@ -1,4 +1,4 @@
-// Instance B (checks/altabaa2024/thm51-instance-b.json) is one honest draw: its keys are the first
+// Instance B (checks-large/altabaa2024/thm51-instance-b.json) is one honest draw: its keys are the first
 // four outputs of std::mt19937_64 seeded with 18, y_j = (g() >> 32) / 2^32, as its description says.
 #include <doctest/doctest.h>
 
@@ -11,7 +11,7 @@
 namespace {
 
 TEST_CASE("altabaa2024 Instance B keys are the seeded draw its description names") {
-  std::ifstream in(std::string(APPROXCERT_SOURCE_DIR) + "/checks/altabaa2024/thm51-instance-b.json");
+  std::ifstream in(std::string(APPROXCERT_SOURCE_DIR) + "/checks-large/altabaa2024/thm51-instance-b.json");
   REQUIRE(in);
   const nlohmann::json f = nlohmann::json::parse(in);
   const auto& y = f.at("parameters").at("y");
