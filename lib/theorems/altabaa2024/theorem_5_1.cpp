@@ -542,7 +542,7 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
               .report("threshold units per map (m(m-1)/2 + m)", chain::Side::exact(count_q(voronoi_neurons(m))))
               .report("layer-2 weights per map as a dense matrix (m * m(m-1)/2)",
                       chain::Side::exact(count_q(voronoi_dense_layer2_weights(m))))
-              .report("numbers stored per map (as evaluated)",
+              .report(structured ? "numbers stored per map (structured form, as evaluated)" : "numbers stored per map (sparse layer 2)",
                       chain::Side::exact(count_q(structured ? voronoi_structured_stored_numbers(m) : voronoi_stored_numbers(m)),
                                          representation));
         }), chain::kEnumeration, chain::kConstructionData));
