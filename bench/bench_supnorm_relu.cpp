@@ -6,6 +6,8 @@
 //     1..4): boxes and time to a relative gap of 1e-4, with the linear-relaxation form on kinked
 //     boxes (default), on every box (--linear-everywhere) or off (--no-linear), and the
 //     FastInterval fast path on and off (--fast-path on|off|both, default both) in the same run.
+//     Each row also gives the double evaluations of the error the run's CPU time buys and the largest
+//     |error| that many random points find (plain sampling, the uncertified peer).
 //     --write-nets DIR saves each network as DIR/<activation>_<width>_d<d>.json, for timing the
 //     same problems as whole `approxcert supnorm` processes.
 // Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
@@ -22,12 +24,14 @@
 #include <string>
 #include <vector>
 
+#include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "net/network.hpp"
 #include "net/network_json.hpp"
 #include "supnorm/error_program.hpp"
 #include "reference/programs.hpp"  // the exact-reference problems the tests use
 #include "supnorm/supnorm.hpp"
+#include "scalar/dirty.hpp"
 
 using namespace approxcert;
 using approxcert::test::frac;
@@ -127,6 +131,31 @@ Network fitted_network(std::size_t d, std::size_t h, bool relu, std::uint64_t se
   return net;
 }
 
+// Plain uncertified sampling, the peer of a certified run: how many double evaluations of the
+// error program (Dirty, NON-RIGOROUS) the certified run's CPU seconds buy, measured on 20,000
+// random points, and the largest |error| that many uniform random points find (at most 10^7).
+struct Sampling {
+  double evaluations = 0, max_error = 0;
+};
+Sampling dirty_sampling_for(const Program& prog, std::size_t d, double cpu_seconds, std::uint64_t seed) {
+  Evaluator<Dirty> ev(prog, Prec(53));
+  std::mt19937_64 g(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::vector<Dirty> x(d);
+  Sampling s;
+  auto sample = [&] {
+    for (Dirty& xi : x) xi.v = u(g);
+    ev.run(x);
+    s.max_error = std::fmax(s.max_error, std::fabs(ev.value(prog.outputs()[0]).v));
+  };
+  const std::clock_t c0 = std::clock();
+  for (int i = 0; i < 20000; ++i) sample();
+  const double per_eval = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC / 20000;
+  s.evaluations = cpu_seconds / per_eval;
+  for (double i = 20000; i < std::fmin(s.evaluations, 1e7); ++i) sample();
+  return s;
+}
+
 std::string product_of_sines(std::size_t d) {
   std::string t;
   for (std::size_t i = 0; i < d; ++i) t += (i ? "*" : "") + std::string("sin(2*x") + std::to_string(i) + ")";
@@ -193,8 +222,10 @@ int main(int argc, char** argv) {
 
   std::cout << "\n## Dimension scaling: fitted networks against prod sin(2 x_i) on [-1,1]^d, rel-tol 1e-4, linear relaxation "
             << (linear ? (linear_everywhere ? "on every box" : "on kinked boxes") : "off") << "\n\n"
-            << "| activation | width | d | fast path | boxes | time (s) | cpu (s) | lower | upper | gap | status |\n"
-            << "|---|---|---|---|---|---|---|---|---|---|---|\n";
+            << "Sampling: the double evaluations of the error that the run's CPU time buys (plain, uncertified), and\n"
+            << "the largest |error| found by that many uniform random points (at most 10^7), against the certified lower end.\n\n"
+            << "| activation | width | d | fast path | boxes | time (s) | cpu (s) | lower | upper | gap | status | evals in cpu | sampled max |\n"
+            << "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   const std::size_t max_d = max_d_arg ? max_d_arg : quick ? 2 : 4;
   for (bool relu : {false, true})
     for (std::size_t h : {16, 64}) {
@@ -218,10 +249,12 @@ int main(int argc, char** argv) {
           const std::clock_t c0 = std::clock();
           const SupNormResult r = sup_norm(prog, Box{std::vector<Rational>(d, Rational(-1)), std::vector<Rational>(d, Rational(1))}, o);
           const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+          const Sampling sampled = dirty_sampling_for(prog, d, cpu, 7 * d + h);
           std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | " << (fast ? "on" : "off")
                     << " | " << r.boxes << " | " << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | "
                     << decimal_down(r.lower, 6) << " | " << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | "
-                    << gap_cell(r) << " | " << status_cell(r) << " |" << std::endl;
+                    << gap_cell(r) << " | " << status_cell(r) << " | " << fmt(sampled.evaluations) << " | "
+                    << fmt(sampled.max_error, 6) << " |" << std::endl;
         }
       }
     }

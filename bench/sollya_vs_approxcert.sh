@@ -24,6 +24,7 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+. "$here/table.sh"
 APPROXCERT="${APPROXCERT:-$here/../build/approxcert}"
 TIME_LIMIT="${TIME_LIMIT:-120}"
 MAX_BOXES="${MAX_BOXES:-100000000}"
@@ -208,13 +209,7 @@ EOF
 done
 
 header="case|Sollya [L, U]|Sollya rel. gap|Sollya wall s (supnorm)|approxcert [L, U]|approxcert rel. gap|status|boxes|approxcert wall s (engine)|ratio approxcert/Sollya (wall)|overlap"
-if [[ $MARKDOWN -eq 1 ]]; then
-  echo "| ${header//|/ | } |"
-  echo "|$(sed 's/[^|]*/---/g' <<<"$header")|"
-  for r in "${rows[@]}"; do echo "| ${r//|/ | } |"; done
-else
-  { echo "$header"; printf '%s\n' "${rows[@]}"; } | column -t -s '|'
-fi
+print_table "$MARKDOWN" "$header" "${rows[@]}"
 
 if [[ $soundness_bug -ne 0 ]]; then
   echo "SOUNDNESS BUG: at least one pair of enclosures is disjoint (see above)" >&2

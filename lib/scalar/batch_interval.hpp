@@ -53,17 +53,8 @@ void set_lane(BatchInterval<B>& r, std::size_t k, const FastInterval& x) {
 
 namespace batch_detail {
 
-// fast_detail::next_up without branches (the same double for every non-NaN x), in operations that
-// vectorise on baseline x86-64 (SSE2: no 64-bit integer compare): -0 becomes +0; the bit pattern b
-// steps by (b >> 63) | 1, i.e. +1 for x >= +0 and -1 for x < 0 (one step toward +inf in both
-// cases; -inf becomes -DBL_MAX, DBL_MAX becomes +inf); +inf stays +inf (the select).
-inline double next_up(double x) {
-  const double y = x + 0.0;  // -0 + 0 = +0 in round-to-nearest; other x unchanged
-  const std::int64_t b = std::bit_cast<std::int64_t>(y);
-  const double stepped = std::bit_cast<double>(b + ((b >> 63) | 1));
-  return y < fast_detail::kInf ? stepped : y;
-}
-inline double next_down(double x) { return -next_up(-x); }
+using fast_detail::next_down;
+using fast_detail::next_up;
 
 // fast_detail::set_widened, lane k: NaN in either end gives the indeterminate lane.
 template <std::size_t B>

@@ -178,13 +178,11 @@ FastInterval tanh_enclosure(double x) {
   if (x >= 20) return FastInterval{next_down(1.0), 1.0};
   const std::optional<FastInterval> m = expm1_enclosure(2 * x);  // 2x exact, <= 40
   if (!m) throw std::logic_error("tanh_enclosure: expm1 of 2x in (0, 40) not handled");
-  const Prec p(53);
-  FastInterval lo, hi, d;
-  add(d, point(m->lo), point(2.0), p);
-  div(lo, point(m->lo), d, p);
-  add(d, point(m->hi), point(2.0), p);
-  div(hi, point(m->hi), d, p);
-  return FastInterval{lo.lo, fast_detail::lesser(hi.hi, 1.0)};
+  // m >= 0: the lower end divides m.lo by (m.lo + 2) rounded up, the upper m.hi by (m.hi + 2) rounded
+  // down, each quotient then one ulp outward.
+  using fast_detail::next_up;
+  const double lo = next_down(m->lo / next_up(m->lo + 2)), hi = next_up(m->hi / next_down(m->hi + 2));
+  return FastInterval{fast_detail::greater(lo, 0.0), fast_detail::lesser(hi, 1.0)};
 }
 
 // For x >= 0: 1 / (1 + e) with e = exp(-x), decreasing in e; for x < 0: e / (1 + e) with e = exp(x),

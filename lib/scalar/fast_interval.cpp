@@ -101,20 +101,62 @@ void increasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const B
   r.hi = lesser(hi, max_value);
 }
 
-// r = f(a) for f increasing on a, each end from a double enclosure of f there (double_exp.hpp),
-// or through Ball at an end that enclosure does not handle; infinite ends map to the range's ends.
+// Upper bounds of f' on [m - w, m + w] (w <= 2^-30) from an enclosure e of f(m), for the mean
+// value form below; every step rounded upward (next_up after round-to-nearest) or downward.
+// exp' = exp <= e^w exp(m) <= (1 + 2w) exp(m) for w <= 1; expm1' = exp likewise.
+double exp_slope(const FastInterval& e, double w) {
+  return fast_detail::next_up(e.hi * fast_detail::next_up(1 + 2 * w));
+}
+double expm1_slope(const FastInterval& e, double w) {
+  return fast_detail::next_up(fast_detail::next_up(1 + e.hi) * fast_detail::next_up(1 + 2 * w));
+}
+// Near the peak of f' (0 for tanh, 1/2 for sigmoid, where f' = peak - (f - c)^2): |f(x) - f(m)| <=
+// s w (s = 1 for tanh, 1/4 for sigmoid) keeps f(x) at least t = dist - s w from c when t > 0, dist
+// being f(m)'s distance from c, so f'(x) <= peak - t^2.
+double peak_slope(const FastInterval& e, double w, double c, double s, double peak) {
+  using fast_detail::next_down, fast_detail::next_up;
+  const double dist = e.lo > c ? next_down(e.lo - c) : (e.hi < c ? next_down(c - e.hi) : 0.0);
+  const double t = next_down(dist - next_up(s * w));
+  if (!(t > 0)) return peak;
+  return next_up(peak - next_down(t * t));
+}
+// In the tails (where peak - t^2 cancels): sigmoid(x + d) <= e^d sigmoid(x) for d >= 0, so
+// sigmoid' = sigmoid(x) sigmoid(-x) <= e^w min(sigmoid(m), 1 - sigmoid(m)); for tanh,
+// 1 - |tanh(y)| = 2 sigmoid(-2|y|), so tanh' <= 2 (1 - |tanh(x)|) <= 2 e^(2w) (1 - |tanh(m)|); with
+// e^v <= 1 + 2v for v <= 1.
+double tail_slope(double outer_distance, double factor, double v) {
+  using fast_detail::next_up;
+  return next_up(factor * next_up(outer_distance) * next_up(1 + 2 * v));
+}
+double tanh_slope(const FastInterval& e, double w) {
+  const double magnitude = e.lo > 0 ? e.lo : (e.hi < 0 ? -e.hi : 0.0);
+  return lesser(peak_slope(e, w, 0.0, 1.0, 1.0), tail_slope(1 - magnitude, 2, 2 * w));
+}
+double sigmoid_slope(const FastInterval& e, double w) {
+  const double tail = e.hi <= 0.5 ? tail_slope(e.hi, 1, w) : e.lo >= 0.5 ? tail_slope(1 - e.lo, 1, w) : 0.25;
+  return lesser(peak_slope(e, w, 0.5, 0.25, 0.25), tail);
+}
+
+// r = f(a) for f increasing on a, from double enclosures of f (double_exp.hpp), or through Ball at
+// an end those do not handle; infinite ends map to the range's ends. A point takes one enclosure; an
+// interval of width at most 2^-30 (a point carried through rounded operations) one at its midpoint m
+// and the mean value form f(m) +- slope (x - m); a wider one an enclosure at each end.
 void increasing_in_doubles(FastInterval& r, const FastInterval& a, std::optional<FastInterval> (*enclose)(double),
-                           void (*f)(Ball&, const Ball&, Prec), double min_value, double max_value) {
+                           double (*slope)(const FastInterval&, double), void (*f)(Ball&, const Ball&, Prec),
+                           double min_value, double max_value) {
+  using fast_detail::next_down, fast_detail::next_up;
   auto at = [&](double x, bool upper_end) {
     const std::optional<FastInterval> e = enclose(x);
     if (!e) return point_through_ball(x, f, upper_end);
     return upper_end ? e->hi : e->lo;
   };
-  if (a.lo == a.hi && is_finite(a)) {
-    const std::optional<FastInterval> e = enclose(a.lo);
-    if (e) {
-      r.lo = greater(e->lo, min_value);
-      r.hi = lesser(e->hi, max_value);
+  if (is_finite(a) && a.hi - a.lo <= 0x1p-30) {
+    const double m = lesser(greater(a.lo + (a.hi - a.lo) / 2, a.lo), a.hi);
+    if (const std::optional<FastInterval> e = enclose(m)) {
+      const double below = next_up(m - a.lo), above = next_up(a.hi - m);  // >= m - lo, hi - m
+      const double l = a.lo == a.hi ? 0.0 : slope(*e, greater(below, above));
+      r.lo = greater(a.lo == m ? e->lo : next_down(e->lo - next_up(l * below)), min_value);
+      r.hi = lesser(a.hi == m ? e->hi : next_up(e->hi + next_up(l * above)), max_value);
       return;
     }
   }
@@ -175,12 +217,12 @@ void pow_int(FastInterval& r, const FastInterval& a, long n, Prec p) {
   from_ball(r, b);
 }
 
-void exp(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, exp_enclosure, exp, 0.0, kInf); }
+void exp(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, exp_enclosure, exp_slope, exp, 0.0, kInf); }
 void log(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo > 0)) return set_indeterminate(r);
   increasing(r, a, log, -kInf, kInf);
 }
-void expm1(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, expm1_enclosure, expm1, -1.0, kInf); }
+void expm1(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, expm1_enclosure, expm1_slope, expm1, -1.0, kInf); }
 void log1p(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo > -1)) return set_indeterminate(r);
   increasing(r, a, log1p, -kInf, kInf);
@@ -246,8 +288,8 @@ void sin(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, sin,
 void cos(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, cos, -1.0, 1.0); }
 void tan(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, tan); }
 void atan(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, atan, -2.0, 2.0); }
-void tanh(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, tanh_at, tanh, -1.0, 1.0); }
-void sigmoid(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, sigmoid_enclosure, sigmoid, 0.0, 1.0); }
+void tanh(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, tanh_at, tanh_slope, tanh, -1.0, 1.0); }
+void sigmoid(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, sigmoid_enclosure, sigmoid_slope, sigmoid, 0.0, 1.0); }
 
 namespace {
 Rational exact(double x) {

@@ -42,13 +42,16 @@ inline constexpr double kInf = std::numeric_limits<double>::infinity();
 inline double lesser(double a, double b) { return b < a ? b : a; }
 inline double greater(double a, double b) { return a < b ? b : a; }
 
-// The next double above x (x not NaN); +inf stays +inf, -inf becomes -DBL_MAX.
+// The next double above x (x not NaN); +inf stays +inf, -inf becomes -DBL_MAX. Without branches
+// (they cost more than the arithmetic in the hot path, and the lane loops of batch_interval.hpp
+// vectorise on baseline x86-64: SSE2 has no 64-bit integer compare): -0 becomes +0; the bit pattern
+// b steps by (b >> 63) | 1, i.e. +1 for x >= +0 and -1 for x < 0 (one step toward +inf in both
+// cases; DBL_MAX becomes +inf); +inf stays +inf (the select).
 inline double next_up(double x) {
-  if (x == 0) return std::numeric_limits<double>::denorm_min();
-  std::uint64_t b = std::bit_cast<std::uint64_t>(x);
-  if (x > 0) b += (x != kInf);
-  else --b;  // negative: one step toward zero in magnitude
-  return std::bit_cast<double>(b);
+  const double y = x + 0.0;  // -0 + 0 = +0 in round-to-nearest; other x unchanged
+  const std::int64_t b = std::bit_cast<std::int64_t>(y);
+  const double stepped = std::bit_cast<double>(b + ((b >> 63) | 1));
+  return y < kInf ? stepped : y;
 }
 // The next double below x (x not NaN); -inf stays -inf, +inf becomes DBL_MAX.
 inline double next_down(double x) { return -next_up(-x); }

@@ -1,11 +1,12 @@
 // Double interval enclosures of exp, expm1, tanh and sigmoid (scalar/double_exp.hpp): at random
 // doubles of every magnitude and at the method's edges (reduction boundaries (k + 1/2) ln 2, the
 // 0.35 switch, the saturation points 20 and 40, +-700, subnormals), each enclosure contains MPFR's
-// value at 256 bits rounded down and up (an independent library), and is at most 32 ulps wide (so an
-// enclosure that is merely valid but loose fails; measured: exp 8, expm1 20, tanh 22, sigmoid 13
-// ulps: every one of the ~30 interval operations of the method widens by one ulp each side). FastInterval's exp, expm1, tanh and sigmoid on
-// random intervals, also with infinite ends and beyond +-700 (the Arb fallback), contain the
-// reference at both ends.
+// value at 256 bits rounded down and up (an independent library), and is at most 32 ulps wide, so
+// an enclosure that is merely valid but loose fails (measured: exp 4, expm1 18, tanh 24, sigmoid 11
+// ulps; each of the method's ~20 interval operations widens by one ulp each side). FastInterval's
+// exp, expm1, tanh and sigmoid on random points, narrow intervals (the mean value form, also held
+// to twice the exact width plus 64 ulps) and wide intervals, also with infinite ends and beyond
+// +-700 (the Arb fallback), contain the reference at both ends.
 #include <doctest/doctest.h>
 #include <mpfr.h>
 
@@ -146,7 +147,8 @@ TEST_CASE("double_exp: FastInterval exp, expm1, tanh, sigmoid contain the refere
   std::uniform_int_distribution<std::size_t> pick(0, xs.size() - 1);
   for (Fn fn : {Fn::Exp, Fn::Expm1, Fn::Tanh, Fn::Sigmoid}) {
     for (int i = 0; i < 4000; ++i) {
-      double a = xs[pick(g)], b = i % 3 == 0 ? a : xs[pick(g)];
+      // A point, a narrow interval (width 2^-32 .. 2^-51: the mean value form) or a wide one.
+      double a = xs[pick(g)], b = i % 3 == 0 ? a : i % 3 == 1 ? a + std::ldexp(1.0, -32 - i % 20) : xs[pick(g)];
       if (b < a) std::swap(a, b);
       FastInterval r;
       fast(r, fn, FastInterval{a, b});
@@ -158,6 +160,14 @@ TEST_CASE("double_exp: FastInterval exp, expm1, tanh, sigmoid contain the refere
       // f is increasing: the range is [f(a), f(b)]; an end beyond the double range is infinite.
       CHECK((mpfr_cmp_d(down.v, r.lo) >= 0 || r.lo == -kInf));
       CHECK((mpfr_cmp_d(up.v, r.hi) <= 0));
+      if (i % 3 == 1 && a != b && enclose(fn, a) && enclose(fn, b)) {
+        // The mean value form is tight too (where the double enclosures reach): at most twice the
+        // exact width plus 64 ulps.
+        mpfr_sub(up.v, up.v, down.v, MPFR_RNDU);
+        const double exact_width = mpfr_get_d(up.v, MPFR_RNDU);
+        const double m = std::fmax(std::fabs(r.lo), std::fabs(r.hi));
+        CHECK(r.hi - r.lo <= 2 * exact_width + 64 * (std::nextafter(m, kInf) - m));
+      }
     }
   }
   const Prec p(53);

@@ -207,6 +207,9 @@ void check_instance(const std::string& name) {
 TEST_CASE("altabaa2024 check lem31-strict-order") { check_instance("lem31-strict-order.json"); }
 TEST_CASE("altabaa2024 check thm31-xsin3y-m10") { check_instance("thm31-xsin3y-m10.json"); }
 TEST_CASE("altabaa2024 check thm31-xsin3y-m40") { check_instance("thm31-xsin3y-m40.json"); }
+TEST_CASE("altabaa2024 check lem31-strict-order-hand") { check_instance("lem31-strict-order-hand.json"); }
+TEST_CASE("altabaa2024 check thm31-grid-cross-d2-k9") { check_instance("thm31-grid-cross-d2-k9.json"); }
+TEST_CASE("altabaa2024 check thm31-grid-square-d2-k8") { check_instance("thm31-grid-square-d2-k8.json"); }
 TEST_CASE("altabaa2024 check thm51-retrieval-two-keys") { check_instance("thm51-retrieval-two-keys.json"); }
 
 TEST_CASE("altabaa2024 check thm51-instance-a (spec Instance A, m = 800)") { check_instance("thm51-instance-a.json"); }

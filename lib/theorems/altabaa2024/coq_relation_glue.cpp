@@ -1,6 +1,6 @@
-// Coq conclusions of Altabaa Lemma 3.1 and Theorem 3.1 (coq_glue.hpp). Lemma 3.1: the exact rank
-// factorisation R = U V^T (recomputed from the recorded R by the module's own elimination) is
-// re-checked entry by entry in Coq. Theorem 3.1: AltabaaQuantization.altabaa_v5_cellwise applied
+// Coq conclusions of Altabaa Lemma 3.1 and Theorem 3.1 (coq_glue.hpp). Lemma 3.1: the factorisation
+// R = U V^T (the recorded hand-given U, V, or else recomputed from the recorded R by FLINT's exact
+// rref) is re-checked entry by entry in Coq. Theorem 3.1: AltabaaQuantization.altabaa_v5_cellwise applied
 // to the recorded cellwise bound.
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -18,14 +18,15 @@ namespace {
 
 bool proved(const chain::CoqStep* s) { return s && s->verdict == chain::Verdict::Proved; }
 
-// The recorded square matrix parameter R (InputError naming the JSON path if malformed).
-RationalMatrix recorded_relation(const nlohmann::json& cert) {
-  const std::string where = "certificate/parameters/R";
-  if (!cert.contains("parameters") || !cert["parameters"].contains("R") || !cert["parameters"]["R"].is_array())
+// The recorded matrix parameter `key` (InputError naming the JSON path if malformed); rows of equal
+// length, and for R square.
+RationalMatrix recorded_matrix(const nlohmann::json& cert, const std::string& key) {
+  const std::string where = "certificate/parameters/" + key;
+  if (!cert.contains("parameters") || !cert["parameters"].contains(key) || !cert["parameters"][key].is_array())
     throw InputError(where + ": expected an array of rows");
   RationalMatrix R;
-  for (std::size_t i = 0; i < cert["parameters"]["R"].size(); ++i) {
-    const nlohmann::json& row = cert["parameters"]["R"][i];
+  for (std::size_t i = 0; i < cert["parameters"][key].size(); ++i) {
+    const nlohmann::json& row = cert["parameters"][key][i];
     if (!row.is_array()) throw InputError(fmt::format("{}/{}: expected an array", where, i));
     R.emplace_back();
     for (std::size_t j = 0; j < row.size(); ++j) {
@@ -41,9 +42,11 @@ RationalMatrix recorded_relation(const nlohmann::json& cert) {
       } else throw InputError(at + ": expected a number");
     }
   }
-  if (R.empty() || R.size() != R[0].size()) throw InputError(where + ": expected a non-empty square matrix");
+  const std::size_t cols = key == "R" ? R.size() : (R.empty() ? 0 : R[0].size());
+  const char* what = key == "R" ? ": expected a non-empty square matrix" : ": expected a non-empty matrix";
+  if (R.empty() || cols == 0) throw InputError(where + what);
   for (const auto& row : R)
-    if (row.size() != R.size()) throw InputError(where + ": expected a non-empty square matrix");
+    if (row.size() != cols) throw InputError(where + what);
   return R;
 }
 
@@ -64,18 +67,28 @@ std::string coq_matrix(const std::string& name, const RationalMatrix& M) {
 chain::CoqConclusion coq_conclude_lemma_3_1(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
                                             const std::string& inst) {
   if (!proved(chain::find_coq_step(steps, "L1"))) return chain::coq_not_concluded("step L1 is not proved in the certificate");
-  const RationalMatrix R = recorded_relation(cert);
+  const RationalMatrix R = recorded_matrix(cert, "R");
   const std::size_t n = R.size();
   if (n > 12) return chain::coq_not_concluded("n > 12: the exhaustive case analysis in Coq is left to the C++ check");
-  const RankFactorisation f = exact_rank_factorisation(R);
-  const std::size_t dr = f.pivots.size();
+  // The hand-given factors when recorded (the factorisation L1 checked), else the recipe's.
+  RankFactorisation f;
+  if (cert["parameters"].contains("U")) {
+    f.U = recorded_matrix(cert, "U");
+    f.V = recorded_matrix(cert, "V");
+    if (f.U.size() != n || f.V.size() != n || f.U[0].size() != f.V[0].size())
+      throw InputError("certificate/parameters/U, V: expected n rows each and equal column counts");
+  } else f = exact_rank_factorisation(R);
+  const std::size_t dr = f.U[0].size();
+  const bool given = cert["parameters"].contains("U");
   const std::string name = inst + "_lemma_3_1";
   chain::CoqConclusion c;
   c.theorems = {name};
   c.text = fmt::format(
-      "(** Altabaa Lemma 3.1 for this instance: the rank factorisation R = U V^T (n = {n}, d_r = {dr}; U the\n"
-      "    pivot columns of R, V^T the nonzero rows of rref(R)), re-checked entry by entry. *)\n",
-      fmt::arg("n", n), fmt::arg("dr", dr));
+      "(** Altabaa Lemma 3.1 for this instance: the rank factorisation R = U V^T (n = {n}, d_r = {dr}; {src}),\n"
+      "    re-checked entry by entry. *)\n",
+      fmt::arg("n", n), fmt::arg("dr", dr),
+      fmt::arg("src", given ? "U, V as given in the instance"
+                            : "U the pivot columns of R,\n    V^T the nonzero rows of rref(R)"));
   c.text += coq_matrix("lem31_R", R) + coq_matrix("lem31_U", f.U) + coq_matrix("lem31_V", f.V);
   c.text += fmt::format(
       "Theorem {name} : forall i j, (i < {n})%nat -> (j < {n})%nat ->\n"

@@ -1,6 +1,8 @@
 // Lemma 3.1 (spec §3): a relation on a finite set is exactly <psi_x(x_i), psi_y(x_j)> with linear
-// maps on one-hot inputs, through an exact rank factorisation R = U V^T.
+// maps on one-hot inputs, through an exact rank factorisation R = U V^T: FLINT's exact rref of R (the
+// general path), or a hand-given U, V checked against R (L1) and against rank R (L3).
 #include "chain/trust_reasons.hpp"
+#include "linalg/exact_matrix.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "theorems/altabaa2024/certify.hpp"
@@ -18,6 +20,25 @@ RationalMatrix read_relation(const chain::Parameters& p) {
   return R;
 }
 
+// The factorisation the chain checks: the hand-given U, V (parameters, both or neither) or else the
+// exact one of Lemma 3.1's recipe (FLINT rref: pivot columns of R, nonzero rows of rref(R)).
+RankFactorisation factorisation_of(const chain::Parameters& p, const RationalMatrix& R) {
+  if (!p.has("U") && !p.has("V")) return exact_rank_factorisation(R);
+  if (!p.has("U") || !p.has("V")) p.fail(p.has("U") ? "V" : "U", "is required when the other factor is given");
+  RankFactorisation f;
+  f.U = p.rational_matrix("U");
+  f.V = p.rational_matrix("V");
+  for (const char* key : {"U", "V"}) {
+    const RationalMatrix& M = key[0] == 'U' ? f.U : f.V;
+    if (M.size() != R.size()) p.fail(key, "must have one row per point (" + std::to_string(R.size()) + " rows)");
+    if (M[0].empty() || M[0].size() != f.U[0].size())
+      p.fail(key, "U and V must have the same number (>= 1) of columns");
+  }
+  return f;
+}
+
+std::size_t columns(const RankFactorisation& f) { return f.U.empty() ? 0 : f.U[0].size(); }
+
 Network factorisation_network(const RankFactorisation& f, std::size_t n) {
   return inner_product_network(2 * n, n, {Layer{transpose_projection(f.U)}}, {Layer{transpose_projection(f.V)}});
 }
@@ -26,7 +47,7 @@ Network factorisation_network(const RankFactorisation& f, std::size_t n) {
 
 Network construct_rank_factorisation(const chain::Parameters& p) {
   const RationalMatrix R = read_relation(p);
-  return factorisation_network(exact_rank_factorisation(R), R.size());
+  return factorisation_network(factorisation_of(p, R), R.size());
 }
 
 // R_ij as a side verify re-reads from the recorded parameter R.
@@ -37,10 +58,11 @@ static chain::Side entry_of_R(const RationalMatrix& R, std::size_t i, std::size_
 chain::Chain build_lemma_3_1(const chain::Parameters& p) {
   const RationalMatrix R = read_relation(p);
   const std::size_t n = R.size();
-  const RankFactorisation f = exact_rank_factorisation(R);
+  const RankFactorisation f = factorisation_of(p, R);
+  const bool given = p.has("U");
   const Network net = factorisation_network(f, n);
   chain::Chain c;
-  c.add({.id = "L1", .claim = "the exact rank factorisation reproduces R",
+  c.add({.id = "L1", .claim = given ? "the given factorisation reproduces R" : "the exact rank factorisation reproduces R",
          .symbols = "(U V^T)_ij = R_ij for all i, j", .relation = chain::Relation::Equal,
          .lhs_name = "(U V^T)_ij", .rhs_name = "R_ij", .reference = "(3.2)", .status = "P", .mode = "EX",
          .coq_lemma = "altabaa_lem31_L1",
@@ -50,13 +72,24 @@ chain::Chain build_lemma_3_1(const chain::Parameters& p) {
           for (std::size_t i = 0; i < n; ++i)
             for (std::size_t j = 0; j < n; ++j) {
               Rational s(0);
-              for (std::size_t k = 0; k < f.pivots.size(); ++k) s += f.U[i][k] * f.V[j][k];
+              for (std::size_t k = 0; k < columns(f); ++k) s += f.U[i][k] * f.V[j][k];
               fa.add(chain::Point{}.add("i", count_q(i + 1)).add("j", count_q(j + 1)),
                      chain::Side::exact(s).trusted_because(chain::kConstructionData), entry_of_R(R, i, j));
             }
-          return fa.outcome()
-              .report("d_r", chain::Side::exact(count_q(f.pivots.size()), "rank of R (number of pivots)"))
-              .report("n", chain::Side::exact(count_q(n)));
+          return fa.outcome().report("n", chain::Side::exact(count_q(n)));
+        }));
+  c.add({.id = "L3", .claim = "the factorisation has d_r = rank R columns",
+         .symbols = "#columns(U) = #columns(V) = rank R", .relation = chain::Relation::Equal,
+         .lhs_name = "#columns(U)", .rhs_name = "rank R", .reference = "(3.2)", .status = "P", .mode = "EX",
+         .coq_lemma = "altabaa_lem31_L3", .coq_note = "exact rank (FLINT fmpq_mat_rank), checked in C++"},
+        chain::exact([R, f, given] {
+          const long r = rank(ExactMatrix::from_rows(R));
+          return chain::Outcome(chain::Side::exact(count_q(columns(f)), given ? "columns of the given U"
+                                                                              : "pivots of FLINT's exact rref of R")
+                                    .trusted_because(chain::kConstructionData),
+                                chain::Side::exact(count_q(static_cast<std::uint64_t>(r)), "rank R by fmpq_mat_rank")
+                                    .trusted_because(chain::kNumericalMethod))
+              .report("d_r", chain::Side::exact(count_q(static_cast<std::uint64_t>(r)), "rank of R (exact)"));
         }));
   c.add({.id = "L2", .claim = "the inner-product network on one-hot inputs equals the relation",
          .symbols = "<U^T e_i, V^T e_j> = R_ij = r(x_i, x_j) for all i, j", .relation = chain::Relation::Equal,

@@ -31,6 +31,13 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "$R_{ij} = r(s_i, s_j)$ give $|r(x,y) - \\langle P_x\\phi(x), P_y\\phi(y)\\rangle| < \\varepsilon$ "
                       "(a.e.; everywhere with a consistent threshold convention)."},
         build_theorem_3_1, coq_conclude_theorem_3_1);
+  r.add({.name = "altabaa2024/theorem-3.1-grid", .paper = paper,
+         .title = "Altabaa & Lafferty 2024, Theorem 3.1 in d >= 2: Voronoi grid quantiser and Lemma 3.1 factorisation",
+         .statement = "For a continuous relation $r$ on $[0,1]^d \\times [0,1]^d$, the threshold network $\\phi$ of the "
+                      "$m = k^d$ grid sites ($m(m-1)/2 + m$ units) and the exact rank factorisation $R = UV^\\top$ of "
+                      "$R_{ij} = r(s_i, s_j)$ (Lemma 3.1) give $|r(x,y) - \\langle U^\\top\\phi(x), V^\\top\\phi(y)\\rangle| "
+                      "< \\varepsilon$ when the cells have diameter at most $\\delta(\\varepsilon)$."},
+        build_theorem_3_1_grid, coq_conclude_theorem_3_1);
   r.add({.name = "altabaa2024/theorem-4.1", .paper = paper,
          .title = "Altabaa & Lafferty 2024, Theorem 4.1: RKBS kernels with Hilbert feature maps",
          .statement = "If $K(x,y) = \\sum_i a_i(x) b_i(y)$ with continuous feature maps into $\\ell^2$ on a compact "
@@ -60,6 +67,10 @@ void register_constructions(ConstructionRegistry& r) {
   r.add({"altabaa2024/voronoi-relation",
          "Theorem 3.1 model <P_x phi(x), P_y phi(y)> (2 inputs) for r = r_x(x) r_y(y): r_x, r_y (expressions in x0), m"},
         construct_voronoi_relation);
+  r.add({"altabaa2024/voronoi-grid-relation",
+         "Theorem 3.1 model <U^T phi(x), V^T phi(y)> (2d inputs) on [0,1]^d, k^d grid sites, R = U V^T exact: "
+         "r (expression in x0..x{2d-1}, rational at the sites), d (2 or 3), k"},
+        construct_voronoi_grid_relation);
   r.add({"altabaa2024/rkbs-features",
          "Theorem 4.1 model <psi_1(x), psi_2(y)> (2 inputs) for a_k = rho^k cos kx, b_k = rho^k sin ky: r (= rho^2), eps"},
         construct_rkbs_features);

@@ -14,8 +14,10 @@ set(paper_sources
   relu_interpolant.cpp
   theorem_2_1.cpp
   theorem_3_1.cpp
+  theorem_3_1_grid.cpp
   theorem_4_1.cpp
   theorem_5_1.cpp
   voronoi.cpp
+  voronoi_grid.cpp
   voronoi_structured.cpp
 )

@@ -144,19 +144,7 @@ chain::Chain build_theorem_3_1(const chain::Parameters& p) {
         chain::trusting(chain::exact([d, R, m] {
           chain::ForAll fa(chain::Relation::Equal);
           // The head <U^T a, V^T b> on every pair of one-hot vectors.
-          const Network head = inner_product_network(2 * m, m, {Layer{transpose_projection(d.U)}},
-                                                     {Layer{transpose_projection(d.V)}});
-          const Program hp = lower(head);
-          Evaluator<Rational> hev(hp, Prec(64));
-          for (std::size_t k = 0; k < m; ++k)
-            for (std::size_t l = 0; l < m; ++l) {
-              std::vector<Rational> in(2 * m, Rational(0));
-              in[k] = Rational(1);
-              in[m + l] = Rational(1);
-              hev.run(in);
-              fa.add(chain::Point{}.add("k", count_q(k + 1)).add("l", count_q(l + 1)),
-                     chain::Side::exact(hev.outputs().at(0), "projection head, exact"), chain::Side::exact(R[k][l]));
-            }
+          add_head_on_one_hot_pairs(fa, d.U, d.V, R);
           // The whole network at the site pairs (s_k, s_{m+1-k}), exactly.
           const Program np = lower(d.net);
           Evaluator<Rational> nev(np, Prec(64));

@@ -18,9 +18,6 @@ LayerList voronoi_layers(const RationalVector& sites, VoronoiTie tie) {
   const std::size_t pairs = m * (m - 1) / 2;
   const bool largest = tie == VoronoiTie::Largest;
   const Rational sign(largest ? -1 : 1);
-  // Pair (i, j), i < j, is unit offset(i) + (j - i - 1): the units of row k of layer 2 are the
-  // pairs (i, k), i < k, then (k, j), j > k, so its entries come in increasing column order.
-  auto pair_id = [m](std::size_t i, std::size_t j) { return i * (2 * m - i - 1) / 2 + (j - i - 1); };
   DenseLayer l1;
   l1.weight.reserve(pairs);
   l1.bias.reserve(pairs);
@@ -29,6 +26,16 @@ LayerList voronoi_layers(const RationalVector& sites, VoronoiTie tie) {
       l1.weight.push_back({sign * (sites[i] - sites[j])});
       l1.bias.push_back(sign * (sites[j] * sites[j] - sites[i] * sites[i]) / Rational(2));
     }
+  return {Layer{std::move(l1)}, Layer{StepLayer{}}, voronoi_selection_layer(m, tie), Layer{StepLayer{}}};
+}
+
+Layer voronoi_selection_layer(std::size_t m, VoronoiTie tie) {
+  const std::size_t pairs = m * (m - 1) / 2;
+  const bool largest = tie == VoronoiTie::Largest;
+  const Rational sign(largest ? -1 : 1);
+  // Pair (i, j), i < j, is unit offset(i) + (j - i - 1): the units of row k of layer 2 are the
+  // pairs (i, k), i < k, then (k, j), j > k, so its entries come in increasing column order.
+  auto pair_id = [m](std::size_t i, std::size_t j) { return i * (2 * m - i - 1) / 2 + (j - i - 1); };
   SparseDenseLayer l2{m, pairs, {}, {}};
   l2.entries.reserve(m * (m - 1));
   for (std::size_t k = 0; k < m; ++k) {
@@ -36,7 +43,7 @@ LayerList voronoi_layers(const RationalVector& sites, VoronoiTie tie) {
     for (std::size_t j = k + 1; j < m; ++j) l2.entries.push_back({k, pair_id(k, j), sign});
     l2.bias.push_back(Rational(1) / Rational(2) - Rational(static_cast<long>(largest ? k : m - 1 - k)));
   }
-  return {Layer{std::move(l1)}, Layer{StepLayer{}}, Layer{std::move(l2)}, Layer{StepLayer{}}};
+  return Layer{std::move(l2)};
 }
 
 std::vector<std::size_t> cell_boundary_units(std::size_t m) {

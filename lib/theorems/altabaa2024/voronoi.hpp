@@ -29,6 +29,10 @@ RationalVector grid_sites(std::uint64_t m, const Rational& hi = Rational(1));
 // The four layers dense, step, dense, step of phi for sorted distinct sites (m >= 2).
 LayerList voronoi_layers(const RationalVector& sites, VoronoiTie tie = VoronoiTie::Smallest);
 
+// Layer 2 of phi alone (m rows over the m(m-1)/2 pair units, sparse): it depends only on m and the
+// tie rule, not on the sites or their dimension (the pair units may compare points of any R^d).
+Layer voronoi_selection_layer(std::size_t m, VoronoiTie tie = VoronoiTie::Smallest);
+
 // The one-hot network phi alone (input dim 1, m outputs).
 Network voronoi_network(const RationalVector& sites, VoronoiTie tie = VoronoiTie::Smallest);
 
