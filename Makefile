@@ -11,7 +11,7 @@ PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev lib
             coq libcoq-interval libcoq-coquelicot libcoq-flocq \
             clang libfuzzer-14-dev python3-matplotlib libclang-rt-14-dev
 
-.PHONY: all deps build test certify install fuzz soak mutation coq-all clean
+.PHONY: all deps build test certify certify-large install fuzz soak mutation coq-all clean
 PREFIX   ?= /usr/local
 all: build
 
@@ -40,6 +40,10 @@ certify: build
 	    --rel-tol 1e-3 --cert docs/plots/relu_2d-xy.cert.json -q
 	PYTHONPATH=$(BUILD)/python /usr/bin/python3 -m approxcert.plots --certificates docs/certificates \
 	    --supnorm docs/plots/relu_2d-xy.cert.json --out docs/plots
+
+# Instances too slow for `make certify` (checks-large/: Altabaa Instance B, m = 8000), on request.
+certify-large: build
+	./$(BUILD)/approxcert check checks-large/ --out docs/certificates-large
 
 # The command, the library and headers, the CMake and pkg-config packages, man pages, bash
 # completion, the Coq library and the Python package, under PREFIX (default /usr/local; docs/install.md).

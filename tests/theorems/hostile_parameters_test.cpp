@@ -85,4 +85,17 @@ TEST_CASE("hostile parameters: a Yun J beyond the parameter size limit names /pa
             .starts_with("hostile.json: /parameters/J: the number \"1e5000\" needs"));
 }
 
+TEST_CASE("hostile parameters: theorem-5.1 quantiser: unknown form, sigmoid or y_max > 1 with structured, m too large") {
+  const std::string base = R"({"y": ["0.25", "0.75"], "eta": "0.02", "eps": "0.01", "delta": "0.1", )";
+  CHECK(input_error("altabaa2024/theorem-5.1", base + R"("m": 8, "quantiser": "sparse"})")
+            .starts_with("hostile.json: /parameters/quantiser: "));
+  CHECK(input_error("altabaa2024/theorem-5.1", base + R"("m": 8, "quantiser": "structured", "sigmoid_slope": 64})")
+            .starts_with("hostile.json: /parameters/sigmoid_slope: "));
+  CHECK(input_error("altabaa2024/theorem-5.1", base + R"("m": 8, "quantiser": "structured", "y_max": 2})")
+            .starts_with("hostile.json: /parameters/y_max: "));
+  CHECK(input_error("altabaa2024/theorem-5.1", base + R"("m": 16001, "quantiser": "structured"})")
+            .starts_with("hostile.json: /parameters/m: "));
+  CHECK(input_error("altabaa2024/theorem-5.1", base + R"("m": 1001})").starts_with("hostile.json: /parameters/m: "));
+}
+
 }  // namespace approxcert::chain

@@ -19,4 +19,5 @@ set(paper_sources
   theorem_5_1.cpp
   voronoi.cpp
   voronoi_grid.cpp
+  voronoi_structured.cpp
 )

@@ -31,6 +31,7 @@
 #include "net/threshold_band.hpp"
 #include "net/threshold_sweep.hpp"
 #include "theorems/altabaa2024/voronoi.hpp"
+#include "theorems/altabaa2024/voronoi_structured.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 
@@ -49,7 +50,13 @@ struct RetrievalInstance {
   bool value_map = false;          // phi_v given as parameters
   Rational D{1};                   // D_Y = diam phi_v(Y) = |scale| y_max
   VoronoiTie tie = VoronoiTie::Smallest;  // "tie_rule": which nearest site phi selects (spec §4.2: largest)
+  bool structured = false;  // "quantiser": "structured" evaluates voronoi_structured_layers (step Q= proves it equal)
 };
+
+// The quantiser layers the checks evaluate: the paper's network, or the structured one (same function, step Q=).
+LayerList quantiser_layers(const RetrievalInstance& r, const RationalVector& sites) {
+  return r.structured ? voronoi_structured_layers(sites, r.tie) : voronoi_layers(sites, r.tie);
+}
 
 // ln((n-1) D / eps) / gamma rounded up to the 2^-6 grid (larger is safe); 0 when (n-1) D <= eps.
 Rational beta_for(std::size_t n, const Rational& D, const Rational& eps, const Rational& gamma) {
@@ -66,15 +73,28 @@ RetrievalInstance read_instance(const chain::Parameters& p, bool with_claims) {
   r.two_domains = p.has("y_max") || p.has("m_keys");
   r.y_max = p.rational_or("y_max", Rational(1));
   if (r.y_max.sign() <= 0 || r.y_max > Rational(100)) p.fail("y_max", "must lie in (0, 100]");
+  if (p.has("quantiser") && p.text("quantiser") == "structured" && r.y_max > Rational(1))
+    p.fail("y_max", "must be at most 1 with \"quantiser\": \"structured\" (step Q= compares the quantisers on [0, 1])");
   r.keys = p.rationals("y");
   if (r.keys.size() < 2 || r.keys.size() > 16) p.fail("y", "give between 2 and 16 keys");
   for (const Rational& y : r.keys)
     if (y.sign() < 0 || y > r.y_max) p.fail("y", "keys must lie in Y = [0, " + r.y_max.to_string() + "]");
+  if (p.has("quantiser")) {
+    const std::string q = p.text("quantiser");
+    if (q == "structured") r.structured = true;
+    else if (q != "paper") p.fail("quantiser", "must be \"paper\" or \"structured\"");
+  }
+  // The paper form stores ~2m^2 numbers per quantiser (spec W12); the structured form 5m - 4, but
+  // step Q= streams the paper's m(m-1)/2 pairs.
+  const std::uint64_t m_cap = r.structured ? 16000 : 1000;
+  const std::string m_range = "must be between 2 and " + std::to_string(m_cap) +
+                              (r.structured ? " with the structured quantiser"
+                                            : " (each quantiser has m(m-1)/2 + m threshold units; spec W12; "
+                                              "\"quantiser\": \"structured\" allows up to 16000)");
   r.m = p.count("m");
-  if (r.m < 2 || r.m > 1000)
-    p.fail("m", "must be between 2 and 1000 (each quantiser has m(m-1)/2 + m threshold units; spec W12)");
+  if (r.m < 2 || r.m > m_cap) p.fail("m", m_range);
   const std::uint64_t mk = p.has("m_keys") ? p.count("m_keys") : r.m;
-  if (mk < 2 || mk > 1000) p.fail("m_keys", "must be between 2 and 1000");
+  if (mk < 2 || mk > m_cap) p.fail("m_keys", m_range);
   r.sites = grid_sites(r.m);
   r.key_sites = grid_sites(mk, r.y_max);
   if (p.has("tie_rule")) {
@@ -95,6 +115,7 @@ RetrievalInstance read_instance(const chain::Parameters& p, bool with_claims) {
       p.fail("y", "keys must be distinct (two equal keys have margin 0 at every query point, so the event E_eta is empty)");
     r.eps1 = p.rational_or("eps1", r.eta / Rational(4));
     if (p.has("sigmoid_slope")) {
+      if (r.structured) p.fail("sigmoid_slope", "the sigmoid steps W11, W17 use the paper's quantiser: not with \"quantiser\": \"structured\"");
       r.slope = p.rational("sigmoid_slope");
       if (r.slope->sign() <= 0) p.fail("sigmoid_slope", "must be > 0");
     }
@@ -183,19 +204,21 @@ struct EventSamples {
 };
 
 EventSamples event_samples(const RetrievalInstance& r) {
-  RationalVector pts = pattern_points(r.sites, Rational(0), Rational(1));
+  // The structured quantiser's layer-1 switch points are the cell boundaries (0 and 1 included).
+  RationalVector pts = r.structured ? cell_boundaries(r.sites, Rational(0), Rational(1))
+                                    : pattern_points(r.sites, Rational(0), Rational(1));
   const RationalVector mb = margin_breakpoints(r.keys, r.eta);
   pts.insert(pts.end(), mb.begin(), mb.end());
   const RationalVector all = with_midpoints(std::move(pts));
   // One sweep of phi_q over the test points, one of phi_k over the keys.
-  const auto phi_swept = threshold_network_ones(voronoi_layers(r.sites, r.tie), all);
+  const auto phi_swept = threshold_network_ones(quantiser_layers(r, r.sites), all);
   auto phi_at = [&](const Rational& x) -> const std::vector<std::size_t>& {
     return phi_swept[static_cast<std::size_t>(std::lower_bound(all.begin(), all.end(), x) - all.begin())];
   };
   RationalVector sorted_keys = r.keys;
   std::sort(sorted_keys.begin(), sorted_keys.end());
   sorted_keys.erase(std::unique(sorted_keys.begin(), sorted_keys.end()), sorted_keys.end());
-  const auto phi_keys = threshold_network_ones(voronoi_layers(r.key_sites, r.tie), sorted_keys);
+  const auto phi_keys = threshold_network_ones(quantiser_layers(r, r.key_sites), sorted_keys);
   EventSamples ev;
   for (const Rational& y : r.keys)
     ev.phi_keys.push_back(phi_keys[static_cast<std::size_t>(
@@ -205,13 +228,21 @@ EventSamples event_samples(const RetrievalInstance& r) {
   const std::size_t mq = r.sites.size(), mk = r.key_sites.size();
   const Program proj_q = lower(Network{{mq, std::nullopt}, {Layer{transpose_projection(retrieval_query_factor(r.sites))}}});
   const Program proj_k = lower(Network{{mk, std::nullopt}, {Layer{transpose_projection(retrieval_key_factor(r.key_sites))}}});
-  auto project = [](const Program& prog, std::size_t m, const std::vector<std::size_t>& ones) {
-    std::vector<Rational> in(m, Rational(0));
-    for (std::size_t c : ones) in[c] = Rational(1);
-    return evaluate<Rational>(prog, in, Prec(64));
+  // One evaluator and one input vector per map, reused: only the one-hot entries are set and reset.
+  struct Projector {
+    Evaluator<Rational> ev;
+    std::vector<Rational> in;
+    std::vector<Rational> operator()(const std::vector<std::size_t>& ones) {
+      for (std::size_t c : ones) in[c] = Rational(1);
+      ev.run(in);
+      for (std::size_t c : ones) in[c] = Rational(0);
+      return ev.outputs();
+    }
   };
+  Projector project_q{Evaluator<Rational>(proj_q, Prec(64)), std::vector<Rational>(mq, Rational(0))};
+  Projector project_k{Evaluator<Rational>(proj_k, Prec(64)), std::vector<Rational>(mk, Rational(0))};
   std::vector<std::vector<Rational>> key_features;
-  for (const auto& ones : ev.phi_keys) key_features.push_back(project(proj_k, mk, ones));
+  for (const auto& ones : ev.phi_keys) key_features.push_back(project_k(ones));
   for (const Rational& x : all) {
     const Margin g = margin_at(r.keys, x);
     if (!(g.gap > r.eta)) continue;
@@ -219,7 +250,7 @@ EventSamples event_samples(const RetrievalInstance& r) {
     const std::vector<std::size_t>& phi_x = phi_at(x);
     if (!ev.samples.empty() && ev.samples.back().best == g.best && ev.samples.back().phi_x == phi_x) continue;
     Sample s{x, g.best, phi_x, {}};
-    const std::vector<Rational> qx = project(proj_q, mq, phi_x);
+    const std::vector<Rational> qx = project_q(phi_x);
     for (const auto& kj : key_features) s.scores.push_back(qx[0] * kj[0] + qx[1] * kj[1] + qx[2] * kj[2]);
     ev.samples.push_back(std::move(s));
   }
@@ -227,18 +258,28 @@ EventSamples event_samples(const RetrievalInstance& r) {
 }
 
 // The head network's inputs for a sample: token j is (y_j, phi_q(x), phi_k(y_j)).
+// `in` holds zeros except at `touched`, the entries the previous call set: those are reset first
+// (O(n) work per call instead of O(n m)); on the first call `in` is sized and zeroed.
 template <class S>
-void set_head_inputs(std::vector<S>& in, const Sample& s, const EventSamples& ev, const RationalVector& keys,
-                     std::size_t mq, std::size_t mk, Prec p) {
+void set_head_inputs(std::vector<S>& in, std::vector<std::size_t>& touched, const Sample& s, const EventSamples& ev,
+                     const RationalVector& keys, std::size_t mq, std::size_t mk, Prec p) {
   const std::size_t D = 1 + mq + mk;
   S zero, one;
   set(zero, Rational(0), p);
   set(one, Rational(1), p);
-  in.assign(D * keys.size(), zero);
+  if (in.size() != D * keys.size()) in.assign(D * keys.size(), zero);
+  for (std::size_t t : touched) in[t] = zero;
+  touched.clear();
+  auto put = [&](std::size_t t, const S& v) {
+    in[t] = v;
+    touched.push_back(t);
+  };
   for (std::size_t j = 0; j < keys.size(); ++j) {
-    set(in[j * D], keys[j], p);
-    for (std::size_t c : s.phi_x) in[j * D + 1 + c] = one;
-    for (std::size_t c : ev.phi_keys[j]) in[j * D + 1 + mq + c] = one;
+    S y;
+    set(y, keys[j], p);
+    put(j * D, y);
+    for (std::size_t c : s.phi_x) put(j * D + 1 + c, one);
+    for (std::size_t c : ev.phi_keys[j]) put(j * D + 1 + mq + c, one);
   }
 }
 
@@ -410,6 +451,41 @@ void add_sigmoid_band_steps(chain::Chain& c, const RetrievalInstance& r) {
   c.recheck("W17", "rhs", "1/x0", {"parameter:sigmoid_slope"});
 }
 
+// Step Q= (construction choice): the structured quantiser the checks evaluate is the paper's
+// two-layer network of §4.2, as a function on [0, 1], for phi_q's sites and (if different) phi_k's.
+void add_structured_equality_step(chain::Chain& c, const RetrievalInstance& r) {
+  c.add({.id = "Q=", .claim = "construction choice: the structured quantiser (m-1 boundary units + difference layer) "
+                              "the checks evaluate is the paper's Voronoi network (m(m-1)/2 + m units), same tie rule",
+         .symbols = "phi_struct(x) = phi_paper(x) for every x in [0, 1] (exact, at every point P/(4D), P = 0..4D, "
+                    "D the sites' common denominator: every switch point of both and a point of every piece between)",
+         .relation = chain::Relation::Equal, .lhs_name = "points P/(4D) where phi_struct != phi_paper",
+         .rhs_name = "0", .reference = "§4.2 (the paper's construction), this checker's representation",
+         .status = "P", .mode = "NET", .coq_lemma = "altabaa_thm51_Qeq",
+         .coq_note = "exact C++ comparison of the two networks; the Coq conclusion is about the evaluated values"},
+        chain::trusting(chain::exact([sites = r.sites, key_sites = r.key_sites, tie = r.tie] {
+          const QuantiserEquality q = structured_equals_paper(sites, tie);
+          std::uint64_t mismatches = q.mismatch ? 1 : 0, points = q.points, units = q.paper_units;
+          std::optional<Rational> where = q.mismatch;
+          if (key_sites != sites) {
+            const QuantiserEquality k = structured_equals_paper(key_sites, tie);
+            mismatches += k.mismatch ? 1 : 0;
+            points += k.points;
+            units += k.paper_units;
+            if (!where) where = k.mismatch;
+          }
+          chain::Outcome o(chain::Side::exact(count_q(mismatches), "first mismatching point per quantiser counted; 0 = equal"),
+                           chain::Side::exact(Rational(0)));
+          if (where) o.where(chain::Point{}.add("x", *where));
+          return o.report("points compared", chain::Side::exact(count_q(points)))
+              .report("paper layer-1 units streamed (never stored)", chain::Side::exact(count_q(units)))
+              .report("threshold units per map, paper (m(m-1)/2 + m)",
+                      chain::Side::exact(count_q(voronoi_neurons(sites.size()))))
+              .report("threshold units per map, structured (2m - 1)",
+                      chain::Side::exact(count_q(voronoi_structured_neurons(sites.size()))));
+        }), chain::kEnumeration));
+  c.recheck("Q=", "rhs", "0", {});
+}
+
 }  // namespace
 
 Network construct_attention_retrieval(const chain::Parameters& p) {
@@ -433,18 +509,23 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
   const auto alpha_prog = std::make_shared<const Program>(softmax_weights_program(n));
   const auto head_prog = std::make_shared<const Program>(lower(retrieval_head_network(r.sites, r.key_sites, n, r.beta, r.values)));
   const std::string representation =
-      "per quantiser: layer 1 dense (m(m-1)/2 x 1), layer 2 sparse_dense with its m(m-1) nonzero weights; "
-      "evaluated exactly at every test point by one sweep; the head (features + softmax attention) by the "
-      "generic evaluator";
+      r.structured
+          ? "per quantiser: the structured form (construction choice, equal to the paper's network by step Q=): "
+            "layer 1 dense ((m-1) x 1, one unit per cell boundary), layer 2 sparse_dense with its 2(m-1) nonzero "
+            "weights; evaluated exactly at every test point by one sweep; the head by the generic evaluator"
+          : "per quantiser: layer 1 dense (m(m-1)/2 x 1), layer 2 sparse_dense with its m(m-1) nonzero weights; "
+            "evaluated exactly at every test point by one sweep; the head (features + softmax attention) by the "
+            "generic evaluator";
 
   chain::Chain c;
+  if (r.structured) add_structured_equality_step(c, r);
   c.add({.id = "A1", .claim = "the relation model approximates the utility to eps_1 everywhere (tie rule of §4.2)",
          .symbols = "sup_{x,y} |u(x,y) - <phi_q(x), phi_k(y)>| < eps_1", .relation = chain::Relation::Less,
          .lhs_name = "sup |u - <phi_q, phi_k>|", .rhs_name = "eps_1", .reference = "(5.3), via Thm 3.1", .status = "P",
          .mode = "NET", .coq_lemma = "altabaa_thm51_A1",
          .coq_proof = "AltabaaSoftmax.altabaa_thm51_retrieval_eps", .coq_note = "premise |s_k - u_k| <= eps_1"},
         chain::trusting(chain::exact([sites = r.sites, key_sites = r.key_sites, y_max = r.y_max, two = r.two_domains,
-                                      eps1 = r.eps1, m = r.m, representation] {
+                                      eps1 = r.eps1, m = r.m, representation, structured = r.structured] {
           // The model is U_k . V_l on the closed cell pair V_k x W_l (phi_q, phi_k one-hot of the
           // cells): the exact sup over every cell pair, the largest kept (first in (k, l) order).
           const WorstPair w = worst_cell_pair(cell_boundaries(sites, Rational(0), Rational(1)),
@@ -461,8 +542,9 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
               .report("threshold units per map (m(m-1)/2 + m)", chain::Side::exact(count_q(voronoi_neurons(m))))
               .report("layer-2 weights per map as a dense matrix (m * m(m-1)/2)",
                       chain::Side::exact(count_q(voronoi_dense_layer2_weights(m))))
-              .report("numbers stored per map (sparse layer 2)", chain::Side::exact(count_q(voronoi_stored_numbers(m)),
-                                                                                     representation));
+              .report(structured ? "numbers stored per map (structured form, as evaluated)" : "numbers stored per map (sparse layer 2)",
+                      chain::Side::exact(count_q(structured ? voronoi_structured_stored_numbers(m) : voronoi_stored_numbers(m)),
+                                         representation));
         }), chain::kEnumeration, chain::kConstructionData));
   c.add({.id = "A2", .claim = "each softmax weight is at most exp(beta (s_j - s_i*)), at every query of E_eta",
          .symbols = "alpha_j = e^{beta s_j} / sum_l e^{beta s_l} <= e^{beta (s_j - s_i*)}", .relation = chain::Relation::LessEqual,
@@ -564,9 +646,10 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
           mul(bound, bound, d, a.prec);
           Evaluator<S> head(*head_prog, a.prec);
           std::vector<S> in;
+          std::vector<std::size_t> touched;
           Rational worst_lo(0), worst_hi(0);
           for (const Sample& s : ev->samples) {
-            set_head_inputs(in, s, *ev, keys, mq, mk, a.prec);
+            set_head_inputs(in, touched, s, *ev, keys, mq, mk, a.prec);
             head.run(in);
             S err, sel;
             set(sel, v.scale * keys[s.best] + v.shift, a.prec);  // Select composed with phi_v
