@@ -23,21 +23,6 @@ namespace {
 constexpr double kMax = std::numeric_limits<double>::max();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// q rounded to a double by MPFR in direction rnd (53 bits, IEEE double's exponent range through
-// mpfr_subnormalize), as a double (+-inf where it overflows).
-double mpfr_double(const Rational& q, mpfr_rnd_t rnd) {
-  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-  mpfr_set_emin(-1073);
-  mpfr_set_emax(1024);
-  Mpfr m(53);
-  const int t = mpfr_set_q(m.v, q.get_mpq_t(), rnd);
-  mpfr_subnormalize(m.v, t, rnd);
-  const double d = mpfr_get_d(m.v, rnd);  // exact: m has 53 bits in the double range
-  mpfr_set_emin(emin);
-  mpfr_set_emax(emax);
-  return d;
-}
-
 // A random double: short dyadics (exact sums and products are common), any 53-bit mantissa, or
 // one of subnormal size or near DBL_MAX.
 double random_double(Rng& rng) {
@@ -87,7 +72,7 @@ TEST_CASE("directed interval: + - * / of exact doubles are the exact result roun
       CAPTURE(to_string(r));
       REQUIRE(no_nan(r));
       CHECK(encloses(r, want));
-      const double down = mpfr_double(want, MPFR_RNDD), up = mpfr_double(want, MPFR_RNDU);
+      const double down = mpfr_rounded_double(want, MPFR_RNDD), up = mpfr_rounded_double(want, MPFR_RNDU);
       // Tight where the error terms are exact (DirectedInterval's range 2^-900 .. 2^1000 of every
       // operand and of the result's two neighbours); elsewhere one ulp outward at most, like FastInterval.
       const bool in_range = [&] {
@@ -140,8 +125,8 @@ TEST_CASE("directed interval: + - * / on intervals give the exact range rounded 
       CAPTURE(to_string(r));
       REQUIRE(no_nan(r));
       CHECK(encloses(r, lo, hi));
-      CHECK(r.lo >= std::nextafter(mpfr_double(lo, MPFR_RNDD), -kInf));  // at most one ulp beyond the tight end
-      CHECK(r.hi <= std::nextafter(mpfr_double(hi, MPFR_RNDU), kInf));
+      CHECK(r.lo >= std::nextafter(mpfr_rounded_double(lo, MPFR_RNDD), -kInf));  // at most one ulp beyond the tight end
+      CHECK(r.hi <= std::nextafter(mpfr_rounded_double(hi, MPFR_RNDU), kInf));
     }
   }
 }

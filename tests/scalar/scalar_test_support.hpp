@@ -191,6 +191,21 @@ inline void set_exact(Mpfr& m, const Rational& x) {
   REQUIRE(mpfr_set_q(m.v, x.get_mpq_t(), MPFR_RNDN) == 0);
 }
 
+// q rounded to a double by MPFR in direction rnd (53 bits, IEEE double's exponent range through
+// mpfr_subnormalize), as a double (+-inf where the rounding overflows).
+inline double mpfr_rounded_double(const Rational& q, mpfr_rnd_t rnd) {
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(-1073);
+  mpfr_set_emax(1024);
+  Mpfr m(53);
+  const int t = mpfr_set_q(m.v, q.get_mpq_t(), rnd);
+  mpfr_subnormalize(m.v, t, rnd);
+  const double d = mpfr_get_d(m.v, rnd);  // exact: m has 53 bits in the double range
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  return d;
+}
+
 inline Rational to_rational(const mpfr_t m) {
   REQUIRE(mpfr_number_p(m));
   mpq_class out;
