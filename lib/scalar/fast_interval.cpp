@@ -84,6 +84,18 @@ double point_through_ball(double x, void (*f)(Ball&, const Ball&, Prec), bool up
   return upper ? y.hi : y.lo;
 }
 
+// r = [lower_end, upper_end] clipped to the range [min_value, max_value]: the lower end is the range's
+// minimum when lower_x is infinite, else lower_at(lower_x) (a lower bound of f there); likewise the
+// upper end. lower_x/upper_x are a.lo/a.hi for increasing f and a.hi/a.lo for decreasing f.
+template <class LowerAt, class UpperAt>
+void from_ends(FastInterval& r, double lower_x, double upper_x, LowerAt lower_at, UpperAt upper_at, double min_value,
+               double max_value) {
+  const double lo = std::isinf(lower_x) ? min_value : lower_at(lower_x);
+  const double hi = std::isinf(upper_x) ? max_value : upper_at(upper_x);
+  r.lo = greater(lo, min_value);
+  r.hi = lesser(hi, max_value);
+}
+
 // r = f(a) for f increasing on a, with range [min_value, max_value]. A narrow interval (width at
 // most 2^-20 of its magnitude) goes through one ball evaluation, whose radius is then tight;
 // otherwise f is evaluated at each end (a ball around a wide interval overestimates, and around
@@ -95,10 +107,8 @@ void increasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const B
   if (!ends_only && is_finite(a) && a.hi - a.lo <= std::ldexp(std::fabs(a.lo) + std::fabs(a.hi), -20) &&
       (a.lo > 0 || a.hi < 0 || a.lo == a.hi))
     return through_ball(r, a, f, min_value, max_value);
-  const double lo = a.lo == -kInf ? min_value : point_through_ball(a.lo, f, false);
-  const double hi = a.hi == kInf ? max_value : point_through_ball(a.hi, f, true);
-  r.lo = greater(lo, min_value);
-  r.hi = lesser(hi, max_value);
+  from_ends(r, a.lo, a.hi, [&](double x) { return point_through_ball(x, f, false); },
+            [&](double x) { return point_through_ball(x, f, true); }, min_value, max_value);
 }
 
 // Upper bounds of f' on [m - w, m + w] (w <= 2^-30) from an enclosure e of f(m), for the mean
@@ -160,10 +170,8 @@ void increasing_in_doubles(FastInterval& r, const FastInterval& a, std::optional
       return;
     }
   }
-  const double lo = a.lo == -kInf ? min_value : at(a.lo, false);
-  const double hi = a.hi == kInf ? max_value : at(a.hi, true);
-  r.lo = greater(lo, min_value);
-  r.hi = lesser(hi, max_value);
+  from_ends(r, a.lo, a.hi, [&](double x) { return at(x, false); }, [&](double x) { return at(x, true); }, min_value,
+            max_value);
 }
 
 std::optional<FastInterval> tanh_at(double x) { return tanh_enclosure(x); }
@@ -172,10 +180,8 @@ std::optional<FastInterval> tanh_at(double x) { return tanh_enclosure(x); }
 // increasing would need a second function pointer, so the ends are evaluated directly.
 void decreasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec), double min_value,
                 double max_value) {
-  const double lo = a.hi == kInf ? min_value : point_through_ball(a.hi, f, false);
-  const double hi = a.lo == -kInf ? max_value : point_through_ball(a.lo, f, true);
-  r.lo = greater(lo, min_value);
-  r.hi = lesser(hi, max_value);
+  from_ends(r, a.hi, a.lo, [&](double x) { return point_through_ball(x, f, false); },
+            [&](double x) { return point_through_ball(x, f, true); }, min_value, max_value);
 }
 
 }  // namespace
