@@ -134,6 +134,22 @@ TEST_CASE("coq conclusions: Yun Theorem 2 end to end by yun_final_assembly when 
   CHECK((Rt - ulp) * (Rt - ulp) < T);
 }
 
+TEST_CASE("coq conclusions: Yun Theorem 3 end to end on the domain when the positional softmax network is certified (Y-E2E)") {
+  // pe-ya-restatement-j-softmax: Lip = 5/4, delta = 1/4 (omega = 5/16), p = 1, eps = 1, a = 0.
+  const nlohmann::json cert = stored("yun2020/pe-ya-restatement-j-softmax.json");
+  const CoqExport e = exported(cert);
+  REQUIRE(e.theorems == std::vector<std::string>{"pe_ya_restatement_j_softmax_steps_1_2", "pe_ya_restatement_j_softmax_theorem_3"});
+  CHECK(has(e, "Yun Theorem 3, end to end (spec 6 step 5)"));
+  CHECK(has(e, "on the domain [0,1]^(d x n)"));
+  CHECK(has(e, "  dffbar <= (5 / 16) ->"));
+  CHECK(has(e, "  dfg <= 1.\n"));
+  CHECK(exported(with_unknown_step(cert, "Y-E2E")).theorems == std::vector<std::string>{"pe_ya_restatement_j_softmax_steps_1_2"});
+  // Without the softmax network: Steps 1-2 only, and the export says why.
+  const CoqExport h = exported(stored("yun2020/pe-ya-restatement-j.json"));
+  CHECK(h.theorems == std::vector<std::string>{"pe_ya_restatement_j_steps_1_2"});
+  CHECK(has(h, "The final assembly (spec 6) is not concluded: the certificate has no end-to-end step Y-E2E"));
+}
+
 TEST_CASE("coq conclusions: Yun Steps 1-2 on the hardmax network by yun_final_assembly, with or without softmax") {
   // Y-A, f(x0, x1) = (x0/2 + (x0+x1)/4, x1/2 + (x0+x1)/4), delta = 1/4, p = 1, Lip = 2, eps = 3. The
   // duplicate cells are L = (a, a), a in {0, 1/4, 1/2, 3/4}, of volume 1/16, where f(L) = (a, a):

@@ -180,23 +180,3 @@ TEST_CASE("yun2020 E9: the sup error on the good set is delta - eta up to e_L, a
   CHECK(dup.contains(q(7, 8)));
   CHECK(dup.upper() - dup.lower() < slack);
 }
-
-TEST_CASE("yun2020 E3: the witness parameters are refused where the set would be null or x_1 in range") {
-  auto message = [](const std::string& extra, bool three_tokens = true) -> std::string {
-    const std::string shape = three_tokens ? R"("n": 3, "target": ["x0", "x1", "x2"])" : R"("n": 2, "target": ["x0", "x1"])";
-    const ExactJson params = parse_exact_json(R"({"d": 1, "delta": "1/4", "J": "repair", "thresholds": "tight", "p": 1, "eps": "6",
-        "lipschitz": "2", "lambda": "2000", "eta": "1/128", "eps_grid": "1e-3", )" + shape + ", " + extra + "}",
-                                              "<test>");
-    try {
-      (void)chain::run_instance(theorems::builtin_theorems(), "yun2020/theorem-2", params, JsonAt("e3.json"), "e3", chain::RunOptions{});
-    } catch (const InputError& e) {
-      return e.what();
-    }
-    return "no error";
-  };
-  CHECK(message(R"("e3_x1": "2")") == "e3.json: /parameters/e3_x1: the E3 witness needs d = 1, n = 2 (other entries would be held at points, a null set)");
-  CHECK(message(R"("e3_x2": ["0.245", "0.246"])") == "e3.json: /parameters/e3_x2: needs e3_x1");
-  CHECK(message(R"("e3_x1": "1/2")", false) == "e3.json: /parameters/e3_x1: must be out of range: <= -eta or >= 1");
-  CHECK(message(R"("e3_x1": "2", "e3_x2": ["0.246", "0.245"])", false) ==
-        "e3.json: /parameters/e3_x2: must be an interval [lo, hi] with lo <= hi");
-}

@@ -47,7 +47,7 @@ LayerList quantizer_layers(const Config& c, const std::optional<Smoothing>& s) {
   LayerList layers;
   for (std::size_t i = 0; i < d; ++i)
     layers.push_back(phi_feed_forward(basis(d, i), Rational(0), basis(d, i),
-                                      s ? range_activation_relu(c.J, s->eta) : range_activation(c.J, c.shape.upper())));
+                                      s ? range_activation_relu(c.J, s->eta, c.shape.upper()) : range_activation(c.J, c.shape.upper())));
   for (std::size_t i = 0; i < d; ++i)
     for (std::uint64_t k = 0; k < c.shape.levels_per_row(); ++k)
       layers.push_back(phi_feed_forward(basis(d, i), -Rational(static_cast<long>(k)) * delta, basis(d, i),

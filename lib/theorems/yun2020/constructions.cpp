@@ -23,10 +23,8 @@ void register_constructions(ConstructionRegistry& r) {
         [](const chain::Parameters& p) -> Network { return assembly_from(p).network(); });
   r.add({.name = "yun2020/softmax",
          .description = "Yun et al. 2020 softmax/ReLU Transformer g (Lemma 9): the hardmax parameters plus lambda "
-                        "(softmax scale) and eta (ReLU ramp width)"},
+                        "(softmax scale) and eta (ReLU ramp width); with positional_encoding Theorem 3's"},
         [](const chain::Parameters& p) -> Network {
-          if (p.flag_or("positional_encoding", false))
-            p.fail("positional_encoding", "the softmax/ReLU network is built for Theorem 2's grid only (use yun2020/hardmax)");
           Smoothing s{p.rational("lambda"), p.rational("eta")};
           if (s.lambda.sign() <= 0) p.fail("lambda", "must be > 0");
           if (s.eta.sign() <= 0) p.fail("eta", "must be > 0");

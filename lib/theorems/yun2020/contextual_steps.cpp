@@ -20,15 +20,6 @@ namespace {
 
 const Prec kPrec(64);  // exact rationals ignore it
 
-// An interior point of the cell of a G+ point, in input coordinates: entries + delta/2; -J entries
-// become 1/2 - upper (-1/2; with positional encoding, x + E stays below 0 in every column).
-std::vector<Rational> interior(const Grid& g, const std::vector<unsigned>& levels) {
-  std::vector<Rational> x = g.corner(levels);
-  const Rational h = g.shape().delta() / Rational(2), outside = h / g.shape().delta() - g.shape().upper();
-  for (std::size_t e = 0; e < x.size(); ++e) x[e] = g.out_of_range(levels[e]) ? outside : x[e] + h;
-  return x;
-}
-
 // The columns u could see in column position j: {0, .., 1 - delta}^d (with -J entries if
 // out_of_range) plus E_{:,j}; one column each.
 std::vector<std::vector<Rational>> grid_columns(const Shape& s, const Rational& J, bool out_of_range, std::size_t j) {
@@ -351,7 +342,7 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                 std::vector<unsigned> lv;
                 for (std::uint64_t i = begin; i < end; ++i) {
                   ctx->plus.levels(i, lv);
-                  const std::vector<Rational> x = interior(ctx->plus, lv);
+                  const std::vector<Rational> x = ctx->plus.interior(lv);
                   ev.run(x);
                   ref.run(x);
                   const std::vector<Rational> out = ev.outputs(), z = ref.outputs();
@@ -397,7 +388,7 @@ void add_finite_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
           ctx->plus.levels(i, lv);
           if (keep != 0 && ctx->plus.any_out_of_range(lv) != (keep == 2)) continue;
           const std::vector<Rational> L = ctx->plus.point(lv);
-          ev.run(interior(ctx->plus, lv));
+          ev.run(ctx->plus.interior(lv));
           const std::vector<Rational> out = ev.outputs();
           const bool good = ctx->plus.distinct_in_range(lv);
           const std::vector<Rational> want = good ? eval_target(ctx->target, ctx->plus.corner(lv)) : std::vector<Rational>(dn, Rational(0));

@@ -75,7 +75,7 @@ Rational decimal_root_up(const Rational& t, unsigned long p) {
 // (d_p(bar f, g)^p <= T_3); the root bound T_3 <= R^p (decimal_root_up) and Lip delta + R <= eps
 // are re-checked in Coq. Otherwise a comment says why not.
 void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps, const std::string& inst,
-                           chain::CoqConclusion& c) {
+                           chain::CoqConclusion& c, const std::string& theorem = "2") {
   const chain::CoqStep* e2e = chain::find_coq_step(steps, "Y-E2E");
   const auto skip = [&c](const std::string& why) {
     c.text += "\n(* The final assembly (spec 6) is not concluded: " + chain::coq_comment_text(why) + ". *)\n";
@@ -89,10 +89,10 @@ void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::
   if (!p.is_integer() || p.sign() <= 0 || p > Rational(16)) return skip("p is not a natural number from 1 to 16");
   const Rational root = decimal_root_up(t3->second.upper(), p.num().get_ui());
   const std::string OM = coq_real(*omega), T = coq_real(t3->second.upper()), RT = coq_real(root), EPS = coq_real(eps),
-                    P = p.num().get_str(), name = inst + "_theorem_2";
+                    P = p.num().get_str(), name = inst + "_theorem_" + theorem;
   c.theorems.push_back(name);
   c.text += fmt::format(
-      "\n(** Yun Theorem 2, end to end (spec 6 step 5), by [YunVolume.yun_final_assembly]: omega = Lip delta =\n"
+      "\n(** Yun Theorem {TH}, end to end (spec 6 step 5), by [YunVolume.yun_final_assembly]: omega = Lip delta =\n"
       "    {OM} (Y-14), T_3 = {T} (upper end, Y-20), R = {RT} >= T_3^(1/p), p = {P}, eps = {EPS}. *)\n"
       "Lemma leaf_e2e_root : {T} <= {RT} ^ {P}.\n"
       "Proof. approxcert_leaf. Qed.\n\n"
@@ -100,7 +100,7 @@ void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::
       "Proof. approxcert_leaf. Qed.\n\n"
       "Lemma leaf_e2e_budget : {OM} + {RT} <= {EPS}.\n"
       "Proof. approxcert_leaf. Qed.\n\n"
-      "(** dfg = d_p(f, g), dffbar = d_p(f, bar f), dfbarg = d_p(bar f, g) on B (measure theory is not in Coq:\n"
+      "(** dfg = d_p(f, g), dffbar = d_p(f, bar f), dfbarg = d_p(bar f, g) on {dom} (measure theory is not in Coq:\n"
       "    Minkowski and the two certified bounds are hypotheses). *)\n"
       "Theorem {name} : forall dfg dffbar dfbarg : R,\n"
       "  dfg <= dffbar + dfbarg ->  (* Minkowski *)\n"
@@ -112,7 +112,8 @@ void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::
       "  exact (yun_final_assembly dfg dffbar dfbarg {OM} {T} {RT} {EPS} {P} ltac:(lia) HM H14 H0 H20\n"
       "           leaf_e2e_root leaf_e2e_root_nonneg leaf_e2e_budget).\n"
       "Qed.\n",
-      fmt::arg("OM", OM), fmt::arg("T", T), fmt::arg("RT", RT), fmt::arg("EPS", EPS), fmt::arg("P", P), fmt::arg("name", name));
+      fmt::arg("OM", OM), fmt::arg("T", T), fmt::arg("RT", RT), fmt::arg("EPS", EPS), fmt::arg("P", P), fmt::arg("name", name),
+      fmt::arg("TH", theorem), fmt::arg("dom", theorem == "3" ? "the domain [0,1]^(d x n)" : "B"));
 }
 
 // Yun Theorem 2, Steps 1-2 (Lemma 8 + Proposition 4) on the hardmax network bar g, for every
@@ -236,6 +237,7 @@ chain::CoqConclusion coq_conclude_theorem_3(const nlohmann::json& cert, const st
   append_hardmax_assembly(cert, steps, inst, c, "3");
   if (c.theorems.empty())
     return chain::coq_not_concluded("Steps 1-2 on the hardmax network need Y-12, Y-13 and Y-14 proved (Y-12 fails or is unknown)");
+  append_final_assembly(cert, steps, inst, c, "3");  // Step 3 on the domain, when the instance has the softmax network
   return c;
 }
 

@@ -28,13 +28,13 @@ void add_good_set_step(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
   chain.add(spec("Y-E9", "sup error on the good set (spec E9; " + lam_eta + "): G_good = the good cells S_L (L in G~) minus the ramps Omega_1, i.e. the boxes prod [L_ij, L_ij + delta - eta]. On each, the entry quantizer of g is the constant grid value (mean-value image, as Y-1r), so g = g(L°) there and sup |f_k - g_k| lies within |f_k(L) - g_k(L°)| of sup |f_k - f_k(L)|, which the sup-norm engine encloses; the largest over cells and entries is at most Lip delta + eps_grid (Lemma 8's modulus, Y-17). Also reported: sup |f - bar g| on G_good (bar g = f(L) on S_L, Y-12), and a lower bound on the sup of |f - g| over [0,1)^(d x n) from the duplicate cells, where g is about 0 and f is not",
                  "sup_{X in G_good} max_k |f_k(X) - g_k(X)| <= Lip delta + eps_grid", Relation::LessEqual,
                  "sup_{G_good} |f - g|", "Lip delta + eps_grid", "spec E9", "R", "NET", "yun_thm2_YE9"),
-            chain::generic([ctx, g, quantizer, bound, dn, s, eta = sm.eta]<class S>(const chain::Attempt& a) {
-              // g is constant on every good box iff the entry quantizer is on every piece [k delta, (k+1) delta - eta].
+            chain::generic([ctx, g, quantizer, bound, dn, s, eta = sm.eta, pieces = flat_pieces(ctx->config, sm.eta, Rational(0))]<class S>(const chain::Attempt& a) {
+              // g is constant on every good box iff the entry quantizer is on every piece [k delta, (k+1) delta - eta]
+              // (of X + E with positional encoding: k < n/delta).
               bool constant = true;
-              for (std::uint64_t k = 0; k < s.N && constant; ++k) {
-                const Rational kd = Rational(static_cast<long>(k)) * s.delta();
-                const std::optional<Interval> img = mean_value_image(*quantizer, kd, kd + s.delta() - eta, a.prec);
-                constant = img && is_exact(*img) && lower(*img) == kd;
+              for (const FlatPiece& piece : pieces) {
+                const std::optional<Interval> img = mean_value_image(*quantizer, piece.lo, piece.hi, a.prec);
+                constant = constant && img && is_exact(*img) && lower(*img) == piece.value;
               }
               const Grid grid(s, ctx->config.J, false);
               std::vector<std::string> names;
@@ -50,9 +50,9 @@ void add_good_set_step(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
               std::vector<unsigned> lv;
               for (std::uint64_t i = 0; i < grid.size(); ++i) {
                 grid.levels(i, lv);
-                const std::vector<Rational> L = grid.point(lv);
+                const std::vector<Rational> L = grid.point(lv), corner = grid.corner(lv);  // L: X + E with positional encoding
                 std::vector<Rational> mid(dn);
-                for (std::size_t e = 0; e < dn; ++e) mid[e] = L[e] + s.delta() / Rational(2), set(x[e], mid[e], a.prec);
+                for (std::size_t e = 0; e < dn; ++e) mid[e] = corner[e] + s.delta() / Rational(2), set(x[e], mid[e], a.prec);
                 ev.run(x);
                 if (!grid.distinct_in_range(lv)) {  // a duplicate cell: |f - g| at its interior point
                   const std::vector<Rational> f = eval_target(ctx->target, mid);
@@ -64,9 +64,9 @@ void add_good_set_step(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                   }
                   continue;
                 }
-                const std::vector<Rational> fL = eval_target(ctx->target, L);
+                const std::vector<Rational> fL = eval_target(ctx->target, corner);
                 Box box;
-                for (std::size_t e = 0; e < dn; ++e) box.lo.push_back(L[e]), box.hi.push_back(L[e] + s.delta() - eta);
+                for (std::size_t e = 0; e < dn; ++e) box.lo.push_back(corner[e]), box.hi.push_back(corner[e] + s.delta() - eta);
                 for (std::size_t k = 0; k < dn; ++k) {
                   const Side sf = chain::sup_norm_side(expression_error_program(fL[k].to_string(), ctx->target.expressions[k], dn), box, a,
                                                        names, "sup |f_k - f_k(L)| on the good box (sup-norm engine)", budget);

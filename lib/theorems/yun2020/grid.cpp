@@ -30,6 +30,13 @@ std::vector<Rational> Grid::corner(const std::vector<unsigned>& levels) const {
   return p;
 }
 
+std::vector<Rational> Grid::interior(const std::vector<unsigned>& levels) const {
+  std::vector<Rational> x = corner(levels);
+  const Rational h = shape_.delta() / Rational(2), outside = Rational(1) / Rational(2) - shape_.upper();
+  for (std::size_t e = 0; e < x.size(); ++e) x[e] = out_of_range(levels[e]) ? outside : x[e] + h;
+  return x;
+}
+
 std::vector<Rational> Grid::point(const std::vector<unsigned>& levels) const {
   std::vector<Rational> p = corner(levels);
   if (shape_.positional)

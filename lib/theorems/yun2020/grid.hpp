@@ -28,6 +28,10 @@ class Grid {
   // The corner of its cell in input coordinates (point() minus E; equal to point() without
   // positional encoding): where the target is evaluated.
   std::vector<Rational> corner(const std::vector<unsigned>& levels) const;
+  // An interior point of the cell, in input coordinates: corner() + delta/2; -J entries become
+  // 1/2 - upper (-1/2; with positional encoding x + E stays below 0 in every column), below -eta for
+  // every ramp width eta < delta/2 of the softmax steps.
+  std::vector<Rational> interior(const std::vector<unsigned>& levels) const;
   const Rational& value(unsigned level) const { return values_[level]; }
   bool out_of_range(unsigned level) const { return with_oor_ && level == 0; }
   // In range (no -J entry) and pairwise distinct columns (compared by value): the point is in G~_delta.

@@ -71,12 +71,13 @@ Activation range_activation(const Rational& J, const Rational& upper) {
           .steps = {{J, kOne, kZero}, {-(upper + J), kOne, -upper}}};
 }
 
-// relu(-t) - (J/eta)[relu(-t) - relu(-t-eta)] - relu(t-1) - ((1+J)/eta)[relu(t-1+eta) - relu(t-1)].
-Activation range_activation_relu(const Rational& J, const Rational& eta) {
-  const Rational a = J / eta, b = (kOne + J) / eta;
+// relu(-t) - (J/eta)[relu(-t) - relu(-t-eta)] - relu(t-u) - ((u+J)/eta)[relu(t-u+eta) - relu(t-u)]
+// (u = upper: 1, or n with positional encoding; equal to phi_out outside (-eta, 0) and (u-eta, u)).
+Activation range_activation_relu(const Rational& J, const Rational& eta, const Rational& upper) {
+  const Rational a = J / eta, b = (upper + J) / eta;
   return {.constant = kZero, .linear = kZero,
           .relus = {{kOne - a, Rational(-1), kZero}, {a, Rational(-1), -eta},
-                    {Rational(-1) + b, kOne, Rational(-1)}, {-b, kOne, eta - kOne}},
+                    {Rational(-1) + b, kOne, -upper}, {-b, kOne, eta - upper}},
           .steps = {}};
 }
 

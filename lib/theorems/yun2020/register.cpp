@@ -214,9 +214,6 @@ chain::Chain build_chain(const chain::Parameters& p, bool positional) {
   const std::optional<Rational> M = p.has("M") ? std::optional<Rational>(p.rational("M")) : std::nullopt;
   const auto witness = read_witness(p, config.shape);
   std::optional<SoftmaxBudget> softmax;
-  if (positional)  // Step 3 and Y-14c are checked for Theorem 2's grid only
-    for (const char* key : {"lambda", "certified_lp_rel_tol"})
-      if (p.has(key)) p.fail(key, "is not supported with positional encoding (yun2020/theorem-3 checks Steps 1-2 on the hardmax network)");
   if (p.has("lambda")) {
     softmax = SoftmaxBudget{{p.rational("lambda"), p.rational("eta")}, p.rational("eps_grid"), budget.p, std::nullopt};
     if (softmax->smoothing.lambda.sign() <= 0) p.fail("lambda", "must be > 0");
@@ -226,6 +223,10 @@ chain::Chain build_chain(const chain::Parameters& p, bool positional) {
     if (p.has("a")) {
       BoxBudget box{p.rational("a"), p.rational("S_B"), true};
       if (box.a.sign() < 0) p.fail("a", "must be >= 0");
+      // Off [0,1]^(dn) an entry x of column j >= 2 with x + j - 1 in [0, n) is quantized into another
+      // column's range, not to -J: Y-20's split of B \ [0,1)^(dn) into out-of-range cells does not hold.
+      if (positional && box.a.sign() != 0)
+        p.fail("a", "must be 0 with positional encoding (Theorem 3's domain [0,1]^(d x n)): off it an entry x of column j >= 2 with x + j - 1 in [0, n) is quantized into another column's range, not to -J, so Y-20's out-of-range cells do not cover B \\ [0,1)^(d x n)");
       if (box.S_B.sign() < 0) p.fail("S_B", "must be >= 0");
       const std::string cover = p.text_or("box_cover", "cells");
       if (cover != "cells" && cover != "single") p.fail("box_cover", "must be \"cells\" or \"single\"");
@@ -239,18 +240,33 @@ chain::Chain build_chain(const chain::Parameters& p, bool positional) {
 
   std::optional<UnboundedWitness> e3;  // e3_x1 (+ e3_x2): adds Y-E3r, Y-E3
   if (p.has("e3_x1")) {
+    if (positional) p.fail("e3_x1", "is Theorem 2's unbounded domain R^(d x n) (spec E3); Theorem 3's domain is compact");
     if (!softmax) p.fail("e3_x1", "needs the softmax network (lambda, eta, eps_grid)");
-    // W = rays x I has infinite measure only if no other entry is held at a point.
-    if (config.shape.d * config.shape.n != 2) p.fail("e3_x1", "the E3 witness needs d = 1, n = 2 (other entries would be held at points, a null set)");
-    e3 = UnboundedWitness{softmax->smoothing, p.rational("e3_x1"), std::nullopt};
-    if (!(e3->x1 <= -softmax->smoothing.eta || e3->x1 >= Rational(1))) p.fail("e3_x1", "must be out of range: <= -eta or >= 1");
+    e3 = UnboundedWitness{softmax->smoothing, p.rational("e3_x1"), std::nullopt, {}};
+    const Rational down = e3_ray_start(softmax->smoothing.eta);
+    if (!(e3->x1 <= down || e3->x1 >= Rational(1)))
+      p.fail("e3_x1", down == -softmax->smoothing.eta ? "must be out of range: <= -eta or >= 1"
+                                                      : "must be out of range: <= " + down.to_string() + " (-eta rounded down to a multiple of 2^-64) or >= 1");
+    // The other d n - 2 entries range over the flat pieces [k delta, (k+1) delta - eta] of these levels.
+    const std::size_t others = config.shape.d * config.shape.n - 2;
+    if (p.has("e3_levels")) {
+      const auto levels = p.rationals("e3_levels");
+      if (levels.size() != others) p.fail("e3_levels", "must list d n - 2 = " + std::to_string(others) + " levels (the entries other than (1,1) and (1,2), in input order)");
+      for (const Rational& k : levels) {
+        if (!k.is_integer() || k.sign() < 0 || !(k < Rational(static_cast<long>(config.shape.N))))
+          p.fail("e3_levels", "every level must be an integer k with 0 <= k < 1/delta");
+        e3->levels.push_back(static_cast<unsigned>(k.num().get_ui()));
+      }
+    } else {
+      e3->levels.assign(others, 0);
+    }
     if (p.has("e3_x2")) {
       const auto I = p.rationals("e3_x2");
       if (I.size() != 2 || I[1] < I[0]) p.fail("e3_x2", "must be an interval [lo, hi] with lo <= hi");
       e3->x2 = std::pair{I[0], I[1]};
     }
-  } else if (p.has("e3_x2")) {
-    p.fail("e3_x2", "needs e3_x1");
+  } else if (p.has("e3_x2") || p.has("e3_levels")) {
+    p.fail(p.has("e3_x2") ? "e3_x2" : "e3_levels", "needs e3_x1");
   }
 
   const bool e9 = p.flag_or("e9_good_set", false);  // adds Y-E9
@@ -264,9 +280,8 @@ chain::Chain build_chain(const chain::Parameters& p, bool positional) {
   if (positional) add_positional_steps(c, ctx);
   add_error_steps(c, ctx, budget);
   if (lp_tol) add_certified_lp_step(c, ctx, budget, *lp_tol);
-  // Spec 2.7's size formulas are Theorem 2's; Theorem 3 adds the encoding layer and n/delta
-  // quantization layers per row, for which the spec states no formula.
-  if (!positional) add_size_steps(c, ctx, softmax ? std::optional<Smoothing>(softmax->smoothing) : std::nullopt);
+  // Spec 2.7's size formulas (Theorem 2's; with positional encoding reconstructed, size_steps.hpp).
+  add_size_steps(c, ctx, softmax ? std::optional<Smoothing>(softmax->smoothing) : std::nullopt);
   if (softmax) add_softmax_steps(c, ctx, *softmax, budget);
   if (e9) add_good_set_step(c, ctx, softmax->smoothing, softmax->eps_grid, budget);
   if (e3) add_unbounded_steps(c, ctx, *e3);

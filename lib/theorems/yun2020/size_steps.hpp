@@ -9,6 +9,9 @@
 //         sub-layer hidden width 1 (bar g, one Phi unit) or at most 4 ReLUs (g): the class T^{2,1,4};
 //   Y-S3  parameters in T^{2,1,4}, sub-layer by sub-layer (attention 8d + 2, feed-forward 9d + 4)
 //         against the formula; reports the parameters the built networks store.
+// With positional encoding (Theorem 3) the formulas are reconstructed from spec 2.6 (status R):
+// g_q d + dn/delta, g_c n delta^-d + 1, g_v 1 + d + n delta^(-dn) (every grid point its own class),
+// total B_P; the encoding layer X + E is counted apart (one, first) and has no width.
 #include <memory>
 #include <optional>
 

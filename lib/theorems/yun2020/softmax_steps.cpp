@@ -1,7 +1,5 @@
 #include "theorems/yun2020/softmax_steps.hpp"
 
-#include <array>
-
 #include "net/evaluate.hpp"
 #include "net/clamp_form.hpp"
 #include "net/lower.hpp"
@@ -23,16 +21,13 @@ namespace {
 
 const Prec kExact(64);  // exact rationals ignore it
 
-// The interior point L° of the cell of a G+ point used by every softmax step: entries + delta/2
-// (outside Omega_1 since eta < delta/2); -J entries become -1/2 (out of range, below -eta).
-Rational interior_entry(const Grid& g, unsigned level) {
-  return g.out_of_range(level) ? Rational(-1) / Rational(2) : g.value(level) + g.shape().delta() / Rational(2);
-}
-
+// The interior point L° of the cell of a G+ point used by every softmax step (Grid::interior):
+// outside Omega_1 since eta < delta/2.
 template <class S>
 void set_interior(const Grid& g, const std::vector<unsigned>& lv, std::vector<S>& x, Prec p) {
+  const std::vector<Rational> in = g.interior(lv);
   x.resize(lv.size());
-  for (std::size_t e = 0; e < lv.size(); ++e) set(x[e], interior_entry(g, lv[e]), p);
+  for (std::size_t e = 0; e < lv.size(); ++e) set(x[e], in[e], p);
 }
 
 // Evaluators of a stage list; run(k, state) replaces state (d x n) by stage k's output.
@@ -53,12 +48,17 @@ struct StageRun {
   const S& probe(std::size_t k, std::size_t j) const { return evs[k].value(stages[k].prog.outputs()[dn + j]); }
 };
 
-// Y-15 (ties = false) and Y-15z (ties = true): at every cell of G+ and every attention layer, the
-// column id entering the softmax layer versus the hardmax one. Y-15: |dev| < min_h |id_hard - b_h|
-// where that margin is > 0; Y-15z: id_soft = id_hard where it is 0 (a query exactly at its bias).
+// Which hardmax queries a robustness claim covers: those off their biases (Y-15 with Y-15z beside
+// it), those exactly at a bias (Y-15z), or all (Y-15 alone: a query at its bias then refutes it).
+enum class Queries { OffBias, AtBias, All };
+
+// Y-15 and Y-15z: at every cell of G+ and every attention layer, the column id entering the softmax
+// layer versus the hardmax one. Y-15: |dev| < min_h |id_hard - b_h|; Y-15z: id_soft = id_hard
+// where that margin is 0 (a query exactly at its bias).
 template <class S>
 Outcome robustness(const Context& ctx, const std::vector<Stage>& soft, const std::vector<Stage>& hard, const chain::Attempt& a,
-                   bool ties) {
+                   Queries which) {
+  const bool ties = which == Queries::AtBias;
   const Grid& g = ctx.plus;
   const std::size_t dn = g.entries(), n = g.shape().n;
   StageRun<S> sr(soft, dn, a.prec);
@@ -85,7 +85,7 @@ Outcome robustness(const Context& ctx, const std::vector<Stage>& soft, const std
         const Rational& id = hr.probe(k, j);
         Rational margin = abs(id - soft[k].query_biases[0]);
         for (const Rational& b : soft[k].query_biases) margin = min(margin, abs(id - b));
-        if ((margin.sign() == 0) != ties) continue;
+        if (which != Queries::All && (margin.sign() == 0) != ties) continue;
         const chain::Point at = grid_point(g.shape(), L, j).add("layer", Rational(static_cast<long>(k + 1)));
         if (ties) {  // all keys equal: every normalization of the scores gives the same output
           Rational lo = hr.probe(k, 0), hi = lo;
@@ -188,13 +188,19 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
   auto hard = std::make_shared<const std::vector<Stage>>(network_stages(ctx->config, ctx->assembly.network(), std::nullopt));
 
   chain.add(spec("Y-15", "softmax robustness (" + lam_eta + "): at an interior point of every cell of G+ and for every attention layer, the column id entering the softmax layer is within rho of the hardmax one, and rho is smaller than the distance of the hardmax query to every head's bias, so every query keeps its sign",
-                 "|u^T Z^(t)_soft,j - u^T Z^(t)_hard,j| < min_h |u^T Z^(t)_hard,j - b_h| for all L in G+, attention layers t, columns j (nonzero hardmax queries)",
+                 s.positional ? "|u^T Z^(t)_soft,j - u^T Z^(t)_hard,j| < min_h |u^T Z^(t)_hard,j - b_h| for all L in G+, attention layers t, columns j (every hardmax query: with positional encoding no Y-15z, a query at its bias refutes this step)"
+                              : "|u^T Z^(t)_soft,j - u^T Z^(t)_hard,j| < min_h |u^T Z^(t)_hard,j - b_h| for all L in G+, attention layers t, columns j (nonzero hardmax queries)",
                  Relation::Less, "rho_t (deviation)", "query margin", "Lemma 9 (proof), spec Y-15", "R", "NET", "yun_thm2_Y15"),
-            chain::generic([ctx, soft, hard]<class S>(const chain::Attempt& a) { return robustness<S>(*ctx, *soft, *hard, a, false); }));
+            chain::generic([ctx, soft, hard, which = s.positional ? Queries::All : Queries::OffBias]<class S>(const chain::Attempt& a) {
+              return robustness<S>(*ctx, *soft, *hard, a, which);
+            }));
+  // The ties of E5 (Theorem 2: the all-zero point, whose columns are all equal). With positional
+  // encoding the columns of a grid point are distinct (Y-6d) and Y-15 covers every query instead.
+  if (!s.positional)
   chain.add(spec("Y-15z", "hardmax ties (spec E5): where a hardmax query sits exactly at its bias (Y-15 cannot hold there: no rho >= 0 is < 0), all keys entering that layer are equal, so the layer's output does not depend on the normalized weights (hardmax average = softmax)",
                  "max_k u^T Z^(t)_hard,k - min_k u^T Z^(t)_hard,k = 0 wherever u^T Z^(t)_hard,j = b_h", Relation::Equal, "key spread", "0",
                  "spec Y-15, E5", "R", "EX", "yun_thm2_Y15z"),
-            chain::generic([ctx, soft, hard]<class S>(const chain::Attempt& a) { return robustness<S>(*ctx, *soft, *hard, a, true); }));
+            chain::generic([ctx, soft, hard]<class S>(const chain::Attempt& a) { return robustness<S>(*ctx, *soft, *hard, a, Queries::AtBias); }));
 
   chain.add(spec("Y-16", "ReLU exactness on grid inputs (" + lam_eta + "): at an interior point of every cell of G+, the pre-activation of every feed-forward layer with a ramp (R_i, Q_{i,k}, V_0, value-map windows) lies outside the open ramp zones of its ReLU form, where the ReLU form equals the Phi activation",
                  "min_{(lo,hi) ramp} max(lo - t, t - hi) >= 0 for t = w1 . Z_j + b1, all L in G+, Phi layers, columns j",
@@ -223,7 +229,7 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
                 for (std::size_t e = 0; e < dn; ++e) out[e] = ev.value(prog->outputs()[e]);
                 const std::vector<Rational> L = g.point(lv);
                 const bool in_range = !g.any_out_of_range(lv);
-                const std::vector<Rational> f = in_range ? eval_target(ctx->target, L) : std::vector<Rational>(dn, Rational(0));
+                const std::vector<Rational> f = in_range ? eval_target(ctx->target, g.corner(lv)) : std::vector<Rational>(dn, Rational(0));
                 const std::vector<Rational> want = g.distinct_in_range(lv) ? f : std::vector<Rational>(dn, Rational(0));
                 norm_p_pow(err, out, want, b.p, a.prec);
                 if (in_range) {  // Y-20's sum over G: e_L against f(L), duplicates included
@@ -257,7 +263,7 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
     std::vector<unsigned> lv;
     for (std::uint64_t i = 0; i < g.size(); ++i) {
       g.levels(i, lv);
-      const std::vector<Rational> f = eval_target(ctx->target, g.point(lv));
+      const std::vector<Rational> f = eval_target(ctx->target, g.corner(lv));
       for (std::size_t e = 0; e < dn; ++e) f_lo[e] = min(f_lo[e], f[e]), f_hi[e] = max(f_hi[e], f[e]);
     }
   }
@@ -267,15 +273,12 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
   auto clamp_prog = prog;
   // Y-1r: the quantizer of one entry, on the pieces of [-a, 1+a] outside Omega_1.
   auto qstages = std::make_shared<std::vector<Program>>(entry_quantizer_programs(ctx->config, b.smoothing));
-  std::vector<std::array<Rational, 3>> flat;  // (lo, hi, g_q^ent on [lo, hi]): the pieces of [-a, 1+a] outside Omega_1
-  if (box.a >= eta) flat.push_back({-box.a, -eta, -ctx->config.J});
-  for (std::uint64_t k = 0; k < s.N; ++k) {
-    const Rational kd = Rational(static_cast<long>(k)) * s.delta();
-    flat.push_back({kd, kd + s.delta() - eta, kd});
-  }
-  if (box.a.sign() > 0) flat.push_back({one, one + box.a, -ctx->config.J});
-  chain.add(spec("Y-1r", "Lemma 5, ReLU version: on every piece of [-a, 1+a] outside Omega_1 the ReLU quantizer of one entry is constant and equals g_q^ent (so g is constant on each cell of G+ minus Omega_1^(dn), as Y-17 and Y-20 use)",
-                 "q_ReLU([lo, hi]) = {g_q^ent} for [lo, hi] = [-a, -eta], [k delta, (k+1) delta - eta], [1, 1+a]: layer by layer, X' = q_k(c) + q_k'(X) (X - c) with c = min X (exact) and the derivative enclosure of forward-mode jets",
+  const std::vector<FlatPiece> flat = flat_pieces(ctx->config, eta, box.a);  // the pieces of [-a, upper + a] outside Omega_1
+  const bool pe = s.positional;
+  chain.add(spec("Y-1r", pe ? "Lemma 5, ReLU version, positional encoding: on every piece [k delta, (k+1) delta - eta] (k < n/delta) of the range [0, n) of an entry of X + E outside Omega_1 the ReLU quantizer of one entry is constant and equals g_q^ent (so g is constant on each cell of G_delta minus the ramps, as Y-17 and Y-20 use on the domain [0,1]^(dn))"
+                            : "Lemma 5, ReLU version: on every piece of [-a, 1+a] outside Omega_1 the ReLU quantizer of one entry is constant and equals g_q^ent (so g is constant on each cell of G+ minus Omega_1^(dn), as Y-17 and Y-20 use)",
+                 pe ? "q_ReLU([lo, hi]) = {g_q^ent} for [lo, hi] = [k delta, (k+1) delta - eta], k < n/delta: layer by layer, X' = q_k(c) + q_k'(X) (X - c) with c = min X (exact) and the derivative enclosure of forward-mode jets"
+                    : "q_ReLU([lo, hi]) = {g_q^ent} for [lo, hi] = [-a, -eta], [k delta, (k+1) delta - eta], [1, 1+a]: layer by layer, X' = q_k(c) + q_k'(X) (X - c) with c = min X (exact) and the derivative enclosure of forward-mode jets",
                  Relation::Equal, "q_ReLU on the piece", "g_q^ent", "Lemma 5; spec Y-1 (ReLU version), 2.5", "R", "EX+NET", "yun_thm2_Y1r"),
             chain::generic([qstages, flat]<class>(const chain::Attempt& a) {
               // MPFI for both engines: the pieces end exactly at the ramps, and an Arb ball's radius (a
@@ -290,7 +293,8 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
               return fa.outcome();
             }));
 
-  const std::string bname = "B = [-" + box.a.to_string() + ", " + (one + box.a).to_string() + "]^(" + std::to_string(s.d) + "x" + std::to_string(s.n) + ")";
+  const std::string bname = pe ? "B = Theorem 3's domain [0, 1]^(" + std::to_string(s.d) + "x" + std::to_string(s.n) + ") (a = 0)"
+                               : "B = [-" + box.a.to_string() + ", " + (one + box.a).to_string() + "]^(" + std::to_string(s.d) + "x" + std::to_string(s.n) + ")";
 
   chain.add(spec("Y-18", "global sup bound on the box " + bname + ": the interval propagation of a cover of B through g (each ReLU-ramp activation group in its equal clamp form) bounds ||g - bar f||_p^p by S_B^p",
                  "sup_{X in B} ||g(X) - bar f(X)||_p^p <= S_B^p", Relation::LessEqual, "sup_B ||g - bar f||_p^p", "S_B^p",
@@ -360,7 +364,7 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
 
   const Rational omega = error.lipschitz * s.delta();
   chain.add(spec("Y-E2E", "end-to-end (spec 6): d_{p,B}(f, g) <= omega_{f,p}(delta) + T_3^(1/p) <= eps, with omega_{f,p}(delta) <= Lip delta (Y-14) and T_3 from Y-20; f is the instance's target on [0,1]^(dn), 0 outside",
-                 "Lip delta + T_3^(1/p) <= eps", Relation::LessEqual, "Lip delta + T_3^(1/p)", "eps", "Theorem 2; spec 6", "R", "CF",
+                 "Lip delta + T_3^(1/p) <= eps", Relation::LessEqual, "Lip delta + T_3^(1/p)", "eps", pe ? "Theorem 3; spec 2.6, 6" : "Theorem 2; spec 6", "R", "CF",
                  "yun_thm2_YE2E"),
             chain::generic([t3, omega, p, eps = error.eps]<class S>(const chain::Attempt& a) {
               const std::optional<Rational> t = t3(a);

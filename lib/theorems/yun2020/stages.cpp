@@ -38,24 +38,33 @@ std::vector<Stage> network_stages(const Config& c, const Network& net, const std
   const Shape& s = c.shape;
   const Rational delta = s.delta(), h = delta / Rational(2);
   const std::vector<Rational> u = column_id_weights(s);
-  const std::size_t d = s.d, quant = d + d * s.N, windows = static_cast<std::size_t>(window_scale(s).num().get_ui());
+  const std::size_t d = s.d, levels = s.levels_per_row(), quant = d + d * levels;
+  const std::vector<Rational> positions = window_positions(s);
+  const std::size_t windows = positions.size();
+  const Rational upper = s.upper();
   std::vector<Stage> out;
-  for (std::size_t k = 0; k < net.layers.size(); ++k) {
-    const Layer& layer = net.layers[k];
+  const std::size_t first = s.positional ? 1 : 0;  // the encoding layer X + E comes first (no probes)
+  if (s.positional) {
+    if (net.layers.empty() || !std::holds_alternative<PositionalEncodingLayer>(net.layers[0].kind))
+      throw std::logic_error("yun2020 stages: expected the positional encoding layer first");
+    out.push_back(Stage{Stage::Kind::Encoding, lower(sequence_network(s, {net.layers[0]})), {}, {}, "E"});
+  }
+  for (std::size_t k = 0; k + first < net.layers.size(); ++k) {
+    const Layer& layer = net.layers[k + first];
     Stage st{Stage::Kind::Quantizer, Program(), {}, {}, {}};
     if (k < quant) {
       const bool range = k < d;
       st.kind = Stage::Kind::Quantizer;
       st.name = range ? "R_" + std::to_string(k + 1)
-                      : "Q_{" + std::to_string((k - d) / s.N + 1) + "," + std::to_string((k - d) % s.N) + "}";
+                      : "Q_{" + std::to_string((k - d) / levels + 1) + "," + std::to_string((k - d) % levels) + "}";
       if (sm) {
-        if (range) st.ramps = {Interval2{-sm->eta, Rational(0)}, Interval2{Rational(1) - sm->eta, Rational(1)}};
+        if (range) st.ramps = {Interval2{-sm->eta, Rational(0)}, Interval2{upper - sm->eta, upper}};
         else st.ramps = {Interval2{delta - sm->eta, delta}};
       }
     } else if (k < quant + windows + 1) {
       const bool global = k == quant + windows;
       st.kind = global ? Stage::Kind::Global : Stage::Kind::Window;
-      const Rational l = Rational(static_cast<long>(k - quant)) * delta;
+      const Rational l = global ? Rational(0) : positions[k - quant];
       st.name = global ? "global" : "window l=" + l.to_string();
       st.query_biases = global ? std::vector<Rational>{Rational(0)} : std::vector<Rational>{l - h, l + h};
       if (!std::holds_alternative<AttentionLayer>(layer.kind)) throw std::logic_error("yun2020 stages: expected an attention layer");
@@ -81,11 +90,27 @@ std::vector<Stage> network_stages(const Config& c, const Network& net, const std
   return out;
 }
 
-std::vector<Program> entry_quantizer_programs(const Config& c, const Smoothing& s) {
+std::vector<Program> entry_quantizer_programs(const Config& c, const std::optional<Smoothing>& s) {
   Config one = c;
-  one.shape = Shape{1, 1, c.shape.N};
+  one.shape.d = 1;  // one row; levels_per_row() and upper() keep the tokens and the encoding flag
+  const Shape entry{1, 1, c.shape.N};
   std::vector<Program> out;
-  for (const Layer& l : quantizer_layers(one, s)) out.push_back(lower(clamp_form(sequence_network(one.shape, {l}))));
+  for (const Layer& l : quantizer_layers(one, s)) {
+    const Network net = sequence_network(entry, {l});
+    out.push_back(lower(s ? clamp_form(net) : net));
+  }
+  return out;
+}
+
+std::vector<FlatPiece> flat_pieces(const Config& c, const Rational& eta, const Rational& a) {
+  const Shape& s = c.shape;
+  std::vector<FlatPiece> out;
+  if (a >= eta) out.push_back({-a, -eta, -c.J});
+  for (std::uint64_t k = 0; k < s.levels_per_row(); ++k) {
+    const Rational kd = Rational(static_cast<long>(k)) * s.delta();
+    out.push_back({kd, kd + s.delta() - eta, kd});
+  }
+  if (a.sign() > 0) out.push_back({s.upper(), s.upper() + a, -c.J});
   return out;
 }
 

@@ -18,20 +18,31 @@
 namespace approxcert::theorems::yun2020 {
 
 struct Stage {
-  enum class Kind { Quantizer, Window, Global, Reject, Negative, ValueWindow };
+  enum class Kind { Encoding, Quantizer, Window, Global, Reject, Negative, ValueWindow };
   Kind kind;
   Program prog;
   // Open ramp zones of the ReLU form of this layer's activation (spec 2.5 table; empty for the
   // hardmax/Phi network, attention layers and zeta_4).
   std::vector<std::pair<Rational, Rational>> ramps;
   std::vector<Rational> query_biases;  // attention: the b of every head
-  std::string name;                    // "R_1", "Q_{1,0}", "window l=1/4", "global", "V_0", "V_1", "W_3"
+  std::string name;                    // "E", "R_1", "Q_{1,0}", "window l=1/4", "global", "V_0", "V_1", "W_3"
   bool attention() const { return kind == Kind::Window || kind == Kind::Global; }
 };
 
-// The quantizer of ONE entry of g (R_i then Q_{i,0..N-1}: they act on entry (i, j) alone, with
-// the same activations for every row), one 1-D program per layer, in clamp form (same function).
-std::vector<Program> entry_quantizer_programs(const Config& c, const Smoothing& s);
+// The quantizer of ONE entry (R_i then Q_{i,k}, k < levels_per_row: they act on entry (i, j) of
+// X (+ E) alone, with the same activations for every row), one 1-D program per layer: of g (ReLU
+// ramps, in clamp form, the same function) with s, of bar g (Phi) without.
+std::vector<Program> entry_quantizer_programs(const Config& c, const std::optional<Smoothing>& s);
+
+// A piece [lo, hi] of the entry quantizer's input line outside the ReLU ramps Omega_1, and the
+// grid value g_q^ent takes on it.
+struct FlatPiece {
+  Rational lo, hi, value;
+};
+// The flat pieces of [-a, upper + a] (upper = 1, or n with positional encoding: the entry is
+// x + (j-1)): [-a, -eta] (if a >= eta), [k delta, (k+1) delta - eta] for k < levels_per_row, and
+// [upper, upper + a] (if a > 0); -J on the outer ones.
+std::vector<FlatPiece> flat_pieces(const Config& c, const Rational& eta, const Rational& a);
 
 // The stages of `net`, which is a.network(s) (bar g without smoothing; g with softmax lambda and
 // ReLU ramps eta) or a form of it computing the same function (clamp_form), in network order.
