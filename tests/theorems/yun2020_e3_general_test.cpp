@@ -120,10 +120,10 @@ TEST_CASE("yun2020 E3: the lower ray starts at -eta for a dyadic eta, else at -e
 }
 
 TEST_CASE("yun2020 E3: the witness parameters are refused without x_1, with x_1 in range, I reversed or wrong levels") {
-  auto message = [](const std::string& extra, long n = 3) {
+  auto message = [](const std::string& extra, long n = 3, const std::string& eta = "1/128") {
     const std::string shape = n == 3 ? R"("n": 3, "target": ["x0", "x1", "x2"])" : R"("n": 2, "target": ["x0", "x1"])";
     return refusal("yun2020/theorem-2", R"({"d": 1, "delta": "1/4", "J": "repair", "thresholds": "tight", "p": 1, "eps": "6",
-        "lipschitz": "3", "lambda": "2000", "eta": "1/128", "eps_grid": "1e-3", )" + shape + ", " + extra + "}", "e3.json");
+        "lipschitz": "3", "lambda": "2000", "eps_grid": "1e-3", "eta": ")" + eta + "\", " + shape + ", " + extra + "}", "e3.json");
   };
   CHECK(message(R"("e3_x1": "2", "e3_levels": [0, 1])") ==
         "e3.json: /parameters/e3_levels: must list d n - 2 = 1 levels (the entries other than (1,1) and (1,2), in input order)");
@@ -133,5 +133,6 @@ TEST_CASE("yun2020 E3: the witness parameters are refused without x_1, with x_1 
   CHECK(message(R"("e3_x1": "-1/256")") == "e3.json: /parameters/e3_x1: must be out of range: <= -eta or >= 1");
   CHECK(message(R"("e3_x1": "1/2")", 2) == "e3.json: /parameters/e3_x1: must be out of range: <= -eta or >= 1");
   CHECK(message(R"("e3_x1": "2", "e3_x2": ["0.246", "0.245"])", 2) == "e3.json: /parameters/e3_x2: must be an interval [lo, hi] with lo <= hi");
-  CHECK(message(R"("eta": "1/100", "e3_x1": "-1/100")", 2).find("e3.json: /parameters/e3_x1: must be out of range: <= -") == 0);  // -1/100 is above the dyadic start
+  // eta = 1/100 is not dyadic: the ray starts at -eta rounded down to a multiple of 2^-64, so -1/100 is in range
+  CHECK(message(R"("e3_x1": "-1/100")", 2, "1/100").find("e3.json: /parameters/e3_x1: must be out of range: <= -") == 0);
 }

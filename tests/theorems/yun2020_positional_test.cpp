@@ -211,13 +211,13 @@ TEST_CASE("yun2020 positional: Theorem 3 instances end to end with restatement J
   CHECK(seen_witness);
 }
 
-TEST_CASE("yun2020 positional: the softmax network and absurd grids are refused for Theorem 3 with one clear InputError") {
+TEST_CASE("yun2020 positional: a box beyond the domain and absurd grids are refused for Theorem 3 with one clear InputError") {
   chain::TheoremRegistry r;
   register_theorems(r);
   const ExactJson params = parse_exact_json(R"({"d": 1, "n": 2, "delta": "1/2", "J": "restatement", "thresholds": "tight",
-      "target": ["x0", "x1"], "p": 1, "eps": 3, "lipschitz": 1, "lambda": 100, "eta": "1/100", "eps_grid": 1})", "<test>");
+      "target": ["x0", "x1"], "p": 1, "eps": 3, "lipschitz": 1, "lambda": 100, "eta": "1/100", "eps_grid": 1, "a": "1/2", "S_B": 1})", "<test>");
   CHECK_THROWS_WITH_AS(chain::run_instance(r, "yun2020/theorem-3", params, JsonAt("<test>"), "t", {}),
-                       doctest::Contains("/parameters/lambda"), InputError);
+                       doctest::Contains("/parameters/a"), InputError);
   // An absurd grid is refused before any exhaustive sweep (9^64 points).
   const ExactJson huge = parse_exact_json(R"({"d": 8, "n": 8, "delta": "1/8", "J": "restatement", "thresholds": "tight",
       "target": ["x0"], "p": 1, "eps": 3, "lipschitz": 1})", "<test>");

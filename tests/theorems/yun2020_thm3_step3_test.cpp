@@ -42,7 +42,7 @@ Rational run_layers(const std::vector<Program>& layers, Rational t) {
 
 }  // namespace
 
-TEST_CASE("yun2020 Theorem 3 Step 3: the ReLU range layer on [0, n) is phi_out outside its ramps (-eta, 0), (n - eta, n)") {
+TEST_CASE("yun2020 Theorem 3 Step 3: the ReLU range layer with range n is phi_out outside its ramps (-eta, 0), (n - eta, n)") {
   const Rational J(98), eta = q(1, 64), n(2);
   const Activation relu = range_activation_relu(J, eta, n);
   for (long i = -400; i <= 600; ++i) {
@@ -64,7 +64,7 @@ TEST_CASE("yun2020 Theorem 3 Step 3: the ReLU range layer on [0, n) is phi_out o
   }
 }
 
-TEST_CASE("yun2020 Theorem 3 Step 3: the positional entry quantizer is k delta on every flat piece of [0, n), -J outside") {
+TEST_CASE("yun2020 Theorem 3 Step 3: the positional entry quantizer is k delta on every flat piece up to n, -J outside") {
   const Config c = positional_ya();
   const Smoothing s{Rational(2000), q(1, 128)};
   const std::vector<FlatPiece> pieces = flat_pieces(c, s.eta, Rational(0));
