@@ -196,11 +196,12 @@ void add_softmax_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
             }));
   // The ties of E5 (Theorem 2: the all-zero point, whose columns are all equal). With positional
   // encoding the columns of a grid point are distinct (Y-6d) and Y-15 covers every query instead.
-  if (!s.positional)
-  chain.add(spec("Y-15z", "hardmax ties (spec E5): where a hardmax query sits exactly at its bias (Y-15 cannot hold there: no rho >= 0 is < 0), all keys entering that layer are equal, so the layer's output does not depend on the normalized weights (hardmax average = softmax)",
-                 "max_k u^T Z^(t)_hard,k - min_k u^T Z^(t)_hard,k = 0 wherever u^T Z^(t)_hard,j = b_h", Relation::Equal, "key spread", "0",
-                 "spec Y-15, E5", "R", "EX", "yun_thm2_Y15z"),
-            chain::generic([ctx, soft, hard]<class S>(const chain::Attempt& a) { return robustness<S>(*ctx, *soft, *hard, a, Queries::AtBias); }));
+  if (!s.positional) {
+    chain.add(spec("Y-15z", "hardmax ties (spec E5): where a hardmax query sits exactly at its bias (Y-15 cannot hold there: no rho >= 0 is < 0), all keys entering that layer are equal, so the layer's output does not depend on the normalized weights (hardmax average = softmax)",
+                   "max_k u^T Z^(t)_hard,k - min_k u^T Z^(t)_hard,k = 0 wherever u^T Z^(t)_hard,j = b_h", Relation::Equal, "key spread", "0",
+                   "spec Y-15, E5", "R", "EX", "yun_thm2_Y15z"),
+              chain::generic([ctx, soft, hard]<class S>(const chain::Attempt& a) { return robustness<S>(*ctx, *soft, *hard, a, Queries::AtBias); }));
+  }
 
   chain.add(spec("Y-16", "ReLU exactness on grid inputs (" + lam_eta + "): at an interior point of every cell of G+, the pre-activation of every feed-forward layer with a ramp (R_i, Q_{i,k}, V_0, value-map windows) lies outside the open ramp zones of its ReLU form, where the ReLU form equals the Phi activation",
                  "min_{(lo,hi) ramp} max(lo - t, t - hi) >= 0 for t = w1 . Z_j + b1, all L in G+, Phi layers, columns j",
