@@ -318,7 +318,8 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "sweep the $n$ column-id ranges ($n \\delta^{-d}$ window layers plus the global layer). This chain builds "
                       "the hardmax network for $\\mathbb D = [0,1]^{d \\times n}$ and the given $d, n, \\delta$, $J$, $K$, $[t_l, t_r]$ "
                       "(tight: the exhaustive extremes), checks Lemmas 5-7 and Proposition 4 exhaustively over $\\mathbb G^+_\\delta$ "
-                      "in exact rationals, and the Step 1-2 error terms in closed form."},
+                      "in exact rationals, and the Step 1-2 error terms in closed form; with $\\lambda$, $\\eta$ also the softmax/ReLU "
+                      "network of Step 3 (Lemma 9) at every cell and, with $a = 0$, end to end on $\\mathbb D$."},
         build_theorem_3, coq_conclude_theorem_3);
 }
 
