@@ -130,8 +130,9 @@ ChainResult run_chain(const Chain& chain, const RunOptions& options) {
     const Point* watch = recorded_at == options.recorded_points.end() ? nullptr : &recorded_at->second;
     StepResult r;
     int attempts = 0;
+    SettledPoints settled;  // the points the step's attempts decided (Attempt::for_all_reusing)
     for (long bits = options.base_bits;; bits *= 2) {
-      r = attempt(entry, Attempt{Prec(bits), engine, attempts, entry.spec.relation, &result.steps, candidate, watch});
+      r = attempt(entry, Attempt{Prec(bits), engine, attempts, entry.spec.relation, &result.steps, candidate, watch, &settled});
       ++attempts;
       if (exact || r.verdict != Verdict::Unknown || bits * 2 > options.max_bits) break;
     }

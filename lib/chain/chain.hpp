@@ -5,7 +5,8 @@
 // Precision policy (documented limits): every numeric step runs first at RunOptions::base_bits
 // (default 128) and, while its verdict is unknown, is re-run at twice the precision up to
 // max_bits (default 512): 128, 256, 512. Attempt::index counts the retries so that a step can also
-// raise its sup-norm budget (Attempt::scaled_budget: x1, x4, x16). Exact steps run once.
+// raise its sup-norm budget (Attempt::scaled_budget: x1, x4, x16). Exact steps run once. A "for
+// all" step may re-run only the points its earlier attempts left undecided (Attempt::for_all_reusing).
 // The overall verdict is the conjunction of the steps' verdicts: proved only if every step is
 // proved, refuted if any step is refuted, unknown otherwise.
 #include <initializer_list>

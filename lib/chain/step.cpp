@@ -50,8 +50,25 @@ Verdict ForAll::add(Point at, Side lhs, Side rhs, std::optional<Side> rhs_high) 
   return add([&at] { return std::move(at); }, lhs, rhs, rhs_high ? &*rhs_high : nullptr);
 }
 
+void SettledPoints::record(std::size_t index, Entry e) {
+  if (entries_.size() <= index) entries_.resize(index + 1);
+  entries_[index] = std::move(e);
+}
+
+bool ForAll::reuse_settled(std::size_t k) {
+  if (!settled_) return false;
+  for (std::size_t i = 0; i < k; ++i)
+    if (!settled_->find(next_ + i)) return false;
+  for (std::size_t i = 0; i < k; ++i) {
+    const SettledPoints::Entry& e = *settled_->find(next_);
+    add([&e] { return e.at; }, e.lhs, e.rhs, e.rhs_high ? &*e.rhs_high : nullptr);
+  }
+  return true;
+}
+
 void ForAll::merge(ForAll&& later) {
   if (later.relation_ != relation_) throw std::logic_error("ForAll::merge: different relations");
+  if (settled_ || later.settled_) throw std::logic_error("ForAll::merge: a ForAll that reuses settled points is not merged");
   summary_.points += later.summary_.points;
   summary_.proved += later.summary_.proved;
   summary_.refuted += later.summary_.refuted;

@@ -88,6 +88,25 @@ struct Outcome {
   }
 };
 
+// The points of one "for all" step that an attempt decided (proved or refuted), by their position
+// in the order the step adds them, with their sides: the engine keeps one per step across the
+// step's attempts, so that a retry at higher precision re-evaluates only the points still undecided
+// (ForAll::reuse_settled). A decided point stays decided: its sides are certified enclosures at
+// whatever precision decided it.
+class SettledPoints {
+ public:
+  struct Entry {
+    Point at;
+    Side lhs, rhs;
+    std::optional<Side> rhs_high;
+  };
+  const Entry* find(std::size_t index) const { return index < entries_.size() && entries_[index] ? &*entries_[index] : nullptr; }
+  void record(std::size_t index, Entry e);
+
+ private:
+  std::vector<std::optional<Entry>> entries_;
+};
+
 // Accumulates a claim over many points and keeps the decisive one (see the file comment).
 // Obtain it from Attempt::for_all() so that it uses the step's relation. The decisive point is the
 // first point, in the order added, of the largest severity (refuted > unknown > proved) and, among
@@ -97,7 +116,10 @@ struct Outcome {
 class ForAll {
  public:
   // `watch` (may be null): a point whose sides are kept as well (Outcome::at_watched).
-  explicit ForAll(Relation r, const Point* watch = nullptr) : relation_(r), watch_(watch) {}
+  // `settled` (may be null): records every decided point there, and lets reuse_settled() replay
+  // what an earlier attempt decided.
+  explicit ForAll(Relation r, const Point* watch = nullptr, SettledPoints* settled = nullptr)
+      : relation_(r), watch_(watch), settled_(settled) {}
   // Decides `lhs relation rhs` at `at` (rhs_high for ranges) and keeps it if it is worse than the
   // current decisive point. Returns the point's verdict, so that a caller may stop early.
   Verdict add(Point at, Side lhs, Side rhs, std::optional<Side> rhs_high = std::nullopt);
@@ -107,15 +129,23 @@ class ForAll {
     requires std::is_invocable_r_v<Point, MakePoint&>
   Verdict add(MakePoint&& make_point, const Side& lhs, const Side& rhs, const Side* rhs_high = nullptr) {
     Judged j = judge(lhs, rhs, rhs_high);
-    if (!watch_) {
+    const std::size_t index = next_++;
+    const bool record = settled_ && j.verdict != Verdict::Unknown && !settled_->find(index);
+    if (!watch_ && !record) {
       if (j.keep) keep(j, make_point(), lhs, rhs, rhs_high);
       return j.verdict;
     }
-    Point at = make_point();  // verify asked for a point: every point is named
-    if (!watched_ && at == *watch_) watched_ = PointSides{lhs, rhs, rhs_high ? std::optional<Side>(*rhs_high) : std::nullopt};
+    Point at = make_point();  // verify asked for a point, or the point is recorded: it is named
+    const std::optional<Side> high = rhs_high ? std::optional<Side>(*rhs_high) : std::nullopt;
+    if (watch_ && !watched_ && at == *watch_) watched_ = PointSides{lhs, rhs, high};
+    if (record) settled_->record(index, {at, lhs, rhs, high});
     if (j.keep) keep(j, std::move(at), lhs, rhs, rhs_high);
     return j.verdict;
   }
+  // If the next k points were all decided by an earlier attempt (SettledPoints), adds them again
+  // with their recorded points and sides and returns true; else adds nothing and returns false.
+  // A step that asks this before evaluating k points evaluates, on a retry, only undecided ones.
+  bool reuse_settled(std::size_t k);
   // Folds in `later`, whose points come after this one's: the result is what one ForAll would
   // hold after being fed this one's points and then later's.
   void merge(ForAll&& later);
@@ -138,6 +168,8 @@ class ForAll {
 
   Relation relation_;
   const Point* watch_ = nullptr;
+  SettledPoints* settled_ = nullptr;
+  std::size_t next_ = 0;  // the position of the next point added
   std::optional<PointSides> watched_;
   ForAllSummary summary_;
   std::optional<Outcome> worst_;
@@ -172,6 +204,8 @@ struct Attempt {
   // returns the sides at that point too, so that a recorded point is checked even
   // when the recomputation decides at another (tied) point.
   const Point* watch = nullptr;
+  // The points this step's earlier attempts decided (kept by the engine across the attempts).
+  SettledPoints* settled = nullptr;
 
   // A budget that grows with the retries: base * 4^index (e.g. sup-norm max boxes).
   std::uint64_t scaled_budget(std::uint64_t base) const { return base << (2 * index); }
@@ -180,6 +214,9 @@ struct Attempt {
   // A quantity an earlier step reported under `name` (std::logic_error if none did).
   const Side& reported(std::string_view step_id, std::string_view name) const;
   ForAll for_all() const { return ForAll(relation, watch); }
+  // The same, remembering its decided points for the next attempt (ForAll::reuse_settled). For a
+  // step that feeds all its points, in a fixed order, to this one ForAll.
+  ForAll for_all_reusing() const { return ForAll(relation, watch, settled); }
 };
 
 // How a step is computed. Build one with exact(), ball() or generic() below.

@@ -10,9 +10,21 @@
 #include <vector>
 
 #include "net/program.hpp"
+#include "scalar/exact_zero.hpp"
 #include "scalar/scalar.hpp"
 
 namespace approxcert {
+
+// Whether a is exactly the number 0 (an enclosure of the single point 0), for the scalar types
+// that can tell; any other type answers false. The evaluator skips such terms of a sum of
+// products with finite factors: their exact contribution is 0, so skipping keeps every node's
+// exact value, and it leaves the enclosure unchanged (adding an exact 0 at the precision the sum
+// is already rounded to is exact).
+template <Scalar S>
+bool known_exact_zero(const S& a) {
+  if constexpr (requires { { is_exact_zero(a) } -> std::same_as<bool>; }) return is_exact_zero(a);
+  else return false;
+}
 
 template <Scalar S>
 class Evaluator {
@@ -54,7 +66,8 @@ class Evaluator {
       case Op::Affine: {
         const std::size_t k = n.num_args;
         r = pool_[n.first + k];
-        for (std::size_t j = 0; j < k; ++j) addmul(r, arg(n, j), pool_[n.first + j], p);
+        for (std::size_t j = 0; j < k; ++j)  // the weights are exact finite constants: a 0 operand adds 0
+          if (!known_exact_zero(arg(n, j))) addmul(r, arg(n, j), pool_[n.first + j], p);
         return;
       }
       case Op::Dot: {
@@ -123,12 +136,16 @@ class Evaluator {
   }
 
   // w_j = 1 / sum_k exp(s_k - s_j): each weight is computed from score differences, which keeps
-  // the enclosure tight and avoids overflow for large scores.
+  // the enclosure tight and avoids overflow for large scores. When every score is finite each w_j
+  // is a real number in (0, 1], so a value that is exactly 0 adds exactly 0 and its weight is not computed.
   void eval_softmax_mix(const Node& n, S& r) {
     const std::size_t N = n.num_args / 2;
+    bool finite_scores = true;
+    for (std::size_t k = 0; k < N; ++k) finite_scores = finite_scores && is_finite(arg(n, k));
     S denom, d, e, w;
     set(r, Rational(0), prec_);
     for (std::size_t j = 0; j < N; ++j) {
+      if (finite_scores && known_exact_zero(arg(n, N + j))) continue;
       set(denom, Rational(1), prec_);
       for (std::size_t k = 0; k < N; ++k) {
         if (k == j) continue;

@@ -552,8 +552,9 @@ chain::Chain build_theorem_5_1(const chain::Parameters& p) {
          .mode = "EX", .coq_lemma = "altabaa_thm51_A2",
          .coq_proof = "AltabaaSoftmax.altabaa_a2_weight_le_exp_gap"},
         chain::trusting(chain::generic([ev, alpha_prog, beta = r.beta]<class S>(const chain::Attempt& a) {
-          chain::ForAll fa = a.for_all();
+          chain::ForAll fa = a.for_all_reusing();  // a retry re-evaluates only the classes left undecided
           for (const Sample& s : ev->samples) {
+            if (fa.reuse_settled(s.scores.size())) continue;
             const std::vector<S> alpha = softmax_weights<S>(*alpha_prog, s, beta, a.prec);
             for (std::size_t j = 0; j < alpha.size(); ++j) {
               S e;
