@@ -63,4 +63,25 @@ struct VerdictMargin {
 };
 VerdictMargin decide_with_margin(Relation r, const Enclosure& lhs, const Enclosure& rhs, const Enclosure* rhs_high = nullptr);
 
+// The exact value hi + lo of a difference a - b of two doubles (TwoSum: hi = a - b rounded to
+// nearest, lo the exact error), a margin computed without GMP. Ordered exactly: hi + lo < hi' + lo'
+// iff hi < hi', or hi == hi' and lo < lo' (rounding to nearest is monotone).
+struct ExactDifference {
+  double hi = 0, lo = 0;
+  static ExactDifference of(double a, double b);  // exact for |a|, |b| < 2^1000
+  Rational exact() const;                         // hi + lo as a Rational
+  friend bool operator==(const ExactDifference&, const ExactDifference&) = default;
+  friend bool operator<(const ExactDifference& x, const ExactDifference& y) { return x.hi < y.hi || (x.hi == y.hi && x.lo < y.lo); }
+  friend ExactDifference min(const ExactDifference& x, const ExactDifference& y) { return y < x ? y : x; }
+};
+struct DoubleVerdictMargin {
+  Verdict verdict;
+  ExactDifference margin;  // the margin() of the same claim on the exact points, exactly
+};
+// decide_with_margin() for sides that are the exact points lhs, rhs (and rhs_high), decided in
+// doubles by the same rules (comparisons of doubles are exact): the same verdict, and the same
+// margin as ExactDifference. nullopt if a value is not finite or |value| >= 2^1000 (decide with
+// enclosures then). The range end must be given iff is_range(r) (std::logic_error).
+std::optional<DoubleVerdictMargin> decide_doubles(Relation r, double lhs, double rhs, const double* rhs_high = nullptr);
+
 }  // namespace approxcert::chain

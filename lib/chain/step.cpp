@@ -4,6 +4,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "scalar/fast_interval.hpp"
+
 namespace approxcert::chain {
 
 Outcome Outcome::in_range(Side value, Side low, Side high) {
@@ -19,20 +21,29 @@ int severity(Verdict v) { return v == Verdict::Refuted ? 2 : v == Verdict::Unkno
 
 }  // namespace
 
-bool ForAll::worse(Verdict v, const std::optional<Rational>& m) const {
+bool ForAll::less(const Margin& a, const Margin& b) {
+  if (a.doubles && b.doubles) return *a.doubles < *b.doubles;
+  return (a.rational ? *a.rational : a.doubles->exact()) < (b.rational ? *b.rational : b.doubles->exact());
+}
+
+bool ForAll::worse(Verdict v, const Margin& m) const {
   if (!worst_ || severity(v) > severity(worst_verdict_)) return true;
-  if (severity(v) < severity(worst_verdict_) || !m || !worst_margin_) return false;
+  if (severity(v) < severity(worst_verdict_) || !m.known() || !worst_margin_.known()) return false;
   // Among refutations keep the largest violation; among proofs the smallest slack.
-  return v == Verdict::Refuted ? *m > *worst_margin_ : *m < *worst_margin_;
+  return v == Verdict::Refuted ? less(worst_margin_, m) : less(m, worst_margin_);
+}
+
+void ForAll::count(Verdict v) {
+  ++summary_.points;
+  (v == Verdict::Proved ? summary_.proved : v == Verdict::Refuted ? summary_.refuted : summary_.unknown)++;
 }
 
 ForAll::Judged ForAll::judge(const Side& lhs, const Side& rhs, const Side* rhs_high) {
   const Enclosure* high = rhs_high ? &rhs_high->value : nullptr;
   VerdictMargin d = decide_with_margin(relation_, lhs.value, rhs.value, high);  // one evaluation for both
   const Verdict v = d.verdict;
-  std::optional<Rational> m = std::move(d.margin);
-  ++summary_.points;
-  (v == Verdict::Proved ? summary_.proved : v == Verdict::Refuted ? summary_.refuted : summary_.unknown)++;
+  Margin m{std::move(d.margin), std::nullopt};
+  count(v);
   const bool replace = worse(v, m);
   return {v, std::move(m), replace};
 }
@@ -44,6 +55,15 @@ void ForAll::keep(Judged& j, Point at, Side lhs, Side rhs, const Side* rhs_high)
   worst_ = std::move(o);
   worst_verdict_ = j.verdict;
   worst_margin_ = std::move(j.margin);
+}
+
+void ForAll::keep_doubles(Verdict v, const Margin& m, Point at, PointSides sides, double lhs, double rhs, std::optional<double> rhs_high) {
+  auto is_point = [](const Side& s, double x) { return s.value == Enclosure::exact(lower(FastInterval{x, x})); };
+  if (!is_point(sides.lhs, lhs) || !is_point(sides.rhs, rhs) || sides.rhs_high.has_value() != rhs_high.has_value() ||
+      (rhs_high && !is_point(*sides.rhs_high, *rhs_high)))
+    throw std::logic_error("ForAll::add_exact_first: the sides are not the exact points decided");
+  Judged j{v, Margin{m.doubles->exact(), m.doubles}, true};
+  keep(j, std::move(at), std::move(sides.lhs), std::move(sides.rhs), sides.rhs_high ? &*sides.rhs_high : nullptr);
 }
 
 Verdict ForAll::add(Point at, Side lhs, Side rhs, std::optional<Side> rhs_high) {

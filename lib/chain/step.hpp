@@ -146,6 +146,28 @@ class ForAll {
   // with their recorded points and sides and returns true; else adds nothing and returns false.
   // A step that asks this before evaluating k points evaluates, on a retry, only undecided ones.
   bool reuse_settled(std::size_t k);
+  // The same, decided in doubles where lhs, rhs (and rhs_high for a range) are given: the sides are
+  // then the exact points lhs, rhs, rhs_high, decided by decide_doubles() (the same verdict and
+  // margin as add()), and sides() -> PointSides builds them only if the point becomes the decisive
+  // one (they must be those exact points: std::logic_error otherwise). Where a value is not given,
+  // decide_doubles() declines, a point is watched or points are recorded (SettledPoints), this is add() with the sides of sides(). So
+  // the counts, verdicts and decisive point are those of add() with the sides of sides().
+  template <class MakePoint, class MakeSides>
+    requires std::is_invocable_r_v<Point, MakePoint&> && std::is_invocable_r_v<PointSides, MakeSides&>
+  Verdict add_exact_first(MakePoint&& make_point, std::optional<double> lhs, std::optional<double> rhs,
+                          std::optional<double> rhs_high, MakeSides&& sides) {
+    std::optional<DoubleVerdictMargin> d;
+    if (!watch_ && !settled_ && lhs && rhs && (rhs_high || !is_range(relation_)))
+      d = decide_doubles(relation_, *lhs, *rhs, rhs_high ? &*rhs_high : nullptr);
+    if (!d) {
+      const PointSides s = sides();
+      return add(make_point, s.lhs, s.rhs, s.rhs_high ? &*s.rhs_high : nullptr);
+    }
+    count(d->verdict);
+    const Margin m{std::nullopt, d->margin};
+    if (worse(d->verdict, m)) keep_doubles(d->verdict, m, make_point(), sides(), *lhs, *rhs, rhs_high);
+    return d->verdict;
+  }
   // Folds in `later`, whose points come after this one's: the result is what one ForAll would
   // hold after being fed this one's points and then later's.
   void merge(ForAll&& later);
@@ -155,16 +177,26 @@ class ForAll {
   Outcome outcome() const;
 
  private:
+  // A point's margin, exact: as a Rational, or as an ExactDifference (decided in doubles; compared
+  // with another ExactDifference without GMP), or both; neither for an unknown verdict.
+  struct Margin {
+    std::optional<Rational> rational;
+    std::optional<ExactDifference> doubles;
+    bool known() const { return rational || doubles; }
+  };
+  static bool less(const Margin& a, const Margin& b);
   struct Judged {
     Verdict verdict;
-    std::optional<Rational> margin;
+    Margin margin;
     bool keep;  // worse than the current decisive point (or the first point)
   };
   // Decides one point (with decide() and margin() of relation.hpp), counts it, and tells whether
   // it replaces the decisive point.
   Judged judge(const Side& lhs, const Side& rhs, const Side* rhs_high);
-  bool worse(Verdict v, const std::optional<Rational>& m) const;
+  void count(Verdict v);
+  bool worse(Verdict v, const Margin& m) const;
   void keep(Judged& j, Point at, Side lhs, Side rhs, const Side* rhs_high);
+  void keep_doubles(Verdict v, const Margin& m, Point at, PointSides sides, double lhs, double rhs, std::optional<double> rhs_high);
 
   Relation relation_;
   const Point* watch_ = nullptr;
@@ -174,7 +206,7 @@ class ForAll {
   ForAllSummary summary_;
   std::optional<Outcome> worst_;
   Verdict worst_verdict_ = Verdict::Proved;
-  std::optional<Rational> worst_margin_;
+  Margin worst_margin_;
 };
 
 // The claim "the values are pairwise distinct" (Relation::Distinct): sorts the enclosures and

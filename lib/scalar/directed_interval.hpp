@@ -6,7 +6,8 @@
 // overflow below 2^1020, exact through gradual underflow), the fma remainder a*b - p for * and
 // a - q*b for / (exact when the operands and the result are of magnitude between 2^-900 and 2^1000;
 // outside that range, and for infinite endpoints, the endpoint is moved one ulp outward as in
-// FastInterval). So each endpoint of + - * / is the exact endpoint rounded down (lower) or up
+// FastInterval); a product whose factors have at most 53 significant bits together is exact and
+// needs no fma. So each endpoint of + - * / is the exact endpoint rounded down (lower) or up
 // (upper), the tightest double interval, and exact double operands whose exact result is a double
 // give that exact point: "exact when exact". Comparisons on exact points decide exactly.
 //
@@ -15,7 +16,9 @@
 // min, max, hull, and set of a rational that is a double), the others are enclosed one ulp outward
 // or through Arb (fast_interval.hpp). The same enclosure contract (docs/contracts.md); the Prec
 // argument is ignored. Needs the FPU in round-to-nearest and a correctly rounded std::fma.
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include "scalar/fast_interval.hpp"
 
@@ -75,12 +78,23 @@ inline double sum(double a, double b) {
   r.lo = directed<false>(s, e);
   r.hi = directed<true>(s, e);
 }
+// The number of significant bits of a finite double: of its integer significand without trailing
+// zeros (0 for 0).
+inline int significant_bits(double x) {
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(x), fraction = bits & ((std::uint64_t{1} << 52) - 1);
+  const std::uint64_t m = (bits >> 52) & 0x7ff ? fraction | (std::uint64_t{1} << 52) : fraction;
+  return m ? static_cast<int>(std::bit_width(m)) - std::countr_zero(m) : 0;
+}
+// For finite a, b whose product p rounds into range: a * b is exactly p if the significands have
+// at most 53 significant bits together (their product is then a double), so no fma is needed.
+inline bool product_is_exact(double a, double b) { return significant_bits(a) + significant_bits(b) <= 53; }
 // a * b rounded in direction Up, p = a * b (round to nearest, not NaN): an exact zero factor
 // gives an exact 0; otherwise the fma error where it is exact, outward elsewhere.
 template <bool Up>
 inline double product(double a, double b, double p) {
   if (p == 0 && (a == 0 || b == 0)) return p;
   if (!in_range(p)) return outward<Up>(p);
+  if (product_is_exact(a, b)) return p;
   return directed<Up>(p, std::fma(a, b, -p));
 }
 // r = [a * b rounded down, rounded up] for finite doubles a, b, with one fma.
@@ -91,6 +105,10 @@ inline double product(double a, double b, double p) {
     return;
   }
   if (!in_range(p)) return set_checked(r, outward<false>(p), outward<true>(p));
+  if (product_is_exact(a, b)) {
+    r.lo = r.hi = p;
+    return;
+  }
   const double e = std::fma(a, b, -p);
   r.lo = directed<false>(p, e);
   r.hi = directed<true>(p, e);

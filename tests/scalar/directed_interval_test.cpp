@@ -94,6 +94,37 @@ TEST_CASE("directed interval: + - * / of exact doubles are the exact result roun
   CHECK(inexact > 10000);
 }
 
+// Products skip the fma when the factors' significands have at most 53 significant bits together:
+// at 52, 53 and 54 bits (odd significands, so the count is exact) the result must still be the
+// exact product rounded down and up.
+TEST_CASE("directed interval: products at the 53-significant-bit boundary are rounded exactly (MPFR reference)") {
+  Rng rng(702);
+  const Prec p(53);
+  int exact = 0, inexact = 0;
+  for (int c = 0; c < 5000; ++c) {
+    const int k = static_cast<int>(rng.integer(1, 52)), total = static_cast<int>(rng.integer(52, 54));
+    if (total - k < 1 || total - k > 53) continue;
+    auto odd = [&](int bits) {  // an odd integer of exactly `bits` bits, scaled
+      const long top = bits == 1 ? 1 : (1L << (bits - 1)) | (rng.integer(0, (1L << (bits - 1)) - 1) | 1);
+      return std::ldexp(static_cast<double>(top), static_cast<int>(rng.integer(-40, 40)) - bits) * (rng.chance(50) ? -1.0 : 1.0);
+    };
+    const double a = odd(k), b = odd(total - k);
+    DirectedInterval r, s;
+    mul(r, point(a), point(b), p);
+    s = point(1.0);
+    addmul(s, point(a), point(b), p);  // the product's enclosure feeds the sum
+    const Rational want = lower(point(a)) * lower(point(b));
+    CAPTURE(a);
+    CAPTURE(b);
+    CHECK(r.lo == mpfr_rounded_double(want, MPFR_RNDD));
+    CHECK(r.hi == mpfr_rounded_double(want, MPFR_RNDU));
+    CHECK(encloses(s, want + Rational(1)));
+    (r.lo == r.hi ? exact : inexact)++;
+  }
+  CHECK(exact > 1000);  // the bit counts 52 and 53 give exact products, 54 mostly not
+  CHECK(inexact > 1000);
+}
+
 TEST_CASE("directed interval: + - * / on intervals give the exact range rounded outward to the next doubles") {
   Rng rng(702);
   const Prec p(53);

@@ -3,6 +3,8 @@
 // points as the plain sweep with S, on delta = 1/2 (the recalled J with loose thresholds: Y-9
 // refuted) and delta = 1/4 (the tight thresholds), for S = Ball and Rational; with softmax
 // attention (exp: enclosed outward in doubles) the points are re-evaluated and the values are Ball's.
+// The claims decide in doubles where the exact-first sweep kept exact doubles (every point here),
+// with the plain sweep's enclosures otherwise: the outcomes must agree.
 #include <doctest/doctest.h>
 
 #include <vector>
@@ -48,6 +50,14 @@ void check_exact_first(std::uint64_t N, bool loose) {
   const ContextualValues<S> fast = sweep_contextual_exact_first<S>(g, p, Prec(64), 2, &redone);
   CHECK(redone == 0);  // delta dyadic, every constant dyadic: every point exact in doubles
   check_same_values(fast, plain);
+  // The exact doubles kept for the claims' double path are exactly the values.
+  REQUIRE(fast.exact_q.size() == fast.q.size());
+  REQUIRE(fast.exact_last_id.size() == fast.last_id.size());
+  for (std::size_t k = 0; k < fast.q.size(); ++k)
+    CHECK(chain::Enclosure::of(fast.q[k]) == chain::Enclosure::exact(lower(FastInterval{fast.exact_q[k], fast.exact_q[k]})));
+  for (std::size_t k = 0; k < fast.last_id.size(); ++k)
+    CHECK(chain::Enclosure::of(fast.last_id[k]) == chain::Enclosure::exact(lower(FastInterval{fast.exact_last_id[k], fast.exact_last_id[k]})));
+  CHECK(plain.exact_q.empty());
   const std::vector<chain::Outcome> want = claims(c, g, plain, 2), got = claims(c, g, fast, 2);
   if (loose) CHECK(want[5].for_all->refuted > 0);  // Y-9 refuted: the decisive counterexample must not move
   for (std::size_t k = 0; k < want.size(); ++k) check_same(got[k], want[k]);

@@ -26,7 +26,7 @@ Assembly assemble(const Config& c, const TargetMap& f, const std::optional<Ratio
     a.M = *M_override;
   } else {
     const Grid plus(c.shape, c.J, true);
-    const ContextualValues<Rational> all = sweep_contextual<Rational>(plus, progs, prec, threads);
+    const ContextualValues<Rational> all = sweep_contextual_exact_first<Rational>(plus, progs, prec, threads);
     a.M = all.max_entry[0];
     for (const Rational& m : all.max_entry) a.M = max(a.M, m);
   }

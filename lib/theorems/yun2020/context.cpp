@@ -13,7 +13,7 @@ Context::Context(Config c, TargetMap f, Assembly a, unsigned t)
 }
 
 const ContextualValues<Rational>& Context::values() {
-  if (!values_) values_ = sweep_contextual<Rational>(plus, programs, Prec(64), threads);
+  if (!values_) values_ = sweep_contextual_exact_first<Rational>(plus, programs, Prec(64), threads);
   return *values_;
 }
 

@@ -7,17 +7,32 @@
 // for the decisive point.
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <iterator>
 #include <optional>
 
 #include "chain/for_all_parallel.hpp"
 #include "chain/step.hpp"
+#include "scalar/fast_interval.hpp"
 #include "theorems/yun2020/grid.hpp"
 #include "theorems/yun2020/sweep.hpp"
 
 namespace approxcert::theorems::yun2020 {
 
 chain::Point grid_point(const Shape& s, const std::vector<Rational>& L, std::optional<std::size_t> column = std::nullopt);
+
+// The exact-first sweep's exact double of value k (exact: values in `exact` are exact points), if any.
+inline std::optional<double> exact_at(const std::vector<double>& exact, std::size_t k) {
+  if (exact.empty() || std::isnan(exact[k])) return std::nullopt;
+  return exact[k];
+}
+// q as a double if q is one (FastInterval's set is exact exactly then).
+inline std::optional<double> exact_double(const Rational& q) {
+  FastInterval x;
+  set(x, q, Prec(53));
+  if (x.lo != x.hi) return std::nullopt;
+  return x.lo;
+}
 
 // A ForAll over the points of the grid in G~ (distinct) or not in G~ (!distinct), in index order:
 // visit(fa, index, levels) adds the claims of one point.
@@ -36,8 +51,10 @@ chain::ForAll for_all_points(const Grid& g, chain::Relation r, bool distinct, un
 template <RigorousScalar S>
 chain::Outcome last_id_claim(const Grid& g, const ContextualValues<S>& v, const Rational& lo, const Rational& hi, unsigned threads) {
   const chain::Side low = chain::Side::exact(lo), high = chain::Side::exact(hi);
+  const std::optional<double> lo_d = exact_double(lo), hi_d = exact_double(hi);
   return for_all_points(g, chain::Relation::InClosed, true, threads, [&](chain::ForAll& fa, std::uint64_t i, const std::vector<unsigned>& lv) {
-           fa.add([&] { return grid_point(g.shape(), g.point(lv)); }, chain::Side::enclosure(v.last_id[i]), low, &high);
+           fa.add_exact_first([&] { return grid_point(g.shape(), g.point(lv)); }, exact_at(v.exact_last_id, i), lo_d, hi_d,
+                              [&] { return chain::PointSides{chain::Side::enclosure(v.last_id[i]), low, high}; });
          }).outcome();
 }
 
@@ -46,11 +63,13 @@ template <RigorousScalar S>
 chain::Outcome distinct_entries_claim(const Grid& g, const ContextualValues<S>& v, unsigned threads) {
   const std::size_t n = v.n;
   return for_all_points(g, chain::Relation::NotEqual, true, threads, [&](chain::ForAll& fa, std::uint64_t i, const std::vector<unsigned>& lv) {
-           std::vector<chain::Side> q;
-           for (std::size_t j = 0; j < n; ++j) q.push_back(chain::Side::enclosure(v.q[i * n + j]));
            for (std::size_t j = 0; j < n; ++j)
              for (std::size_t k = j + 1; k < n; ++k)
-               fa.add([&] { return grid_point(g.shape(), g.point(lv), j).add("k", static_cast<long>(k + 1)); }, q[j], q[k]);
+               fa.add_exact_first([&] { return grid_point(g.shape(), g.point(lv), j).add("k", static_cast<long>(k + 1)); },
+                                  exact_at(v.exact_q, i * n + j), exact_at(v.exact_q, i * n + k), std::nullopt, [&] {
+                                    return chain::PointSides{chain::Side::enclosure(v.q[i * n + j]), chain::Side::enclosure(v.q[i * n + k]),
+                                                             std::nullopt};
+                                  });
          }).outcome();
 }
 
@@ -96,13 +115,17 @@ chain::Outcome class_distinct_claim(const Grid& g, const ContextualValues<S>& v,
 template <RigorousScalar S>
 chain::Outcome thresholds_claim(const Grid& g, const ContextualValues<S>& v, const Rational& t_l, const Rational& t_r, bool in, unsigned threads) {
   const chain::Side low = chain::Side::exact(t_l), high = chain::Side::exact(t_r);
+  const std::optional<double> low_d = exact_double(t_l), high_d = exact_double(t_r);
   std::atomic<long> points = 0, failing = 0;
   chain::Outcome o = for_all_points(g, in ? chain::Relation::InClosed : chain::Relation::NotInClosed, in, threads,
                                     [&](chain::ForAll& fa, std::uint64_t i, const std::vector<unsigned>& lv) {
                                       bool refuted = false;
                                       for (std::size_t j = 0; j < v.n; ++j)
-                                        refuted = (fa.add([&] { return grid_point(g.shape(), g.point(lv), j); },
-                                                          chain::Side::enclosure(v.q[i * v.n + j]), low, &high) == chain::Verdict::Refuted) ||
+                                        refuted = (fa.add_exact_first([&] { return grid_point(g.shape(), g.point(lv), j); },
+                                                                      exact_at(v.exact_q, i * v.n + j), low_d, high_d,
+                                                                      [&] {
+                                                                        return chain::PointSides{chain::Side::enclosure(v.q[i * v.n + j]), low, high};
+                                                                      }) == chain::Verdict::Refuted) ||
                                                   refuted;
                                       ++points;
                                       if (refuted) ++failing;

@@ -8,7 +8,7 @@ namespace approxcert::theorems::yun2020 {
 
 std::pair<Rational, Rational> exhaustive_q_range(const Config& c) {
   const Grid g(c.shape, c.J, false);
-  const ContextualValues<Rational> v = sweep_contextual<Rational>(g, contextual_programs(c), Prec(64), default_threads());
+  const ContextualValues<Rational> v = sweep_contextual_exact_first<Rational>(g, contextual_programs(c), Prec(64), default_threads());
   Rational lo = v.q[0], hi = v.q[0];
   for (const Rational& q : v.q) lo = min(lo, q), hi = max(hi, q);
   return {lo, hi};

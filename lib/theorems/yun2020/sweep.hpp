@@ -6,6 +6,7 @@
 // the largest entry are extra output nodes of the lowered programs.
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct ContextualValues {
   std::vector<S> last_id;    // per point: tilde l_n = max_j u^T Z_j after the windows
   std::vector<S> q;          // per point, n values: q(L)_j
   std::vector<S> max_entry;  // per point: the largest entry of g_c(L)
+  // Filled by sweep_contextual_exact_first only (else empty): last_id and q as exact doubles where
+  // the point was exact in doubles, NaN where it was re-evaluated with S.
+  std::vector<double> exact_last_id, exact_q;
 };
 
 namespace sweep_detail {
@@ -75,12 +79,16 @@ class PointEvaluator {
 };
 
 template <Scalar S>
-ContextualValues<S> sized_values(const Grid& grid) {
+ContextualValues<S> sized_values(const Grid& grid, bool exact_doubles) {
   ContextualValues<S> out;
   out.n = grid.shape().n;
   out.last_id.resize(grid.size());
   out.q.resize(grid.size() * out.n);
   out.max_entry.resize(grid.size());
+  if (exact_doubles) {
+    out.exact_last_id.resize(grid.size());
+    out.exact_q.resize(grid.size() * out.n);
+  }
   return out;
 }
 
@@ -97,7 +105,7 @@ void store(ContextualValues<S>& out, std::uint64_t i, const PointEvaluator<T>& f
 // Evaluates g_c at every point of `grid` (index order), on `threads` threads (>= 1).
 template <Scalar S>
 ContextualValues<S> sweep_contextual(const Grid& grid, const ContextualPrograms& progs, Prec prec, unsigned threads) {
-  ContextualValues<S> out = sweep_detail::sized_values<S>(grid);
+  ContextualValues<S> out = sweep_detail::sized_values<S>(grid, false);
   chain::parallel_chunks(grid.size(), threads, 64, [&](std::uint64_t begin, std::uint64_t end) {
     sweep_detail::PointEvaluator<S> ev(grid, progs, prec);
     for (std::uint64_t i = begin; i < end; ++i) {
@@ -112,11 +120,12 @@ ContextualValues<S> sweep_contextual(const Grid& grid, const ContextualPrograms&
 // faster: every point is first evaluated with DirectedInterval (exact when exact); if every value
 // kept is an exact point, that point is the exact value and is stored as S (set from the exact
 // rational: exact for Rational, and for Ball at prec >= 53 bits); otherwise the point is
-// re-evaluated with S at `prec`. `fallbacks` (if not null) receives the number of re-evaluated points.
+// re-evaluated with S at `prec`. The exact points are also kept as doubles (exact_last_id, exact_q:
+// the claims decide them in doubles). `fallbacks` (if not null) receives the number of re-evaluated points.
 template <RigorousScalar S>
 ContextualValues<S> sweep_contextual_exact_first(const Grid& grid, const ContextualPrograms& progs, Prec prec, unsigned threads,
                                                  std::uint64_t* fallbacks = nullptr) {
-  ContextualValues<S> out = sweep_detail::sized_values<S>(grid);
+  ContextualValues<S> out = sweep_detail::sized_values<S>(grid, true);
   std::atomic<std::uint64_t> redone = 0;
   chain::parallel_chunks(grid.size(), threads, 64, [&](std::uint64_t begin, std::uint64_t end) {
     sweep_detail::PointEvaluator<DirectedInterval> fast(grid, progs, prec);
@@ -127,8 +136,12 @@ ContextualValues<S> sweep_contextual_exact_first(const Grid& grid, const Context
       for (std::size_t j = 0; j < out.n; ++j) exact = exact && is_exact(fast.q(j));
       if (exact) {
         sweep_detail::store(out, i, fast, [&](S& to, const DirectedInterval& from) { set(to, lower(from), prec); });
+        out.exact_last_id[i] = fast.last_id().lo;
+        for (std::size_t j = 0; j < out.n; ++j) out.exact_q[i * out.n + j] = fast.q(j).lo;
         continue;
       }
+      out.exact_last_id[i] = std::numeric_limits<double>::quiet_NaN();
+      for (std::size_t j = 0; j < out.n; ++j) out.exact_q[i * out.n + j] = std::numeric_limits<double>::quiet_NaN();
       if (!slow) slow.emplace(grid, progs, prec);
       slow->run(i);
       sweep_detail::store(out, i, *slow, [](S& to, const S& from) { to = from; });
