@@ -112,7 +112,7 @@ class BoxBounder final : public Bounder {
   void linear_form(const Box& box, BoxBounds& out);
   void relu_substitution_form(const Box& box, const Rational& prune_at, BoxBounds& out);
   void natural_node_values();
-  std::optional<MonotoneCoordinate> monotone_coordinate(const Box& box, const Jet<S>& f);
+  std::optional<MonotoneCoordinate> monotone_coordinate(const Box& box, const std::vector<Range>& gradient);
   std::optional<MonotoneCoordinate> fewest_faces(const Box& box, const std::vector<int>& signs) const;
   // +1 or -1 when the finite enclosure g excludes 0, else 0.
   static int strict_sign(const S& g) { return !is_finite(g) ? 0 : lower(g).sign() > 0 ? 1 : upper(g).sign() < 0 ? -1 : 0; }
@@ -174,7 +174,7 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 
   if (opts_.monotonicity_domain && gradient_ok)
-    if ((out.monotone = monotone_coordinate(box, f))) return out;
+    if ((out.monotone = monotone_coordinate(box, out.gradient))) return out;
 
   if (taylor_model_ && gradients_ && gradient_ok && !f.kinked) taylor_model_form(box, prune_at, out);
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
@@ -204,16 +204,18 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
 }
 
 // The monotonicity test (monotonicity.hpp). The coordinates of positive width where the box's own
-// gradient enclosure excludes 0 are the candidates (the widened box's enclosure contains the
+// gradient enclosure (BoxBounds::gradient, already exact) excludes 0 are the candidates (the widened box's enclosure contains the
 // box's, so no other can pass); only then is the Jet run over the widened box, whose enclosure
 // decides.
 template <RigorousScalar S>
-std::optional<MonotoneCoordinate> BoxBounder<S>::monotone_coordinate(const Box& box, const Jet<S>& f) {
-  std::vector<int> signs(box.dim(), 0);
+std::optional<MonotoneCoordinate> BoxBounder<S>::monotone_coordinate(const Box& box, const std::vector<Range>& gradient) {
   bool candidate = false;
-  for (std::size_t i = 0; i < f.g.size(); ++i)
-    if (box.lo[i] < box.hi[i]) candidate |= (signs[i] = strict_sign(f.g[i])) != 0;
+  for (std::size_t i = 0; i < gradient.size() && !candidate; ++i)
+    candidate = box.lo[i] < box.hi[i] && (gradient[i].lo.sign() > 0 || gradient[i].hi.sign() < 0);
   if (!candidate) return std::nullopt;
+  std::vector<int> signs(box.dim(), 0);
+  for (std::size_t i = 0; i < gradient.size(); ++i)
+    if (box.lo[i] < box.hi[i]) signs[i] = gradient[i].lo.sign() > 0 ? 1 : gradient[i].hi.sign() < 0 ? -1 : 0;
   const Box wide = monotonicity_box(box, *opts_.monotonicity_domain);
   const std::size_t d = box.dim();
   jet_wide_in_.resize(d);
