@@ -5,14 +5,17 @@
 //     output layer, in doubles) to prod_i sin(2 x_i) on [-1,1]^d, d = --min-d..--max-d (default
 //     1..4): boxes and time to a relative gap of 1e-4, with the linear-relaxation form on kinked
 //     boxes (default), on every box (--linear-everywhere) or off (--no-linear), and the
-//     FastInterval fast path on and off (--fast-path on|off|both, default both) in the same run.
+//     FastInterval fast path on and off (--fast-path on|off|both, default both) in the same run,
+//     and the monotonicity test on and off (--monotonicity on|off|both, default on); the
+//     "eliminated / faces" column counts the boxes the test dropped and the faces it kept.
 //     Each row also gives the double evaluations of the error the run's CPU time buys and the largest
 //     |error| that many random points find (plain sampling, the uncertified peer).
 //     --write-nets DIR saves each network as DIR/<activation>_<width>_d<d>.json, for timing the
 //     same problems as whole `approxcert supnorm` processes.
 // Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
 //                           [--min-d D] [--max-d D] [--no-linear] [--no-relu-substitution] [--linear-everywhere]
-//                           [--fast-path on|off|both] [--write-nets DIR] [--activation relu|tanh]
+//                           [--fast-path on|off|both] [--monotonicity on|off|both] [--write-nets DIR]
+//                           [--activation relu|tanh]
 // Prints Markdown tables: wall-clock time and the process CPU time (all threads) of each run; on a
 // shared machine the CPU time is the steadier of the two.
 #include <cmath>
@@ -171,7 +174,7 @@ int main(int argc, char** argv) {
   std::size_t max_taylor_dim = SupNormOptions{}.max_taylor_dim;
   bool only_scaling = false, linear = true, linear_everywhere = false, relu_substitution = true;
   std::size_t max_d_arg = 0, min_d = 1;
-  std::vector<bool> fast_modes{true, false};
+  std::vector<bool> fast_modes{true, false}, monotonicity_modes{true};
   std::string nets_dir, activation = "both";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -187,13 +190,14 @@ int main(int argc, char** argv) {
     else if (a == "--write-nets" && i + 1 < argc) nets_dir = argv[++i];
     else if (a == "--max-d" && i + 1 < argc) max_d_arg = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--min-d" && i + 1 < argc) min_d = static_cast<std::size_t>(std::atoi(argv[++i]));
-    else if (a == "--fast-path" && i + 1 < argc) {
+    else if ((a == "--fast-path" || a == "--monotonicity") && i + 1 < argc) {
       const std::string m = argv[++i];
-      fast_modes = m == "on" ? std::vector<bool>{true} : m == "off" ? std::vector<bool>{false} : std::vector<bool>{true, false};
+      (a == "--fast-path" ? fast_modes : monotonicity_modes) =
+          m == "on" ? std::vector<bool>{true} : m == "off" ? std::vector<bool>{false} : std::vector<bool>{true, false};
     } else {
       std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]"
                    " [--min-d D] [--max-d D] [--no-linear] [--no-relu-substitution] [--linear-everywhere] [--fast-path on|off|both]"
-                   " [--write-nets DIR] [--activation relu|tanh]\n";
+                   " [--monotonicity on|off|both] [--write-nets DIR] [--activation relu|tanh]\n";
       return 2;
     }
   }
@@ -224,8 +228,8 @@ int main(int argc, char** argv) {
             << (linear ? (linear_everywhere ? "on every box" : "on kinked boxes") : "off") << "\n\n"
             << "Sampling: the double evaluations of the error that the run's CPU time buys (plain, uncertified), and\n"
             << "the largest |error| found by that many uniform random points (at most 10^7), against the certified lower end.\n\n"
-            << "| activation | width | d | fast path | boxes | time (s) | cpu (s) | lower | upper | gap | status | evals in cpu | sampled max |\n"
-            << "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+            << "| activation | width | d | fast path | monotonicity | boxes | eliminated / faces | time (s) | cpu (s) | lower | upper | gap | status | evals in cpu | sampled max |\n"
+            << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   const std::size_t max_d = max_d_arg ? max_d_arg : quick ? 2 : 4;
   for (bool relu : {false, true})
     for (std::size_t h : {16, 64}) {
@@ -236,8 +240,10 @@ int main(int argc, char** argv) {
           std::ofstream(nets_dir + "/" + (relu ? "relu_" : "tanh_") + std::to_string(h) + "_d" + std::to_string(d) + ".json")
               << save_network(net);
         const Program prog = net_error_program(lower(net), 0, product_of_sines(d));
-        for (bool fast : fast_modes) {
+        for (bool fast : fast_modes)
+        for (bool monotonicity : monotonicity_modes) {
           SupNormOptions o;
+          o.monotonicity = monotonicity;
           o.max_taylor_dim = max_taylor_dim;
           o.linear_relaxation = linear;
           o.relu_substitution = relu_substitution;
@@ -251,7 +257,8 @@ int main(int argc, char** argv) {
           const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
           const Sampling sampled = dirty_sampling_for(prog, d, cpu, 7 * d + h);
           std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | " << (fast ? "on" : "off")
-                    << " | " << r.boxes << " | " << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | "
+                    << " | " << (monotonicity ? "on" : "off") << " | " << r.boxes << " | " << r.monotone_eliminated << " / "
+                    << r.monotone_faces << " | " << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | "
                     << decimal_down(r.lower, 6) << " | " << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | "
                     << gap_cell(r) << " | " << status_cell(r) << " | " << fmt(sampled.evaluations) << " | "
                     << fmt(sampled.max_error, 6) << " |" << std::endl;

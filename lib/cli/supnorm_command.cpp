@@ -33,7 +33,7 @@ namespace {
 struct SupnormArgs {
   EngineArgs engine;
   std::string require_upper;
-  bool progress = false, relative = false;
+  bool progress = false, relative = false, no_monotonicity = false;
   bool test_only_broken_bounder = false;
   bool test_only_broken_taylor_model = false;
 };
@@ -41,6 +41,7 @@ struct SupnormArgs {
 SupNormOptions engine_options(const SupnormArgs& a) {
   SupNormOptions o;
   read_engine_options(a.engine, o);
+  o.monotonicity = !a.no_monotonicity;
   o.test_only_broken_centred_form = a.test_only_broken_bounder;
   o.test_only_broken_taylor_model_form = a.test_only_broken_taylor_model;
   return o;
@@ -107,6 +108,8 @@ void run_supnorm(const SupnormArgs& sa) {
       for (const RemovableZero& z : o.removable_zeros) j["relative_zeros"].push_back({{"at", exact_text(z.at)}, {"order", z.order}});
     }
     j["boxes"] = r.boxes;
+    j["monotone_eliminated"] = r.monotone_eliminated;
+    j["monotone_faces"] = r.monotone_faces;
     j["elapsed_seconds"] = std::round(r.elapsed_seconds * 1000) / 1000;
     j["stopped_by"] = r.status != SupNormStatus::Converged ? nlohmann::ordered_json(nullptr)
                       : stopped_by_abs_tol(r, o)            ? nlohmann::ordered_json("abs_tol")
@@ -146,6 +149,9 @@ void register_supnorm_command(CLI::App& app) {
   cmd->add_flag("--relative", a->relative,
                 "bound the relative error (approx - target)/target instead; exact rational zeros of the target where "
                 "the approximant vanishes to the same order are removable (docs/supnorm.md)");
+  cmd->add_flag("--no-monotonicity", a->no_monotonicity,
+                "turn off the monotonicity test (boxes where the error is monotone in a coordinate are dropped, or "
+                "replaced by their faces on the domain's boundary; docs/supnorm.md)");
   cmd->add_option("--require-upper", a->require_upper,
                   "the claim sup <= U: exit 0 proved (upper <= U), 1 refuted (lower > U), 3 undecided");
   cmd->add_flag("--progress", a->progress, "show progress even with --quiet (kept for scripts; progress is on by default)");

@@ -65,6 +65,19 @@ std::size_t CoverRecorder::cut(std::size_t node, const Split& s) {
   return cover_.nodes[node].first_child;
 }
 
+std::size_t CoverRecorder::monotone(std::size_t node, std::size_t dim, int sign, std::size_t faces) {
+  if (!recording_) return 0;
+  const std::size_t first = faces ? cover_.nodes.size() : 0;
+  CoverNode& n = cover_.nodes[node];
+  n.first_child = first;
+  n.dim = dim;
+  n.monotone = sign;
+  n.upper.reset();
+  cover_.nodes.resize(cover_.nodes.size() + faces);
+  if (keep_lower_) lower_.resize(cover_.nodes.size());
+  return first;
+}
+
 void CoverRecorder::undo_cut(std::size_t node, const std::optional<Rational>& upper, const Rational& lower) {
   if (!recording_ || node >= cover_.nodes.size()) return;
   cover_.nodes[node].first_child = 0;

@@ -97,6 +97,9 @@ class CoverRecorder {
   void set_leaf(std::size_t node, const std::optional<Rational>& upper, const Rational& lower = Rational(0));
   // Records the cut of `node`; returns the index of its first child (0 when not recording).
   std::size_t cut(std::size_t node, const Split& s);
+  // Records that the monotonicity test holds at `node` in coordinate `dim` with `sign`, keeping
+  // `faces` faces (0..2) as its children; returns the index of the first (0 when not recording).
+  std::size_t monotone(std::size_t node, std::size_t dim, int sign, std::size_t faces);
   // A parent whose children were not all bounded is a leaf again with its old bounds (its children
   // become unreachable nodes, which the pre-order encoding never visits).
   void undo_cut(std::size_t node, const std::optional<Rational>& upper, const Rational& lower = Rational(0));

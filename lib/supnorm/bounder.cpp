@@ -13,6 +13,7 @@
 #include "supnorm/dirty_solve.hpp"
 #include "supnorm/dyadic.hpp"
 #include "supnorm/linear_relaxation.hpp"
+#include "supnorm/monotonicity.hpp"
 #include "supnorm/relu_substitution.hpp"
 #include "supnorm/second_order_form.hpp"
 #include "supnorm/quotient_taylor_model.hpp"
@@ -84,7 +85,7 @@ class BoxBounder final : public Bounder {
   // arithmetic's bounder of the same box so that a fallback does not recompute it; may be null.
   BoxBounder(const Program& prog, Prec p, BounderOptions opts, std::shared_ptr<TaylorModel> taylor_model)
       : prog_(prog), prec_(p), opts_(opts), out_(prog.outputs()[0]), gradients_(gradient_forms_affordable(prog)),
-        point_(prog, p), jet_(prog, p), jet2_(prog, p), taylor_model_(std::move(taylor_model)) {
+        point_(prog, p), jet_(prog, p), jet_wide_(prog, p), jet2_(prog, p), taylor_model_(std::move(taylor_model)) {
     if (!gradients_) return;  // the natural form only (net/gradient_work.hpp)
     if (prog.num_inputs() >= 2 && opts.linear_relaxation) linear_.emplace(prog, out_, p);
   }
@@ -111,6 +112,10 @@ class BoxBounder final : public Bounder {
   void linear_form(const Box& box, BoxBounds& out);
   void relu_substitution_form(const Box& box, const Rational& prune_at, BoxBounds& out);
   void natural_node_values();
+  std::optional<MonotoneCoordinate> monotone_coordinate(const Box& box, const std::vector<Range>& gradient);
+  std::optional<MonotoneCoordinate> fewest_faces(const Box& box, const std::vector<int>& signs) const;
+  // +1 or -1 when the finite enclosure g excludes 0, else 0.
+  static int strict_sign(const S& g) { return !is_finite(g) ? 0 : lower(g).sign() > 0 ? 1 : upper(g).sign() < 0 ? -1 : 0; }
 
   const Program& prog_;
   Prec prec_;
@@ -119,12 +124,13 @@ class BoxBounder final : public Bounder {
   bool gradients_;  // whether the gradient-based forms are affordable for this program
   Evaluator<S> point_;
   Evaluator<Jet<S>> jet_;
+  Evaluator<Jet<S>> jet_wide_;  // the monotonicity test's pass over the widened box (jet_ keeps the box's)
   Evaluator<Jet<Jet<S>>> jet2_;
   std::shared_ptr<TaylorModel> taylor_model_;
   std::optional<LinearRelaxation<S>> linear_;
   std::vector<S> natural_;  // the natural enclosure of every node on the current box
   std::vector<S> box_in_, point_in_;
-  std::vector<Jet<S>> jet_in_;
+  std::vector<Jet<S>> jet_in_, jet_wide_in_;
   std::vector<Jet<Jet<S>>> jet2_in_;
 };
 
@@ -167,6 +173,9 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
   }
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 
+  if (opts_.monotonicity_domain && gradient_ok)
+    if ((out.monotone = monotone_coordinate(box, out.gradient))) return out;
+
   if (taylor_model_ && gradients_ && gradient_ok && !f.kinked) taylor_model_form(box, prune_at, out);
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 
@@ -192,6 +201,49 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
   if (gradient_ok && !f.kinked && (d <= opts_.max_taylor_dim || dirty_nearly_pruned(out, prune_at, d, opts_.max_taylor_dim)))
     taylor_form(box, out);
   return out;
+}
+
+// The monotonicity test (monotonicity.hpp). The coordinates of positive width where the box's own
+// gradient enclosure (BoxBounds::gradient, already exact) excludes 0 are the candidates (the widened box's enclosure contains the
+// box's, so no other can pass); only then is the Jet run over the widened box, whose enclosure
+// decides.
+template <RigorousScalar S>
+std::optional<MonotoneCoordinate> BoxBounder<S>::monotone_coordinate(const Box& box, const std::vector<Range>& gradient) {
+  bool candidate = false;
+  for (std::size_t i = 0; i < gradient.size() && !candidate; ++i)
+    candidate = box.lo[i] < box.hi[i] && (gradient[i].lo.sign() > 0 || gradient[i].hi.sign() < 0);
+  if (!candidate) return std::nullopt;
+  std::vector<int> signs(box.dim(), 0);
+  for (std::size_t i = 0; i < gradient.size(); ++i)
+    if (box.lo[i] < box.hi[i]) signs[i] = gradient[i].lo.sign() > 0 ? 1 : gradient[i].hi.sign() < 0 ? -1 : 0;
+  const Box wide = monotonicity_box(box, *opts_.monotonicity_domain);
+  const std::size_t d = box.dim();
+  jet_wide_in_.resize(d);
+  for (std::size_t i = 0; i < d; ++i) {
+    S x;
+    set_interval(x, wide.lo[i], wide.hi[i], prec_);
+    jet_wide_in_[i] = jet_variable(x, i, d, prec_);
+  }
+  jet_wide_.run(jet_wide_in_);
+  const Jet<S>& w = jet_wide_.value(out_);
+  if (w.discontinuous) return std::nullopt;
+  for (std::size_t i = 0; i < d; ++i)
+    if (signs[i] != 0) signs[i] = i < w.g.size() ? strict_sign(w.g[i]) : 0;
+  return fewest_faces(box, signs);
+}
+
+// Among the coordinates with a sign, one with the fewest faces on the domain's boundary (elimination
+// first), then the lowest.
+template <RigorousScalar S>
+std::optional<MonotoneCoordinate> BoxBounder<S>::fewest_faces(const Box& box, const std::vector<int>& signs) const {
+  std::optional<MonotoneCoordinate> best;
+  std::size_t best_faces = 3;
+  for (std::size_t i = 0; i < signs.size(); ++i) {
+    if (signs[i] == 0) continue;
+    const std::size_t faces = boundary_faces(box, *opts_.monotonicity_domain, i).size();
+    if (faces < best_faces) best = MonotoneCoordinate{i, signs[i]}, best_faces = faces;
+  }
+  return best;
 }
 
 // Where a gradient pass would cost too much: the program run on the box, and the midpoint as the
@@ -413,6 +465,7 @@ class FastFirstBounder final : public Bounder {
   BoxBounds bound(const Box& box, const Rational& prune_at) override {
     if (dirty_too_thin_for_doubles(box)) return precise_->bound(box, prune_at);
     BoxBounds b = fast_.bound(box, prune_at);
+    if (b.monotone) return b;                                 // the test held in doubles: settled
     if (!b.abs_upper) return precise_->bound(box, prune_at);  // not finite in doubles
     if (*b.abs_upper <= prune_at) return b;                   // pruned: settled
     if (!b.best || dirty_rounding_may_decide(b, prune_at)) return precise_->bound(box, prune_at);

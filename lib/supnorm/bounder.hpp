@@ -23,6 +23,11 @@
 //              forms above do not prune: each end of f bounded by the centred and second-order
 //              forms of smooth programs in which the undecided relus are replaced by lam z or by
 //              their two phases (relu_substitution.hpp), O(w^3) tight at a maximum on a kink ridge.
+//   monotonicity test - not a form: with BounderOptions::monotonicity_domain set (the sup norm
+//              only), a box on which the gradient enclosure excludes 0 in some coordinate is not
+//              bounded further; BoxBounds::monotone says so, and the engine drops the box or keeps
+//              its faces on the domain's boundary (monotonicity.hpp). Run right after the natural
+//              form, before every costlier form.
 //   linear   - for programs of two or more inputs, affine lower and upper bounds of every node
 //              propagated through the program (linear_relaxation.hpp: exact on affine nodes,
 //              triangle relaxation for relu, McCormick for products, chord/tangent for smooth
@@ -63,6 +68,9 @@ struct BounderOptions {
   // has a kink and the other forms do not prune: each end of f bounded by the smooth forms of
   // programs whose undecided relus are replaced by lam z or by their two phases.
   bool relu_substitution = true;
+  // The monotonicity test (monotonicity.hpp) against this domain; absent: off. Only for the sup
+  // norm of |f|, f the program's output 0 (an L^p integral needs every point).
+  std::optional<Box> monotonicity_domain;
   // Relative mode (a relative_error_program of one input): certified removable zeros of the target,
   // bounded by the divided Taylor-model form near them (quotient_taylor_model.hpp).
   std::vector<RemovableZero> removable_zeros;
@@ -83,6 +91,13 @@ struct WitnessCandidate {
   Rational abs_lower;
 };
 
+// A coordinate in which f is strictly monotone on the box by the monotonicity test: the Jet
+// gradient enclosure over monotonicity_box(box, domain) has the sign `sign` (+1 or -1) in `dim`.
+struct MonotoneCoordinate {
+  std::size_t dim = 0;
+  int sign = 0;
+};
+
 struct BoxBounds {
   // Each present range encloses f(x) for every x of the box; absent: not applicable or not finite.
   std::optional<Range> natural, centred, taylor, taylor_model, linear, relu_substitution;
@@ -93,6 +108,10 @@ struct BoxBounds {
                                           // jump there or the enclosure is not finite
   std::vector<double> dirty_gradient;     // max |df/dx_i| on the box, for splitting (empty: unknown)
   double dirty_rounding = 0;              // radius of f at a point: the size of rounding errors
+  // Present: the monotonicity test holds on the box in this coordinate (no maximiser of |f| lies
+  // in the box off its faces on the domain's boundary there); the box was bounded by the natural
+  // form only. Among several coordinates, one with the fewest such faces, then the lowest.
+  std::optional<MonotoneCoordinate> monotone;
 };
 
 // The arithmetic the bounders run on. Ball (Arb) is fastest, above all for transcendental

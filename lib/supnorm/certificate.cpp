@@ -15,6 +15,7 @@
 #include "scalar/input_error.hpp"
 #include "supnorm/bound_digits.hpp"
 #include "supnorm/error_program.hpp"
+#include "supnorm/monotonicity.hpp"
 #include "target/domain.hpp"
 #include "target/domain_violation.hpp"
 
@@ -83,7 +84,7 @@ std::string leaf_bound_text(const std::optional<Rational>& b, const std::optiona
 // The cut tree ("leaves", "tree", "cuts"); `leaves` receives the node index of each leaf, in order.
 nlohmann::json cover_tree_json(const SupNormCover& cover, const Box& domain, std::vector<std::size_t>& leaves) {
   std::string tree;
-  nlohmann::json cuts = nlohmann::json::array();
+  nlohmann::json cuts = nlohmann::json::array(), monotone = nlohmann::json::array();
   leaves.clear();
   struct Pending {
     std::size_t node;
@@ -94,6 +95,13 @@ nlohmann::json cover_tree_json(const SupNormCover& cover, const Box& domain, std
     Pending p = std::move(stack.back());
     stack.pop_back();
     const CoverNode& n = cover.nodes[p.node];
+    if (n.monotone != 0) {  // its children are its faces on the domain's boundary, lower first
+      tree += 'M';
+      monotone.push_back(nlohmann::json::array({n.dim, n.monotone}));
+      std::vector<Box> faces = boundary_faces(p.box, domain, n.dim);
+      for (std::size_t k = faces.size(); k-- > 0;) stack.push_back({n.first_child + k, std::move(faces[k])});
+      continue;
+    }
     if (n.first_child == 0) {
       tree += 'L';
       leaves.push_back(p.node);
@@ -109,7 +117,9 @@ nlohmann::json cover_tree_json(const SupNormCover& cover, const Box& domain, std
     stack.push_back({n.first_child + 1, std::move(right)});  // pre-order: the left child first
     stack.push_back({n.first_child, std::move(left)});
   }
-  return {{"leaves", leaves.size()}, {"tree", std::move(tree)}, {"cuts", std::move(cuts)}};
+  nlohmann::json c = {{"leaves", leaves.size()}, {"tree", std::move(tree)}, {"cuts", std::move(cuts)}};
+  if (!monotone.empty()) c["monotone"] = std::move(monotone);  // absent without the test: as before it
+  return c;
 }
 
 }  // namespace

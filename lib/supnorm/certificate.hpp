@@ -103,7 +103,11 @@ void finish_engine_certificate(nlohmann::json& c, const SupNormInputs& in, const
 // 'S' for a cut and 'L' for a leaf; "cuts" has one entry per 'S': the coordinate, an integer, when
 // the cut is at the exact midpoint of the node's box, else [coordinate, "exact cut point"];
 // "bounds" has one decimal string per 'L', rounded up ("inf": no finite bound), with the engine's
-// proved |f| <= bound on that leaf's box. "cover" is null when the run had more leaves than
+// proved |f| <= bound on that leaf's box; with the monotonicity test, 'M' for a node where it held
+// and "monotone" (present only then) has one [coordinate, sign] per 'M': the sign (1 or -1) of
+// df/dx_coordinate over the node's widened box (monotonicity.hpp); an 'M' node's children are its
+// faces on the domain's boundary in that coordinate (lower first; none: eliminated, no bound).
+// "leaves" counts the 'L' nodes. "cover" is null when the run had more leaves than
 // kMaxCoverLeaves (then the upper bound cannot be re-checked).
 nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& in, const Problem& problem,
                                    const SupNormOptions& o, const Domain& domain, const std::string& cert_path);

@@ -88,7 +88,7 @@ std::vector<RecordedZero> Check::recorded_zeros() {
 }
 
 void Check::check_upper(const Program& prog, const Box& domain, const std::optional<Rational>& upper) {
-  const std::optional<RecordedCover> recorded = recorded_cover(domain.dim(), {"leaves", "tree", "cuts", "bounds"});
+  const std::optional<RecordedCover> recorded = recorded_cover(domain.dim(), {"leaves", "tree", "cuts", "bounds", "monotone"});
   if (!recorded) return;
   const RecordedCover& cover = *recorded;
   for (std::size_t k = 0; k < cover.bounds.size(); ++k) {
@@ -105,7 +105,10 @@ void Check::check_upper(const Program& prog, const Box& domain, const std::optio
             " leaves tile the domain, each bound re-proved by the natural/centred/second-order/relu-substitution forms with MPFI or the Taylor form" +
             (co.removable_zeros.empty() ? std::string() : std::string(" or, near the re-certified removable zeros, the divided form")) + " (" +
             std::to_string(report_.cover.leaves_split) + " leaves bisected, " +
-            std::to_string(report_.cover.extra_boxes) + " sub-boxes)");
+            std::to_string(report_.cover.extra_boxes) + " sub-boxes)" +
+            (report_.cover.monotone ? ", " + std::to_string(report_.cover.monotone) +
+                                          " monotonicity nodes re-proved (each eliminated or replaced by its faces on the domain's boundary)"
+                                    : std::string()));
 }
 
 SupNormCheckReport Check::run() {

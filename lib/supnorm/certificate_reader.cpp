@@ -1,5 +1,6 @@
 #include "supnorm/certificate_reader.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <nlohmann/json.hpp>
@@ -70,11 +71,29 @@ RecordedCover CertificateReader::cover(std::size_t dim, std::uint64_t max_leaves
   RecordedCover c;
   const std::uint64_t leaves = count("/cover/leaves", max_leaves);
   c.tree = text("/cover/tree");
-  if (leaves == 0 || c.tree.size() != 2 * leaves - 1)
-    fail("/cover/tree", "expected " + std::to_string(2 * leaves - 1) + " nodes for " + std::to_string(leaves) + " leaves");
   const Json& cuts = at("/cover/cuts");
   const Json& bounds = at("/cover/bounds");
-  if (!cuts.is_array() || cuts.size() != leaves - 1) fail("/cover/cuts", "expected an array of " + std::to_string(leaves - 1) + " cuts");
+  if (has("/cover/monotone")) {
+    // With monotonicity nodes the counts are per character; check_cover walks the tree.
+    const Json& m = at("/cover/monotone");
+    const auto count_of = [&](char k) { return static_cast<std::size_t>(std::count(c.tree.begin(), c.tree.end(), k)); };
+    if (!m.is_array() || m.size() > 2 * max_leaves + 2) fail("/cover/monotone", "expected an array of [coordinate, sign]");
+    if (leaves == 0 || count_of('L') != leaves || count_of('M') != m.size() || count_of('S') + leaves + m.size() != c.tree.size())
+      fail("/cover/tree", "expected " + std::to_string(leaves) + " 'L', " + std::to_string(m.size()) + " 'M' and only 'S' besides");
+    if (!cuts.is_array() || cuts.size() != count_of('S')) fail("/cover/cuts", "expected one cut per 'S'");
+    for (std::size_t k = 0; k < m.size(); ++k) {
+      const std::string where = "/cover/monotone/" + std::to_string(k);
+      const Json& j = m[k];
+      if (!j.is_array() || j.size() != 2 || !j[0].is_number_unsigned() || j[0].get<std::uint64_t>() >= dim ||
+          !j[1].is_number_integer() || (j[1].get<std::int64_t>() != 1 && j[1].get<std::int64_t>() != -1))
+        fail(where, "expected [coordinate below " + std::to_string(dim) + ", 1 or -1]");
+      c.monotone.push_back({j[0].get<std::size_t>(), static_cast<int>(j[1].get<std::int64_t>())});
+    }
+  } else {
+    if (leaves == 0 || c.tree.size() != 2 * leaves - 1)
+      fail("/cover/tree", "expected " + std::to_string(2 * leaves - 1) + " nodes for " + std::to_string(leaves) + " leaves");
+    if (!cuts.is_array() || cuts.size() != leaves - 1) fail("/cover/cuts", "expected an array of " + std::to_string(leaves - 1) + " cuts");
+  }
   if (!bounds.is_array() || bounds.size() != leaves) fail("/cover/bounds", "expected an array of " + std::to_string(leaves) + " bounds");
   c.cuts.reserve(cuts.size());
   for (std::size_t k = 0; k < cuts.size(); ++k) {

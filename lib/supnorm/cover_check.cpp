@@ -9,6 +9,7 @@
 #include "net/jet.hpp"
 #include "net/series.hpp"
 #include "scalar/scalar.hpp"
+#include "supnorm/monotonicity.hpp"
 #include "supnorm/range.hpp"
 #include "supnorm/relu_substitution.hpp"
 
@@ -118,6 +119,15 @@ class LeafBounder {
   // With `goal`: the Taylor form is skipped once the other forms give |f| <= *goal (it costs more).
   // second_order: try the second-order form where it applies; `smooth` (if given) receives whether
   // f has neither kink nor jump on the box.
+  // Whether the Jet<Interval> gradient enclosure of f over `box` (f without jump there) has the
+  // sign `sign` in coordinate i.
+  bool gradient_has_sign(const Box& box, long bits, std::size_t i, int sign) {
+    if (!gradients_) return false;
+    const Jet<Interval> f = jet_over(at(bits), box);
+    if (f.discontinuous || i >= f.g.size() || !is_finite(f.g[i])) return false;
+    return sign > 0 ? lower(f.g[i]).sign() > 0 : upper(f.g[i]).sign() < 0;
+  }
+
   std::optional<Rational> bound(const Box& box, long bits, const Rational* goal = nullptr, bool second_order = true,
                                 bool* smooth = nullptr) {
     const std::optional<Range> r = enclose(box, bits, goal ? std::optional<LeafGoal>(LeafGoal{goal, nullptr}) : std::nullopt,
@@ -452,7 +462,7 @@ class CoverChecker {
 
   CoverCheckReport run() {
     std::vector<Box> stack{domain_};
-    std::size_t cut = 0, leaf = 0, pos = 0;
+    std::size_t cut = 0, leaf = 0, pos = 0, monotone = 0;
     while (!stack.empty()) {
       Box box = std::move(stack.back());
       stack.pop_back();
@@ -472,7 +482,17 @@ class CoverChecker {
         if (report_.problems.size() >= 10) return report_;  // enough to reject; stop early
         continue;
       }
-      if (c != 'S') return fail("the cover's tree has a character other than 'S' and 'L' at " + std::to_string(pos - 1));
+      if (c == 'M') {
+        if (monotone >= cover_.monotone.size()) return fail("the cover has fewer monotonicity entries than 'M' nodes");
+        if (!cover_.lower_bounds.empty() || !cover_.integrals.empty())
+          return fail("an L^p cover has a monotonicity node (the test holds for the sup norm only)");
+        const std::size_t index = monotone++;
+        std::vector<Box> faces;
+        if (!check_monotone(box, cover_.monotone[index], index, faces)) return report_;
+        for (std::size_t k = faces.size(); k-- > 0;) stack.push_back(std::move(faces[k]));  // lower face first
+        continue;
+      }
+      if (c != 'S') return fail("the cover's tree has a character other than 'S', 'L' and 'M' at " + std::to_string(pos - 1));
       if (cut >= cover_.cuts.size()) return fail("the cover has fewer cuts than 'S' nodes");
       const RecordedCut& k = cover_.cuts[cut++];
       if (k.dim >= box.dim()) return fail("cut " + std::to_string(cut - 1) + " names coordinate " + std::to_string(k.dim) + " of a " + std::to_string(box.dim()) + "-dimensional box");
@@ -486,6 +506,8 @@ class CoverChecker {
     }
     if (pos != cover_.tree.size()) return fail("the cover's tree has nodes after its last leaf");
     if (cut != cover_.cuts.size()) return fail("the cover has more cuts than 'S' nodes");
+    if (monotone != cover_.monotone.size()) return fail("the cover has more monotonicity entries than 'M' nodes");
+    report_.monotone = monotone;
     if (leaf != cover_.bounds.size()) return fail("the cover has more bounds than leaves");
     if (!cover_.lower_bounds.empty() && leaf != cover_.lower_bounds.size())
       return fail("the cover has more lower bounds than leaves");
@@ -498,6 +520,24 @@ class CoverChecker {
   CoverCheckReport fail(std::string what) {
     report_.problems.push_back(std::move(what));
     return report_;
+  }
+
+  // Monotonicity node `index` on `box`: its coordinate has positive width, and the sign of df/dx
+  // over the widened box is re-proved (at both precisions); `faces` receives its children's boxes.
+  bool check_monotone(const Box& box, const RecordedMonotone& m, std::size_t index, std::vector<Box>& faces) {
+    const std::string name = "monotonicity node " + std::to_string(index);
+    if (m.dim >= box.dim() || !(box.lo[m.dim] < box.hi[m.dim])) {
+      fail(name + ": its coordinate is not one of positive width of its box");
+      return false;
+    }
+    faces = boundary_faces(box, domain_, m.dim);
+    if (!o_.prove_leaves) return true;
+    const Box wide = monotonicity_box(box, domain_);
+    if (bounder_.gradient_has_sign(wide, o_.bits, m.dim, m.sign) || bounder_.gradient_has_sign(wide, o_.max_bits, m.dim, m.sign))
+      return true;
+    fail(name + ": the gradient enclosure (MPFI, up to " + std::to_string(o_.max_bits) + " bits) over its widened box does not prove df/dx" +
+         std::to_string(m.dim) + (m.sign > 0 ? " > 0" : " < 0") + " there");
+    return false;
   }
 
   // `lower` (lpnorm certificates): also |f| >= *lower on the leaf (the minimum over the leaf is the

@@ -29,7 +29,13 @@
 //     form: by Taylor's theorem about x0 with the Lagrange remainder, e(x)/(x - x0)^m lies in
 //     sum_{j<k} e_{m+j}(x0) h^j + e_{m+k}(Y) h^k (Y the hull of the box and x0, h = x - x0),
 //     evaluated by Horner's rule over the box, likewise t; q is their quotient.
-// Hence sup |f| over the domain <= max over leaves of the recorded bounds. With lower bounds
+//   - per monotonicity node ('M', supnorm covers only): its coordinate has positive width, and
+//     the Jet<Interval> gradient enclosure of f over monotonicity_box(node, domain) (f without jump
+//     there) has the recorded sign in that coordinate; its children are exactly its faces on the
+//     domain's boundary in that coordinate (exact comparisons), so by monotonicity.hpp's argument
+//     no maximiser of |f| lies in the node off its children.
+// Hence sup |f| over the domain <= max over leaves of the recorded bounds (the maximum is attained
+// in some 'L' leaf). With lower bounds
 // (lpnorm certificates), also min |f| over each leaf >= its recorded lower bound, re-proved from
 // the same enclosures (their minimum of |f|: 0 where the enclosure of f contains 0).
 // With leaf integrals (lpnorm certificates with the second-order leaf form): lo <= integral over
@@ -56,8 +62,13 @@ struct RecordedCut {
   std::size_t dim = 0;
   std::optional<Rational> at;  // absent: the exact midpoint of the box
 };
+// A monotonicity node: df/dx_dim has the sign `sign` over the node's widened box (monotonicity.hpp).
+struct RecordedMonotone {
+  std::size_t dim = 0;
+  int sign = 0;
+};
 struct RecordedCover {
-  std::string tree;                               // pre-order, 'S' cut, 'L' leaf
+  std::string tree;                               // pre-order, 'S' cut, 'L' leaf, 'M' monotonicity node
   std::vector<RecordedCut> cuts;                  // one per 'S', in order
   std::vector<std::optional<Rational>> bounds;    // one per 'L', in order; absent: no finite bound
   std::vector<Rational> lower_bounds;             // lpnorm certificates: one per 'L', |f| >= it on
@@ -65,6 +76,7 @@ struct RecordedCover {
   std::vector<std::optional<Range>> integrals;    // lpnorm certificates: one per 'L' (absent: none
                                                   // for that leaf), lo <= integral of |f|^p <= hi;
                                                   // empty: none at all
+  std::vector<RecordedMonotone> monotone;         // one per 'M', in order (supnorm certificates only)
 };
 
 // A removable zero of the target as a relative-mode certificate records it.
@@ -91,6 +103,7 @@ struct CoverCheckReport {
   std::uint64_t leaves = 0;
   std::uint64_t leaves_split = 0;     // leaves re-proved only after bisection
   std::uint64_t extra_boxes = 0;      // sub-boxes bounded for them
+  std::uint64_t monotone = 0;         // monotonicity nodes re-proved
   std::vector<Rational> volumes;      // each leaf's exact volume, in the recorded order (with
                                       // CoverCheckOptions::volumes)
   bool ok() const { return problems.empty(); }

@@ -2,7 +2,8 @@
 // Frontier: the boxes still to refine, largest upper bound first, plus what is known about the
 // boxes that left it. Invariant (with L the best certified lower bound): sup |f| over the domain
 // <= upper_bound() as long as every part of the domain is in a frontier box, a retired box, or a
-// box dropped by drop() with upper <= L.
+// box dropped by drop() with upper <= L, or eliminated by the monotonicity test (which shows that
+// no maximiser of |f| lies there).
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -21,6 +22,8 @@ struct FrontierBox {
   std::vector<double> dirty_gradient;  // for the splitter
   std::uint64_t order = 0;        // insertion number: ties pop first-in first-out (determinism)
   std::size_t node = 0;           // its node in the recorded cover (SupNormCover)
+  bool needs_bound = false;       // a face kept by the monotonicity test: `upper` is its box's, to be
+                                  // bounded on the face itself before any split
 };
 
 class Frontier {

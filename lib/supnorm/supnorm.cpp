@@ -6,6 +6,7 @@
 #include "supnorm/batch_refinement.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/frontier.hpp"
+#include "supnorm/monotonicity.hpp"
 #include "supnorm/splitter.hpp"
 
 namespace approxcert {
@@ -35,6 +36,7 @@ struct Bounded {
   FrontierBox box;
   std::optional<WitnessCandidate> best;
   bool refinable = true;
+  std::optional<MonotoneCoordinate> monotone;  // the monotonicity test held (BoxBounds::monotone)
 };
 
 
@@ -55,7 +57,7 @@ void check_options(const Program& prog, const Box& domain, const SupNormOptions&
 class Search {
  public:
   Search(const Program& prog, const Box& domain, const SupNormOptions& o)
-      : domain_(domain), o_(o), pool_(prog, o.arithmetic, o.threads, o.time_limit_seconds, bounder_options(o)),
+      : domain_(domain), o_(o), pool_(prog, o.arithmetic, o.threads, o.time_limit_seconds, bounder_options(o, domain)),
         cover_(o.max_cover_leaves, /*lower_bounds=*/false) {}
 
   SupNormResult run() {
@@ -75,7 +77,7 @@ class Search {
 
  private:
   // The Taylor-model form refines to a quarter of the tolerances, leaving room for the box cover.
-  static BounderOptions bounder_options(const SupNormOptions& o) {
+  static BounderOptions bounder_options(const SupNormOptions& o, const Box& domain) {
     BounderOptions b = shared_bounder_options(o);
     b.linear_on_smooth_boxes = o.linear_on_smooth_boxes;
     b.taylor_model_rel_tol = o.rel_tol / Rational(2);
@@ -83,6 +85,7 @@ class Search {
     b.test_only_shrink_centred = o.test_only_broken_centred_form;
     b.test_only_shrink_taylor_model = o.test_only_broken_taylor_model_form;
     b.removable_zeros = o.removable_zeros;
+    if (o.monotonicity && o.removable_zeros.empty()) b.monotonicity_domain = domain;
     return b;
   }
 
@@ -102,6 +105,7 @@ class Search {
       else out.box.prec = std::min(2 * prec, o_.max_prec);
     }
     out.best = std::move(b.best);
+    out.monotone = b.monotone;
     return out;
   }
 
@@ -142,11 +146,34 @@ class Search {
 
   void absorb(Bounded b) {
     absorb_witness(b);
+    if (b.monotone) return absorb_monotone(std::move(b));
     max_prec_used_ = std::max(max_prec_used_, b.box.prec);
     cover_.set_leaf(b.box.node, b.box.upper);
     if (b.box.upper && *b.box.upper <= lower_) frontier_.drop(b.box.upper);
     else if (!b.refinable) frontier_.retire(b.box.upper);
     else frontier_.push(std::move(b.box));
+  }
+
+  // A box where the monotonicity test held: no maximiser of |f| lies in it off its faces on the
+  // domain's boundary in that coordinate (monotonicity.hpp), so it is replaced by those faces, each
+  // bounded by the box's bound until it is bounded on its own (next batch); with none it is gone.
+  void absorb_monotone(Bounded b) {
+    std::vector<Box> faces = boundary_faces(b.box.box, domain_, b.monotone->dim);
+    const std::size_t first = cover_.monotone(b.box.node, b.monotone->dim, b.monotone->sign, faces.size());
+    if (faces.empty()) ++eliminated_;
+    for (std::size_t k = 0; k < faces.size(); ++k) {
+      ++faces_;
+      FrontierBox face;
+      face.box = std::move(faces[k]);
+      face.upper = b.box.upper;
+      face.bounded_at = b.box.bounded_at;
+      face.prec = b.box.prec;
+      face.node = first + k;
+      face.needs_bound = true;
+      cover_.set_leaf(face.node, face.upper);
+      if (face.upper && *face.upper <= lower_) frontier_.drop(face.upper);
+      else frontier_.push(std::move(face));
+    }
   }
 
   void drop_settled() {
@@ -164,8 +191,11 @@ class Search {
     while (!frontier_.empty() && jobs.size() < 2 * kBatchParents && boxes_ + jobs.size() + 2 <= o_.max_boxes) {
       FrontierBox parent = frontier_.pop();
       if (parent.upper && *parent.upper <= lower_) { frontier_.drop(parent.upper); continue; }
-      const std::optional<Split> s = choose_split(parent.box, parent.dirty_gradient, domain_);
-      if (!s) {  // a single point: only more precision can help
+      const std::optional<Split> s =
+          parent.needs_bound ? std::nullopt : choose_split(parent.box, parent.dirty_gradient, domain_);
+      if (parent.needs_bound) {  // a face: bounded whole first (restored as it is if skipped)
+        jobs.push_back({parent.box, parent.node, parent.prec, parents.size()});
+      } else if (!s) {  // a single point: only more precision can help
         if (parent.prec > parent.bounded_at) jobs.push_back({parent.box, parent.node, parent.prec, parents.size()});
         else { frontier_.retire(parent.upper); continue; }
       } else {
@@ -207,6 +237,8 @@ class Search {
     }
     r.boxes = boxes_;
     r.frontier = frontier_.size();
+    r.monotone_eliminated = eliminated_;
+    r.monotone_faces = faces_;
     r.max_prec_used = max_prec_used_;
     r.threads = pool_.threads();
     r.arithmetic = pool_.arithmetic();
@@ -223,6 +255,7 @@ class Search {
   Rational lower_{0};
   std::optional<WitnessCandidate> witness_;
   std::uint64_t boxes_ = 0;
+  std::uint64_t eliminated_ = 0, faces_ = 0;
   long max_prec_used_ = 0;
 };
 

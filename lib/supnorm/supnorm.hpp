@@ -39,11 +39,15 @@ std::string_view to_string(SupNormStatus s);
 // first_child (the part <= at) and first_child + 1 (the part >= at); a leaf (first_child == 0)
 // carries the bound the engine proved on its box: |f| <= upper there (absent: no finite bound).
 // Every box the engine bounded is a node; dropped, retired and unrefined boxes are leaves.
+// A monotonicity node (monotone = +1 or -1: the sign of df/dx_dim by the monotonicity test,
+// monotonicity.hpp) has as children its faces on the domain's boundary in coordinate `dim`
+// (boundary_faces, lower first), at first_child onwards; with none it is an eliminated leaf.
 struct CoverNode {
   std::size_t first_child = 0;
   std::size_t dim = 0;
   Rational at;
   std::optional<Rational> upper;
+  int monotone = 0;
 };
 struct SupNormCover {
   std::vector<CoverNode> nodes;
@@ -72,6 +76,10 @@ struct SupNormOptions {
   bool linear_on_smooth_boxes = false;                 // ... also on boxes where f is C^1
   bool relu_substitution = true;                       // relu-substitution form (2+ inputs, kinked boxes)
   bool fast_path = true;                               // FastInterval first per box (BounderOptions)
+  // The monotonicity test (monotonicity.hpp): a box on which f is strictly monotone in a
+  // coordinate is eliminated, or replaced by its faces on the domain's boundary. Not with
+  // removable zeros (there the maximised |q| is not the program's output everywhere).
+  bool monotonicity = true;
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
   std::size_t max_cover_leaves = 0;                    // record the leaf cover up to this many leaves
                                                        // (0: not recorded)
@@ -96,6 +104,8 @@ struct SupNormResult {
   std::optional<Range> witness_value;             // encloses f(witness)
   std::uint64_t boxes = 0;                        // boxes bounded
   std::size_t frontier = 0;                       // boxes left unrefined at the end
+  std::uint64_t monotone_eliminated = 0;          // boxes the monotonicity test eliminated
+  std::uint64_t monotone_faces = 0;               // faces it kept instead of a box (each then bounded)
   long max_prec_used = 0;                         // highest working precision used, in bits
   unsigned threads = 1;
   Arithmetic arithmetic = Arithmetic::Ball;       // the one used (Auto resolved)

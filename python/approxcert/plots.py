@@ -27,14 +27,26 @@ def parse_domain(text: str):
 
 def decode_cover(cover: dict, box):
     """The leaves of a supnorm certificate's cover (docs/supnorm.md, "The leaf cover"): a list of
-    (box, bound) with bound a float or None (no finite bound), in pre-order."""
+    (box, bound) with bound a float or None (no finite bound), in pre-order. Boxes eliminated by
+    the monotonicity test ('M' nodes without faces) are not leaves; its faces are."""
     tree, cuts, bounds = cover["tree"], list(cover["cuts"]), list(cover["bounds"])
-    leaves, pos, cut_i, bound_i = [], 0, 0, 0
+    monotone = list(cover.get("monotone", []))
+    leaves, pos, cut_i, bound_i, mono_i = [], 0, 0, 0, 0
     stack = [list(box)]
     while stack:
         b = stack.pop()
         kind = tree[pos]
         pos += 1
+        if kind == "M":
+            dim = int(monotone[mono_i][0])
+            mono_i += 1
+            faces = []
+            if b[dim][0] == box[dim][0]:
+                faces.append(b[:dim] + [(box[dim][0], box[dim][0])] + b[dim + 1:])
+            if b[dim][1] == box[dim][1]:
+                faces.append(b[:dim] + [(box[dim][1], box[dim][1])] + b[dim + 1:])
+            stack.extend(reversed(faces))  # the lower face is visited first
+            continue
         if kind == "L":
             text = bounds[bound_i]
             bound_i += 1

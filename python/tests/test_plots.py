@@ -29,7 +29,7 @@ class PlotsTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             net = os.path.join(SOURCE_DIR, "docs", "examples", "relu_2d.json")
             path, cert = self.certificate(tmp, "--net", net, "--target", "x0*x1 + sin(4*x0)/4", "--domain", "[0,1]x[-1/2,1]",
-                                          "--rel-tol", "1e-4")
+                                          "--rel-tol", "1e-4", "--no-monotonicity")
             box = plots.parse_domain(cert["inputs"]["domain"]["exact"])
             self.assertEqual(box, [(Fraction(0), Fraction(1)), (Fraction(-1, 2), Fraction(1))])
             leaves = plots.decode_cover(cert["cover"], box)
@@ -45,6 +45,16 @@ class PlotsTest(unittest.TestCase):
             plots.plot_supnorm_certificate(path, out)
             with open(out, "rb") as f:
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_monotonicity_faces_are_leaves(self):
+        # (3 + x0)(3 - x1) on [-1,1]^2: the root is replaced by its faces x0 = -1, 1, each by its corners.
+        with tempfile.TemporaryDirectory() as tmp:
+            _, cert = self.certificate(tmp, "--approx", "0", "--target", "(3 + x0)*(3 - x1)", "--domain", "[-1,1]^2")
+            box = plots.parse_domain(cert["inputs"]["domain"]["exact"])
+            leaves = plots.decode_cover(cert["cover"], box)
+            corners = [tuple(lo for lo, hi in b) for b, _ in leaves]
+            self.assertEqual(corners, [(-1, -1), (-1, 1), (1, -1), (1, 1)])
+            self.assertTrue(all(lo == hi for b, _ in leaves for lo, hi in b))
 
     def test_decode_rejects_a_truncated_tree(self):
         with self.assertRaises((ValueError, IndexError)):
