@@ -36,10 +36,8 @@ test: build
 certify: build
 	./$(BUILD)/approxcert check checks/ --out docs/certificates
 	mkdir -p docs/plots
-	# --no-monotonicity: the cover plot colours bounded leaves; it does not draw the boxes the
-	# monotonicity test eliminates or their faces yet, which would leave this picture nearly empty.
 	./$(BUILD)/approxcert supnorm --net docs/examples/relu_2d.json --target "x0*x1" --domain "[0,1]^2" \
-	    --rel-tol 1e-3 --no-monotonicity --cert docs/plots/relu_2d-xy.cert.json -q
+	    --rel-tol 1e-3 --cert docs/plots/relu_2d-xy.cert.json -q
 	PYTHONPATH=$(BUILD)/python /usr/bin/python3 -m approxcert.plots --certificates docs/certificates \
 	    --supnorm docs/plots/relu_2d-xy.cert.json --out docs/plots
 

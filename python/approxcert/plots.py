@@ -25,10 +25,11 @@ def parse_domain(text: str):
     return box
 
 
-def decode_cover(cover: dict, box):
+def decode_cover(cover: dict, box, eliminated=None):
     """The leaves of a supnorm certificate's cover (docs/supnorm.md, "The leaf cover"): a list of
     (box, bound) with bound a float or None (no finite bound), in pre-order. Boxes eliminated by
-    the monotonicity test ('M' nodes without faces) are not leaves; its faces are."""
+    the monotonicity test ('M' nodes) are not leaves; their faces are. If `eliminated` is a list,
+    the boxes of the 'M' nodes are appended to it."""
     tree, cuts, bounds = cover["tree"], list(cover["cuts"]), list(cover["bounds"])
     monotone = list(cover.get("monotone", []))
     leaves, pos, cut_i, bound_i, mono_i = [], 0, 0, 0, 0
@@ -40,6 +41,8 @@ def decode_cover(cover: dict, box):
         if kind == "M":
             dim = int(monotone[mono_i][0])
             mono_i += 1
+            if eliminated is not None:
+                eliminated.append(b)
             faces = []
             if b[dim][0] == box[dim][0]:
                 faces.append(b[:dim] + [(box[dim][0], box[dim][0])] + b[dim + 1:])
@@ -85,7 +88,8 @@ def plot_supnorm_certificate(cert_path: str, out_path: str):
     if cert.get("kind") != "supnorm" or not cert.get("cover"):
         raise ValueError(cert_path + ": not a supnorm certificate with a recorded cover")
     box = parse_domain(cert["inputs"]["domain"]["exact"])
-    leaves = decode_cover(cert["cover"], box)
+    eliminated = []
+    leaves = decode_cover(cert["cover"], box, eliminated)
     lower, upper = float(Fraction(cert["lower"])), cert["upper"]
     witness = [float(Fraction(w)) for w in cert["witness"]] if cert.get("witness") else None
     fig, ax = plt.subplots(figsize=(6.4, 4.0))
@@ -102,11 +106,22 @@ def plot_supnorm_certificate(cert_path: str, out_path: str):
     elif len(box) == 2:
         from matplotlib.collections import PatchCollection
         from matplotlib.patches import Rectangle
+        def rectangle(b):
+            return Rectangle((float(b[0][0]), float(b[1][0])), float(b[0][1] - b[0][0]), float(b[1][1] - b[1][0]))
+        if eliminated:
+            ax.add_collection(PatchCollection([rectangle(b) for b in eliminated], facecolor="0.92", edgecolor="0.6",
+                                              hatch="//", linewidth=0.3))
+            ax.add_patch(Rectangle((0, 0), 0, 0, facecolor="0.92", edgecolor="0.6", hatch="//",
+                                   label="eliminated by the monotonicity test (%d)" % len(eliminated)))
         finite = [bnd for _, bnd in leaves if bnd is not None]
-        rects = [Rectangle((float(b[0][0]), float(b[1][0])), float(b[0][1] - b[0][0]), float(b[1][1] - b[1][0]))
-                 for b, _ in leaves]
-        coll = PatchCollection(rects, cmap="viridis", edgecolor="white", linewidth=0.2)
-        coll.set_array([bnd if bnd is not None else max(finite, default=0) for _, bnd in leaves])
+        values = [bnd if bnd is not None else max(finite, default=0) for _, bnd in leaves]
+        # Faces and edges left by the monotonicity test have no area: drawn with a thick edge.
+        thin = [min(b[0][1] - b[0][0], b[1][1] - b[1][0]) == 0 for b, _ in leaves]
+        coll = PatchCollection([rectangle(b) for b, _ in leaves], cmap="viridis", edgecolor="white",
+                               linewidth=[3 if t else 0.2 for t in thin])
+        coll.set_array(values)
+        if any(thin):
+            coll.set_edgecolor([coll.cmap(coll.norm(v)) if t else "white" for v, t in zip(values, thin)])
         ax.add_collection(coll)
         fig.colorbar(coll, ax=ax, label="certified bound on |error| per leaf")
         if witness:
