@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "net/program.hpp"
-#include "scalar/exact_zero.hpp"
 #include "scalar/scalar.hpp"
 
 namespace approxcert {

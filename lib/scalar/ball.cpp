@@ -1,7 +1,6 @@
 // Ball operations: thin wrappers over Arb, whose functions all satisfy the enclosure contract.
 // Where Arb has no direct function (step, sigmoid, even powers), the composition used is stated.
 #include "scalar/ball.hpp"
-#include "scalar/exact_zero.hpp"
 
 #include <arb.h>
 #include <arb_hypgeom.h>
@@ -344,7 +343,6 @@ Truth equal(const Ball& a, const Ball& b) {
 }
 bool is_finite(const Ball& a) { return arb_is_finite(a.arb()) != 0; }
 bool is_exact(const Ball& a) { return arb_is_exact(a.arb()) != 0; }
-bool is_exact_zero(const Ball& a) { return arb_is_zero(a.arb()) != 0; }
 
 Rational lower(const Ball& a) {
   Arf lo;

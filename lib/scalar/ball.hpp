@@ -79,6 +79,7 @@ Truth less_equal(const Ball& a, const Ball& b);
 Truth equal(const Ball& a, const Ball& b);       // True only for identical exact points
 bool is_finite(const Ball& a);                   // midpoint and radius finite
 bool is_exact(const Ball& a);                    // radius zero
+inline bool is_exact_zero(const Ball& a) { return arb_is_zero(a.arb()) != 0; }  // the single point 0
 
 // Exact dyadic bounds: lower(a) <= every point of a <= upper(a). Throws std::domain_error if not finite.
 Rational lower(const Ball& a);  // dyadic lower bound (rounded down to bits(mid)+64 bits)

@@ -2,7 +2,6 @@
 // encloses the exact image. Results are produced at the requested precision; operations MPFI lacks
 // (relu, step, min, max, integer powers, sigmoid) are built from directed-rounding MPFR calls.
 #include "scalar/interval.hpp"
-#include "scalar/exact_zero.hpp"
 
 #include <mpfr.h>
 
@@ -295,7 +294,6 @@ Truth equal(const Interval& a, const Interval& b) {
 }
 bool is_finite(const Interval& a) { return !has_nan(a) && mpfi_bounded_p(a.mpfi()) != 0; }
 bool is_exact(const Interval& a) { return !has_nan(a) && mpfr_equal_p(&a.mpfi()->left, &a.mpfi()->right) != 0; }
-bool is_exact_zero(const Interval& a) { return mpfr_zero_p(&a.mpfi()->left) != 0 && mpfr_zero_p(&a.mpfi()->right) != 0; }
 
 Rational lower(const Interval& a) { return mpfr_to_rational(&a.mpfi()->left); }
 Rational upper(const Interval& a) { return mpfr_to_rational(&a.mpfi()->right); }

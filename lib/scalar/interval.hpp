@@ -19,7 +19,11 @@ class Interval {
   Interval(const Interval& o) { mpfi_init2(x_, mpfi_get_prec(o.x_)); mpfi_set(x_, o.x_); }
   Interval(Interval&& o) noexcept { mpfi_init2(x_, 64); mpfi_swap(x_, o.x_); }
   Interval& operator=(const Interval& o) {
-    if (this != &o) { mpfi_set_prec(x_, mpfi_get_prec(o.x_)); mpfi_set(x_, o.x_); }
+    if (this == &o) return *this;
+    // mpfi_set_prec reallocates both limb arrays: skip it when the precision already matches
+    // (the evaluator's copies almost always do); the copy is exact either way.
+    if (mpfi_get_prec(x_) != mpfi_get_prec(o.x_)) mpfi_set_prec(x_, mpfi_get_prec(o.x_));
+    mpfi_set(x_, o.x_);
     return *this;
   }
   Interval& operator=(Interval&& o) noexcept { mpfi_swap(x_, o.x_); return *this; }
@@ -83,6 +87,9 @@ Truth less_equal(const Interval& a, const Interval& b);
 Truth equal(const Interval& a, const Interval& b);       // True only for identical exact points
 bool is_finite(const Interval& a);                   // midpoint and radius finite
 bool is_exact(const Interval& a);                    // radius zero
+inline bool is_exact_zero(const Interval& a) {      // the single point 0
+  return mpfr_zero_p(&a.mpfi()->left) != 0 && mpfr_zero_p(&a.mpfi()->right) != 0;
+}
 
 // Exact endpoints: lower(a) <= every point of a <= upper(a). Throws std::domain_error if infinite.
 Rational lower(const Interval& a);

@@ -52,6 +52,7 @@ inline Truth less(const Rational& a, const Rational& b) { return a < b ? Truth::
 inline Truth less_equal(const Rational& a, const Rational& b) { return a <= b ? Truth::True : Truth::False; }
 inline Truth equal(const Rational& a, const Rational& b) { return a == b ? Truth::True : Truth::False; }
 inline bool is_finite(const Rational&) { return true; }
+inline bool is_exact_zero(const Rational& a) { return a.sign() == 0; }
 inline Rational lower(const Rational& a) { return a; }
 inline Rational upper(const Rational& a) { return a; }
 inline double dirty_mid(const Rational& a) { return a.dirty_to_double(); }
