@@ -14,6 +14,7 @@
 // its decisive points, sides and counts with the Ball 64 sweep's ("identical").
 // Usage: bench_yun_contextual [max 1/delta, default 8] [--main-only: only the exact-first row on 2 threads]
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <cstdio>
 #include <string>
@@ -79,7 +80,8 @@ std::vector<Decisive> run(const char* label, long bits, const Config& c, const G
   const auto t2 = std::chrono::steady_clock::now();
   const double c2 = cpu_seconds();
   std::uint64_t inexact = 0;
-  for (const S& q : v.q) inexact += chain::Enclosure::of(q).is_exact() ? 0 : 1;
+  for (std::size_t k = 0; k < v.q.size(); ++k)  // a value kept as an exact double is an exact point
+    inexact += (!v.exact_q.empty() && !std::isnan(v.exact_q[k])) || chain::Enclosure::of(v.q[k]).is_exact() ? 0 : 1;
   const double sweep = std::chrono::duration<double>(t1 - t0).count(), claims = std::chrono::duration<double>(t2 - t1).count();
   const double total = sweep + claims, cpu = c2 - c0;
   std::printf("  %-30s threads %u  sweep %8.2f s (cpu %7.2f s)  claims %6.2f s (cpu %6.2f s)  total %8.2f s (cpu %8.2f s)  %9.0f inputs/s  inexact q %llu",

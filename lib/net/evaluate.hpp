@@ -4,9 +4,13 @@
 // encloses the exact node value, because every node is evaluated by enclosure-preserving scalar
 // operations (straight-line-program lemma, proofs/Enclosure.v). Kinks and ties (relu, step,
 // piecewise-linear breakpoints, undecided hardmax winners) are enclosed as the hull of every branch.
+// A batched S (LaneBatch below) is evaluated lane by lane: lane k is the lane type's evaluation.
 #include <algorithm>
+#include <concepts>
 #include <span>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "net/program.hpp"
@@ -25,6 +29,25 @@ bool known_exact_zero(const S& a) {
   else return false;
 }
 
+// A batched scalar: S::lanes independent values ("lanes") of a lane type L, read and written by
+// lane(a, k) and set_lane(r, k, x), whose every operation gives in lane k bit for bit L's operation
+// on lane k of its arguments (BatchInterval, LaneArray). The evaluator then decides hardmax per lane
+// (eval_hardmax_mix); every other node is a lane-wise operation, and neither S nor L answers
+// known_exact_zero for the lane types in use (FastInterval, DirectedInterval), so by induction over
+// the nodes lane k of every node value is bit for bit Evaluator<L>'s value at lane k's inputs.
+template <class S>
+concept LaneBatch = requires(const S& a, S& r, std::size_t k) {
+  { S::lanes } -> std::convertible_to<std::size_t>;
+  set_lane(r, k, lane(a, k));
+};
+// The lane type of a batched S; S itself otherwise.
+template <class S>
+struct lane_type { using type = S; };
+template <LaneBatch S>
+struct lane_type<S> { using type = std::remove_cvref_t<decltype(lane(std::declval<const S&>(), std::size_t{0}))>; };
+template <class S>
+using lane_type_t = typename lane_type<S>::type;
+
 template <Scalar S>
 class Evaluator {
  public:
@@ -37,6 +60,10 @@ class Evaluator {
       if (n.op == Op::Mix) most_keys = std::max<std::size_t>(most_keys, n.num_args / 2);
     counts_.resize(most_keys + 1);
     for (std::size_t k = 0; k < counts_.size(); ++k) set(counts_[k], Rational(static_cast<long>(k)), prec_);
+    if constexpr (LaneBatch<S>) {
+      lane_counts_.resize(counts_.size());
+      for (std::size_t k = 0; k < counts_.size(); ++k) set(lane_counts_[k], Rational(static_cast<long>(k)), prec_);
+    }
   }
 
   // Evaluates every node; inputs.size() must equal the program's input count.
@@ -164,35 +191,52 @@ class Evaluator {
   // the exact argmax set) is then among the candidates. If all candidates are certainly tied, the
   // argmax set is exactly the candidates and the split rule averages them; otherwise every value
   // the rule can output lies in the hull of the candidates' values.
+  // A batched S (LaneBatch) is decided lane by lane: lane k of r is this same rule run on the lane
+  // type with lane k of the scores and values, so (every other node being lane-wise) lane k of
+  // every node equals the lane type's evaluation of lane k's inputs (see LaneBatch).
   void eval_hardmax_mix(const Node& n, S& r) {
     const auto rule = static_cast<Normalizer>(n.index);
     const std::size_t N = n.num_args / 2;
+    if constexpr (LaneBatch<S>) {
+      for (std::size_t k = 0; k < S::lanes; ++k) {
+        lane_type_t<S> out;
+        hardmax(rule, N, [&](std::size_t j) -> decltype(auto) { return lane(arg(n, j), k); }, lane_counts_, out);
+        set_lane(r, k, out);
+      }
+    } else {
+      hardmax(rule, N, [&](std::size_t j) -> const S& { return arg(n, j); }, counts_, r);
+    }
+  }
+  // The hardmax rule (above) over T: at(j) is score j for j < N and value j - N for N <= j < 2N;
+  // counts[c] holds c.
+  template <class T, class At>
+  void hardmax(Normalizer rule, std::size_t N, At at, const std::vector<T>& counts, T& r) {
     std::vector<std::size_t>& cand = cand_;  // reused: no allocation per node
     cand.clear();
     for (std::size_t j = 0; j < N; ++j) {
       bool out = false;
       for (std::size_t i = 0; i < N && !out; ++i) {
         if (i == j) continue;
-        out = less(arg(n, j), arg(n, i)) == Truth::True;
+        out = less(at(j), at(i)) == Truth::True;
         const bool beaten_at_tie = (rule == Normalizer::HardmaxFirst && i < j) || (rule == Normalizer::HardmaxLast && i > j);
-        if (!out && beaten_at_tie) out = less_equal(arg(n, j), arg(n, i)) == Truth::True;
+        if (!out && beaten_at_tie) out = less_equal(at(j), at(i)) == Truth::True;
       }
       if (!out) cand.push_back(j);
     }
     if (cand.size() == 1) {  // the winner is decided on the whole input set
-      r = arg(n, N + cand[0]);
+      r = at(N + cand[0]);
       return;
     }
     bool all_tied = true;
-    for (std::size_t c : cand) all_tied = all_tied && equal(arg(n, c), arg(n, cand[0])) == Truth::True;
+    for (std::size_t c : cand) all_tied = all_tied && equal(at(c), at(cand[0])) == Truth::True;
     if (all_tied && rule == Normalizer::Hardmax) {
-      r = counts_[0];
-      for (std::size_t c : cand) add(r, r, arg(n, N + c), prec_);
-      div(r, r, counts_[cand.size()], prec_);
+      r = counts[0];
+      for (std::size_t c : cand) add(r, r, at(N + c), prec_);
+      div(r, r, counts[cand.size()], prec_);
       return;
     }
-    r = arg(n, N + cand[0]);
-    for (std::size_t c : cand) hull(r, r, arg(n, N + c), prec_);
+    r = at(N + cand[0]);
+    for (std::size_t c : cand) hull(r, r, at(N + c), prec_);
   }
 
   const Program& prog_;
@@ -202,6 +246,7 @@ class Evaluator {
   std::vector<S> vals_;
   std::vector<std::size_t> cand_;  // the hardmax candidates of the node being evaluated
   std::vector<S> counts_;          // 0, 1, ..., the most keys of a Mix node, set once
+  std::vector<lane_type_t<S>> lane_counts_;  // the same in the lane type (batched S only)
 };
 
 // Defined outside the class so that it is not inline: the scalar types used everywhere are

@@ -10,18 +10,10 @@
 //
 // Comparisons are conservative over the lanes: less / less_equal / equal give True only if True in
 // every lane, False only if False in every lane, Unknown otherwise; is_finite is "every lane
-// finite". Why the evaluator still encloses every lane (the argument the tests check,
-// tests/scalar/batch_interval_test.cpp and tests/net/batch_evaluate_test.cpp): the evaluator
-// branches on values only in the hardmax Mix node; everywhere else (relu/step kinks,
-// piecewise-linear breakpoints, every arithmetic node) it applies lane-wise operations, so lane k
-// runs exactly the FastInterval evaluation of lane k's inputs. In a hardmax node, a score j is
-// dropped only if it is certainly beaten in every lane, so the candidate set is a superset of each
-// lane's own candidate set and hence contains each lane's exact winner (or argmax set). One
-// candidate: its value, which is that lane's winner's value. All candidates "certainly tied" (equal
-// True in every lane: in each lane all candidate scores are one and the same exact point, and the
-// lane's maximal score is among them, so the lane's argmax set is exactly the candidates): the
-// split rule's average is the exact value in every lane. Otherwise the hull of the candidates'
-// values, lane-wise, contains each lane's winner's value.
+// finite". The evaluator does not use them to pick hardmax winners: it decides the hardmax Mix node
+// lane by lane (net/evaluate.hpp, LaneBatch), and every other node is a lane-wise operation, so lane
+// k of every node is bit for bit the FastInterval evaluation of lane k's input
+// (tests/net/batch_evaluate_test.cpp checks this, and that every lane encloses its exact value).
 //
 // lower / upper / mid / rad describe the hull of the lanes (every lane's value lies between lower
 // and upper); lane(a, k) and set_lane(r, k, x) read and write one lane.

@@ -16,11 +16,14 @@
 // min, max, hull, and set of a rational that is a double), the others are enclosed one ulp outward
 // or through Arb (fast_interval.hpp). The same enclosure contract (docs/contracts.md); the Prec
 // argument is ignored. Needs the FPU in round-to-nearest and a correctly rounded std::fma.
+// DirectedBatch (below): 8 DirectedIntervals as one Scalar, for the evaluator's batched passes.
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 
 #include "scalar/fast_interval.hpp"
+#include "scalar/lane_array.hpp"
 
 namespace approxcert {
 
@@ -86,8 +89,15 @@ inline int significant_bits(double x) {
   return m ? static_cast<int>(std::bit_width(m)) - std::countr_zero(m) : 0;
 }
 // For finite a, b whose product p rounds into range: a * b is exactly p if the significands have
-// at most 53 significant bits together (their product is then a double), so no fma is needed.
-inline bool product_is_exact(double a, double b) { return significant_bits(a) + significant_bits(b) <= 53; }
+// at most 53 significant bits together (their product is then a double), so no fma is needed. Two
+// normal numbers (the usual case, one tzcnt each) have 53 - countr_zero(significand) bits each.
+[[gnu::always_inline]] inline bool product_is_exact(double a, double b) {
+  constexpr std::uint64_t kImplicit = std::uint64_t{1} << 52;
+  const std::uint64_t x = std::bit_cast<std::uint64_t>(a), y = std::bit_cast<std::uint64_t>(b);
+  if ((x >> 52) & 0x7ff && (y >> 52) & 0x7ff)
+    return std::countr_zero((x & (kImplicit - 1)) | kImplicit) + std::countr_zero((y & (kImplicit - 1)) | kImplicit) >= 53;
+  return significant_bits(a) + significant_bits(b) <= 53;
+}
 // a * b rounded in direction Up, p = a * b (round to nearest, not NaN): an exact zero factor
 // gives an exact 0; otherwise the fma error where it is exact, outward elsewhere.
 template <bool Up>
@@ -124,6 +134,19 @@ inline double quotient(double a, double b, double q) {
   return directed<Up>(q, b > 0 ? rem : -rem);
 }
 
+// r = [the least corner rounded down, the greatest rounded up] of a op b over the four endpoint
+// pairs: z1..z4 are the round-to-nearest results of lo op lo, lo op hi, hi op lo, hi op hi, and
+// Down / Up round one corner (x, y, z) down / up; a NaN corner gives the indeterminate interval.
+template <double (*Down)(double, double, double), double (*Up)(double, double, double)>
+[[gnu::always_inline]] inline void corners(FastInterval& r, const FastInterval& a, const FastInterval& b, double z1, double z2, double z3,
+                                           double z4) {
+  using fast_detail::greater, fast_detail::lesser;
+  if ((z1 != z1) | (z2 != z2) | (z3 != z3) | (z4 != z4)) return fast_detail::set_indeterminate(r);
+  const double lo = lesser(lesser(Down(a.lo, b.lo, z1), Down(a.lo, b.hi, z2)), lesser(Down(a.hi, b.lo, z3), Down(a.hi, b.hi, z4)));
+  const double hi = greater(greater(Up(a.lo, b.lo, z1), Up(a.lo, b.hi, z2)), greater(Up(a.hi, b.lo, z3), Up(a.hi, b.hi, z4)));
+  set_checked(r, lo, hi);
+}
+
 }  // namespace directed_detail
 
 // r contains a + b: each endpoint the exact endpoint rounded outward to the next double (exact if
@@ -143,15 +166,8 @@ inline double quotient(double a, double b, double q) {
 // gives the indeterminate interval.
 [[gnu::always_inline]] inline void mul(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec) {
   using namespace directed_detail;
-  using fast_detail::greater, fast_detail::lesser;
   if (a.lo == a.hi && b.lo == b.hi) return point_product(r, a.lo, b.lo);  // two points (finite by the invariants)
-  const double p1 = a.lo * b.lo, p2 = a.lo * b.hi, p3 = a.hi * b.lo, p4 = a.hi * b.hi;
-  if ((p1 != p1) | (p2 != p2) | (p3 != p3) | (p4 != p4)) return fast_detail::set_indeterminate(r);
-  const double lo = lesser(lesser(product<false>(a.lo, b.lo, p1), product<false>(a.lo, b.hi, p2)),
-                           lesser(product<false>(a.hi, b.lo, p3), product<false>(a.hi, b.hi, p4)));
-  const double hi = greater(greater(product<true>(a.lo, b.lo, p1), product<true>(a.lo, b.hi, p2)),
-                            greater(product<true>(a.hi, b.lo, p3), product<true>(a.hi, b.hi, p4)));
-  set_checked(r, lo, hi);
+  corners<product<false>, product<true>>(r, a, b, a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi);
 }
 // r := r + a*b: the product enclosed as by mul, then added as by add (exact when both are).
 [[gnu::always_inline]] inline void addmul(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec p) {
@@ -163,15 +179,14 @@ inline double quotient(double a, double b, double q) {
 // containing 0, or inf / inf: indeterminate.
 inline void div(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec) {
   using namespace directed_detail;
-  using fast_detail::greater, fast_detail::lesser;
   if (b.lo <= 0 && b.hi >= 0) return fast_detail::set_indeterminate(r);
-  const double q1 = a.lo / b.lo, q2 = a.lo / b.hi, q3 = a.hi / b.lo, q4 = a.hi / b.hi;
-  if ((q1 != q1) | (q2 != q2) | (q3 != q3) | (q4 != q4)) return fast_detail::set_indeterminate(r);
-  const double lo = lesser(lesser(quotient<false>(a.lo, b.lo, q1), quotient<false>(a.lo, b.hi, q2)),
-                           lesser(quotient<false>(a.hi, b.lo, q3), quotient<false>(a.hi, b.hi, q4)));
-  const double hi = greater(greater(quotient<true>(a.lo, b.lo, q1), quotient<true>(a.lo, b.hi, q2)),
-                            greater(quotient<true>(a.hi, b.lo, q3), quotient<true>(a.hi, b.hi, q4)));
-  set_checked(r, lo, hi);
+  corners<quotient<false>, quotient<true>>(r, a, b, a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi);
 }
+
+// DirectedInterval in B lanes (lane_array.hpp): lane k of every operation is bit for bit the
+// DirectedInterval operation on lane k; is_exact(lane(a, k)) tells whether lane k is an exact point.
+template <std::size_t B>
+using DirectedLanes = LaneArray<DirectedInterval, B>;
+using DirectedBatch = DirectedLanes<8>;
 
 }  // namespace approxcert

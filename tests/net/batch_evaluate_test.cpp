@@ -1,14 +1,19 @@
-// The generic evaluator over BatchInterval lanes (scalar/batch_interval.hpp): one pass evaluates
-// B different points or boxes, and every lane must enclose the exact value of its own input. The
-// hardmax Mix node is the only place where the evaluator branches on values (through comparisons
-// that are conservative over the lanes); the tests make lanes disagree about the winner, tie in
-// some lanes only, and straddle relu/step kinks and piecewise-linear breakpoints. References: the
-// exact Rational evaluation (networks without transcendental operations), else Ball at 256 bits.
+// The generic evaluator over batched scalars (BatchInterval, scalar/batch_interval.hpp; DirectedLanes,
+// scalar/lane_array.hpp): one pass evaluates B different points or boxes, and every lane must
+// enclose the exact value of its own input; more strongly, lane k of every node value must be bit
+// for bit the lane type's evaluation (Evaluator<FastInterval>, Evaluator<DirectedInterval>) of lane
+// k's input. The hardmax Mix node is the only place where the evaluator branches on values: it
+// decides each lane on its own; the tests make lanes disagree about the winner, tie in some lanes
+// only, and straddle relu/step kinks and piecewise-linear breakpoints. References: the exact
+// Rational evaluation (networks without transcendental operations), else Ball at 256 bits.
 #include <doctest/doctest.h>
 
 #include "net_support.hpp"
 #include "random_nets.hpp"
+#include <bit>
+
 #include "scalar/batch_interval.hpp"
+#include "scalar/directed_interval.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -46,15 +51,48 @@ std::vector<Lane> draw_lanes(RandomNets& gen, std::size_t dim) {
   return lanes;
 }
 
-std::vector<Batch> batch_inputs(const std::vector<Lane>& lanes, std::size_t dim) {
-  std::vector<Batch> in(dim);
+template <class S = Batch>
+std::vector<S> batch_inputs(const std::vector<Lane>& lanes, std::size_t dim) {
+  std::vector<S> in(dim);
   for (std::size_t k = 0; k < B; ++k)
     for (std::size_t i = 0; i < dim; ++i) {
-      FastInterval x;
+      lane_type_t<S> x;
       set_interval(x, lanes[k].lo[i], lanes[k].hi[i], Prec(53));
       set_lane(in[i], k, x);
     }
   return in;
+}
+
+bool same_bits(const FastInterval& a, const FastInterval& b) {
+  return std::bit_cast<std::uint64_t>(a.lo) == std::bit_cast<std::uint64_t>(b.lo) &&
+         std::bit_cast<std::uint64_t>(a.hi) == std::bit_cast<std::uint64_t>(b.hi);
+}
+
+// Evaluates prog over the lanes in one pass of Evaluator<S> and checks that lane k of every node
+// value is bit for bit Evaluator<lane type>'s value at lane k's input. Returns the values compared.
+template <class S>
+long check_lanes_are_scalar(const Program& prog, const std::vector<Lane>& lanes) {
+  using L = lane_type_t<S>;
+  const std::size_t dim = prog.num_inputs();
+  const auto in = batch_inputs<S>(lanes, dim);
+  Evaluator<S> ev(prog, Prec(53));
+  ev.run(std::span<const S>(in));
+  Evaluator<L> scalar(prog, Prec(53));
+  long compared = 0;
+  for (std::size_t k = 0; k < B; ++k) {
+    std::vector<L> x;
+    for (const S& xi : in) x.push_back(lane(xi, k));
+    scalar.run(std::span<const L>(x));
+    for (std::size_t id = 0; id < prog.nodes().size(); ++id) {
+      CAPTURE(k);
+      CAPTURE(id);
+      CAPTURE(to_string(lane(ev.value(id), k)));
+      CAPTURE(to_string(scalar.value(id)));
+      CHECK(same_bits(lane(ev.value(id), k), scalar.value(id)));
+      ++compared;
+    }
+  }
+  return compared;
 }
 
 // Exact points of a lane's box: its corners (up to 8) and its centre.
@@ -120,8 +158,10 @@ long check_network_lanes(const Network& net, RandomNets& gen, bool exact) {
 
 }  // namespace
 
+// Also: lane k of every node is bit for bit the lane type's evaluation of lane k's input, for
+// BatchInterval and DirectedBatch (hardmax of every tie rule among the layers).
 TEST_CASE("batch evaluation: random networks of every layer type, every lane encloses its exact value") {
-  long checked = 0;
+  long checked = 0, compared = 0;
   for (const bool small : {true, false}) {
     RandomNets gen(small ? 4242 : 4343, small);
     for (int trial = 0; trial < 120; ++trial) {
@@ -129,9 +169,13 @@ TEST_CASE("batch evaluation: random networks of every layer type, every lane enc
       const bool exact = trial % 3 != 2;
       const Network net = trial % 2 == 0 ? gen.vector_network(exact) : gen.sequence_network(exact);
       checked += check_network_lanes(net, gen, exact);
+      const Program prog = lower(net);
+      const auto lanes = draw_lanes(gen, input_dim(net));
+      compared += check_lanes_are_scalar<Batch>(prog, lanes) + check_lanes_are_scalar<DirectedBatch>(prog, lanes);
     }
   }
   CHECK(checked > 5000);
+  CHECK(compared > 10000);
 }
 
 // Hardmax with every tie rule where the lanes disagree: lane 0 has score 0 winning, lane 1 score 1,
@@ -178,8 +222,17 @@ TEST_CASE("batch evaluation: hardmax tie rules when lanes disagree about the win
         }
       }
     }
-    // Lanes 0..3 are exact points: a lane whose winner is decided on its own still gets at most
-    // the hull of the candidates that some lane keeps (never narrower than exact, checked above).
-    CHECK(is_finite(out[0]));
+    // Lanes 0 and 1 are exact points decided in the lane (scores 0 and 2 tie at the top in lane 0,
+    // score 1 wins in lane 1): each gets exactly its own winner's value, although the other lanes
+    // have other winners (with conservative comparisons over the lanes both got the hull [10, 40]).
+    CHECK(lane(out[0], 1).lo == 40);
+    CHECK(lane(out[0], 1).hi == 40);
+    if (rule != Normalizer::Hardmax) {  // the first / last of the tied scores 0 and 2
+      const double want = rule == Normalizer::HardmaxFirst ? 10 : 20;
+      CHECK(lane(out[0], 0).lo == want);
+      CHECK(lane(out[0], 0).hi == want);
+    }
+    check_lanes_are_scalar<Batch>(prog, lanes);
+    check_lanes_are_scalar<DirectedBatch>(prog, lanes);
   }
 }

@@ -68,6 +68,11 @@ inline Bracket pow_bracket(const std::vector<Rational>& xy, long prec) {
   return {to_rational(lo.v), to_rational(hi.v)};
 }
 
+// The scalar operation F on S as a plain function (found by argument-dependent lookup, so that an
+// operation S inherits, such as DirectedInterval's exp from FastInterval, is found too).
+#define APPROXCERT_CALL1(F) [](S& r, const S& a, Prec p) { F(r, a, p); }
+#define APPROXCERT_CALL2(F) [](S& r, const S& a, const S& b, Prec p) { F(r, a, b, p); }
+
 template <class S>
 std::vector<Operation<S>> operations() {
   using V = std::vector<S>;
@@ -84,12 +89,12 @@ std::vector<Operation<S>> operations() {
     op.exact = exact;
     ops.push_back(op);
   };
-  binary("add", add, [](const X& x) { return x[0] + x[1]; });
-  binary("sub", sub, [](const X& x) { return x[0] - x[1]; });
-  binary("mul", mul, [](const X& x) { return x[0] * x[1]; });
-  binary("min", min, [](const X& x) { return min(x[0], x[1]); });
-  binary("max", max, [](const X& x) { return max(x[0], x[1]); });
-  binary("div", div, [](const X& x) { return x[0] / x[1]; });
+  binary("add", APPROXCERT_CALL2(add), [](const X& x) { return x[0] + x[1]; });
+  binary("sub", APPROXCERT_CALL2(sub), [](const X& x) { return x[0] - x[1]; });
+  binary("mul", APPROXCERT_CALL2(mul), [](const X& x) { return x[0] * x[1]; });
+  binary("min", APPROXCERT_CALL2(min), [](const X& x) { return min(x[0], x[1]); });
+  binary("max", APPROXCERT_CALL2(max), [](const X& x) { return max(x[0], x[1]); });
+  binary("div", APPROXCERT_CALL2(div), [](const X& x) { return x[0] / x[1]; });
   ops.back().args[1] = {kNonzero, {pow2(-20), -pow2(-20)}};
   ops.back().defined = [](const X& x) { return x[1].sign() != 0; };
   ops.back().finite_expected = [](const R& r) { return excludes_zero(r[1]); };
@@ -138,9 +143,9 @@ std::vector<Operation<S>> operations() {
     op.exact = exact;
     ops.push_back(op);
   };
-  unary_exact("relu", relu, [](const X& x) { return max(x[0], q(0)); });
-  unary_exact("step", step, [](const X& x) { return x[0].sign() >= 0 ? q(1) : q(0); });
-  unary_exact("abs", abs, [](const X& x) { return abs(x[0]); });
+  unary_exact("relu", APPROXCERT_CALL1(relu), [](const X& x) { return max(x[0], q(0)); });
+  unary_exact("step", APPROXCERT_CALL1(step), [](const X& x) { return x[0].sign() >= 0 ? q(1) : q(0); });
+  unary_exact("abs", APPROXCERT_CALL1(abs), [](const X& x) { return abs(x[0]); });
 
   auto unary_mpfr = [&](std::string name, void (*f)(S&, const S&, Prec), ArgDomain dom,
                         std::function<Bracket(const Rational&, long)> ref) {
@@ -152,37 +157,37 @@ std::vector<Operation<S>> operations() {
     ops.push_back(op);
   };
   auto mpfr = [](MpfrUnary f) { return [f](const Rational& x, long bits) { return mpfr_bracket(f, x, bits); }; };
-  unary_mpfr("exp", exp, {{{q(-30), q(30)}}, kZero}, mpfr(mpfr_exp));
-  unary_mpfr("log", log, {{{pow2(-40), q(1000)}}, {q(1)}}, mpfr(mpfr_log));
+  unary_mpfr("exp", APPROXCERT_CALL1(exp), {{{q(-30), q(30)}}, kZero}, mpfr(mpfr_exp));
+  unary_mpfr("log", APPROXCERT_CALL1(log), {{{pow2(-40), q(1000)}}, {q(1)}}, mpfr(mpfr_log));
   ops.back().defined = [](const X& x) { return x[0].sign() > 0; };
   ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() > 0; };
-  unary_mpfr("expm1", expm1, {{{q(-30), q(30)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_expm1));
-  unary_mpfr("log1p", log1p, {{{q(-1) + pow2(-40), q(1000)}, {-pow2(-30), pow2(-30)}}, {q(0), q(-1, 2)}}, mpfr(mpfr_log1p));
+  unary_mpfr("expm1", APPROXCERT_CALL1(expm1), {{{q(-30), q(30)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_expm1));
+  unary_mpfr("log1p", APPROXCERT_CALL1(log1p), {{{q(-1) + pow2(-40), q(1000)}, {-pow2(-30), pow2(-30)}}, {q(0), q(-1, 2)}}, mpfr(mpfr_log1p));
   ops.back().defined = [](const X& x) { return q(-1) < x[0]; };
   ops.back().finite_expected = [](const R& r) { return q(-1) < r[0].lo; };
-  unary_mpfr("log2", log2, {{{pow2(-40), q(1000)}}, {q(1), q(2)}}, mpfr(mpfr_log2));
+  unary_mpfr("log2", APPROXCERT_CALL1(log2), {{{pow2(-40), q(1000)}}, {q(1), q(2)}}, mpfr(mpfr_log2));
   ops.back().defined = [](const X& x) { return x[0].sign() > 0; };
   ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() > 0; };
-  unary_mpfr("log10", log10, {{{pow2(-40), q(1000)}}, {q(1), q(10)}}, mpfr(mpfr_log10));
+  unary_mpfr("log10", APPROXCERT_CALL1(log10), {{{pow2(-40), q(1000)}}, {q(1), q(10)}}, mpfr(mpfr_log10));
   ops.back().defined = [](const X& x) { return x[0].sign() > 0; };
   ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() > 0; };
-  unary_mpfr("asin", asin, {{{q(-1), q(1)}}, {q(-1), q(0), q(1)}}, mpfr(mpfr_asin));
+  unary_mpfr("asin", APPROXCERT_CALL1(asin), {{{q(-1), q(1)}}, {q(-1), q(0), q(1)}}, mpfr(mpfr_asin));
   ops.back().defined = [](const X& x) { return abs(x[0]) <= q(1); };
   ops.back().finite_expected = [](const R& r) { return q(-1) <= r[0].lo && r[0].hi <= q(1); };
-  unary_mpfr("acos", acos, {{{q(-1), q(1)}}, {q(-1), q(0), q(1)}}, mpfr(mpfr_acos));
+  unary_mpfr("acos", APPROXCERT_CALL1(acos), {{{q(-1), q(1)}}, {q(-1), q(0), q(1)}}, mpfr(mpfr_acos));
   ops.back().defined = [](const X& x) { return abs(x[0]) <= q(1); };
   ops.back().finite_expected = [](const R& r) { return q(-1) <= r[0].lo && r[0].hi <= q(1); };
-  unary_mpfr("sinh", sinh, {{{q(-30), q(30)}}, kZero}, mpfr(mpfr_sinh));
-  unary_mpfr("cosh", cosh, {{{q(-30), q(30)}}, kZero}, mpfr(mpfr_cosh));
-  unary_mpfr("asinh", asinh, {{{q(-1000), q(1000)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_asinh));
-  unary_mpfr("acosh", acosh, {{{q(1), q(1000)}}, {q(1), q(2)}}, mpfr(mpfr_acosh));
+  unary_mpfr("sinh", APPROXCERT_CALL1(sinh), {{{q(-30), q(30)}}, kZero}, mpfr(mpfr_sinh));
+  unary_mpfr("cosh", APPROXCERT_CALL1(cosh), {{{q(-30), q(30)}}, kZero}, mpfr(mpfr_cosh));
+  unary_mpfr("asinh", APPROXCERT_CALL1(asinh), {{{q(-1000), q(1000)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_asinh));
+  unary_mpfr("acosh", APPROXCERT_CALL1(acosh), {{{q(1), q(1000)}}, {q(1), q(2)}}, mpfr(mpfr_acosh));
   ops.back().defined = [](const X& x) { return q(1) <= x[0]; };
   ops.back().finite_expected = [](const R& r) { return q(1) <= r[0].lo; };
-  unary_mpfr("atanh", atanh, {{{q(-1) + pow2(-40), q(1) - pow2(-40)}}, {q(0), q(1, 2), q(-1, 2)}}, mpfr(mpfr_atanh));
+  unary_mpfr("atanh", APPROXCERT_CALL1(atanh), {{{q(-1) + pow2(-40), q(1) - pow2(-40)}}, {q(0), q(1, 2), q(-1, 2)}}, mpfr(mpfr_atanh));
   ops.back().defined = [](const X& x) { return abs(x[0]) < q(1); };
   ops.back().finite_expected = [](const R& r) { return q(-1) < r[0].lo && r[0].hi < q(1); };
-  unary_mpfr("erf", erf, {{{q(-10), q(10)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_erf));
-  unary_mpfr("erfc", erfc, {{{q(-10), q(30)}}, {q(0), q(5)}}, mpfr(mpfr_erfc));
+  unary_mpfr("erf", APPROXCERT_CALL1(erf), {{{q(-10), q(10)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_erf));
+  unary_mpfr("erfc", APPROXCERT_CALL1(erfc), {{{q(-10), q(30)}}, {q(0), q(5)}}, mpfr(mpfr_erfc));
   // Real powers with a fixed exponent n/d (the exponent itself enclosed at the working precision),
   // against roots and integer powers; and pow with both arguments random, against mpfr_pow.
   for (const auto& [n, d] : std::vector<std::pair<long, unsigned long>>{{1, 3}, {2, 3}, {-1, 2}, {3, 4}, {-5, 3}, {7, 2}}) {
@@ -205,24 +210,26 @@ std::vector<Operation<S>> operations() {
     op.finite_expected = [](const R& r) { return r[0].lo.sign() > 0; };
     ops.push_back(op);
   }
-  unary_mpfr("sqrt", sqrt, {{{q(0), q(1000)}}, {q(0), q(1)}}, mpfr(mpfr_sqrt));
+  unary_mpfr("sqrt", APPROXCERT_CALL1(sqrt), {{{q(0), q(1000)}}, {q(0), q(1)}}, mpfr(mpfr_sqrt));
   ops.back().defined = [](const X& x) { return x[0].sign() >= 0; };
   ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() >= 0; };
-  unary_mpfr("sin", sin, {{{q(-20), q(20)}}, kZero}, mpfr(mpfr_sin));
-  unary_mpfr("cos", cos, {{{q(-20), q(20)}}, kZero}, mpfr(mpfr_cos));
+  unary_mpfr("sin", APPROXCERT_CALL1(sin), {{{q(-20), q(20)}}, kZero}, mpfr(mpfr_sin));
+  unary_mpfr("cos", APPROXCERT_CALL1(cos), {{{q(-20), q(20)}}, kZero}, mpfr(mpfr_cos));
   // tan: inside the branches (-pi/2, pi/2), (pi/2, 3pi/2), (-3pi/2, -pi/2), away from the poles.
-  unary_mpfr("tan", tan,
+  unary_mpfr("tan", APPROXCERT_CALL1(tan),
              {{{q(-3, 2), q(3, 2)}, {q(158, 100), q(470, 100)}, {q(-470, 100), q(-158, 100)}}, kZero},
              mpfr(mpfr_tan));
   ops.back().finite_expected = [](const R& r) { return r[0].hi - r[0].lo <= q(1, 4); };
-  unary_mpfr("atan", atan, {{{q(-40), q(40)}}, kZero}, mpfr(mpfr_atan));
+  unary_mpfr("atan", APPROXCERT_CALL1(atan), {{{q(-40), q(40)}}, kZero}, mpfr(mpfr_atan));
   // Arb's tanh of a ball wider than about 20 is indeterminate (its exp(2x)+1 reaches 0): sound.
-  unary_mpfr("tanh", tanh, {{{q(-40), q(40)}}, kZero}, mpfr(mpfr_tanh));
+  unary_mpfr("tanh", APPROXCERT_CALL1(tanh), {{{q(-40), q(40)}}, kZero}, mpfr(mpfr_tanh));
   ops.back().finite_expected = [](const R& r) { return r[0].hi - r[0].lo <= q(16); };
-  unary_mpfr("sigmoid", sigmoid, {{{q(-40), q(40)}}, kZero}, sigmoid_bracket);
+  unary_mpfr("sigmoid", APPROXCERT_CALL1(sigmoid), {{{q(-40), q(40)}}, kZero}, sigmoid_bracket);
   ops.back().finite_expected = [](const R& r) { return r[0].hi - r[0].lo <= q(32); };
   return ops;
 }
+#undef APPROXCERT_CALL1
+#undef APPROXCERT_CALL2
 
 template <class S>
 Operation<S> operation(const std::string& name) {

@@ -1,5 +1,5 @@
-// Arb's random oracles, run for every operation of the table over Ball, Interval and FastInterval
-// (whose precision is always 53 bits: its (a) compares the same computation twice):
+// Arb's random oracles, run for every operation of the table over Ball, Interval, FastInterval and
+// DirectedInterval (the last two always at 53 bits: their (a) compares the same computation twice):
 //  (a) the same exact input at 64 and at 256 bits gives overlapping enclosures;
 //  (d) exact points inside random input enclosures (exact rational endpoints, zero to wide widths,
 //      touching and straddling kinks, mixed input/output precisions) have their exact value
@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "operation_table.hpp"
+#include "scalar/directed_interval.hpp"
 
 using namespace approxcert;
 using namespace approxcert::testing;
@@ -120,11 +121,11 @@ void random_points_enclosed(const Operation<S>& op, std::uint64_t seed) {
 
 #define APPROXCERT_RANDOM_ORACLES(OPNAME, SEED)                                                     \
   TEST_CASE_TEMPLATE("scalar oracles: " OPNAME ": 64 and 256 bits overlap", S, Ball, Interval,      \
-                     FastInterval) {                                                                \
+                     FastInterval, DirectedInterval) {                                              \
     two_precisions_overlap(operation<S>(OPNAME), SEED);                                             \
   }                                                                                                 \
   TEST_CASE_TEMPLATE("scalar oracles: " OPNAME ": random exact points are enclosed", S, Ball,       \
-                     Interval, FastInterval) {                                                      \
+                     Interval, FastInterval, DirectedInterval) {                                    \
     random_points_enclosed(operation<S>(OPNAME), SEED);                                             \
   }
 
@@ -179,7 +180,7 @@ APPROXCERT_RANDOM_ORACLES("pow(x, 7/2)", 148)
 APPROXCERT_RANDOM_ORACLES("pow", 149)
 
 TEST_CASE_TEMPLATE("scalar oracles: the table covers every operation of the header", S, Ball, Interval,
-                   FastInterval) {
+                   FastInterval, DirectedInterval) {
   // hull, set, set_pi and the comparisons have their own tests (reference_test.cpp, comparison_test.cpp).
   std::vector<std::string> names;
   for (const auto& op : operations<S>()) names.push_back(op.name);
@@ -224,4 +225,9 @@ TEST_CASE("scalar oracles: Ball and Interval overlap on every operation") { chec
 // for transcendental functions) and MPFI share no arithmetic.
 TEST_CASE("scalar oracles: FastInterval and Interval overlap on every operation") {
   check_engines_overlap<FastInterval, Interval>(131);
+}
+
+// DirectedInterval's own + - * / (TwoSum and fma remainders) against MPFI.
+TEST_CASE("scalar oracles: DirectedInterval and Interval overlap on every operation") {
+  check_engines_overlap<DirectedInterval, Interval>(132);
 }

@@ -7,6 +7,8 @@
 // with the plain sweep's enclosures otherwise: the outcomes must agree.
 #include <doctest/doctest.h>
 
+#include <bit>
+#include <cstdint>
 #include <vector>
 
 #include "yun2020_outcomes.hpp"
@@ -86,4 +88,56 @@ TEST_CASE("yun2020 exact-first sweep: softmax attention re-evaluates every point
   // weights come out as exact points the values are exact all the same); the values are Ball's.
   CHECK(redone > g.size() / 2);
   check_same_values(fast, plain);
+}
+
+namespace {
+
+// The exact doubles of two sweeps are the same bits (NaN where a point was re-evaluated).
+void check_same_doubles(const std::vector<double>& a, const std::vector<double>& b) {
+  REQUIRE(a.size() == b.size());
+  for (std::size_t k = 0; k < a.size(); ++k) CHECK(std::bit_cast<std::uint64_t>(a[k]) == std::bit_cast<std::uint64_t>(b[k]));
+}
+
+// The batched pass (B points per evaluator pass, lane k bit for bit the DirectedInterval evaluation
+// of its point) gives for every lane count and thread count the same values, exact doubles and
+// re-evaluated points as one point per pass (B = 1: the scalar DirectedInterval evaluation).
+template <std::size_t B>
+void check_lane_count(const Grid& g, const ContextualPrograms& p, unsigned threads, const ContextualValues<Ball>& one, std::uint64_t one_redone) {
+  std::uint64_t redone = 0;
+  const ContextualValues<Ball> v = sweep_contextual_exact_first<Ball, B>(g, p, Prec(64), threads, &redone);
+  CAPTURE(B);
+  CAPTURE(threads);
+  CHECK(redone == one_redone);
+  check_same_values(v, one);
+  check_same_doubles(v.exact_q, one.exact_q);
+  check_same_doubles(v.exact_last_id, one.exact_last_id);
+}
+
+void check_lane_counts(const Grid& g, const ContextualPrograms& p) {
+  std::uint64_t redone = 0;
+  const ContextualValues<Ball> one = sweep_contextual_exact_first<Ball, 1>(g, p, Prec(64), 1, &redone);
+  for (unsigned threads : {1u, 2u}) {
+    check_lane_count<3>(g, p, threads, one, redone);  // batches cross the chunk ends
+    check_lane_count<8>(g, p, threads, one, redone);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("yun2020 exact-first sweep: B points per pass give the same values, doubles and fallbacks as one") {
+  const Config c = config(4, false);
+  const Grid g(c.shape, c.J, false);
+  check_lane_counts(g, contextual_programs(c));
+}
+
+// Softmax attention: nearly every point is re-evaluated, so exact and inexact lanes share batches.
+TEST_CASE("yun2020 exact-first sweep: B points per pass with exact and inexact lanes in one batch") {
+  const Config c = config(2, false);
+  const Grid g(c.shape, c.J, false);
+  const ContextualPrograms p = contextual_programs(c, Smoothing{q(2000), q(1, 100)});
+  std::uint64_t redone = 0;
+  sweep_contextual_exact_first<Ball, 1>(g, p, Prec(64), 1, &redone);
+  CHECK(redone > 0);
+  CHECK(redone < g.size());
+  check_lane_counts(g, p);
 }

@@ -55,10 +55,11 @@ bool Grid::distinct_in_range(const std::vector<unsigned>& levels) const {
   if (any_out_of_range(levels)) return false;
   const std::size_t d = shape_.d, n = shape_.n;
   // In-range entry values are values_[level] + offset(column), and the values_ are distinct, so
-  // equal values means equal levels and equal offsets.
+  // equal values means equal levels and equal offsets; the offsets of two different columns are
+  // equal exactly without positional encoding (offset(j) = j, else 0).
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = i + 1; j < n; ++j) {
-      bool same = shape_.offset(i) == shape_.offset(j);
+      bool same = !shape_.positional;
       for (std::size_t r = 0; r < d && same; ++r) same = levels[i * d + r] == levels[j * d + r];
       if (same) return false;
     }
