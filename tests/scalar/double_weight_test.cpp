@@ -125,7 +125,7 @@ TEST_CASE("double weight: set_double is set with the exact double, in every lane
     set_double(got, c);
     CHECK(same_bits(got, expect));
     BatchInterval<8> batch;
-    set_double(batch, x);
+    set_double(batch, c);
     for (std::size_t k = 0; k < 8; ++k) CHECK(same_bits(lane(batch, k), got));
   }
 }
