@@ -7,6 +7,7 @@
 // A batched S (LaneBatch below) is evaluated lane by lane: lane k is the lane type's evaluation.
 #include <algorithm>
 #include <concepts>
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "net/program.hpp"
+#include "scalar/double_weight.hpp"
 #include "scalar/scalar.hpp"
 
 namespace approxcert {
@@ -51,10 +53,13 @@ using lane_type_t = typename lane_type<S>::type;
 template <Scalar S>
 class Evaluator {
  public:
-  // Converts the program's exact constants to S once, at precision p.
+  // Converts the program's exact constants to S once, at precision p (and, for a scalar with
+  // double weights, notes which of them are exactly doubles).
   Evaluator(const Program& prog, Prec p) : prog_(prog), args_(prog.arg_data()), prec_(p), vals_(prog.nodes().size()) {
     pool_.resize(prog.pool().size());
     for (std::size_t i = 0; i < pool_.size(); ++i) set(pool_[i], prog.pool()[i], prec_);
+    if constexpr (HasDoubleWeights<S>)
+      for (const Rational& q : prog.pool()) pool_double_.push_back(exact_double(q).value_or(std::numeric_limits<double>::quiet_NaN()));
     std::size_t most_keys = 0;  // the split rule divides by at most this many tied candidates
     for (const Node& n : prog.nodes())
       if (n.op == Op::Mix) most_keys = std::max<std::size_t>(most_keys, n.num_args / 2);
@@ -87,13 +92,13 @@ class Evaluator {
     const Prec p = prec_;
     switch (n.op) {
       case Op::Input: r = inputs[static_cast<std::size_t>(n.index)]; return;
-      case Op::Const: r = pool_[n.first]; return;
+      case Op::Const: set_constant(r, n.first); return;
       case Op::Pi: set_pi(r, p); return;
       case Op::Affine: {
         const std::size_t k = n.num_args;
-        r = pool_[n.first + k];
+        set_constant(r, n.first + k);
         for (std::size_t j = 0; j < k; ++j)  // the weights are exact finite constants: a 0 operand adds 0
-          if (!known_exact_zero(arg(n, j))) addmul(r, arg(n, j), pool_[n.first + j], p);
+          if (!known_exact_zero(arg(n, j))) addmul_constant(r, arg(n, j), n.first + j);
         return;
       }
       case Op::Dot: {
@@ -145,19 +150,33 @@ class Evaluator {
     throw std::logic_error("evaluate: unknown op");
   }
 
+  // r := pool[i] and r := r + a * pool[i]: by the scalar's set_double and addmul_double when it
+  // has them and the constant is a double (nonzero, for addmul_double): the same results as with
+  // the constant converted to S, without reading it as S.
+  void set_constant(S& r, std::size_t i) {
+    if constexpr (HasDoubleWeights<S>)
+      if (const double c = pool_double_[i]; c == c) return set_double(r, c);
+    r = pool_[i];
+  }
+  void addmul_constant(S& r, const S& a, std::size_t i) {
+    if constexpr (HasDoubleWeights<S>)
+      if (const double w = pool_double_[i]; w == w && w != 0) return addmul_double(r, a, w, prec_);
+    addmul(r, a, pool_[i], prec_);
+  }
+
   // f(x) = v_0 + sum_k slope_k * (clamp(x, b_k, b_{k+1}) - b_k): exact for the continuous
   // interpolant with constant extension, and each term is monotone, so balls give enclosures.
   // Pool layout (Program::piecewise_linear): b_0..b_{K-1}, v_0..v_{K-1}, slope_0..slope_{K-2}.
   void eval_piecewise_linear(const Node& n, S& r) {
     const std::size_t K = static_cast<std::size_t>(n.index);
     const S& x = arg(n, 0);
-    r = pool_[n.first + K];
+    set_constant(r, n.first + K);
     S t;
     for (std::size_t k = 0; k + 1 < K; ++k) {
       max(t, x, pool_[n.first + k], prec_);
       min(t, t, pool_[n.first + k + 1], prec_);
       sub(t, t, pool_[n.first + k], prec_);
-      addmul(r, t, pool_[n.first + 2 * K + k], prec_);
+      addmul_constant(r, t, n.first + 2 * K + k);
     }
   }
 
@@ -243,6 +262,7 @@ class Evaluator {
   const NodeId* args_;  // prog_.arg_data(): the program is not modified while evaluated
   Prec prec_;
   std::vector<S> pool_;
+  std::vector<double> pool_double_;  // double-weight scalars: pool[i] as a double, or NaN if not one
   std::vector<S> vals_;
   std::vector<std::size_t> cand_;  // the hardmax candidates of the node being evaluated
   std::vector<S> counts_;          // 0, 1, ..., the most keys of a Mix node, set once

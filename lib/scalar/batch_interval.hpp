@@ -19,6 +19,7 @@
 // and upper); lane(a, k) and set_lane(r, k, x) read and write one lane.
 #include <array>
 #include <bit>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -145,6 +146,50 @@ inline void addmul(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchIn
     r.hi[k] = sum_nan ? kInf : h;
   }
 }
+// The hottest lane loops are compiled three times, for AVX-512, AVX2 and baseline x86-64, and the
+// loader picks the widest the processor has (GCC function multi-versioning). Each is the same
+// sequence of correctly rounded IEEE operations, so every clone gives the same bits; contraction
+// into fused multiply-adds, which the wider targets would otherwise allow, is switched off (an
+// fma(x, w, 0.0) keeps the sign of an underflowed -0 that next_up must not see, and a fused product
+// is not the product the outward-rounding argument rounds). Other compilers: one baseline loop.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define APPROXCERT_LANE_LOOP [[gnu::target_clones("avx512f", "avx2", "default"), gnu::optimize("fp-contract=off")]]
+#else
+#define APPROXCERT_LANE_LOOP
+#endif
+
+namespace batch_detail {
+// r_k := r_k + [from_k, to_k] * w in every lane, for w's sign that puts the product's lower end at
+// from_k * w: FastInterval's addmul_double lane-wise without its NaN tests, which cannot fire: the
+// product of a non-NaN end with a finite nonzero w is not NaN, and once widened its lower end is
+// below +inf and its upper end above -inf, as r's ends are (FastInterval's invariants), so no sum
+// is inf - inf.
+template <std::size_t B>
+APPROXCERT_LANE_LOOP void addmul_double_lanes(BatchInterval<B>& r, const std::array<double, B>& from, const std::array<double, B>& to, double w) {
+  for (std::size_t k = 0; k < B; ++k) {
+    const double lo = r.lo[k] + next_down(from[k] * w), hi = r.hi[k] + next_up(to[k] * w);
+    r.lo[k] = next_down(lo);
+    r.hi[k] = next_up(hi);
+  }
+}
+}  // namespace batch_detail
+
+// Every lane = [c, c] for a finite double c (exact).
+template <class T>
+  requires std::same_as<T, BatchInterval<T::lanes>>
+inline void set_double(T& r, double c) {
+  r.lo.fill(c);
+  r.hi.fill(c);
+}
+// r := r + a*w lane-wise for a finite nonzero double w: lane k is bit for bit FastInterval's
+// addmul_double, i.e. addmul(r, a, [w, w]), with w read once instead of from a B-lane constant.
+// Constrained to BatchInterval itself (double_weight.hpp: a derived type must not inherit it).
+template <class T>
+  requires std::same_as<T, BatchInterval<T::lanes>>
+inline void addmul_double(T& r, const T& a, double w, Prec) {
+  if (w > 0) batch_detail::addmul_double_lanes(r, a.lo, a.hi, w);
+  else batch_detail::addmul_double_lanes(r, a.hi, a.lo, w);
+}
 // Lane k contains a_k / b_k (FastInterval's div).
 template <std::size_t B>
 void div(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec p) {
@@ -205,7 +250,7 @@ void pow(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>&
 
 // Lane k = max(a_k, 0) (exact).
 template <std::size_t B>
-inline void relu(BatchInterval<B>& r, const BatchInterval<B>& a, Prec) {
+APPROXCERT_LANE_LOOP void relu(BatchInterval<B>& r, const BatchInterval<B>& a, Prec) {
   for (std::size_t k = 0; k < B; ++k) {
     r.lo[k] = a.lo[k] > 0 ? a.lo[k] : 0.0;
     r.hi[k] = a.hi[k] > 0 ? a.hi[k] : 0.0;

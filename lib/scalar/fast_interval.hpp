@@ -20,6 +20,7 @@
 // Exact rationals enter rounded outward by Arb (never through a round-to-nearest double).
 #include <bit>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -99,6 +100,19 @@ inline void addmul(FastInterval& r, const FastInterval& a, const FastInterval& b
   FastInterval t;
   mul(t, a, b, p);
   add(r, r, t, p);
+}
+// r := r + a*w for a finite nonzero double w: bit for bit addmul(r, a, [w, w], p). The product's
+// ends are a.lo*w and a.hi*w in the order of w's sign (a zero's sign is lost in the widening, so
+// this equals the min and max of the four products), never NaN (w is finite and nonzero).
+// A template for FastInterval only: a type derived from it (DirectedInterval) rounds its own way
+// and must not inherit this through a conversion (double_weight.hpp).
+template <std::same_as<FastInterval> T>
+inline void set_double(T& r, double c) { r.lo = r.hi = c; }  // r = [c, c] for a finite double c (exact)
+template <std::same_as<FastInterval> T>
+inline void addmul_double(T& r, const T& a, double w, Prec) {
+  const double p1 = a.lo * w, p2 = a.hi * w;
+  const double lo = w > 0 ? p1 : p2, hi = w > 0 ? p2 : p1;
+  fast_detail::set_widened(r, r.lo + fast_detail::next_down(lo), r.hi + fast_detail::next_up(hi));
 }
 // r contains a / b; b containing 0: indeterminate.
 void div(FastInterval& r, const FastInterval& a, const FastInterval& b, Prec p);

@@ -16,6 +16,7 @@
 #include "chain/distinct_exact_first.hpp"
 #include "chain/for_all_parallel.hpp"
 #include "chain/step.hpp"
+#include "scalar/double_weight.hpp"
 #include "scalar/fast_interval.hpp"
 #include "theorems/yun2020/grid.hpp"
 #include "theorems/yun2020/sweep.hpp"
@@ -28,13 +29,6 @@ chain::Point grid_point(const Shape& s, const std::vector<Rational>& L, std::opt
 inline std::optional<double> exact_at(const std::vector<double>& exact, std::size_t k) {
   if (exact.empty() || std::isnan(exact[k])) return std::nullopt;
   return exact[k];
-}
-// q as a double if q is one (FastInterval's set is exact exactly then).
-inline std::optional<double> exact_double(const Rational& q) {
-  FastInterval x;
-  set(x, q, Prec(53));
-  if (x.lo != x.hi) return std::nullopt;
-  return x.lo;
 }
 
 // A ForAll over the points of the grid in G~ (distinct) or not in G~ (!distinct), in index order:
