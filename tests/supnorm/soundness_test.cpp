@@ -67,3 +67,29 @@ TEST_CASE("supnorm soundness: random networks of every vector layer type, 1 to 3
     }
   }
 }
+
+TEST_CASE("supnorm soundness: random networks with the multivariate Taylor-model form, 2 and 3 dimensions") {
+  RandomNetworks gen(20261129);
+  for (std::size_t d = 2; d <= 3; ++d) {
+    const Box domain = cube(frac(-1, 1), frac(3, 4), d);
+    for (Hidden kind : kAllHidden) {
+      for (const char* target : kTargets[d - 1]) {
+        const Network net = gen.network(d, kind, 3);
+        const Program prog = net_error_program(lower(net), 0, target);
+        CAPTURE(d);
+        CAPTURE(describe(net));
+        CAPTURE(target);
+        for (const std::size_t order : {std::size_t{2}, std::size_t{3}}) {
+          CAPTURE(order);
+          SupNormOptions o;
+          o.rel_tol = parse_rational("1e-3");
+          o.max_boxes = 200;
+          o.threads = 1;
+          o.multi_taylor_order = order;
+          const SupNormResult r = sup_norm(prog, domain, o);
+          check_sound(prog, domain, r, gen);
+        }
+      }
+    }
+  }
+}
