@@ -96,7 +96,8 @@ class BoxBounder final : public Bounder {
         point_(prog, p), jet_(prog, p), jet_wide_(prog, p), jet2_(prog, p), taylor_model_(std::move(taylor_model)) {
     if (!gradients_) return;  // the natural form only (net/gradient_work.hpp)
     if (prog.num_inputs() >= 2 && opts.linear_relaxation) linear_.emplace(prog, out_, p);
-    if (prog.num_inputs() >= 2 && opts.multi_taylor_order >= 2) multi_taylor_.emplace(prog, out_, opts.multi_taylor_order);
+    if (prog.num_inputs() >= 2 && opts.multi_taylor_order >= 2 && MultiTaylorForm::affordable(prog.num_inputs(), opts.multi_taylor_order))
+      multi_taylor_.emplace(prog, out_, opts.multi_taylor_order);
   }
 
   BoxBounds bound(const Box& box, const Rational& prune_at) override;

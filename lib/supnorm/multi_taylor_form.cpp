@@ -26,6 +26,12 @@ MultiTaylorForm::MultiTaylorForm(const Program& prog, NodeId out, std::size_t or
     : out_(out), order_(checked_order(order)), centre_table_(monomial_table(prog.num_inputs(), order_)),
       box_table_(monomial_table(prog.num_inputs(), order_ + 1)), centre_(prog, kSeriesPrec), box_(prog, kSeriesPrec) {}
 
+bool MultiTaylorForm::affordable(std::size_t d, std::size_t order) {
+  double monomials = 1;  // C(d + K, K) with K = order + 1
+  for (std::size_t j = 1; j <= order + 1; ++j) monomials = monomials * static_cast<double>(d + j) / static_cast<double>(j);
+  return monomials <= 2000;
+}
+
 std::optional<MultiTaylorBound> MultiTaylorForm::bound(const Box& box) {
   const std::size_t d = box.dim();
   const Rational half(mpz_class(1), mpz_class(2));

@@ -43,6 +43,9 @@ class MultiTaylorForm {
   // The form on `box` (dimension = the program's inputs); absent where a coefficient is not finite.
   std::optional<MultiTaylorBound> bound(const Box& box);
   std::size_t order() const { return order_; }
+  // Whether the form's tables stay small (at most 2000 monomials of degree <= order + 1 in d
+  // variables; their products grow with the square): the bounder builds the form only then.
+  static bool affordable(std::size_t d, std::size_t order);
 
  private:
   NodeId out_;

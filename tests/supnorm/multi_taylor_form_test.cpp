@@ -108,6 +108,8 @@ TEST_CASE("multi-Taylor form: none across a kink, and the bounder intersects it"
   CHECK_FALSE(form.bound(cube(frac(-1, 2), frac(1, 2), 2)).has_value());
   CHECK(form.bound(Box{{frac(1, 2), Rational(-1)}, {Rational(1), frac(-1, 2)}}).has_value());
   CHECK_THROWS_AS(MultiTaylorForm(kinked, kinked.outputs()[0], 1), std::invalid_argument);
+  CHECK(MultiTaylorForm::affordable(4, 8));       // C(13, 9) = 715 monomials
+  CHECK_FALSE(MultiTaylorForm::affordable(20, 3));  // C(24, 4) = 10626
 
   const Program smooth = expression_error_program("sin(2*x0)*sin(2*x1)", "tanh(3*x0 - x1)*tanh(x1 + 1/2)", 2);
   BounderOptions opts;
