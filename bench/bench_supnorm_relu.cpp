@@ -14,7 +14,7 @@
 //     same problems as whole `approxcert supnorm` processes.
 // Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
 //                           [--min-d D] [--max-d D] [--no-linear] [--no-relu-substitution] [--linear-everywhere]
-//                           [--fast-path on|off|both] [--monotonicity on|off|both] [--write-nets DIR]
+//                           [--fast-path on|off|both] [--monotonicity on|off|both] [--multi-taylor on|off|both] [--multi-taylor-order K] [--write-nets DIR]
 //                           [--activation relu|tanh]
 // Prints Markdown tables: wall-clock time and the process CPU time (all threads) of each run; on a
 // shared machine the CPU time is the steadier of the two.
@@ -174,7 +174,8 @@ int main(int argc, char** argv) {
   std::size_t max_taylor_dim = SupNormOptions{}.max_taylor_dim;
   bool only_scaling = false, linear = true, linear_everywhere = false, relu_substitution = true;
   std::size_t max_d_arg = 0, min_d = 1;
-  std::vector<bool> fast_modes{true, false}, monotonicity_modes{true};
+  std::vector<bool> fast_modes{true, false}, monotonicity_modes{true}, multi_taylor_modes{true};
+  std::size_t multi_taylor_order = SupNormOptions{}.multi_taylor_order;
   std::string nets_dir, activation = "both";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -190,9 +191,10 @@ int main(int argc, char** argv) {
     else if (a == "--write-nets" && i + 1 < argc) nets_dir = argv[++i];
     else if (a == "--max-d" && i + 1 < argc) max_d_arg = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--min-d" && i + 1 < argc) min_d = static_cast<std::size_t>(std::atoi(argv[++i]));
-    else if ((a == "--fast-path" || a == "--monotonicity") && i + 1 < argc) {
+    else if (a == "--multi-taylor-order" && i + 1 < argc) multi_taylor_order = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if ((a == "--fast-path" || a == "--monotonicity" || a == "--multi-taylor") && i + 1 < argc) {
       const std::string m = argv[++i];
-      (a == "--fast-path" ? fast_modes : monotonicity_modes) =
+      (a == "--fast-path" ? fast_modes : a == "--monotonicity" ? monotonicity_modes : multi_taylor_modes) =
           m == "on" ? std::vector<bool>{true} : m == "off" ? std::vector<bool>{false} : std::vector<bool>{true, false};
     } else {
       std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]"
@@ -228,8 +230,8 @@ int main(int argc, char** argv) {
             << (linear ? (linear_everywhere ? "on every box" : "on kinked boxes") : "off") << "\n\n"
             << "Sampling: the double evaluations of the error that the run's CPU time buys (plain, uncertified), and\n"
             << "the largest |error| found by that many uniform random points (at most 10^7), against the certified lower end.\n\n"
-            << "| activation | width | d | fast path | monotonicity | boxes | eliminated / faces | time (s) | cpu (s) | lower | upper | gap | status | evals in cpu | sampled max |\n"
-            << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+            << "| activation | width | d | fast path | monotonicity | multi-taylor | boxes | eliminated / faces | time (s) | cpu (s) | lower | upper | gap | status | evals in cpu | sampled max |\n"
+            << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   const std::size_t max_d = max_d_arg ? max_d_arg : quick ? 2 : 4;
   for (bool relu : {false, true})
     for (std::size_t h : {16, 64}) {
@@ -241,8 +243,10 @@ int main(int argc, char** argv) {
               << save_network(net);
         const Program prog = net_error_program(lower(net), 0, product_of_sines(d));
         for (bool fast : fast_modes)
-        for (bool monotonicity : monotonicity_modes) {
+        for (bool monotonicity : monotonicity_modes)
+        for (bool multi_taylor : multi_taylor_modes) {
           SupNormOptions o;
+          o.multi_taylor_order = multi_taylor ? multi_taylor_order : 0;
           o.monotonicity = monotonicity;
           o.max_taylor_dim = max_taylor_dim;
           o.linear_relaxation = linear;
@@ -257,7 +261,8 @@ int main(int argc, char** argv) {
           const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
           const Sampling sampled = dirty_sampling_for(prog, d, cpu, 7 * d + h);
           std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | " << (fast ? "on" : "off")
-                    << " | " << (monotonicity ? "on" : "off") << " | " << r.boxes << " | " << r.monotone_eliminated << " / "
+                    << " | " << (monotonicity ? "on" : "off") << " | "
+                    << (multi_taylor ? std::to_string(multi_taylor_order) : "off") << " | " << r.boxes << " | " << r.monotone_eliminated << " / "
                     << r.monotone_faces << " | " << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | "
                     << decimal_down(r.lower, 6) << " | " << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | "
                     << gap_cell(r) << " | " << status_cell(r) << " | " << fmt(sampled.evaluations) << " | "

@@ -28,6 +28,9 @@ void add_engine_options(CLI::App* cmd, EngineArgs& a, const EngineHelp& help) {
   cmd->add_flag("--no-linear", a.no_linear, "turn off the linear-relaxation form for problems of two or more inputs");
   cmd->add_flag("--no-relu-substitution", a.no_relu_substitution,
                 "turn off the relu-substitution form (supnorm, two or more inputs: smooth bounds at relu kinks)");
+  cmd->add_option("--multi-taylor", a.multi_taylor,
+                  "order of the multivariate Taylor-model form (two or more inputs, smooth boxes), 0 or 2 to 8 (default 0: "
+                  "off)");
   cmd->add_option("--threads", a.threads, "worker threads, 0 to 1024 (default 0: all cores)");
   cmd->add_option("--engine", a.arithmetic, "auto (default), arb (balls) or mpfi (intervals)")
       ->check(CLI::IsMember({"auto", "arb", "mpfi"}));

@@ -24,7 +24,7 @@ namespace approxcert::cli {
 struct EngineArgs {
   std::string net, approx, target, target_net, domain, cert, arithmetic = "auto", fast_path = "on";
   std::string rel_tol, abs_tol, time_limit;  // the command sets the tolerances' defaults
-  std::string output = "0", target_output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", threads = "0";
+  std::string output = "0", target_output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", multi_taylor = "0", threads = "0";
   bool net_given = false, approx_given = false, cert_given = false;
   bool json = false, no_linear = false, no_relu_substitution = false;
   ProgressOptions progress_options;
@@ -56,6 +56,8 @@ void read_engine_options(const EngineArgs& a, Options& o) {
   o.prec = parse_count(a.prec, "--prec", 16, 65536);
   o.max_prec = std::max<long>(1024, o.prec);
   o.taylor_model_order = parse_count(a.taylor_order, "--taylor-order", 0, 200);
+  o.multi_taylor_order = static_cast<std::size_t>(parse_count(a.multi_taylor, "--multi-taylor", 0, 8));
+  if (o.multi_taylor_order == 1) throw InputError("--multi-taylor: the order must be 0 (off) or 2 to 8");
   o.linear_relaxation = !a.no_linear;
   if (a.no_relu_substitution) o.relu_substitution = false;
   o.fast_path = a.fast_path == "on";

@@ -43,27 +43,6 @@ double rational_to_double(const Rational& q, arf_rnd_t rnd) {
   return arf_get_d(r.v, rnd);                      // and again in direction rnd (subnormals)
 }
 
-// A ball containing a (both ends are doubles, hence exact arfs).
-Ball to_ball(const FastInterval& a) {
-  Ball b;
-  Arf lo, hi;
-  arf_set_d(lo.v, a.lo);
-  arf_set_d(hi.v, a.hi);
-  arb_set_interval_arf(b.arb(), lo.v, hi.v, kArbBits);  // radius rounded up: contains [lo, hi]
-  return b;
-}
-
-// [lower end rounded down, upper end rounded up] of a ball; indeterminate if it is not finite.
-void from_ball(FastInterval& r, const Ball& b) {
-  if (!arb_is_finite(b.arb())) return set_indeterminate(r);
-  Arf lo, hi;
-  arb_get_lbound_arf(lo.v, b.arb(), kArbBits);  // rounded down
-  arb_get_ubound_arf(hi.v, b.arb(), kArbBits);  // rounded up
-  r.lo = arf_get_d(lo.v, ARF_RND_FLOOR);
-  r.hi = arf_get_d(hi.v, ARF_RND_CEIL);
-  if (r.lo != r.lo || r.hi != r.hi) set_indeterminate(r);
-}
-
 // r = f(a) through Ball, intersected with the known range [min_value, max_value] of f.
 void through_ball(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec),
                   double min_value = -kInf, double max_value = kInf) {
@@ -185,6 +164,28 @@ void decreasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const B
 }
 
 }  // namespace
+
+// A ball containing a (both ends are doubles, hence exact arfs).
+Ball to_ball(const FastInterval& a) {
+  Ball b;
+  Arf lo, hi;
+  arf_set_d(lo.v, a.lo);
+  arf_set_d(hi.v, a.hi);
+  arb_set_interval_arf(b.arb(), lo.v, hi.v, kArbBits);  // radius rounded up: contains [lo, hi]
+  return b;
+}
+
+// [lower end rounded down, upper end rounded up] of a ball; indeterminate if it is not finite.
+void from_ball(FastInterval& r, const Ball& b) {
+  if (!arb_is_finite(b.arb())) return set_indeterminate(r);
+  Arf lo, hi;
+  arb_get_lbound_arf(lo.v, b.arb(), kArbBits);  // rounded down
+  arb_get_ubound_arf(hi.v, b.arb(), kArbBits);  // rounded up
+  r.lo = arf_get_d(lo.v, ARF_RND_FLOOR);
+  r.hi = arf_get_d(hi.v, ARF_RND_CEIL);
+  if (r.lo != r.lo || r.hi != r.hi) set_indeterminate(r);
+}
+
 
 void set(FastInterval& r, const Rational& q, Prec) {
   r.lo = rational_to_double(q, ARF_RND_FLOOR);

@@ -35,6 +35,12 @@ struct FastInterval {
   double lo = 0.0, hi = 0.0;  // exactly 0 by default
 };
 
+class Ball;
+// A ball containing a; and r = [lower end of b rounded down, upper end rounded up] (indeterminate
+// if b is not finite).
+Ball to_ball(const FastInterval& a);
+void from_ball(FastInterval& r, const Ball& b);
+
 namespace fast_detail {
 
 inline constexpr double kInf = std::numeric_limits<double>::infinity();

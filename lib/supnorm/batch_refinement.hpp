@@ -141,6 +141,7 @@ BounderOptions shared_bounder_options(const Options& o) {
   b.taylor_model_order = o.taylor_model_order;
   b.linear_relaxation = o.linear_relaxation;
   b.relu_substitution = o.relu_substitution;
+  b.multi_taylor_order = o.multi_taylor_order;
   b.fast_path = o.fast_path;
   return b;
 }

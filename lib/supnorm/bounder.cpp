@@ -14,6 +14,7 @@
 #include "supnorm/dyadic.hpp"
 #include "supnorm/linear_relaxation.hpp"
 #include "supnorm/monotonicity.hpp"
+#include "supnorm/multi_taylor_form.hpp"
 #include "supnorm/relu_substitution.hpp"
 #include "supnorm/second_order_form.hpp"
 #include "supnorm/quotient_taylor_model.hpp"
@@ -72,6 +73,13 @@ bool dirty_within(const BoxBounds& out, const Rational& prune_at, double fractio
   return out.abs_upper->dirty_to_double() <= prune_at.dirty_to_double() * (1 + fraction);
 }
 
+// dirty: the multivariate Taylor-model form runs only where the other forms miss pruning by at most
+// 1/16 of the threshold: on every smooth box, or within 1/4, it cost more CPU than it saved on the
+// d = 4 tanh benchmarks (docs/benchmarks.md).
+bool dirty_multi_taylor_pays(const BoxBounds& out, const Rational& prune_at) {
+  return dirty_within(out, prune_at, 1.0 / 16);
+}
+
 std::vector<Rational> box_midpoint(const Box& box) {
   std::vector<Rational> m(box.dim());
   for (std::size_t i = 0; i < m.size(); ++i) m[i] = dyadic_near((box.lo[i] + box.hi[i]) * kHalf, box.lo[i], box.hi[i]);
@@ -88,6 +96,8 @@ class BoxBounder final : public Bounder {
         point_(prog, p), jet_(prog, p), jet_wide_(prog, p), jet2_(prog, p), taylor_model_(std::move(taylor_model)) {
     if (!gradients_) return;  // the natural form only (net/gradient_work.hpp)
     if (prog.num_inputs() >= 2 && opts.linear_relaxation) linear_.emplace(prog, out_, p);
+    if (prog.num_inputs() >= 2 && opts.multi_taylor_order >= 2 && MultiTaylorForm::affordable(prog.num_inputs(), opts.multi_taylor_order))
+      multi_taylor_.emplace(prog, out_, opts.multi_taylor_order);
   }
 
   BoxBounds bound(const Box& box, const Rational& prune_at) override;
@@ -110,6 +120,7 @@ class BoxBounder final : public Bounder {
   void taylor_form(const Box& box, BoxBounds& out);
   void taylor_model_form(const Box& box, const Rational& prune_at, BoxBounds& out);
   void linear_form(const Box& box, BoxBounds& out);
+  void multi_taylor_form(const Box& box, BoxBounds& out);
   void relu_substitution_form(const Box& box, const Rational& prune_at, BoxBounds& out);
   void natural_node_values();
   std::optional<MonotoneCoordinate> monotone_coordinate(const Box& box, const std::vector<Range>& gradient);
@@ -128,6 +139,7 @@ class BoxBounder final : public Bounder {
   Evaluator<Jet<Jet<S>>> jet2_;
   std::shared_ptr<TaylorModel> taylor_model_;
   std::optional<LinearRelaxation<S>> linear_;
+  std::optional<MultiTaylorForm> multi_taylor_;
   std::vector<S> natural_;  // the natural enclosure of every node on the current box
   std::vector<S> box_in_, point_in_;
   std::vector<Jet<S>> jet_in_, jet_wide_in_;
@@ -186,6 +198,10 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
     const S y = evaluate_point(m);
     consider(out, std::move(m), y);
   }
+  if (!opts_.all_forms && pruned(out, prune_at)) return out;
+
+  if (multi_taylor_ && gradient_ok && !f.kinked && (opts_.all_forms || dirty_multi_taylor_pays(out, prune_at)))
+    multi_taylor_form(box, out);
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 
   if (linear_ && (f.kinked || !gradient_ok || opts_.linear_on_smooth_boxes)) linear_form(box, out);
@@ -424,6 +440,18 @@ void BoxBounder<S>::relu_substitution_form(const Box& box, const Rational& prune
   const Range r{ends[1] ? *ends[1] : current.lo, ends[0] ? *ends[0] : current.hi};
   out.relu_substitution = r;
   combine(out, r);
+}
+
+// The multivariate Taylor-model form (multi_taylor_form.hpp), its Newton point evaluated as a
+// witness candidate.
+template <RigorousScalar S>
+void BoxBounder<S>::multi_taylor_form(const Box& box, BoxBounds& out) {
+  const std::optional<MultiTaylorBound> b = multi_taylor_->bound(box);
+  if (!b) return;
+  out.multi_taylor = b->range;
+  combine(out, b->range);
+  const S y = evaluate_point(b->dirty_best_point);
+  consider(out, b->dirty_best_point, y);
 }
 
 // The linear-relaxation form (linear_relaxation.hpp), on the natural enclosures of this box.

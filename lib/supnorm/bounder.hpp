@@ -19,6 +19,11 @@
 //              (taylor_model.hpp); P's range is refined by bisection to the requested tolerance.
 //              Polynomial parts of f of degree <= n cancel exactly, which the other forms cannot
 //              do. Only when f is smooth on the box (no kink or jump crossed).
+//   multi taylor - for programs of two or more inputs, with BounderOptions::multi_taylor_order = k
+//              >= 2 (off by default): f(m + h) in P(h) + R with P the d-variable Taylor polynomial of
+//              order k at the centre and R the Lagrange remainder of order k + 1 enclosed over the box
+//              (multi_taylor_form.hpp, net/multi_series.hpp); only where f is smooth on the box and
+//              the forms above miss pruning by at most 1/16 of the threshold (or all_forms).
 //   relu substitution - for programs of two or more inputs, on boxes where f has a kink and the
 //              forms above do not prune: each end of f bounded by the centred and second-order
 //              forms of smooth programs in which the undecided relus are replaced by lam z or by
@@ -68,6 +73,9 @@ struct BounderOptions {
   // has a kink and the other forms do not prune: each end of f bounded by the smooth forms of
   // programs whose undecided relus are replaced by lam z or by their two phases.
   bool relu_substitution = true;
+  // The multivariate Taylor-model form (multi_taylor_form.hpp) of this order k >= 2, for programs of
+  // 2+ inputs, on boxes where f is smooth and the other forms do not prune; 0: off.
+  std::size_t multi_taylor_order = 0;
   // The monotonicity test (monotonicity.hpp) against this domain; absent: off. Only for the sup
   // norm of |f|, f the program's output 0 (an L^p integral needs every point).
   std::optional<Box> monotonicity_domain;
@@ -100,7 +108,7 @@ struct MonotoneCoordinate {
 
 struct BoxBounds {
   // Each present range encloses f(x) for every x of the box; absent: not applicable or not finite.
-  std::optional<Range> natural, centred, taylor, taylor_model, linear, relu_substitution;
+  std::optional<Range> natural, centred, taylor, taylor_model, linear, relu_substitution, multi_taylor;
   std::optional<Range> combined;          // the intersection of the present ranges
   std::optional<Rational> abs_upper;      // |f| <= abs_upper on the box (absent: no finite bound)
   std::optional<WitnessCandidate> best;   // the point of the box with the largest abs_lower seen

@@ -54,6 +54,7 @@ struct LpNormOptions {
   std::size_t max_taylor_dim = 3;                     // as in SupNormOptions
   long taylor_model_order = 24;
   bool linear_relaxation = true;
+  std::size_t multi_taylor_order = 0;  // the multivariate Taylor-model form (BounderOptions); not measured on L^p leaves
   bool relu_substitution = false;  // the relu-substitution form (BounderOptions); not measured on L^p leaves
   bool fast_path = true;
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch

@@ -75,6 +75,7 @@ struct SupNormOptions {
   bool linear_relaxation = true;                       // linear-relaxation form (2+ inputs)
   bool linear_on_smooth_boxes = false;                 // ... also on boxes where f is C^1
   bool relu_substitution = true;                       // relu-substitution form (2+ inputs, kinked boxes)
+  std::size_t multi_taylor_order = 0;                  // multivariate Taylor-model form (2+ inputs); 0: off
   bool fast_path = true;                               // FastInterval first per box (BounderOptions)
   // The monotonicity test (monotonicity.hpp): a box on which f is strictly monotone in a
   // coordinate is eliminated, or replaced by its faces on the domain's boundary. Not with

@@ -43,11 +43,11 @@ void check_sound(const Program& prog, const Box& domain, const SupNormResult& r,
   CHECK(r.lower <= abs_max(range_of(w)));  // lower <= |error(witness)|
 }
 
-}  // namespace
-
-TEST_CASE("supnorm soundness: random networks of every vector layer type, 1 to 3 dimensions") {
-  RandomNetworks gen(20261121);
-  for (std::size_t d = 1; d <= 3; ++d) {
+// Runs check(prog, domain) on a random network of every vector layer type (3 hidden units)
+// against each target of kTargets, in dimensions d_lo to 3.
+template <class Check>
+void for_each_random_problem(RandomNetworks& gen, std::size_t d_lo, Check check) {
+  for (std::size_t d = d_lo; d <= 3; ++d) {
     const Box domain = cube(frac(-1, 1), frac(3, 4), d);
     for (Hidden kind : kAllHidden) {
       for (const char* target : kTargets[d - 1]) {
@@ -56,14 +56,39 @@ TEST_CASE("supnorm soundness: random networks of every vector layer type, 1 to 3
         CAPTURE(d);
         CAPTURE(describe(net));
         CAPTURE(target);
-        SupNormOptions o;
-        o.rel_tol = parse_rational("1e-3");
-        o.max_boxes = 120;
-        o.threads = 1;
-        o.fast_path = true;  // the default: boxes are bounded in FastInterval first
-        const SupNormResult r = sup_norm(prog, domain, o);
-        check_sound(prog, domain, r, gen);
+        check(prog, domain);
       }
     }
   }
+}
+
+SupNormOptions small_run(std::uint64_t max_boxes) {
+  SupNormOptions o;
+  o.rel_tol = parse_rational("1e-3");
+  o.max_boxes = max_boxes;
+  o.threads = 1;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("supnorm soundness: random networks of every vector layer type, 1 to 3 dimensions") {
+  RandomNetworks gen(20261121);
+  for_each_random_problem(gen, 1, [&](const Program& prog, const Box& domain) {
+    SupNormOptions o = small_run(120);
+    o.fast_path = true;  // the default: boxes are bounded in FastInterval first
+    check_sound(prog, domain, sup_norm(prog, domain, o), gen);
+  });
+}
+
+TEST_CASE("supnorm soundness: random networks with the multivariate Taylor-model form, 2 and 3 dimensions") {
+  RandomNetworks gen(20261129);
+  for_each_random_problem(gen, 2, [&](const Program& prog, const Box& domain) {
+    for (const std::size_t order : {std::size_t{2}, std::size_t{3}}) {
+      CAPTURE(order);
+      SupNormOptions o = small_run(200);
+      o.multi_taylor_order = order;
+      check_sound(prog, domain, sup_norm(prog, domain, o), gen);
+    }
+  });
 }
