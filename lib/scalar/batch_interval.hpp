@@ -340,7 +340,7 @@ std::string to_string(const BatchInterval<B>& a, int digits = 17) {
   return s + "}";
 }
 
-// The lane count the evaluator is instantiated for (net/evaluate.cpp).
+// The lane count the tests use for BatchInterval (the bench and the callers may pick others).
 inline constexpr std::size_t kBatchLanes = 8;
 using FastBatch = BatchInterval<kBatchLanes>;
 

@@ -1,6 +1,6 @@
 #pragma once
 // Bounders: rigorous enclosures of f = output 0 of a program over a box, and the witness points
-// met on the way, in a rigorous arithmetic S (Ball or Interval, see Arithmetic). Three forms, each
+// met on the way, in a rigorous arithmetic S (Ball or Interval, see Arithmetic). Several forms, each
 // valid on its own, are intersected:
 //   natural  - the interval extension: the program run on the box (Evaluator<Jet<S>> computes it
 //              alongside the gradient);
