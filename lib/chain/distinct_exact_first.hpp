@@ -5,14 +5,13 @@
 // values with ties in index order: the stable sort of the doubles (exact comparisons) gives the
 // same order, and each adjacent pair goes through ForAll::add_exact_first (the same verdict and
 // margin as add() on the exact sides). side(k) builds value k's Side, only for a decisive pair.
-#include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <numeric>
 #include <optional>
 #include <stdexcept>
 #include <vector>
 
+#include "chain/sorted_neighbours.hpp"
 #include "chain/step.hpp"
 
 namespace approxcert::chain {
@@ -23,16 +22,12 @@ Outcome distinct_exact_first(const std::vector<double>& exact, SideOf side) {
   if (exact.size() < 2) throw std::logic_error("distinct: needs at least two values");
   for (double x : exact)
     if (!std::isfinite(x)) throw std::logic_error("distinct_exact_first: a value is not a finite double");
-  std::vector<std::size_t> order(exact.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return exact[a] < exact[b]; });
   ForAll fa(Relation::Distinct);
-  for (std::size_t k = 0; k + 1 < order.size(); ++k) {
-    const std::size_t i = std::min(order[k], order[k + 1]);
-    const std::size_t j = std::max(order[k], order[k + 1]);
-    fa.add_exact_first([i, j] { return Point{}.add("i", static_cast<long>(i)).add("j", static_cast<long>(j)); }, exact[i], exact[j],
-                       std::nullopt, [&] { return PointSides{side(i), side(j), std::nullopt}; });
-  }
+  for_each_sorted_neighbour(exact.size(), [&](std::size_t a, std::size_t b) { return exact[a] < exact[b]; },
+                            [&](std::size_t i, std::size_t j, auto point) {
+                              fa.add_exact_first(point, exact[i], exact[j], std::nullopt,
+                                                 [&] { return PointSides{side(i), side(j), std::nullopt}; });
+                            });
   return fa.outcome();
 }
 

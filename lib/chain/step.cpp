@@ -1,4 +1,5 @@
 #include "chain/step.hpp"
+#include "chain/sorted_neighbours.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -122,19 +123,14 @@ Outcome distinct(const std::vector<Side>& values) {
       o.for_all = ForAllSummary{1, 0, 0, 1};
       return o;
     }
-  std::vector<std::size_t> order(values.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+  ForAll fa(Relation::Distinct);
+  const auto by_enclosure = [&](std::size_t a, std::size_t b) {
     const Enclosure& x = values[a].value;
     const Enclosure& y = values[b].value;
     return x.lower() != y.lower() ? x.lower() < y.lower() : x.upper() < y.upper();
-  });
-  ForAll fa(Relation::Distinct);
-  for (std::size_t k = 0; k + 1 < order.size(); ++k) {
-    const std::size_t i = std::min(order[k], order[k + 1]);
-    const std::size_t j = std::max(order[k], order[k + 1]);
-    fa.add([i, j] { return Point{}.add("i", static_cast<long>(i)).add("j", static_cast<long>(j)); }, values[i], values[j]);
-  }
+  };
+  for_each_sorted_neighbour(values.size(), by_enclosure,
+                            [&](std::size_t i, std::size_t j, auto point) { fa.add(point, values[i], values[j]); });
   return fa.outcome();
 }
 
