@@ -1,7 +1,8 @@
 # ctest install.find_package: installs the build into a staging prefix, then configures, builds
 # and runs a scratch project (tests/install/scratch) that finds it with find_package(approxcert),
 # and checks its output against exp(1/3) = 1.3956124250860895286...; then the same program built
-# with the flags of the installed pkg-config file.
+# with the flags of the installed pkg-config file. Both ways the user's code is compiled with
+# -ffp-contract=off.
 #   cmake -DBUILD=<build dir> -DSCRATCH=<scratch source> -DWORK=<empty dir> -P find_package_test.cmake
 file(REMOVE_RECURSE ${WORK})
 set(stage ${WORK}/stage)
@@ -22,6 +23,11 @@ foreach(f bin/approxcert lib/libapproxcert_core.a include/approxcert/scalar/rati
 endforeach()
 run(${CMAKE_COMMAND} -S ${SCRATCH} -B ${WORK}/consumer -DCMAKE_PREFIX_PATH=${stage} -DCMAKE_BUILD_TYPE=Release)
 run(${CMAKE_COMMAND} --build ${WORK}/consumer)
+# The inlined outward-rounded arithmetic must reach users without contraction (CMakeLists.txt).
+file(READ ${WORK}/consumer/CMakeFiles/consumer.dir/flags.make consumer_flags)
+if(NOT consumer_flags MATCHES "-ffp-contract=off")
+  message(FATAL_ERROR "the installed CMake package does not give its users -ffp-contract=off: ${consumer_flags}")
+endif()
 run(${WORK}/consumer/consumer)
 if(NOT out MATCHES "sum 1/2\n")
   message(FATAL_ERROR "unexpected output: ${out}")
@@ -35,6 +41,9 @@ find_program(PKG_CONFIG pkg-config REQUIRED)
 set(ENV{PKG_CONFIG_PATH} ${stage}/lib/pkgconfig)
 run(${PKG_CONFIG} --cflags --libs --static approxcert)
 string(STRIP "${out}" flags)
+if(NOT flags MATCHES "-ffp-contract=off")
+  message(FATAL_ERROR "the pkg-config flags lack -ffp-contract=off: ${flags}")
+endif()
 separate_arguments(flags UNIX_COMMAND "${flags}")
 run(c++ -O1 ${SCRATCH}/consumer.cpp -o ${WORK}/consumer_pc ${flags})
 run(${WORK}/consumer_pc)
