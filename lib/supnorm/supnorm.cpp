@@ -203,7 +203,7 @@ class Search {
         else { frontier_.retire(parent.upper); continue; }
       } else {
         std::size_t levels = 1;
-        if (parent.upper)
+        if (o_.several_cuts && parent.upper)
           levels = dirty_split_levels(parent.box, parent.upper->dirty_to_double(), lower_.dirty_to_double(), kMaxSplitLevels);
         while (levels > 1 && boxes_ + jobs.size() + (std::size_t(1) << levels) > o_.max_boxes) --levels;
         push_cuts(jobs, parent.box, *s, levels, parent.dirty_gradient, domain_, parent.node, parent.prec, parents.size(), cover_);
