@@ -89,12 +89,18 @@ std::optional<SupNormCover> CoverRecorder::take_cover() {
   return std::move(cover_);
 }
 
-void push_halves(std::vector<BatchJob>& jobs, const Box& box, const Split& s, std::size_t node, long prec,
-                 std::size_t parent, CoverRecorder& cover) {
+void push_cuts(std::vector<BatchJob>& jobs, const Box& box, const Split& s, std::size_t levels,
+               const std::vector<double>& dirty_gradient, const Box& domain, std::size_t node, long prec,
+               std::size_t parent, CoverRecorder& cover) {
   auto [left, right] = split_box(box, s);
   const std::size_t first = cover.cut(node, s);
-  jobs.push_back({std::move(left), first, prec, parent});
-  jobs.push_back({std::move(right), first + 1, prec, parent});
+  Box* halves[2] = {&left, &right};
+  for (std::size_t k = 0; k < 2; ++k) {
+    std::optional<Split> next;
+    if (levels > 1) next = choose_split(*halves[k], dirty_gradient, domain);
+    if (next) push_cuts(jobs, *halves[k], *next, levels - 1, dirty_gradient, domain, first + k, prec, parent, cover);
+    else jobs.push_back({std::move(*halves[k]), first + k, prec, parent});
+  }
 }
 
 std::optional<SupNormStatus> stop_status(const Rational& lower, const std::optional<Rational>& upper, const Rational& rel_tol,

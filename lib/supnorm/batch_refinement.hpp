@@ -115,10 +115,13 @@ class CoverRecorder {
   std::vector<Rational> lower_;
 };
 
-// Cuts `box` (its node `node`, to be bounded at `prec`) and appends its two halves to `jobs` as
-// children of batch parent `parent`, recording the cut.
-void push_halves(std::vector<BatchJob>& jobs, const Box& box, const Split& s, std::size_t node, long prec,
-                 std::size_t parent, CoverRecorder& cover);
+// Cuts `box` (its node `node`, to be bounded at `prec`) by `s`, then each piece again by
+// choose_split with the same `dirty_gradient`, `levels` cuts deep (fewer where a piece cannot be
+// cut), and appends the pieces to `jobs` as children of batch parent `parent`, recording every cut.
+// The pieces between the box and the appended ones are not bounded. levels >= 1.
+void push_cuts(std::vector<BatchJob>& jobs, const Box& box, const Split& s, std::size_t levels,
+               const std::vector<double>& dirty_gradient, const Box& domain, std::size_t node, long prec,
+               std::size_t parent, CoverRecorder& cover);
 
 // The checks both engines make of their program, domain and options: std::invalid_argument, the
 // message beginning with `engine`.

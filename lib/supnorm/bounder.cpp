@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 #include "net/evaluate.hpp"
 #include "net/gradient_work.hpp"
 #include "net/jet.hpp"
+#include "scalar/double_weight.hpp"
 #include "scalar/fast_interval.hpp"
 #include "scalar/scalar.hpp"
 #include "supnorm/dirty_solve.hpp"
@@ -117,6 +119,7 @@ class BoxBounder final : public Bounder {
   void consider(BoxBounds& out, std::vector<Rational> point, const S& value);
   BoxBounds natural_form_only(const Box& box);
   void centred_forms(const Box& box, const Jet<S>& f, BoxBounds& out);
+  bool centred_forms_in_doubles(const Box& box, const Jet<S>& f, BoxBounds& out);
   void taylor_form(const Box& box, BoxBounds& out);
   void taylor_model_form(const Box& box, const Rational& prune_at, BoxBounds& out);
   void linear_form(const Box& box, BoxBounds& out);
@@ -142,6 +145,7 @@ class BoxBounder final : public Bounder {
   std::optional<MultiTaylorForm> multi_taylor_;
   std::vector<S> natural_;  // the natural enclosure of every node on the current box
   std::vector<S> box_in_, point_in_;
+  std::vector<double> lo_, hi_;  // the box's ends as doubles (centred_forms_in_doubles)
   std::vector<Jet<S>> jet_in_, jet_wide_in_;
   std::vector<Jet<Jet<S>>> jet2_in_;
 };
@@ -285,6 +289,8 @@ BoxBounds BoxBounder<S>::natural_form_only(const Box& box) {
 // Lipschitz f, Clarke gradients enclosed by G): one centre tuned for each end of the range.
 template <RigorousScalar S>
 void BoxBounder<S>::centred_forms(const Box& box, const Jet<S>& f, BoxBounds& out) {
+  if constexpr (std::is_same_v<S, FastInterval>)
+    if (centred_forms_in_doubles(box, f, out)) return;
   const std::size_t d = box.dim();
   std::vector<Range> G(d, Range{Rational(0), Rational(0)});
   for (std::size_t i = 0; i < f.g.size(); ++i) G[i] = range_of(f.g[i]);
@@ -310,6 +316,66 @@ void BoxBounder<S>::centred_forms(const Box& box, const Jet<S>& f, BoxBounds& ou
   }
   out.centred = centred;
   combine(out, *centred);
+}
+
+// The same forms for FastInterval where the box's ends are doubles: the centres chosen in doubles
+// (dyadic_near_double), the form assembled in outward-rounded double intervals instead of exact
+// rationals (each a few ulps wider; on the d = 4 tanh benchmark the rational assembly and centre
+// choice cost about as much as the evaluations). False, with nothing done, where an end or a
+// centre is not a double.
+template <RigorousScalar S>
+bool BoxBounder<S>::centred_forms_in_doubles(const Box& box, const Jet<S>& f, BoxBounds& out) {
+  const std::size_t d = box.dim();
+  lo_.resize(d);
+  hi_.resize(d);
+  for (std::size_t i = 0; i < d; ++i) {
+    const std::optional<double> lo = exact_double(box.lo[i]), hi = exact_double(box.hi[i]);
+    if (!lo || !hi) return false;
+    lo_[i] = *lo, hi_[i] = *hi;
+  }
+  const Prec p(53);
+  std::optional<FastInterval> centred;
+  std::vector<double> c(d), previous;
+  for (const bool upper : {true, false}) {
+    for (std::size_t i = 0; i < d; ++i) {
+      const FastInterval g = i < f.g.size() ? f.g[i] : FastInterval{};
+      if (lo_[i] == hi_[i] || g.lo >= 0 || g.hi <= 0) {  // decided sign (or a zero-width coordinate): a box end
+        c[i] = (g.lo >= 0) == upper ? hi_[i] : lo_[i];
+        continue;
+      }
+      const double t = (upper ? g.hi : -g.lo) / (g.hi - g.lo);
+      const std::optional<double> ci = dyadic_near_double(lo_[i] + (hi_[i] - lo_[i]) * (std::isfinite(t) ? t : 0.5), lo_[i], hi_[i]);
+      if (!ci) return false;
+      c[i] = *ci;
+    }
+    if (c == previous) continue;  // both ends share the centre: the form is already in
+    previous = c;
+    point_in_.resize(d);
+    for (std::size_t i = 0; i < d; ++i) point_in_[i] = FastInterval{c[i], c[i]};
+    point_.run(point_in_);
+    const FastInterval y = point_.value(out_);
+    if (is_finite(y)) {
+      FastInterval r = y, offset;
+      for (std::size_t i = 0; i < d && i < f.g.size(); ++i) {
+        sub(offset, FastInterval{lo_[i], hi_[i]}, FastInterval{c[i], c[i]}, p);  // x_i - c_i
+        addmul(r, f.g[i], offset, p);
+      }
+      if (centred) centred = FastInterval{std::max(centred->lo, r.lo), std::min(centred->hi, r.hi)};
+      else centred = r;
+    }
+    std::vector<Rational> point(d);
+    for (std::size_t i = 0; i < d; ++i) point[i] = dirty_dyadic(c[i]);  // exact: c[i] is a double
+    consider(out, std::move(point), y);
+  }
+  if (!centred || !is_finite(*centred)) return true;
+  Range range = range_of(*centred);
+  if (opts_.test_only_shrink_centred) {  // deliberately unsound (test only): 1/16 of the width off each end
+    const Rational cut = (range.hi - range.lo) / Rational(16);
+    range = Range{range.lo + cut, range.hi - cut};
+  }
+  out.centred = range;
+  combine(out, range);
+  return true;
 }
 
 // f(m + h) in f(m) + f'(m) h + (1/2) sum_ij H_ij h_i h_j, H enclosing the Hessian over the box
@@ -497,6 +563,10 @@ class FastFirstBounder final : public Bounder {
     if (!b.abs_upper) return precise_->bound(box, prune_at);  // not finite in doubles
     if (*b.abs_upper <= prune_at) return b;                   // pruned: settled
     if (!b.best || dirty_rounding_may_decide(b, prune_at)) return precise_->bound(box, prune_at);
+    // A candidate with |f| <= prune_at > 0 cannot become the witness: the engines take a candidate
+    // only when its lower end exceeds their lower bound, which is at least prune_at. It keeps its
+    // fast enclosure (the precise one would be discarded alike).
+    if (prune_at.sign() > 0 && abs_max(b.best->value) <= prune_at) return b;
     // The box goes on to be split or ends the run: its witness candidate is re-evaluated in the
     // precise arithmetic, so lower bounds (and witness values) keep their precision -- exact for
     // rational programs under MPFI -- at the cost of one point evaluation.

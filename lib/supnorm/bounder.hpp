@@ -135,7 +135,9 @@ class Bounder {
  public:
   virtual ~Bounder() = default;
   // Encloses f over `box` (lo <= hi in every coordinate, box.dim() == program inputs). Stops after
-  // the first form that shows |f| <= prune_at on the box, unless opts.all_forms.
+  // the first form that shows |f| <= prune_at on the box, unless opts.all_forms. A caller passing
+  // prune_at > 0 holds a witness with |f| >= prune_at, so a candidate with |f| <= prune_at is never
+  // its witness: its enclosure may then stay the fast path's doubles (make_bounder).
   virtual BoxBounds bound(const Box& box, const Rational& prune_at) = 0;
   // Rigorous enclosure of f at an exact point (absent: not finite there).
   virtual std::optional<Range> value_at(std::span<const Rational> point) = 0;

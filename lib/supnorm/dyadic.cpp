@@ -45,6 +45,19 @@ Rational dyadic_near(const Rational& target, const Rational& lo, const Rational&
   return c;
 }
 
+std::optional<double> dyadic_near_double(double target, double lo, double hi, int bits) {
+  if (!(lo < hi) || !std::isfinite(lo) || !std::isfinite(hi) || !std::isfinite(hi - lo)) return std::nullopt;
+  const double w = hi - lo;  // rounded: only picks the grid, and 2^e <= w then holds for the exact width too
+  if (!std::isnormal(w)) return std::nullopt;
+  const double q = std::ldexp(1.0, std::ilogb(w) - bits);
+  const double limit = std::ldexp(1.0, 52);  // n q with |n| <= 2^52 is a double: every grid point used
+  if (!std::isnormal(q) || !(std::fabs(lo / q) < limit) || !(std::fabs(hi / q) < limit)) return std::nullopt;
+  double c = std::nearbyint(target / q) * q;  // NaN (a NaN target) fails both tests below
+  if (!(c >= lo)) c = std::ceil(lo / q) * q;   // lo / q exact (a power of 2, no underflow)
+  if (!(c <= hi)) c = std::floor(hi / q) * q;
+  return c;
+}
+
 Rational dirty_dyadic(double x) {
   if (!std::isfinite(x)) throw std::invalid_argument("dirty_dyadic: not finite");
   int e = 0;

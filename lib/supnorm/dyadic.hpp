@@ -2,6 +2,8 @@
 // Choosing exact points inside intervals. Split points and centres are dyadic rationals with few
 // bits, so that balls hold them exactly and boxes stay cheap to represent. The choices are
 // heuristics; every chosen point is an exact Rational inside the given interval.
+#include <optional>
+
 #include "scalar/rational.hpp"
 
 namespace approxcert {
@@ -13,6 +15,11 @@ Rational simplest_dyadic_between(const Rational& lo, const Rational& hi);
 // A point of [lo, hi] on the grid of spacing 2^-j <= (hi - lo) / 2^bits nearest to `target`
 // (clamped into [lo, hi]); lo itself when lo == hi.
 Rational dyadic_near(const Rational& target, const Rational& lo, const Rational& hi, int bits = 24);
+
+// dyadic_near in doubles, for ends lo < hi that are doubles: a double of [lo, hi] on the grid of
+// spacing 2^(e - bits), 2^e <= hi - lo, nearest to `target` (clamped into [lo, hi]); absent when
+// lo, hi are not finite or the grid's points in [lo, hi] would not all be doubles.
+std::optional<double> dyadic_near_double(double target, double lo, double hi, int bits = 24);
 
 // The exact value of a finite double as a Rational: NON-RIGOROUS in the sense that the double
 // comes from a heuristic; the result is an exact point to be evaluated rigorously.

@@ -193,7 +193,7 @@ class Integration {
       queue_.pop();
       const std::optional<Split> s = choose_split(parent.box, parent.dirty_gradient, domain_);
       if (!s) continue;  // a point has volume 0: nothing to gain (it stays in the sums)
-      push_halves(jobs, parent.box, *s, parent.node, parent.prec, parents.size(), cover_);
+      push_cuts(jobs, parent.box, *s, 1, parent.dirty_gradient, domain_, parent.node, parent.prec, parents.size(), cover_);
       parents.push_back(std::move(parent));
     }
     auto batch = pool_.bound_batch<Leaf>(jobs, parents.size(), [&](const BatchJob& j) { return bound_leaf(j.box, j.node, j.prec); });

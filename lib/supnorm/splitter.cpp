@@ -1,5 +1,6 @@
 #include "supnorm/splitter.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "supnorm/dyadic.hpp"
@@ -38,6 +39,16 @@ std::pair<Box, Box> split_box(const Box& box, const Split& s) {
   halves.first.hi[s.dim] = s.at;
   halves.second.lo[s.dim] = s.at;
   return halves;
+}
+
+std::size_t dirty_split_levels(const Box& box, double upper, double prune_at, std::size_t max_levels) {
+  // Measured on tanh width 64, d = 4 (170k boxes with one cut each): cutting when upper > 2 prune_at
+  // left 119k boxes; 1.25 and 3 left 139k and 144k (over- and under-cutting boxes of width 1/8).
+  constexpr double kFar = 2;
+  if (!(prune_at > 0) || !(upper > kFar * prune_at)) return 1;
+  std::size_t wide = 0;
+  for (std::size_t i = 0; i < box.dim(); ++i) wide += box.lo[i] < box.hi[i];
+  return std::max<std::size_t>(1, std::min(wide, max_levels));
 }
 
 }  // namespace approxcert

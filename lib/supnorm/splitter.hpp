@@ -26,4 +26,10 @@ std::optional<Split> choose_split(const Box& box, const std::vector<double>& dir
 // The two halves: hi[dim] = at and lo[dim] = at.
 std::pair<Box, Box> split_box(const Box& box, const Split& s);
 
+// dirty: how many successive cuts to make at once (push_cuts) on a box whose bound on |f| is
+// `upper` against the pruning threshold `prune_at`: one, or where the bound is so far above the
+// threshold that the pieces of one cut are not expected to be pruned either, one per coordinate of
+// positive width (at most `max_levels`), so that those pieces are never bounded.
+std::size_t dirty_split_levels(const Box& box, double upper, double prune_at, std::size_t max_levels);
+
 }  // namespace approxcert

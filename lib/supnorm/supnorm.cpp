@@ -30,6 +30,9 @@ bool within_tolerance(const Rational& lower, const std::optional<Rational>& uppe
 namespace {
 
 constexpr std::size_t kBatchParents = 8;  // fixed, so results do not depend on the thread count
+// At most 2^4 pieces of a parent at once (dirty_split_levels): on tanh width 64, d = 4, 2 or 3 levels
+// left 154k and 143k boxes against 119k with 4.
+constexpr std::size_t kMaxSplitLevels = 4;
 
 // A box just bounded, with what its refinement needs.
 struct Bounded {
@@ -199,7 +202,11 @@ class Search {
         if (parent.prec > parent.bounded_at) jobs.push_back({parent.box, parent.node, parent.prec, parents.size()});
         else { frontier_.retire(parent.upper); continue; }
       } else {
-        push_halves(jobs, parent.box, *s, parent.node, parent.prec, parents.size(), cover_);
+        std::size_t levels = 1;
+        if (o_.several_cuts && parent.upper)
+          levels = dirty_split_levels(parent.box, parent.upper->dirty_to_double(), lower_.dirty_to_double(), kMaxSplitLevels);
+        while (levels > 1 && boxes_ + jobs.size() + (std::size_t(1) << levels) > o_.max_boxes) --levels;
+        push_cuts(jobs, parent.box, *s, levels, parent.dirty_gradient, domain_, parent.node, parent.prec, parents.size(), cover_);
       }
       parents.push_back(std::move(parent));
     }

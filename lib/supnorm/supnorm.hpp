@@ -81,6 +81,9 @@ struct SupNormOptions {
   // coordinate is eliminated, or replaced by its faces on the domain's boundary. Not with
   // removable zeros (there the maximised |q| is not the program's output everywhere).
   bool monotonicity = true;
+  // Several cuts at once on a box whose bound is far above the lower bound (dirty_split_levels,
+  // splitter.hpp): only the pieces are bounded, the boxes between them and the parent are not.
+  bool several_cuts = true;
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
   std::size_t max_cover_leaves = 0;                    // record the leaf cover up to this many leaves
                                                        // (0: not recorded)

@@ -3,6 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
 #include <random>
 #include <stdexcept>
 
@@ -77,4 +80,31 @@ TEST_CASE("dyadic: dirty_dyadic is the double's exact value") {
   CHECK(dirty_dyadic(std::ldexp(1.0, -1074)) == pow2(-1074));
   CHECK(dirty_dyadic(0.0) == 0);
   CHECK_THROWS_AS(dirty_dyadic(std::nan("")), std::invalid_argument);
+}
+
+TEST_CASE("dyadic: dyadic_near_double gives a double of [lo, hi] on the grid, within one step of the target") {
+  std::mt19937_64 rng(13);
+  std::uniform_real_distribution<double> u(-4, 4);
+  for (int i = 0; i < 5000; ++i) {
+    double lo = u(rng), hi = u(rng);
+    if (i % 7 == 0) hi = lo + std::ldexp(u(rng) + 4.5, -(i % 26));  // narrow boxes (the grid stays within 2^52 steps of 0)
+    if (lo == hi) continue;
+    if (hi < lo) std::swap(lo, hi);
+    const double target = i % 11 == 0 ? lo - 1 : lo + (hi - lo) * (u(rng) + 4) / 8;  // some outside
+    const std::optional<double> c = dyadic_near_double(target, lo, hi);
+    REQUIRE(c.has_value());
+    const Rational rc = dirty_dyadic(*c), rlo = dirty_dyadic(lo), rhi = dirty_dyadic(hi);
+    CHECK(rlo <= rc);
+    CHECK(rc <= rhi);
+    const long e = std::ilogb(hi - lo);
+    CHECK(pow2(e) <= rhi - rlo);                          // the grid step 2^(e - 24) is at most the width / 2^24
+    const Rational step = pow2(e - 24);
+    CHECK(floor_div(rc / step) == rc / step);             // on the grid
+    const Rational t = dirty_dyadic(target), clamped = t < rlo ? rlo : (rhi < t ? rhi : t);
+    CHECK((rc < clamped ? clamped - rc : rc - clamped) <= step);
+  }
+  CHECK(!dyadic_near_double(0.5, 1.0, 1.0));                // empty interior
+  CHECK(!dyadic_near_double(0.5, 0.0, std::numeric_limits<double>::infinity()));
+  CHECK(!dyadic_near_double(0.5, 1.0, 1.0 + std::ldexp(1.0, -52)));  // grid finer than the doubles there
+  CHECK(*dyadic_near_double(std::nan(""), 0.0, 1.0) == 0.0);          // a NaN target: clamped to an end
 }

@@ -71,3 +71,13 @@ TEST_CASE("splitter: documented choices") {
   const Box point = box_of({q("1"), q("2")}, {q("1"), q("2")});
   CHECK(!choose_split(point, {}, point).has_value());
 }
+
+TEST_CASE("splitter: dirty_split_levels cuts once near the threshold, once per wide coordinate far above it") {
+  const Box b = box_of({q("0"), q("0"), q("1"), q("0")}, {q("1/4"), q("1/4"), q("1"), q("1/4")});  // 3 wide coordinates
+  CHECK(dirty_split_levels(b, 1.0, 0.6, 4) == 1);   // within 2x of the threshold
+  CHECK(dirty_split_levels(b, 1.3, 0.6, 4) == 3);   // more than 2x: one cut per wide coordinate
+  CHECK(dirty_split_levels(b, 1.3, 0.6, 2) == 2);   // at most max_levels
+  CHECK(dirty_split_levels(b, 1.3, 0.0, 4) == 1);   // no threshold yet: nothing to judge by
+  const Box point = box_of({q("1")}, {q("1")});
+  CHECK(dirty_split_levels(point, 5.0, 1.0, 4) == 1);
+}
