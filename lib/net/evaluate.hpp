@@ -217,9 +217,12 @@ class Evaluator {
     const auto rule = static_cast<Normalizer>(n.index);
     const std::size_t N = n.num_args / 2;
     if constexpr (LaneBatch<S>) {
+      std::vector<lane_type_t<S>>& in = lane_args_;  // lane k's scores and values, copied once per lane
+      in.resize(2 * N);
       for (std::size_t k = 0; k < S::lanes; ++k) {
+        for (std::size_t j = 0; j < 2 * N; ++j) in[j] = lane(arg(n, j), k);
         lane_type_t<S> out;
-        hardmax(rule, N, [&](std::size_t j) -> decltype(auto) { return lane(arg(n, j), k); }, lane_counts_, out);
+        hardmax(rule, N, [&in](std::size_t j) -> const lane_type_t<S>& { return in[j]; }, lane_counts_, out);
         set_lane(r, k, out);
       }
     } else {
@@ -267,6 +270,7 @@ class Evaluator {
   std::vector<std::size_t> cand_;  // the hardmax candidates of the node being evaluated
   std::vector<S> counts_;          // 0, 1, ..., the most keys of a Mix node, set once
   std::vector<lane_type_t<S>> lane_counts_;  // the same in the lane type (batched S only)
+  std::vector<lane_type_t<S>> lane_args_;    // one lane of a hardmax node's operands (batched S only)
 };
 
 // Defined outside the class so that it is not inline: the scalar types used everywhere are

@@ -16,14 +16,12 @@
 // min, max, hull, and set of a rational that is a double), the others are enclosed one ulp outward
 // or through Arb (fast_interval.hpp). The same enclosure contract (docs/contracts.md); the Prec
 // argument is ignored. Needs the FPU in round-to-nearest and a correctly rounded std::fma.
-// DirectedBatch (below): 8 DirectedIntervals as one Scalar, for the evaluator's batched passes.
+// DirectedBatch (directed_lanes.hpp): 8 DirectedIntervals as one Scalar, for the evaluator's batched passes.
 #include <bit>
 #include <cmath>
-#include <cstddef>
 #include <cstdint>
 
 #include "scalar/fast_interval.hpp"
-#include "scalar/lane_array.hpp"
 
 namespace approxcert {
 
@@ -37,7 +35,8 @@ using fast_detail::next_up;
 
 // The error terms below are exact only for magnitudes in this range.
 inline constexpr double kTiny = 0x1p-900, kHuge = 0x1p1000;
-inline bool in_range(double x) { return std::fabs(x) >= kTiny && std::fabs(x) < kHuge; }
+// (Both comparisons always made: the lane loops of directed_lanes.hpp then need no branch.)
+inline bool in_range(double x) { return (std::fabs(x) >= kTiny) & (std::fabs(x) < kHuge); }
 
 // x (the round-to-nearest result) rounded in direction Up given the sign of the exact error
 // (exact result - x): moved one ulp only if the exact result lies on the outer side.
@@ -54,11 +53,11 @@ inline double outward(double x) {
 }
 
 // The exact error (a + b) - s of s = a + b (TwoSum), for |s| < 2^1020.
-inline double sum_error(double a, double b, double s) {
+[[gnu::always_inline]] inline double sum_error(double a, double b, double s) {
   const double bb = s - a;
   return (a - (s - bb)) + (b - bb);
 }
-inline bool sum_error_exact(double s) { return std::fabs(s) < 0x1p1020; }  // false for NaN and inf
+[[gnu::always_inline]] inline bool sum_error_exact(double s) { return std::fabs(s) < 0x1p1020; }  // false for NaN and inf
 // r = [lo, hi], or indeterminate if either is NaN.
 inline void set_checked(FastInterval& r, double lo, double hi) {
   if (std::isnan(lo) || std::isnan(hi)) return fast_detail::set_indeterminate(r);
@@ -175,6 +174,15 @@ template <double (*Down)(double, double, double), double (*Up)(double, double, d
   mul(t, a, b, p);
   add(r, r, t, p);
 }
+// r = [c, c] for a finite double c (exact), and r := r + a*w for a finite nonzero double w: bit
+// for bit set of c and addmul(r, a, [w, w]) (scalar/double_weight.hpp; the evaluator then reads a
+// weight as one double).
+inline void set_double(DirectedInterval& r, double c) { r.lo = r.hi = c; }
+[[gnu::always_inline]] inline void addmul_double(DirectedInterval& r, const DirectedInterval& a, double w, Prec p) {
+  DirectedInterval point;
+  point.lo = point.hi = w;
+  addmul(r, a, point, p);
+}
 // r contains a / b: min and max of the endpoint quotients, each rounded in its direction; b
 // containing 0, or inf / inf: indeterminate.
 inline void div(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec) {
@@ -182,11 +190,5 @@ inline void div(DirectedInterval& r, const DirectedInterval& a, const DirectedIn
   if (b.lo <= 0 && b.hi >= 0) return fast_detail::set_indeterminate(r);
   corners<quotient<false>, quotient<true>>(r, a, b, a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi);
 }
-
-// DirectedInterval in B lanes (lane_array.hpp): lane k of every operation is bit for bit the
-// DirectedInterval operation on lane k; is_exact(lane(a, k)) tells whether lane k is an exact point.
-template <std::size_t B>
-using DirectedLanes = LaneArray<DirectedInterval, B>;
-using DirectedBatch = DirectedLanes<8>;
 
 }  // namespace approxcert

@@ -9,8 +9,8 @@
 // Comparisons are conservative over the lanes (True only if True in every lane, False only if
 // False in every lane, else Unknown; is_finite: every lane finite). lower / upper / mid / rad /
 // dirty_mid describe the hull of the lanes; lane(a, k) and set_lane(r, k, x) read and write one lane.
-// Used as DirectedBatch (directed_interval.hpp's DirectedInterval in 8 lanes): the lanes' +, -, *
-// are already branch-light inline code, so the gain is the dispatch, not vectorisation.
+// Used as DirectedBatch (directed_lanes.hpp: DirectedInterval in 8 lanes, whose hot operations
+// have their own lane loops there, with the same bits in every lane).
 #include <array>
 #include <cstddef>
 #include <string>

@@ -13,7 +13,7 @@
 #include <bit>
 
 #include "scalar/batch_interval.hpp"
-#include "scalar/directed_interval.hpp"
+#include "scalar/directed_lanes.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

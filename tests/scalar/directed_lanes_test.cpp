@@ -5,13 +5,19 @@
 //  - + - * / of random exact doubles, eight different cases per call: each lane's endpoints are
 //    MPFR's round-down and round-up of its exact result, and products at the 52/53/54-significant-bit
 //    boundary likewise; is_exact tells exact lanes from inexact ones in the same batch;
-//  - comparisons are conservative over the lanes, and lower / upper are the hull of the lanes.
+//  - comparisons are conservative over the lanes, and lower / upper are the hull of the lanes;
+//  - mul, addmul, set_double and addmul_double, which have their own lane loops (the branch-free
+//    fma loops where the processor has a hardware fma, else LaneArray's loop), give DirectedInterval's
+//    bits in every lane on both paths, on hostile lanes: signed zeros, [-0, +0], subnormals, ends
+//    near DBL_MAX, infinite ends, overflowing and underflowing products, 0 * inf, r aliasing a.
 #include <doctest/doctest.h>
 
 #include <bit>
 #include <cstdint>
+#include <limits>
 
 #include "directed_reference.hpp"
+#include "scalar/directed_lanes.hpp"
 #include "operation_table.hpp"
 
 using namespace approxcert;
@@ -26,6 +32,35 @@ static_assert(std::is_same_v<DirectedBatch, Lanes>);
 bool same_bits(const FastInterval& a, const FastInterval& b) {
   return std::bit_cast<std::uint64_t>(a.lo) == std::bit_cast<std::uint64_t>(b.lo) &&
          std::bit_cast<std::uint64_t>(a.hi) == std::bit_cast<std::uint64_t>(b.hi);
+}
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// A double of every magnitude that matters (random_double), often a hostile one.
+double hostile_double(Rng& rng) {
+  constexpr double kMax = std::numeric_limits<double>::max(), kMin = std::numeric_limits<double>::min();
+  constexpr double kTiny = std::numeric_limits<double>::denorm_min();
+  static const double special[] = {0.0, -0.0, kTiny, -kTiny, kMin, -kMin, 1.0, -1.0, kMax, -kMax, 0x1p-900, 0x1p1000};
+  return rng.chance(25) ? special[rng.integer(0, 11)] : random_double(rng);
+}
+// A DirectedInterval obeying the invariants (no NaN, lo <= hi, lo < +inf, hi > -inf): an exact
+// point half the time, at times [-0, +0] or an infinite end.
+DirectedInterval hostile_interval(Rng& rng) {
+  double a = hostile_double(rng);
+  if (rng.chance(50)) return directed_point(a);
+  if (rng.chance(5)) a = -0.0;
+  double b = a == 0 && rng.chance(50) ? 0.0 : hostile_double(rng);
+  if (b < a) std::swap(a, b);
+  if (rng.chance(10)) a = -kInf;
+  if (rng.chance(10)) b = kInf;
+  DirectedInterval r;
+  r.lo = a;
+  r.hi = b;
+  return r;
+}
+double nonzero_hostile_double(Rng& rng) {
+  for (;;)
+    if (const double w = hostile_double(rng); w != 0) return w;
 }
 
 // Lane k of the result holds in[k][i] (argument i of lane k).
@@ -158,4 +193,73 @@ TEST_CASE("directed lanes: comparisons are conservative over the lanes, lower an
   whole.lo = -std::numeric_limits<double>::infinity(), whole.hi = std::numeric_limits<double>::infinity();
   set_lane(b, 7, whole);
   CHECK(!is_finite(b));
+}
+
+TEST_CASE("directed lanes: mul, addmul, set_double, addmul_double give DirectedInterval's bits in every lane, on both paths") {
+  namespace detail = directed_lanes_detail;
+  const Prec p(53);
+  if (!detail::hardware_fma()) MESSAGE("no hardware fma here: only LaneArray's lane loop is compared");
+  Rng rng(1904);
+  long compared = 0, points = 0;
+  for (int c = 0; c < 4000; ++c) {
+    Lanes r, a, b;
+    for (std::size_t k = 0; k < B; ++k) {
+      set_lane(r, k, hostile_interval(rng));
+      set_lane(a, k, hostile_interval(rng));
+      set_lane(b, k, hostile_interval(rng));
+      points += is_exact(lane(a, k)) && is_exact(lane(b, k));
+    }
+    const double w = nonzero_hostile_double(rng);
+    // The public operation, LaneArray's generic loop, the fma loop (where there is one), then each
+    // of them with r passed as a: lane k of every result must be want(r_k, a_k, k) (a_k for r_k when aliased).
+    auto compare = [&](const char* name, auto want, auto op, auto generic, auto fma) {
+      std::vector<Lanes> got = {r, r, r, a, a, a};
+      op(got[0], a);
+      generic(got[1], a);
+      op(got[3], got[3]);
+      generic(got[4], got[4]);
+      if (detail::hardware_fma()) {
+        fma(got[2], a);
+        fma(got[5], got[5]);
+      }
+      for (std::size_t i = 0; i < got.size(); ++i) {
+        if (i % 3 == 2 && !detail::hardware_fma()) continue;
+        for (std::size_t k = 0; k < B; ++k) {
+          CAPTURE(name);
+          CAPTURE(i);
+          CAPTURE(k);
+          CAPTURE(to_string(lane(r, k)));
+          CAPTURE(to_string(lane(a, k)));
+          CAPTURE(to_string(lane(b, k)));
+          CAPTURE(w);
+          CHECK(same_bits(lane(got[i], k), want(i >= 3 ? lane(a, k) : lane(r, k), lane(a, k), k)));
+          ++compared;
+        }
+      }
+    };
+    for (const bool accumulate : {false, true})  // mul, then addmul
+      compare(
+          accumulate ? "addmul" : "mul",
+          [&](DirectedInterval z, const DirectedInterval& x, std::size_t k) {
+            accumulate ? addmul(z, x, lane(b, k), p) : mul(z, x, lane(b, k), p);
+            return z;
+          },
+          [&](Lanes& z, const Lanes& x) { accumulate ? addmul(z, x, b, p) : mul(z, x, b, p); },
+          [&](Lanes& z, const Lanes& x) { accumulate ? addmul<DirectedInterval, B>(z, x, b, p) : mul<DirectedInterval, B>(z, x, b, p); },
+          [&](Lanes& z, const Lanes& x) { accumulate ? detail::addmul_fma(z, x, b) : detail::mul_fma(z, x, b); });
+    compare(
+        "addmul_double",
+        [&](DirectedInterval z, const DirectedInterval& x, std::size_t) {
+          addmul_double(z, x, w, p);
+          return z;
+        },
+        [&](Lanes& z, const Lanes& x) { addmul_double(z, x, w, p); },
+        [&](Lanes& z, const Lanes& x) { lane_detail::each(z, x, [&](DirectedInterval& y, const DirectedInterval& v) { addmul_double(y, v, w, p); }); },
+        [&](Lanes& z, const Lanes& x) { detail::addmul_double_fma(z, x, w); });
+    Lanes filled;
+    set_double(filled, w);
+    for (std::size_t k = 0; k < B; ++k) CHECK(same_bits(lane(filled, k), directed_point(w)));
+  }
+  CHECK(compared > 500000);
+  CHECK(points > 5000);  // two-point lanes (the sweep's case) and the four-corner lanes both exercised
 }

@@ -2,8 +2,11 @@
 // that are finite doubles (MPFR's directed roundings as the reference), set_double is set of that
 // double, and addmul_double(r, a, w) is bit for bit addmul(r, a, [w, w]) for FastInterval and, lane by lane,
 // for BatchInterval, and contains the exact range of r + a*w (exact rationals) on hostile
-// endpoints: signed zeros, subnormals, DBL_MAX, infinite ends, overflow, r aliasing a. Types that
-// round their own way (DirectedInterval, derived from FastInterval) do not get it.
+// endpoints: signed zeros, subnormals, DBL_MAX, infinite ends, overflow, r aliasing a.
+// DirectedInterval (derived from FastInterval, rounding its own way) has its own: bit for bit its
+// addmul(r, a, [w, w]), enclosing, and the exact point when the product and the sum are exact
+// doubles (exact rationals); DirectedBatch's is DirectedInterval's in every lane
+// (directed_lanes_test.cpp).
 #include <doctest/doctest.h>
 
 #include <bit>
@@ -11,7 +14,7 @@
 #include <limits>
 
 #include "scalar/batch_interval.hpp"
-#include "scalar/directed_interval.hpp"
+#include "scalar/directed_lanes.hpp"
 #include "scalar/double_weight.hpp"
 #include "scalar_test_support.hpp"
 
@@ -21,7 +24,8 @@ using namespace approxcert::testing;
 static_assert(HasDoubleWeights<FastInterval>);
 static_assert(HasDoubleWeights<BatchInterval<1>>);
 static_assert(HasDoubleWeights<FastBatch>);
-static_assert(!HasDoubleWeights<DirectedInterval>);
+static_assert(HasDoubleWeights<DirectedInterval>);
+static_assert(HasDoubleWeights<DirectedBatch>);
 static_assert(!HasDoubleWeights<Ball>);
 static_assert(!HasDoubleWeights<Dirty>);
 
@@ -127,6 +131,13 @@ TEST_CASE("double weight: set_double is set with the exact double, in every lane
     BatchInterval<8> batch;
     set_double(batch, c);
     for (std::size_t k = 0; k < 8; ++k) CHECK(same_bits(lane(batch, k), got));
+    DirectedInterval directed_expect, directed;
+    set(directed_expect, xq, Prec(53));
+    set_double(directed, c);
+    CHECK(same_bits(directed, directed_expect));
+    DirectedBatch directed_batch;
+    set_double(directed_batch, c);
+    for (std::size_t k = 0; k < 8; ++k) CHECK(same_bits(lane(directed_batch, k), directed_expect));
   }
 }
 
@@ -170,4 +181,49 @@ TEST_CASE("double weight: BatchInterval addmul_double is FastInterval's addmul w
       check_fast(lane(a, k), lane(a, k), w, lane(self, k));
     }
   }
+}
+
+TEST_CASE("double weight: DirectedInterval addmul_double is its addmul with [w, w], bit for bit, encloses, exact when exact") {
+  Rng rng(1405);
+  int exact = 0;
+  for (int c = 0; c < 20000; ++c) {
+    FastInterval r0 = any_interval(rng), a0 = any_interval(rng);
+    if (rng.chance(50)) r0.hi = r0.lo = r0.lo > -kInf ? r0.lo : -kMax;  // points: the exact-when-exact case
+    if (rng.chance(50)) a0.hi = a0.lo = a0.lo > -kInf ? a0.lo : -kMax;
+    if (rng.chance(30)) a0 = {std::ldexp(static_cast<double>(rng.integer(-99, 99)), static_cast<int>(rng.integer(-8, 8))), 0.0}, a0.hi = a0.lo;
+    const double w = rng.chance(30) ? std::ldexp(static_cast<double>(rng.integer(1, 99)), static_cast<int>(rng.integer(-8, 8))) : nonzero_finite_double(rng);
+    DirectedInterval r, a, expect, point, got;
+    static_cast<FastInterval&>(r) = r0;
+    static_cast<FastInterval&>(a) = a0;
+    point.lo = point.hi = w;
+    CAPTURE(to_string(r0));
+    CAPTURE(to_string(a0));
+    CAPTURE(w);
+    expect = r, got = r;
+    addmul(expect, a, point, Prec(53));
+    addmul_double(got, a, w, Prec(53));
+    CHECK(same_bits(got, expect));
+    CHECK(!std::isnan(got.lo));
+    CHECK(!std::isnan(got.hi));
+    DirectedInterval self = a;  // r aliasing a
+    expect = a;
+    addmul_double(self, self, w, Prec(53));
+    addmul(expect, a, point, Prec(53));
+    CHECK(same_bits(self, expect));
+    if (!is_finite(r0) || !is_finite(a0)) continue;
+    const Range x = exact_range_of(r0, a0, w);
+    if (got.lo > -kInf) CHECK(lower(FastInterval{got.lo, got.lo}) <= x.lo);
+    if (got.hi < kInf) CHECK(x.hi <= upper(FastInterval{got.hi, got.hi}));
+    if (x.lo == x.hi) {  // r and a points: the exact result, when it and the product are doubles in range
+      const Rational product = x.lo - exact_range(r0).lo;
+      const std::optional<double> sum_double = exact_double(x.lo), product_double = exact_double(product);
+      const bool in_range = [](std::optional<double> d) { return d && (*d == 0 || (std::fabs(*d) >= 0x1p-900 && std::fabs(*d) < 0x1p1000)); }(product_double);
+      if (sum_double && std::fabs(*sum_double) < 0x1p1020 && in_range) {  // TwoSum exact below 2^1020
+        CHECK(got.lo == *sum_double);
+        CHECK(got.hi == *sum_double);
+        ++exact;
+      }
+    }
+  }
+  CHECK(exact > 1500);  // about 1900 with this seed
 }

@@ -14,7 +14,7 @@
 #include "chain/for_all_parallel.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
-#include "scalar/directed_interval.hpp"
+#include "scalar/directed_lanes.hpp"
 #include "theorems/yun2020/construction.hpp"
 #include "theorems/yun2020/grid.hpp"
 
