@@ -5,6 +5,7 @@
 // identical (status_test.cpp) and pass the random-network soundness suite (soundness_test.cpp).
 #include <doctest/doctest.h>
 
+#include "on_off_consistency.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
@@ -13,27 +14,8 @@ using namespace approxcert;
 using namespace approxcert::test;
 
 TEST_CASE("supnorm fast path: on and off give consistent enclosures on random networks") {
-  RandomNetworks gen(4242);
-  for (std::size_t d = 1; d <= 3; ++d) {
-    const Box domain = cube(Rational(-1), Rational(1), d);
-    for (Hidden kind : kAllHidden) {
-      const Program prog = net_error_program(lower(gen.network(d, kind, 4)), 0, d == 1 ? "sin(2*x0)" : "sin(x0) * x1");
-      CAPTURE(d);
-      CAPTURE(static_cast<int>(kind));
-      SupNormOptions o;
-      o.rel_tol = parse_rational("1e-3");
-      o.max_boxes = 150;
-      o.threads = 1;
-      o.fast_path = true;
-      const SupNormResult on = sup_norm(prog, domain, o);
-      o.fast_path = false;
-      const SupNormResult off = sup_norm(prog, domain, o);
-      REQUIRE(on.upper.has_value());
-      REQUIRE(off.upper.has_value());
-      CHECK(on.lower <= *off.upper);
-      CHECK(off.lower <= *on.upper);
-    }
-  }
+  check_on_off_consistent(4242, 1, 3, 150, [](std::size_t d) { return std::string(d == 1 ? "sin(2*x0)" : "sin(x0) * x1"); },
+                          [](SupNormOptions& o, bool on) { o.fast_path = on; });
 }
 
 TEST_CASE("supnorm fast path: the exact sup of a ReLU interpolant lies in the enclosure") {

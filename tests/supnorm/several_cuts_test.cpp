@@ -4,6 +4,7 @@
 // above the lower bound it bounds fewer boxes for the same convergence.
 #include <doctest/doctest.h>
 
+#include "on_off_consistency.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
@@ -12,27 +13,8 @@ using namespace approxcert;
 using namespace approxcert::test;
 
 TEST_CASE("supnorm several cuts: on and off give consistent enclosures on random networks") {
-  RandomNetworks gen(9090);
-  for (std::size_t d = 2; d <= 4; ++d) {
-    const Box domain = cube(Rational(-1), Rational(1), d);
-    for (Hidden kind : kAllHidden) {
-      const Program prog = net_error_program(lower(gen.network(d, kind, 4)), 0, "sin(x0) * x1");
-      CAPTURE(d);
-      CAPTURE(static_cast<int>(kind));
-      SupNormOptions o;
-      o.rel_tol = parse_rational("1e-3");
-      o.max_boxes = 300;
-      o.threads = 1;
-      const SupNormResult on = sup_norm(prog, domain, o);
-      o.several_cuts = false;
-      const SupNormResult off = sup_norm(prog, domain, o);
-      REQUIRE(on.upper.has_value());
-      REQUIRE(off.upper.has_value());
-      CHECK(on.lower <= *off.upper);
-      CHECK(off.lower <= *on.upper);
-      CHECK(on.boxes <= o.max_boxes);
-    }
-  }
+  check_on_off_consistent(9090, 2, 4, 300, [](std::size_t) { return std::string("sin(x0) * x1"); },
+                          [](SupNormOptions& o, bool on) { o.several_cuts = on; });
 }
 
 TEST_CASE("supnorm several cuts: fewer boxes where the bounds start far above the lower bound") {
