@@ -38,12 +38,18 @@ double dirty_abs_max(const Range& r) { return abs_max(r).dirty_to_double(); }
 // the point lo + w g+/(g+ - g-) (upper) or lo + w (-g-)/(g+ - g-) (lower) that balances the two
 // ends. The fraction is computed in doubles (any centre in the box is valid), then the centre is
 // made an exact point of the box.
+// dirty: where Baumann's centre lies between the box's ends, as the fraction t of the way from lo to
+// hi, for a gradient enclosure [gl, gh] with gl < 0 < gh: gh / (gh - gl) for the upper end of the
+// range, -gl / (gh - gl) for the lower end; 1/2 where that is not finite.
+double dirty_baumann_fraction(double gl, double gh, bool upper) {
+  const double t = (upper ? gh : -gl) / (gh - gl);
+  return std::isfinite(t) ? t : 0.5;
+}
+
 Rational dirty_baumann_centre(const Range& g, const Rational& lo, const Rational& hi, bool upper) {
   if (g.lo.sign() >= 0) return upper ? hi : lo;
   if (g.hi.sign() <= 0) return upper ? lo : hi;
-  const double gl = g.lo.dirty_to_double(), gh = g.hi.dirty_to_double();
-  const double t = (upper ? gh : -gl) / (gh - gl);
-  if (!std::isfinite(t)) return dyadic_near((lo + hi) * kHalf, lo, hi);
+  const double t = dirty_baumann_fraction(g.lo.dirty_to_double(), g.hi.dirty_to_double(), upper);
   return dyadic_near(lo + (hi - lo) * dirty_dyadic(t), lo, hi);
 }
 
@@ -120,6 +126,7 @@ class BoxBounder final : public Bounder {
   BoxBounds natural_form_only(const Box& box);
   void centred_forms(const Box& box, const Jet<S>& f, BoxBounds& out);
   bool centred_forms_in_doubles(const Box& box, const Jet<S>& f, BoxBounds& out);
+  void record_centred(BoxBounds& out, Range range);
   void taylor_form(const Box& box, BoxBounds& out);
   void taylor_model_form(const Box& box, const Rational& prune_at, BoxBounds& out);
   void linear_form(const Box& box, BoxBounds& out);
@@ -309,13 +316,18 @@ void BoxBounder<S>::centred_forms(const Box& box, const Jet<S>& f, BoxBounds& ou
     }
     consider(out, std::move(c), y);
   }
-  if (!centred) return;
+  if (centred) record_centred(out, *centred);
+}
+
+// The centred forms' intersected range enters the bounds.
+template <RigorousScalar S>
+void BoxBounder<S>::record_centred(BoxBounds& out, Range range) {
   if (opts_.test_only_shrink_centred) {  // deliberately unsound (test only): 1/16 of the width off each end
-    const Rational cut = (centred->hi - centred->lo) / Rational(16);
-    centred = Range{centred->lo + cut, centred->hi - cut};
+    const Rational cut = (range.hi - range.lo) / Rational(16);
+    range = Range{range.lo + cut, range.hi - cut};
   }
-  out.centred = centred;
-  combine(out, *centred);
+  out.centred = range;
+  combine(out, range);
 }
 
 // The same forms for FastInterval where the box's ends are doubles: the centres chosen in doubles
@@ -343,8 +355,8 @@ bool BoxBounder<S>::centred_forms_in_doubles(const Box& box, const Jet<S>& f, Bo
         c[i] = (g.lo >= 0) == upper ? hi_[i] : lo_[i];
         continue;
       }
-      const double t = (upper ? g.hi : -g.lo) / (g.hi - g.lo);
-      const std::optional<double> ci = dyadic_near_double(lo_[i] + (hi_[i] - lo_[i]) * (std::isfinite(t) ? t : 0.5), lo_[i], hi_[i]);
+      const double t = dirty_baumann_fraction(g.lo, g.hi, upper);
+      const std::optional<double> ci = dyadic_near_double(lo_[i] + (hi_[i] - lo_[i]) * t, lo_[i], hi_[i]);
       if (!ci) return false;
       c[i] = *ci;
     }
@@ -367,14 +379,7 @@ bool BoxBounder<S>::centred_forms_in_doubles(const Box& box, const Jet<S>& f, Bo
     for (std::size_t i = 0; i < d; ++i) point[i] = dirty_dyadic(c[i]);  // exact: c[i] is a double
     consider(out, std::move(point), y);
   }
-  if (!centred || !is_finite(*centred)) return true;
-  Range range = range_of(*centred);
-  if (opts_.test_only_shrink_centred) {  // deliberately unsound (test only): 1/16 of the width off each end
-    const Rational cut = (range.hi - range.lo) / Rational(16);
-    range = Range{range.lo + cut, range.hi - cut};
-  }
-  out.centred = range;
-  combine(out, range);
+  if (centred && is_finite(*centred)) record_centred(out, range_of(*centred));
   return true;
 }
 
