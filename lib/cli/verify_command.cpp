@@ -4,6 +4,8 @@
 // module re-run), supnorm certificates to the small checker (supnorm/certificate_check.hpp, which
 // does not re-run the search). Prints each certificate's verdict; exit 0 when all verify,
 // 1 when one fails, 2 on bad input (nothing printed).
+#include <cstdint>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -12,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/options.hpp"
 #include "cli/progress.hpp"
 #include "theorems/verify_by_kind.hpp"
 
@@ -25,22 +28,29 @@ struct VerifyCommandOptions {
   bool no_recompute = false;
   bool rebuild = true;
   bool json = false;
+  std::string threads = "0";
   ProgressOptions progress;
 };
 
 using Outcome = theorems::VerifyByKindReport;
 
-Outcome verify_one(const std::string& path, const VerifyCommandOptions& o) {
-  return theorems::verify_by_kind(path, {!o.no_recompute, o.rebuild, o.net});
+Outcome verify_one(const std::string& path, const VerifyCommandOptions& o, unsigned threads,
+                   const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  return theorems::verify_by_kind(path, {!o.no_recompute, o.rebuild, o.net, threads, progress});
 }
 
 void run_verify_command(const VerifyCommandOptions& o) {
+  const unsigned threads = static_cast<unsigned>(parse_count(o.threads, "--threads", 0, 1024));
   std::vector<Outcome> outcomes;  // all read and checked before anything is printed
   {
     Progress progress("verify", o.progress);
     for (const std::string& path : o.certificates) {
-      progress.status(std::to_string(outcomes.size() + 1) + "/" + std::to_string(o.certificates.size()) + " " + path);
-      outcomes.push_back(verify_one(path, o));
+      const std::string name = std::to_string(outcomes.size() + 1) + "/" + std::to_string(o.certificates.size()) + " " + path;
+      progress.status(name);
+      const auto leaves = [&](std::uint64_t done, std::uint64_t total) {
+        progress.status(name + ": leaves " + std::to_string(done) + "/" + std::to_string(total));
+      };
+      outcomes.push_back(verify_one(path, o, threads, leaves));
     }
   }
   bool all_ok = true;
@@ -85,6 +95,9 @@ void register_verify_command(CLI::App& app) {
                 "chain certificates: also re-run the theorem module from the recorded parameters (MPFI, other "
                 "precision); on by default, --no-rebuild checks from the certificate alone");
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout");
+  cmd->add_option("--threads", opts->threads,
+                  "supnorm and lpnorm certificates: prove the cover's leaves on this many threads, 0 to 1024 "
+                  "(default 0: all cores); the report is the same for every count");
   add_progress_options(cmd, opts->progress);
   cmd->callback([opts] { run_verify_command(*opts); });
 }

@@ -1,8 +1,15 @@
 #include "supnorm/cover_check.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <memory>
+#include <thread>
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "net/evaluate.hpp"
 #include "net/gradient_work.hpp"
@@ -146,6 +153,7 @@ class LeafBounder {
     const Jet<Interval> f = jet_over(e, box);
     std::optional<Range> r;
     if (is_finite(f.v)) r = range_of(f.v);
+    if (goal && goal->met_by(r)) return r;  // every further form only tightens r
     bool gradient_finite = true;
     for (const Interval& g : f.g) gradient_finite = gradient_finite && is_finite(g);
     if (!f.discontinuous && gradient_finite) {
@@ -171,6 +179,7 @@ class LeafBounder {
         } else {
           r = form;
         }
+        if (goal && goal->met_by(r)) return r;
       }
     }
     for (const RecordedZero& z : zeros_) {
@@ -453,66 +462,44 @@ std::optional<std::size_t> widest(const Box& box) {
   return best;
 }
 
+// A bisection of one leaf (split_proves): whether it proved the goal, the sub-boxes it bounded, and
+// whether it stopped at its cap of sub-boxes (then more would have been needed).
+struct LeafSplit {
+  bool proved = false;
+  bool capped = false;
+  std::uint64_t boxes = 0;
+};
+
+// What a leaf shows alone, before the global budget is applied: unsplit, then bisected ahead.
+struct LeafOutcome {
+  bool bound_proved = true;            // the bound (and lower bound) on the leaf itself
+  bool smooth = false;
+  LeafSplit split;                     // where not: the bisection within the ahead cap
+  bool integral_proved = true;         // the recorded integral on the leaf itself
+  std::optional<Range> integral_whole; // where not: the leaf's integral enclosure
+};
+
 class CoverChecker {
  public:
   CoverChecker(const Program& prog, const Box& domain, const RecordedCover& cover, const CoverCheckOptions& o)
-      : bounder_(prog, o.taylor_order, o.removable_zeros), domain_(domain), cover_(cover), o_(o) {
+      : prog_(prog), bounder_(prog, o.taylor_order, o.removable_zeros), domain_(domain), cover_(cover), o_(o) {
     budget_ = o.max_extra_boxes ? o.max_extra_boxes : 64 * static_cast<std::uint64_t>(cover.bounds.size()) + 65536;
   }
 
+  // The tree is walked first (tiling, monotonicity nodes, the leaf boxes), the leaves are proved
+  // alone in parallel, and their outcomes are settled in leaf order against the global budget.
   CoverCheckReport run() {
-    std::vector<Box> stack{domain_};
-    std::size_t cut = 0, leaf = 0, pos = 0, monotone = 0;
-    while (!stack.empty()) {
-      Box box = std::move(stack.back());
-      stack.pop_back();
-      if (pos >= cover_.tree.size()) return fail("the cover's tree ends before every box is a leaf");
-      const char c = cover_.tree[pos++];
-      if (c == 'L') {
-        if (leaf >= cover_.bounds.size()) return fail("the cover has fewer bounds than leaves");
-        if (!cover_.lower_bounds.empty() && leaf >= cover_.lower_bounds.size())
-          return fail("the cover has fewer lower bounds than leaves");
-        if (o_.volumes) report_.volumes.push_back(exact_volume(box));
-        if (!cover_.integrals.empty() && leaf >= cover_.integrals.size()) return fail("the cover has fewer integrals than leaves");
-        if (o_.prove_leaves)
-          check_leaf(box, cover_.bounds[leaf], cover_.lower_bounds.empty() ? nullptr : &cover_.lower_bounds[leaf], leaf);
-        if (o_.prove_leaves && !cover_.integrals.empty() && cover_.integrals[leaf])
-          check_leaf_integral(box, *cover_.integrals[leaf], leaf);
-        ++leaf;
-        if (report_.problems.size() >= 10) return report_;  // enough to reject; stop early
-        continue;
-      }
-      if (c == 'M') {
-        if (monotone >= cover_.monotone.size()) return fail("the cover has fewer monotonicity entries than 'M' nodes");
-        if (!cover_.lower_bounds.empty() || !cover_.integrals.empty())
-          return fail("an L^p cover has a monotonicity node (the test holds for the sup norm only)");
-        const std::size_t index = monotone++;
-        std::vector<Box> faces;
-        if (!check_monotone(box, cover_.monotone[index], index, faces)) return report_;
-        for (std::size_t k = faces.size(); k-- > 0;) stack.push_back(std::move(faces[k]));  // lower face first
-        continue;
-      }
-      if (c != 'S') return fail("the cover's tree has a character other than 'S', 'L' and 'M' at " + std::to_string(pos - 1));
-      if (cut >= cover_.cuts.size()) return fail("the cover has fewer cuts than 'S' nodes");
-      const RecordedCut& k = cover_.cuts[cut++];
-      if (k.dim >= box.dim()) return fail("cut " + std::to_string(cut - 1) + " names coordinate " + std::to_string(k.dim) + " of a " + std::to_string(box.dim()) + "-dimensional box");
-      const Rational at = k.at ? *k.at : (box.lo[k.dim] + box.hi[k.dim]) / Rational(2);
-      if (!(box.lo[k.dim] < at && at < box.hi[k.dim])) return fail("cut " + std::to_string(cut - 1) + " is not strictly inside its box");
-      Box left = box, right = std::move(box);
-      left.hi[k.dim] = at;
-      right.lo[k.dim] = at;
-      stack.push_back(std::move(right));
-      stack.push_back(std::move(left));
+    const std::optional<std::string> stop = walk();
+    std::vector<LeafOutcome> outcomes;
+    if (o_.prove_leaves) outcomes = prove_alone();
+    for (std::size_t k = 0; k < leaves_.size(); ++k) {
+      if (o_.volumes) report_.volumes.push_back(exact_volume(leaves_[k]));
+      if (o_.prove_leaves) settle(k, outcomes[k]);
+      if (report_.problems.size() >= 10) return report_;  // enough to reject; stop early
     }
-    if (pos != cover_.tree.size()) return fail("the cover's tree has nodes after its last leaf");
-    if (cut != cover_.cuts.size()) return fail("the cover has more cuts than 'S' nodes");
-    if (monotone != cover_.monotone.size()) return fail("the cover has more monotonicity entries than 'M' nodes");
-    report_.monotone = monotone;
-    if (leaf != cover_.bounds.size()) return fail("the cover has more bounds than leaves");
-    if (!cover_.lower_bounds.empty() && leaf != cover_.lower_bounds.size())
-      return fail("the cover has more lower bounds than leaves");
-    if (!cover_.integrals.empty() && leaf != cover_.integrals.size()) return fail("the cover has more integrals than leaves");
-    report_.leaves = leaf;
+    if (monotone_total_) report_.monotone = *monotone_total_;
+    if (stop) return fail(*stop);
+    report_.leaves = leaves_.size();
     return report_;
   }
 
@@ -522,74 +509,184 @@ class CoverChecker {
     return report_;
   }
 
+  // Checks the tiling and the monotonicity nodes in pre-order and collects the leaf boxes
+  // (leaves_); returns the first structural problem (the walk stops there).
+  std::optional<std::string> walk() {
+    std::vector<Box> stack{domain_};
+    std::size_t cut = 0, pos = 0, monotone = 0;
+    while (!stack.empty()) {
+      Box box = std::move(stack.back());
+      stack.pop_back();
+      if (pos >= cover_.tree.size()) return "the cover's tree ends before every box is a leaf";
+      const char c = cover_.tree[pos++];
+      if (c == 'L') {
+        const std::size_t leaf = leaves_.size();
+        if (leaf >= cover_.bounds.size()) return "the cover has fewer bounds than leaves";
+        if (!cover_.lower_bounds.empty() && leaf >= cover_.lower_bounds.size()) return "the cover has fewer lower bounds than leaves";
+        if (!cover_.integrals.empty() && leaf >= cover_.integrals.size()) return "the cover has fewer integrals than leaves";
+        leaves_.push_back(std::move(box));
+        continue;
+      }
+      if (c == 'M') {
+        if (monotone >= cover_.monotone.size()) return "the cover has fewer monotonicity entries than 'M' nodes";
+        if (!cover_.lower_bounds.empty() || !cover_.integrals.empty())
+          return "an L^p cover has a monotonicity node (the test holds for the sup norm only)";
+        const std::size_t index = monotone++;
+        std::vector<Box> faces;
+        if (std::optional<std::string> problem = check_monotone(box, cover_.monotone[index], index, faces)) return problem;
+        for (std::size_t k = faces.size(); k-- > 0;) stack.push_back(std::move(faces[k]));  // lower face first
+        continue;
+      }
+      if (c != 'S') return "the cover's tree has a character other than 'S', 'L' and 'M' at " + std::to_string(pos - 1);
+      if (cut >= cover_.cuts.size()) return "the cover has fewer cuts than 'S' nodes";
+      const RecordedCut& k = cover_.cuts[cut++];
+      if (k.dim >= box.dim())
+        return "cut " + std::to_string(cut - 1) + " names coordinate " + std::to_string(k.dim) + " of a " + std::to_string(box.dim()) +
+               "-dimensional box";
+      const Rational at = k.at ? *k.at : (box.lo[k.dim] + box.hi[k.dim]) / Rational(2);
+      if (!(box.lo[k.dim] < at && at < box.hi[k.dim])) return "cut " + std::to_string(cut - 1) + " is not strictly inside its box";
+      Box left = box, right = std::move(box);
+      left.hi[k.dim] = at;
+      right.lo[k.dim] = at;
+      stack.push_back(std::move(right));
+      stack.push_back(std::move(left));
+    }
+    if (pos != cover_.tree.size()) return "the cover's tree has nodes after its last leaf";
+    if (cut != cover_.cuts.size()) return "the cover has more cuts than 'S' nodes";
+    if (monotone != cover_.monotone.size()) return "the cover has more monotonicity entries than 'M' nodes";
+    monotone_total_ = monotone;
+    const std::size_t leaf = leaves_.size();
+    if (leaf != cover_.bounds.size()) return "the cover has more bounds than leaves";
+    if (!cover_.lower_bounds.empty() && leaf != cover_.lower_bounds.size()) return "the cover has more lower bounds than leaves";
+    if (!cover_.integrals.empty() && leaf != cover_.integrals.size()) return "the cover has more integrals than leaves";
+    return std::nullopt;
+  }
+
   // Monotonicity node `index` on `box`: its coordinate has positive width, and the sign of df/dx
   // over the widened box is re-proved (at both precisions); `faces` receives its children's boxes.
-  bool check_monotone(const Box& box, const RecordedMonotone& m, std::size_t index, std::vector<Box>& faces) {
+  std::optional<std::string> check_monotone(const Box& box, const RecordedMonotone& m, std::size_t index, std::vector<Box>& faces) {
     const std::string name = "monotonicity node " + std::to_string(index);
-    if (m.dim >= box.dim() || !(box.lo[m.dim] < box.hi[m.dim])) {
-      fail(name + ": its coordinate is not one of positive width of its box");
-      return false;
-    }
+    if (m.dim >= box.dim() || !(box.lo[m.dim] < box.hi[m.dim])) return name + ": its coordinate is not one of positive width of its box";
     faces = boundary_faces(box, domain_, m.dim);
-    if (!o_.prove_leaves) return true;
+    if (!o_.prove_leaves) return std::nullopt;
     const Box wide = monotonicity_box(box, domain_);
     if (bounder_.gradient_has_sign(wide, o_.bits, m.dim, m.sign) || bounder_.gradient_has_sign(wide, o_.max_bits, m.dim, m.sign))
-      return true;
-    fail(name + ": the gradient enclosure (MPFI, up to " + std::to_string(o_.max_bits) + " bits) over its widened box does not prove df/dx" +
-         std::to_string(m.dim) + (m.sign > 0 ? " > 0" : " < 0") + " there");
-    return false;
+      return std::nullopt;
+    return name + ": the gradient enclosure (MPFI, up to " + std::to_string(o_.max_bits) + " bits) over its widened box does not prove df/dx" +
+           std::to_string(m.dim) + (m.sign > 0 ? " > 0" : " < 0") + " there";
   }
 
-  // `lower` (lpnorm certificates): also |f| >= *lower on the leaf (the minimum over the leaf is the
-  // minimum over its parts, so bisection proves it the same way).
-  void check_leaf(const Box& box, const std::optional<Rational>& recorded, const Rational* lower, std::size_t index) {
-    if (lower && lower->sign() < 0) {
-      report_.problems.push_back("leaf " + std::to_string(index) + ": a negative lower bound");
-      return;
-    }
+  // What leaf k must show (absent: nothing, its bound is "inf" and its lower bound 0 or absent);
+  // `negative`: its recorded lower bound is negative (a problem).
+  std::optional<LeafGoal> goal_of(std::size_t k, bool* negative = nullptr) const {
+    const std::optional<Rational>& recorded = cover_.bounds[k];
+    const Rational* lower = cover_.lower_bounds.empty() ? nullptr : &cover_.lower_bounds[k];
+    if (negative) *negative = lower && lower->sign() < 0;
+    if (lower && lower->sign() < 0) return std::nullopt;
     if (lower && lower->sign() == 0) lower = nullptr;  // |f| >= 0: nothing to prove
-    if (!recorded && !lower) return;  // "inf": nothing to prove
-    const LeafGoal goal{recorded ? &*recorded : nullptr, lower};
-    bool smooth = false;
-    if (goal.met_by(bounder_.enclose(box, o_.bits, goal, true, &smooth))) return;
-    if (o_.max_bits != o_.bits && goal.met_by(bounder_.enclose(box, o_.max_bits, goal, smooth))) return;
-    const std::uint64_t before = report_.extra_boxes;
-    // The second-order form is tried on the sub-boxes of smooth leaves only: on a kinked leaf (a
-    // relu network's, proved by the linear relaxation) its smooth sub-boxes are measured to gain
-    // nothing from it, at (d+1)^2 point evaluations each.
-    if (split_proves(box, goal, 0, smooth)) {
-      ++report_.leaves_split;
-      return;
-    }
-    // The claim as one statement (both ends must hold together; the forms do not say which failed).
-    std::string what = recorded ? "|error| <= its recorded bound " + decimal_up(*recorded, 17) : std::string();
-    if (lower)
-      what = recorded ? decimal_down(*lower, 17) + " <= |error| <= " + decimal_up(*recorded, 17) + " (its recorded lower bound and bound)"
-                      : "|error| >= its recorded lower bound " + decimal_down(*lower, 17);
-    report_.problems.push_back("leaf " + std::to_string(index) + ": the natural, centred, second-order and relu-substitution forms (MPFI, up to " +
-                               std::to_string(o_.max_bits) + " bits, " + std::to_string(report_.extra_boxes - before) +
-                               " sub-boxes) do not prove " + what);
+    if (!recorded && !lower) return std::nullopt;     // "inf": nothing to prove
+    return LeafGoal{recorded ? &*recorded : nullptr, lower};
   }
 
-  // lo <= integral over the leaf of |f|^p <= hi: the mean-value form (or vol [m^p, M^p] where it
-  // does not apply) on the leaf at both precisions, else summed over a bisection that cuts the part
-  // with the widest enclosure first, within the budget of extra boxes.
-  void check_leaf_integral(const Box& box, const Range& recorded, std::size_t index) {
-    const auto inside = [&](const Range& r) { return recorded.lo <= r.lo && r.hi <= recorded.hi; };
-    const auto bound = [&](const Box& b, long bits) -> std::optional<Range> {
-      if (std::optional<Range> r = bounder_.integral(b, bits, o_.lp_exponent)) return r;
-      // Where the form does not apply: vol [m^p, M^p] from the enclosure of f.
-      const std::optional<Range> F = bounder_.enclose(b, bits, std::nullopt);
-      if (!F) return std::nullopt;
-      Rational vol(1);
-      for (std::size_t i = 0; i < b.dim(); ++i) vol *= b.hi[i] - b.lo[i];
-      const long n = static_cast<long>(o_.lp_exponent);
-      return Range{vol * pow_int(abs_min(*F), n), vol * pow_int(abs_max(*F), n)};
+  // Every leaf proved alone (at both precisions, bisected within o_.ahead_split_cap sub-boxes where
+  // that fails), on o_.threads threads; each outcome depends on its leaf only.
+  std::vector<LeafOutcome> prove_alone() {
+    std::vector<LeafOutcome> outcomes(leaves_.size());
+    std::atomic<std::uint64_t> done{0};
+    const auto one = [&](LeafBounder& bounder, std::size_t k) {
+      outcomes[k] = prove_alone(bounder, k);
+      const std::uint64_t n = ++done;
+      if (o_.progress && (n % 256 == 0 || n == leaves_.size())) o_.progress(n, leaves_.size());
     };
-    std::optional<Range> whole = bound(box, o_.bits);
-    if (whole && inside(*whole)) return;
-    if (o_.max_bits != o_.bits) whole = bound(box, o_.max_bits);
-    if (whole && inside(*whole)) return;
+    const unsigned threads = o_.threads ? o_.threads : std::max(1u, std::thread::hardware_concurrency());
+    if (threads == 1 || leaves_.size() < 2) {
+      for (std::size_t k = 0; k < leaves_.size(); ++k) one(bounder_, k);
+      return outcomes;
+    }
+    tbb::enumerable_thread_specific<std::unique_ptr<LeafBounder>> bounders;
+    tbb::task_arena arena(static_cast<int>(threads));
+    arena.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, leaves_.size(), 16), [&](const tbb::blocked_range<std::size_t>& r) {
+        std::unique_ptr<LeafBounder>& b = bounders.local();
+        if (!b) b = std::make_unique<LeafBounder>(prog_, o_.taylor_order, o_.removable_zeros);
+        for (std::size_t k = r.begin(); k != r.end(); ++k) one(*b, k);
+      });
+    });
+    return outcomes;
+  }
+
+  LeafOutcome prove_alone(LeafBounder& bounder, std::size_t k) const {
+    LeafOutcome out;
+    const Box& box = leaves_[k];
+    if (const std::optional<LeafGoal> goal = goal_of(k)) {
+      out.bound_proved = goal->met_by(bounder.enclose(box, o_.bits, *goal, true, &out.smooth)) ||
+                         (o_.max_bits != o_.bits && goal->met_by(bounder.enclose(box, o_.max_bits, *goal, out.smooth)));
+      // The second-order form is tried on the sub-boxes of smooth leaves only: on a kinked leaf (a
+      // relu network's, proved by the linear relaxation) its smooth sub-boxes are measured to gain
+      // nothing from it, at (d+1)^2 point evaluations each.
+      if (!out.bound_proved)
+        out.split.proved = split_proves(bounder, box, *goal, 0, out.smooth, std::min(budget_, std::max<std::uint64_t>(1, o_.ahead_split_cap)), out.split);
+    }
+    if (!cover_.integrals.empty() && cover_.integrals[k]) {
+      const Range& recorded = *cover_.integrals[k];
+      const auto inside = [&](const std::optional<Range>& r) { return r && recorded.lo <= r->lo && r->hi <= recorded.hi; };
+      out.integral_whole = integral_bound(bounder, box, o_.bits);
+      if (!inside(out.integral_whole) && o_.max_bits != o_.bits) out.integral_whole = integral_bound(bounder, box, o_.max_bits);
+      out.integral_proved = inside(out.integral_whole);
+    }
+    return out;
+  }
+
+  // Leaf k's outcome against the budget left after the leaves before it: a bisection run ahead
+  // with cap C stands as it is when it fit the budget left R; one that needed more than R sub-boxes
+  // fails having used R (as a run capped at R stops at its (R+1)-th sub-box); one stopped at C < R
+  // is run again here capped at R. So the result is that of proving the leaves one by one.
+  void settle(std::size_t k, LeafOutcome& out) {
+    const Box& box = leaves_[k];
+    bool negative = false;
+    const std::optional<LeafGoal> goal = goal_of(k, &negative);
+    if (negative) report_.problems.push_back("leaf " + std::to_string(k) + ": a negative lower bound");
+    if (goal && !out.bound_proved) {
+      const std::uint64_t left = budget_ - report_.extra_boxes;
+      LeafSplit& s = out.split;
+      if (s.capped && s.boxes < left) {
+        s = LeafSplit{};
+        s.proved = split_proves(bounder_, box, *goal, 0, out.smooth, left, s);
+      } else if (s.boxes > left || (s.capped && s.boxes >= left)) {
+        s = LeafSplit{false, true, left};
+      }
+      report_.extra_boxes += s.boxes;
+      if (s.proved) ++report_.leaves_split;
+      else report_.problems.push_back(leaf_problem(k, *goal, s.boxes));
+    }
+    if (!out.integral_proved) check_leaf_integral(box, *cover_.integrals[k], k, out.integral_whole);
+  }
+
+  // The claim as one statement (both ends must hold together; the forms do not say which failed).
+  std::string leaf_problem(std::size_t k, const LeafGoal& goal, std::uint64_t boxes) const {
+    std::string what = goal.upper ? "|error| <= its recorded bound " + decimal_up(*goal.upper, 17) : std::string();
+    if (goal.lower)
+      what = goal.upper ? decimal_down(*goal.lower, 17) + " <= |error| <= " + decimal_up(*goal.upper, 17) + " (its recorded lower bound and bound)"
+                        : "|error| >= its recorded lower bound " + decimal_down(*goal.lower, 17);
+    return "leaf " + std::to_string(k) + ": the natural, centred, second-order and relu-substitution forms (MPFI, up to " +
+           std::to_string(o_.max_bits) + " bits, " + std::to_string(boxes) + " sub-boxes) do not prove " + what;
+  }
+
+  // The integral of |f|^p over the box: the mean-value form, or vol [m^p, M^p] where it does not apply.
+  std::optional<Range> integral_bound(LeafBounder& bounder, const Box& b, long bits) const {
+    if (std::optional<Range> r = bounder.integral(b, bits, o_.lp_exponent)) return r;
+    const std::optional<Range> F = bounder.enclose(b, bits, std::nullopt);
+    if (!F) return std::nullopt;
+    const long n = static_cast<long>(o_.lp_exponent);
+    const Rational vol = exact_volume(b);
+    return Range{vol * pow_int(abs_min(*F), n), vol * pow_int(abs_max(*F), n)};
+  }
+
+  // lo <= integral over the leaf of |f|^p <= hi where the leaf's own enclosure `whole` did not show
+  // it: summed over a bisection that cuts the part with the widest enclosure first, within the
+  // budget of extra boxes (run in leaf order).
+  void check_leaf_integral(const Box& box, const Range& recorded, std::size_t index, std::optional<Range> whole) {
+    const auto inside = [&](const Range& r) { return recorded.lo <= r.lo && r.hi <= recorded.hi; };
     const std::uint64_t before = report_.extra_boxes;
     struct Part {
       Box box;
@@ -621,7 +718,7 @@ class CoverChecker {
       halves[1].lo[*i] = at;
       for (const Box& h : halves) {
         ++report_.extra_boxes;
-        const std::optional<Range> r = bound(h, o_.max_bits);
+        const std::optional<Range> r = integral_bound(bounder_, h, o_.max_bits);
         if (!r) {
           whole.reset();
           break;
@@ -636,8 +733,10 @@ class CoverChecker {
                                " (its recorded integral)");
   }
 
-  // Bisects the widest coordinate; true if every part is re-proved within depth and budget.
-  bool split_proves(const Box& box, const LeafGoal& goal, unsigned depth, bool second_order) {
+  // Bisects the widest coordinate; true if every part is re-proved within depth and `cap` sub-boxes
+  // (counted in s.boxes; s.capped when the cap stopped it).
+  bool split_proves(LeafBounder& bounder, const Box& box, const LeafGoal& goal, unsigned depth, bool second_order,
+                    std::uint64_t cap, LeafSplit& s) const {
     if (depth >= o_.max_split_depth) return false;
     const std::optional<std::size_t> i = widest(box);
     if (!i) return false;
@@ -646,21 +745,28 @@ class CoverChecker {
     halves[0].hi[*i] = at;
     halves[1].lo[*i] = at;
     for (const Box& h : halves) {
-      if (report_.extra_boxes >= budget_) return false;
-      ++report_.extra_boxes;
-      if (goal.met_by(bounder_.enclose(h, o_.max_bits, goal, second_order))) continue;
-      if (!split_proves(h, goal, depth + 1, second_order)) return false;
+      if (s.boxes >= cap) {
+        s.capped = true;
+        return false;
+      }
+      ++s.boxes;
+      if (goal.met_by(bounder.enclose(h, o_.max_bits, goal, second_order))) continue;
+      if (!split_proves(bounder, h, goal, depth + 1, second_order, cap, s)) return false;
     }
     return true;
   }
 
-  LeafBounder bounder_;
+  const Program& prog_;
+  LeafBounder bounder_;  // the walk's and the settling's (prove_alone has one per thread)
   const Box& domain_;
   const RecordedCover& cover_;
   const CoverCheckOptions& o_;
   std::uint64_t budget_ = 0;
+  std::vector<Box> leaves_;                    // in pre-order
+  std::optional<std::uint64_t> monotone_total_;  // set once the walk has counted every 'M' node
   CoverCheckReport report_;
 };
+
 
 }  // namespace
 

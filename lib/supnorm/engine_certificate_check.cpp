@@ -86,6 +86,8 @@ CoverCheckOptions EngineCertificateCheck::cover_check_options() const {
   co.max_bits = std::max<long>(256, cert_.bits("/precision/max_bits_used") + 64);
   // The Taylor form of the same degree as the run's Taylor models (the remainder one order above).
   co.taylor_order = static_cast<long>(cert_.count("/options/taylor_order", kMaxTaylorOrder)) + 1;
+  co.threads = o_.threads;
+  co.progress = o_.progress;
   return co;
 }
 

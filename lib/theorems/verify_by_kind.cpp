@@ -17,6 +17,8 @@ VerifyByKindReport verify_by_kind(const std::string& path, const VerifyByKindOpt
     SupNormCheckOptions so;
     so.recheck_cover = o.recompute;
     if (!o.net_path.empty()) so.net_path = o.net_path;
+    so.threads = o.threads;
+    so.progress = o.progress;
     const SupNormCheckReport r = out.kind == "supnorm" ? check_supnorm_certificate(cert, path, so) : check_lpnorm_certificate(cert, path, so);
     out.verdict = r.verdict;
     out.problems = r.problems;

@@ -6,6 +6,8 @@
 // chain/verify.hpp with the built-in theorems (re-run only if `rebuild`). A certificate verifies
 // iff `problems` is empty; a file that is not a readable certificate, or of an unknown kind, is an
 // InputError naming the file and the JSON path.
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,9 @@ struct VerifyByKindOptions {
   bool recompute = true;  // re-prove supnorm leaf bounds / re-compute chain rechecks
   bool rebuild = true;    // chain: re-run the theorem module from the recorded parameters
   std::string net_path;   // supnorm: the network file, if it is no longer where the certificate says
+  unsigned threads = 0;   // supnorm, lpnorm: the cover's leaves proved on this many threads (0: one
+                          // per core); the report is the same for every count
+  std::function<void(std::uint64_t done, std::uint64_t total)> progress;  // supnorm, lpnorm: leaves proved
 };
 
 struct VerifyByKindReport {
