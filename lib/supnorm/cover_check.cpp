@@ -143,19 +143,50 @@ class LeafBounder {
     return abs_max(*r);
   }
 
-  // The enclosure of f on the box that bound() takes |f|'s maximum of; with `goal`, the costlier
-  // forms are skipped once the cheaper ones meet it.
+  // The enclosure of f on the box that bound() takes |f|'s maximum of: the intersection of the
+  // forms of the header. With `goal`, it stops at the first form after which the goal is met (every
+  // later form only tightens the enclosure, so the verdict does not depend on the forms' order):
+  // natural, then the centred forms, then the second-order form; or, when the second-order form
+  // proved the last goal (second_order_first_), natural and second-order from one Jet<Jet> pass
+  // (whose first-order part is the Jet pass), then the centred forms.
   std::optional<Range> enclose(const Box& box, long bits, const std::optional<LeafGoal>& goal, bool second_order = true,
                                bool* smooth = nullptr) {
     Evaluators& e = at(bits);
     const std::size_t d = box.dim();
     if (!gradients_) return natural_form(e, box);
-    const Jet<Interval> f = jet_over(e, box);
-    std::optional<Range> r;
-    if (is_finite(f.v)) r = range_of(f.v);
-    if (goal && goal->met_by(r)) return r;  // every further form only tightens r
+    const bool second_order_applies = second_order && d >= 2 && d <= kMaxSecondOrderDim;
+    const bool second_order_first = goal && second_order_first_ && second_order_applies;
+    const Jet<Jet<Interval>>* F = second_order_first ? &hessian_over(e, box) : nullptr;
+    const Jet<Interval> f = F ? F->v : jet_over(e, box);
     bool gradient_finite = true;
     for (const Interval& g : f.g) gradient_finite = gradient_finite && is_finite(g);
+    const bool smooth_here = !f.discontinuous && !f.kinked;
+    if (smooth) *smooth = smooth_here;
+    std::optional<Range> r;
+    if (is_finite(f.v)) r = range_of(f.v);
+    // Intersects r with `form`; two valid enclosures of the same set always meet, disjoint ones
+    // mean an evaluator bug. True when the goal is met.
+    const auto tighten = [&](const std::optional<Range>& form, const char* which) {
+      if (form) {
+        const Range both = r ? intersect(*r, *form) : *form;
+        if (both.hi < both.lo) throw std::logic_error(std::string("cover check: the ") + which + " form misses the other forms");
+        r = both;
+      }
+      return goal && goal->met_by(r);
+    };
+    const auto second_order_proves = [&] {
+      if (!second_order_applies || !smooth_here || !gradient_finite) return false;
+      if (tighten(second_order_form(e, box, F ? *F : hessian_over(e, box)), "second-order")) {
+        second_order_first_ = true;
+        return true;
+      }
+      return false;
+    };
+    if (goal && goal->met_by(r)) {
+      second_order_first_ = false;
+      return r;
+    }
+    if (second_order_first && second_order_proves()) return r;
     if (!f.discontinuous && gradient_finite) {
       std::vector<Range> G(d, Range{Rational(0), Rational(0)});
       for (std::size_t i = 0; i < f.g.size(); ++i) G[i] = range_of(f.g[i]);
@@ -169,55 +200,24 @@ class LeafBounder {
           if (up != down) c[i] = (up == upper_end) ? box.hi[i] : box.lo[i];
           else c[i] = (box.lo[i] + box.hi[i]) / Rational(2);
         }
-        const std::optional<Range> form = centred_form(e, box, c, G);
-        if (!form) continue;
-        if (r) {
-          const Range both = intersect(*r, *form);
-          // Two valid enclosures of the same set always meet; disjoint ones mean an evaluator bug.
-          if (both.hi < both.lo) throw std::logic_error("cover check: natural and centred forms are disjoint");
-          r = both;
-        } else {
-          r = form;
+        if (tighten(centred_form(e, box, c, G), "centred")) {
+          second_order_first_ = false;
+          return r;
         }
-        if (goal && goal->met_by(r)) return r;
       }
     }
     for (const RecordedZero& z : zeros_) {
       if (!near_zero(box, z)) continue;
       const long k = taylor_order_ >= 1 ? taylor_order_ : kDividedTerms;
-      if (const std::optional<Range> form = divided_form(prog_, e.series, box, z, e.prec, k)) {
-        if (r) {
-          const Range both = intersect(*r, *form);
-          if (both.hi < both.lo) throw std::logic_error("cover check: the divided form misses the other forms");
-          r = both;
-        } else {
-          r = form;
-        }
-      }
+      if (tighten(divided_form(prog_, e.series, box, z, e.prec, k), "divided")) return r;
     }
-    if (goal && goal->met_by(r)) return r;
-    if (smooth) *smooth = !f.discontinuous && !f.kinked;
-    if (second_order && !f.discontinuous && !f.kinked && gradient_finite && d >= 2 && d <= kMaxSecondOrderDim)
-      if (const std::optional<Range> form = second_order_form(e, box)) {
-        const Range both = r ? intersect(*r, *form) : *form;
-        if (both.hi < both.lo) throw std::logic_error("cover check: the second-order form misses the other forms");
-        r = both;
-        if (goal && goal->met_by(r)) return r;
-      }
+    if (!second_order_first && second_order_proves()) return r;
     if (substitute_relus_ && r && goal && goal->upper && d >= 2 && f.kinked && !f.discontinuous && gradient_finite)
       if (const std::optional<Range> form = relu_substitution_form(e, box, bits, *r, *goal->upper)) {
         r = form;
         if (goal->met_by(r)) return r;
       }
-    if (const std::optional<Range> form = taylor_form(e, box)) {
-      if (r) {
-        const Range both = intersect(*r, *form);
-        if (both.hi < both.lo) throw std::logic_error("cover check: the Taylor form misses the other forms");
-        r = both;
-      } else {
-        r = form;
-      }
-    }
+    tighten(taylor_form(e, box), "Taylor");
     return r;
   }
 
@@ -233,6 +233,20 @@ class LeafBounder {
     }
     e.jet.run(in);
     return e.jet.value(out_);
+  }
+
+  // f, its gradient and its Hessian enclosed over the box (one Jet<Jet> pass; its first-order part
+  // F.v is what jet_over gives). The reference lives until e.jet2's next run.
+  const Jet<Jet<Interval>>& hessian_over(Evaluators& e, const Box& box) {
+    const std::size_t d = box.dim();
+    std::vector<Jet<Jet<Interval>>> in2(d);
+    for (std::size_t i = 0; i < d; ++i) {
+      Interval x;
+      set_interval(x, box.lo[i], box.hi[i], e.prec);
+      in2[i] = jet_variable(jet_variable(x, i, d, e.prec), i, d, e.prec);
+    }
+    e.jet2.run(in2);
+    return e.jet2.value(out_);
   }
 
   // The program run on the box: where a gradient pass costs too much (net/gradient_work.hpp).
@@ -265,17 +279,10 @@ class LeafBounder {
   // partial derivative; M need not be symmetric, but h^T M h only sees M + M^T). Each diagonal term
   // g_i h_i + M_ii h_i^2 / 2 is maximised (minimised) exactly over h_i as a parabola with g_i and
   // M_ii at their extreme ends; each cross pair contributes at most (|H_ij| + |H_ji|) r_i r_j / 2 in
-  // absolute value, r_i = (hi_i - lo_i) / 2. Absent when an enclosure is not finite.
-  std::optional<Range> second_order_form(Evaluators& e, const Box& box) {
+  // absolute value, r_i = (hi_i - lo_i) / 2 (F: hessian_over the box). Absent when an enclosure is
+  // not finite.
+  std::optional<Range> second_order_form(Evaluators& e, const Box& box, const Jet<Jet<Interval>>& F) {
     const std::size_t d = box.dim();
-    std::vector<Jet<Jet<Interval>>> in2(d);
-    for (std::size_t i = 0; i < d; ++i) {
-      Interval x;
-      set_interval(x, box.lo[i], box.hi[i], e.prec);
-      in2[i] = jet_variable(jet_variable(x, i, d, e.prec), i, d, e.prec);
-    }
-    e.jet2.run(in2);
-    const Jet<Jet<Interval>>& F = e.jet2.value(out_);
     if (F.discontinuous) return std::nullopt;
     std::vector<std::vector<Range>> H(d, std::vector<Range>(d, Range{Rational(0), Rational(0)}));
     for (std::size_t i = 0; i < F.g.size(); ++i) {
@@ -444,6 +451,7 @@ class LeafBounder {
   std::vector<RecordedZero> zeros_;
   bool gradients_;  // whether the gradient-based forms are affordable for this program
   bool substitute_relus_;
+  bool second_order_first_ = false;  // the second-order form proved the last goal it was tried for
   std::map<long, std::unique_ptr<Evaluators>> cache_;
 };
 
