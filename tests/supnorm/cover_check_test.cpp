@@ -11,40 +11,17 @@
 #include "reference/programs.hpp"
 #include "supnorm/cover_check.hpp"
 #include "supnorm/error_program.hpp"
+#include "square_minus_x.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
 
 namespace {
 
-// sup |x^2 - x| on [a, b], exactly (endpoints and the vertex 1/2).
-Rational exact_sup(const Rational& a, const Rational& b) {
-  auto g = [](const Rational& x) { return abs(x * x - x); };
-  Rational m = max(g(a), g(b));
-  if (a <= frac(1, 2) && frac(1, 2) <= b) m = max(m, g(frac(1, 2)));
-  return m;
-}
-
 Box interval(const Rational& a, const Rational& b) { return Box{{a}, {b}}; }
 
 // A uniform cover of [-1, 1] by 2^k leaves (midpoint cuts), each leaf with the exact sup on it.
-RecordedCover uniform_cover(int k) {
-  RecordedCover c;
-  std::function<void(Rational, Rational, int)> build = [&](Rational a, Rational b, int depth) {
-    if (depth == k) {
-      c.tree += 'L';
-      c.bounds.push_back(exact_sup(a, b));
-      return;
-    }
-    c.tree += 'S';
-    c.cuts.push_back({0, std::nullopt});
-    const Rational m = (a + b) / Rational(2);
-    build(a, m, depth + 1);
-    build(m, b, depth + 1);
-  };
-  build(Rational(-1), Rational(1), 0);
-  return c;
-}
+RecordedCover uniform_cover(int k) { return uniform_square_minus_x_cover(Rational(-1), Rational(1), k); }
 
 }  // namespace
 
@@ -58,7 +35,7 @@ TEST_CASE("cover check: natural/centred bound is never below the exact sup (x^2 
     for (long bits : {64L, 200L}) {
       const std::optional<Rational> u = natural_centred_abs_bound(prog, interval(a, b), bits);
       REQUIRE(u.has_value());
-      CHECK(exact_sup(a, b) <= *u);
+      CHECK(sup_abs_square_minus_x(a, b) <= *u);
     }
   }
 }

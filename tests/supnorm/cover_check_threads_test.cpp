@@ -6,7 +6,6 @@
 // --json` prints the same report for --threads 1 and 2 on a certificate with a forged leaf bound.
 #include <doctest/doctest.h>
 
-#include <functional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -15,38 +14,18 @@
 #include "net/expression.hpp"
 #include "supnorm/cover_check.hpp"
 #include "supnorm/error_program.hpp"
+#include "square_minus_x.hpp"
 
 using namespace approxcert;
 using namespace approxcert::supnorm_test;
 
 namespace {
 
-// sup |x^2 - x| on [a, b], exactly (endpoints and the vertex 1/2).
-Rational exact_sup(const Rational& a, const Rational& b) {
-  auto g = [](const Rational& x) { return abs(x * x - x); };
-  Rational m = max(g(a), g(b));
-  const Rational half(mpz_class(1), mpz_class(2));
-  if (a <= half && half <= b) m = max(m, g(half));
-  return m;
-}
-
 // A uniform cover of [-1, 6/5] by 2^k leaves, each bound its exact sup plus `slack` (the vertex 1/2
 // lies inside a leaf, which the forms bound loosely).
 RecordedCover uniform_cover(int k, const Rational& slack) {
-  RecordedCover c;
-  std::function<void(Rational, Rational, int)> build = [&](Rational a, Rational b, int depth) {
-    if (depth == k) {
-      c.tree += 'L';
-      c.bounds.push_back(exact_sup(a, b) + slack);
-      return;
-    }
-    c.tree += 'S';
-    c.cuts.push_back({0, std::nullopt});
-    const Rational m = (a + b) / Rational(2);
-    build(a, m, depth + 1);
-    build(m, b, depth + 1);
-  };
-  build(Rational(-1), Rational(mpz_class(6), mpz_class(5)), 0);
+  RecordedCover c = test::uniform_square_minus_x_cover(Rational(-1), Rational(mpz_class(6), mpz_class(5)), k);
+  for (auto& b : c.bounds) b = *b + slack;
   return c;
 }
 

@@ -19,24 +19,17 @@
 #include "cli_support.hpp"
 #include "io/certificate_envelope.hpp"
 #include "scalar/rational.hpp"
+#include "square_minus_x.hpp"
 
 using namespace approxcert;
 using namespace approxcert::supnorm_test;
+using approxcert::test::sup_abs_square_minus_x;
 namespace fs = std::filesystem;
 
 namespace {
 
 using Json = nlohmann::json;
 
-
-// sup |x^2 - x| on [a, b], exactly.
-Rational exact_sup(const Rational& a, const Rational& b) {
-  auto g = [](const Rational& x) { return abs(x * x - x); };
-  Rational m = max(g(a), g(b));
-  const Rational half(mpz_class(1), mpz_class(2));
-  if (a <= half && half <= b) m = max(m, g(half));
-  return m;
-}
 
 }  // namespace
 
@@ -86,7 +79,7 @@ TEST_CASE("verify: a forged supnorm certificate is rejected whatever field was e
   REQUIRE(leaves.size() == net["cover"]["bounds"].size());
   std::size_t leaf_forgeries = 0;
   for (std::size_t k = 0; k < leaves.size(); ++k) {
-    const Rational sup = exact_sup(leaves[k].first, leaves[k].second);
+    const Rational sup = sup_abs_square_minus_x(leaves[k].first, leaves[k].second);
     CHECK(sup <= parse_rational(net["cover"]["bounds"][k].get<std::string>()));  // the engine's bound is sound
     if (sup.sign() == 0) continue;
     add(net, "leaf-" + std::to_string(k), [&](Json& c) { c["cover"]["bounds"][k] = decimal_down(sup / Rational(2), 17); });
