@@ -494,20 +494,26 @@ class CoverChecker {
     budget_ = o.max_extra_boxes ? o.max_extra_boxes : 64 * static_cast<std::uint64_t>(cover.bounds.size()) + 65536;
   }
 
-  // The tree is walked first (tiling, monotonicity nodes, the leaf boxes), the leaves are proved
-  // alone in parallel, and their outcomes are settled in leaf order against the global budget.
+  // The tree is walked in batches of leaves (tiling, monotonicity nodes, the leaf boxes); each
+  // batch's leaves are proved alone in parallel, and their outcomes settled in leaf order against
+  // the global budget. Batches bound the memory and let a rejected cover stop early.
   CoverCheckReport run() {
-    const std::optional<std::string> stop = walk();
-    std::vector<LeafOutcome> outcomes;
-    if (o_.prove_leaves) outcomes = prove_alone();
-    for (std::size_t k = 0; k < leaves_.size(); ++k) {
-      if (o_.volumes) report_.volumes.push_back(exact_volume(leaves_[k]));
-      if (o_.prove_leaves) settle(k, outcomes[k]);
-      if (report_.problems.size() >= 10) return report_;  // enough to reject; stop early
+    while (true) {
+      first_ += leaves_.size();
+      leaves_.clear();
+      const std::optional<std::string> stop = walk(std::max<std::size_t>(1, o_.leaves_per_batch));
+      std::vector<LeafOutcome> outcomes;
+      if (o_.prove_leaves) outcomes = prove_alone();
+      for (std::size_t k = 0; k < leaves_.size(); ++k) {
+        if (o_.volumes) report_.volumes.push_back(exact_volume(leaves_[k]));
+        if (o_.prove_leaves) settle(k, outcomes[k]);
+        if (report_.problems.size() >= 10) return report_;  // enough to reject; stop early
+      }
+      if (monotone_total_) report_.monotone = *monotone_total_;
+      if (stop) return fail(*stop);
+      if (stack_.empty()) break;
     }
-    if (monotone_total_) report_.monotone = *monotone_total_;
-    if (stop) return fail(*stop);
-    report_.leaves = leaves_.size();
+    report_.leaves = first_ + leaves_.size();
     return report_;
   }
 
@@ -517,18 +523,19 @@ class CoverChecker {
     return report_;
   }
 
-  // Checks the tiling and the monotonicity nodes in pre-order and collects the leaf boxes
-  // (leaves_); returns the first structural problem (the walk stops there).
-  std::optional<std::string> walk() {
-    std::vector<Box> stack{domain_};
-    std::size_t cut = 0, pos = 0, monotone = 0;
-    while (!stack.empty()) {
+  // Continues the walk of the tree in pre-order, checking the tiling and the monotonicity nodes,
+  // until leaves_ holds `batch` leaf boxes or the tree ends; returns the first structural problem
+  // (the walk stops there).
+  std::optional<std::string> walk(std::size_t batch) {
+    std::vector<Box>& stack = stack_;
+    std::size_t &cut = cut_, &pos = pos_, &monotone = monotone_;
+    while (!stack.empty() && leaves_.size() < batch) {
       Box box = std::move(stack.back());
       stack.pop_back();
       if (pos >= cover_.tree.size()) return "the cover's tree ends before every box is a leaf";
       const char c = cover_.tree[pos++];
       if (c == 'L') {
-        const std::size_t leaf = leaves_.size();
+        const std::size_t leaf = first_ + leaves_.size();
         if (leaf >= cover_.bounds.size()) return "the cover has fewer bounds than leaves";
         if (!cover_.lower_bounds.empty() && leaf >= cover_.lower_bounds.size()) return "the cover has fewer lower bounds than leaves";
         if (!cover_.integrals.empty() && leaf >= cover_.integrals.size()) return "the cover has fewer integrals than leaves";
@@ -559,11 +566,12 @@ class CoverChecker {
       stack.push_back(std::move(right));
       stack.push_back(std::move(left));
     }
+    if (!stack.empty()) return std::nullopt;  // the next batch goes on from here
     if (pos != cover_.tree.size()) return "the cover's tree has nodes after its last leaf";
     if (cut != cover_.cuts.size()) return "the cover has more cuts than 'S' nodes";
     if (monotone != cover_.monotone.size()) return "the cover has more monotonicity entries than 'M' nodes";
     monotone_total_ = monotone;
-    const std::size_t leaf = leaves_.size();
+    const std::size_t leaf = first_ + leaves_.size();
     if (leaf != cover_.bounds.size()) return "the cover has more bounds than leaves";
     if (!cover_.lower_bounds.empty() && leaf != cover_.lower_bounds.size()) return "the cover has more lower bounds than leaves";
     if (!cover_.integrals.empty() && leaf != cover_.integrals.size()) return "the cover has more integrals than leaves";
@@ -596,26 +604,25 @@ class CoverChecker {
     return LeafGoal{recorded ? &*recorded : nullptr, lower};
   }
 
-  // Every leaf proved alone (at both precisions, bisected within o_.ahead_split_cap sub-boxes where
+  // Every leaf of the batch proved alone (at both precisions, bisected within o_.ahead_split_cap sub-boxes where
   // that fails), on o_.threads threads; each outcome depends on its leaf only.
   std::vector<LeafOutcome> prove_alone() {
     std::vector<LeafOutcome> outcomes(leaves_.size());
-    std::atomic<std::uint64_t> done{0};
+    std::atomic<std::uint64_t> done{first_};
     const auto one = [&](LeafBounder& bounder, std::size_t k) {
       outcomes[k] = prove_alone(bounder, k);
       const std::uint64_t n = ++done;
-      if (o_.progress && (n % 256 == 0 || n == leaves_.size())) o_.progress(n, leaves_.size());
+      if (o_.progress && (n % 256 == 0 || n == cover_.bounds.size())) o_.progress(n, cover_.bounds.size());
     };
     const unsigned threads = o_.threads ? o_.threads : std::max(1u, std::thread::hardware_concurrency());
     if (threads == 1 || leaves_.size() < 2) {
       for (std::size_t k = 0; k < leaves_.size(); ++k) one(bounder_, k);
       return outcomes;
     }
-    tbb::enumerable_thread_specific<std::unique_ptr<LeafBounder>> bounders;
-    tbb::task_arena arena(static_cast<int>(threads));
-    arena.execute([&] {
+    if (!arena_) arena_ = std::make_unique<tbb::task_arena>(static_cast<int>(threads));
+    arena_->execute([&] {
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, leaves_.size(), 16), [&](const tbb::blocked_range<std::size_t>& r) {
-        std::unique_ptr<LeafBounder>& b = bounders.local();
+        std::unique_ptr<LeafBounder>& b = bounders_.local();
         if (!b) b = std::make_unique<LeafBounder>(prog_, o_.taylor_order, o_.removable_zeros);
         for (std::size_t k = r.begin(); k != r.end(); ++k) one(*b, k);
       });
@@ -623,10 +630,11 @@ class CoverChecker {
     return outcomes;
   }
 
+  // Leaf k of the batch (first_ + k of the cover) proved alone.
   LeafOutcome prove_alone(LeafBounder& bounder, std::size_t k) const {
     LeafOutcome out;
     const Box& box = leaves_[k];
-    if (const std::optional<LeafGoal> goal = goal_of(k)) {
+    if (const std::optional<LeafGoal> goal = goal_of(first_ + k)) {
       out.bound_proved = goal->met_by(bounder.enclose(box, o_.bits, *goal, true, &out.smooth)) ||
                          (o_.max_bits != o_.bits && goal->met_by(bounder.enclose(box, o_.max_bits, *goal, out.smooth)));
       // The second-order form is tried on the sub-boxes of smooth leaves only: on a kinked leaf (a
@@ -635,8 +643,8 @@ class CoverChecker {
       if (!out.bound_proved)
         out.split.proved = split_proves(bounder, box, *goal, 0, out.smooth, std::min(budget_, std::max<std::uint64_t>(1, o_.ahead_split_cap)), out.split);
     }
-    if (!cover_.integrals.empty() && cover_.integrals[k]) {
-      const Range& recorded = *cover_.integrals[k];
+    if (!cover_.integrals.empty() && cover_.integrals[first_ + k]) {
+      const Range& recorded = *cover_.integrals[first_ + k];
       const auto inside = [&](const std::optional<Range>& r) { return r && recorded.lo <= r->lo && r->hi <= recorded.hi; };
       out.integral_whole = integral_bound(bounder, box, o_.bits);
       if (!inside(out.integral_whole) && o_.max_bits != o_.bits) out.integral_whole = integral_bound(bounder, box, o_.max_bits);
@@ -649,8 +657,9 @@ class CoverChecker {
   // with cap C stands as it is when it fit the budget left R; one that needed more than R sub-boxes
   // fails having used R (as a run capped at R stops at its (R+1)-th sub-box); one stopped at C < R
   // is run again here capped at R. So the result is that of proving the leaves one by one.
-  void settle(std::size_t k, LeafOutcome& out) {
-    const Box& box = leaves_[k];
+  void settle(std::size_t batch_index, LeafOutcome& out) {
+    const Box& box = leaves_[batch_index];
+    const std::size_t k = first_ + batch_index;
     bool negative = false;
     const std::optional<LeafGoal> goal = goal_of(k, &negative);
     if (negative) report_.problems.push_back("leaf " + std::to_string(k) + ": a negative lower bound");
@@ -770,7 +779,12 @@ class CoverChecker {
   const RecordedCover& cover_;
   const CoverCheckOptions& o_;
   std::uint64_t budget_ = 0;
-  std::vector<Box> leaves_;                    // in pre-order
+  std::vector<Box> stack_{domain_};            // the walk's boxes still to visit
+  std::size_t cut_ = 0, pos_ = 0, monotone_ = 0;  // the walk's next cut, tree node, 'M' node
+  std::size_t first_ = 0;                      // the cover's index of leaves_[0]
+  std::vector<Box> leaves_;                    // the batch's leaf boxes, in pre-order
+  std::unique_ptr<tbb::task_arena> arena_;     // with more than one thread
+  tbb::enumerable_thread_specific<std::unique_ptr<LeafBounder>> bounders_;  // one per thread
   std::optional<std::uint64_t> monotone_total_;  // set once the walk has counted every 'M' node
   CoverCheckReport report_;
 };

@@ -34,13 +34,14 @@
 //     there) has the recorded sign in that coordinate; its children are exactly its faces on the
 //     domain's boundary in that coordinate (exact comparisons), so by monotonicity.hpp's argument
 //     no maximiser of |f| lies in the node off its children.
-// Order and threads: the tree is walked first (tiling, monotonicity nodes); then every leaf is
-// proved alone, in parallel (CoverCheckOptions::threads), unsplit and, where that fails, bisected
-// ahead within a small cap of sub-boxes; then the outcomes are settled in leaf order against the
-// global budget of extra boxes, exactly as if the leaves were proved one by one in pre-order (a
-// bisection that needs more than the budget left fails having used what was left; one that hit its
-// cap is re-run there with the budget left). So problems, their order and every count are the same
-// for every thread count. Checking stops after 10 problems.
+// Order and threads: the tree is walked in batches of leaves (tiling, monotonicity nodes); every
+// leaf of a batch is proved alone, in parallel (CoverCheckOptions::threads), unsplit and, where
+// that fails, bisected ahead within a small cap of sub-boxes; then the batch's outcomes are
+// settled in leaf order against the global budget of extra boxes, exactly as if the leaves were
+// proved one by one in pre-order (a bisection that needs more than the budget left fails having
+// used what was left; one that hit its cap is re-run there with the budget left). So problems,
+// their order and every count are the same for every thread count. Checking stops after 10
+// problems.
 // Hence sup |f| over the domain <= max over leaves of the recorded bounds (the maximum is attained
 // in some 'L' leaf). With lower bounds
 // (lpnorm certificates), also min |f| over each leaf >= its recorded lower bound, re-proved from
@@ -108,6 +109,8 @@ struct CoverCheckOptions {
                                        // core); the report is the same for every count
   std::uint64_t ahead_split_cap = 4096;  // sub-boxes a leaf may use when bisected ahead of its turn
                                        // (a cost knob: the report is the same for every cap >= 1)
+  std::size_t leaves_per_batch = 8192; // leaves walked, proved and settled together (bounds the
+                                       // memory; the report is the same for every size >= 1)
   std::function<void(std::uint64_t done, std::uint64_t total)> progress;  // leaves proved so far
                                        // (called from any thread, every 256 leaves); may be empty
 };

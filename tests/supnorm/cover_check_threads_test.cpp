@@ -1,5 +1,5 @@
-// The cover checker's report does not depend on its thread count nor on how far it bisects a leaf
-// ahead of its turn: on covers of x^2 - x whose leaves need bisection, with false leaf bounds
+// The cover checker's report does not depend on its thread count, on how far it bisects a leaf
+// ahead of its turn, nor on its batch size: on covers of x^2 - x whose leaves need bisection, with false leaf bounds
 // (exact reference: sup |x^2 - x| on the leaf in closed form) and with budgets of extra boxes that
 // run out mid-leaf, the problems (same text, same order), the counts and the verdict are those of
 // the one-thread run; the false leaves are rejected and named. Through the command line, `verify
@@ -29,8 +29,8 @@ RecordedCover uniform_cover(int k, const Rational& slack) {
   return c;
 }
 
-// Checks `cover` on 1 thread and on 2 and 3 threads with several ahead caps; every report must
-// equal the first. Returns it.
+// Checks `cover` on 1 thread and on 2 and 3 threads with several ahead caps and batch sizes; every
+// report must equal the first. Returns it.
 CoverCheckReport same_for_every_thread_count(const Program& prog, const Box& domain, const RecordedCover& cover,
                                              CoverCheckOptions o) {
   o.threads = 1;
@@ -39,6 +39,7 @@ CoverCheckReport same_for_every_thread_count(const Program& prog, const Box& dom
     for (const std::uint64_t cap : {std::uint64_t(1), std::uint64_t(2), std::uint64_t(5), std::uint64_t(4096)}) {
       o.threads = threads;
       o.ahead_split_cap = cap;
+      o.leaves_per_batch = cap == 4096 ? 8192 : static_cast<std::size_t>(cap + 2);  // 3, 4, 7 leaves: batch edges
       const CoverCheckReport r = check_cover(prog, domain, cover, o);
       CAPTURE(threads);
       CAPTURE(cap);
