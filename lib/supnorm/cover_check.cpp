@@ -604,8 +604,8 @@ class CoverChecker {
     return LeafGoal{recorded ? &*recorded : nullptr, lower};
   }
 
-  // Every leaf of the batch proved alone (at both precisions, bisected within o_.ahead_split_cap sub-boxes where
-  // that fails), on o_.threads threads; each outcome depends on its leaf only.
+  // Every leaf of the batch proved alone (at both precisions, bisected within o_.ahead_split_cap
+  // sub-boxes where that fails), on o_.threads threads; each outcome depends on its leaf only.
   std::vector<LeafOutcome> prove_alone() {
     std::vector<LeafOutcome> outcomes(leaves_.size());
     std::atomic<std::uint64_t> done{first_};
@@ -640,8 +640,8 @@ class CoverChecker {
       // The second-order form is tried on the sub-boxes of smooth leaves only: on a kinked leaf (a
       // relu network's, proved by the linear relaxation) its smooth sub-boxes are measured to gain
       // nothing from it, at (d+1)^2 point evaluations each.
-      if (!out.bound_proved)
-        out.split.proved = split_proves(bounder, box, *goal, 0, out.smooth, std::min(budget_, std::max<std::uint64_t>(1, o_.ahead_split_cap)), out.split);
+      const std::uint64_t cap = std::min(budget_, std::max<std::uint64_t>(1, o_.ahead_split_cap));
+      if (!out.bound_proved) out.split.proved = split_proves(bounder, box, *goal, 0, out.smooth, cap, out.split);
     }
     if (!cover_.integrals.empty() && cover_.integrals[first_ + k]) {
       const Range& recorded = *cover_.integrals[first_ + k];
