@@ -33,6 +33,9 @@ constexpr std::size_t kBatchParents = 8;  // fixed, so results do not depend on 
 // At most 2^4 pieces of a parent at once (dirty_split_levels): on tanh width 64, d = 4, 2 or 3 levels
 // left 154k and 143k boxes against 119k with 4.
 constexpr std::size_t kMaxSplitLevels = 4;
+// Jobs bounded together (Bounder::bound_all: the fast path's evaluations in batched passes of up to
+// 8 lanes); groups of consecutive jobs, so a batch of 16 still gives two threads a group each.
+constexpr std::size_t kGroupBoxes = 8;
 
 // A box just bounded, with what its refinement needs.
 struct Bounded {
@@ -94,7 +97,22 @@ class Search {
 
   // Bounds one box (any thread) and decides the precision its refinement needs.
   Bounded bound_box(const Box& box, std::size_t node, long prec, const Rational& prune_at) {
-    BoxBounds b = pool_.bounder(prec).bound(box, prune_at);
+    return bounded(box, node, prec, prune_at, pool_.bounder(prec).bound(box, prune_at));
+  }
+  // bound_box for jobs first .. first + count - 1 (one precision), bounded together.
+  std::vector<Bounded> bound_boxes(const std::vector<BatchJob>& jobs, std::size_t first, std::size_t count,
+                                   const Rational& prune_at) {
+    std::vector<const Box*> boxes(count);
+    for (std::size_t k = 0; k < count; ++k) boxes[k] = &jobs[first + k].box;
+    const long prec = jobs[first].prec;
+    std::vector<BoxBounds> b = pool_.bounder(prec).bound_all(boxes, prune_at);
+    std::vector<Bounded> out;
+    out.reserve(count);
+    for (std::size_t k = 0; k < count; ++k) out.push_back(bounded(jobs[first + k].box, jobs[first + k].node, prec, prune_at, std::move(b[k])));
+    return out;
+  }
+  // The box's bounds b as the search keeps them, with the precision its refinement needs.
+  Bounded bounded(const Box& box, std::size_t node, long prec, const Rational& prune_at, BoxBounds b) {
     if (o_.witness_box && b.best) b.best = inside_witness_box(std::move(*b.best), prec);
     Bounded out;
     out.box.box = box;
@@ -211,8 +229,9 @@ class Search {
       parents.push_back(std::move(parent));
     }
     const Rational prune_at = lower_;
-    auto batch = pool_.bound_batch<Bounded>(jobs, parents.size(),
-                                           [&](const BatchJob& j) { return bound_box(j.box, j.node, j.prec, prune_at); });
+    auto batch = pool_.bound_groups<Bounded>(jobs, parents.size(), kGroupBoxes, [&](std::size_t first, std::size_t count) {
+      return bound_boxes(jobs, first, count, prune_at);
+    });
     for (std::size_t k = 0; k < jobs.size(); ++k) {
       if (batch.skipped[k]) continue;
       ++boxes_;
