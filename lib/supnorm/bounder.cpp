@@ -250,7 +250,10 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
     out.dirty_gradient.assign(d, 0.0);
     for (std::size_t i = 0; i < f.g.size(); ++i) {
       out.gradient[i] = range_of(f.g[i]);
-      out.dirty_gradient[i] = dirty_abs_max(out.gradient[i]);
+      if constexpr (std::is_same_v<S, FastInterval>)  // the range's ends are the doubles: its abs_max exactly
+        out.dirty_gradient[i] = std::max(-f.g[i].lo, f.g[i].hi) + 0.0;
+      else
+        out.dirty_gradient[i] = dirty_abs_max(out.gradient[i]);
     }
   }
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
