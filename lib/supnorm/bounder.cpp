@@ -130,6 +130,13 @@ bool dirty_double_centre(const std::vector<double>& lo, const std::vector<double
   return true;
 }
 
+// rad(y).dirty_to_double(), in doubles where (hi - lo) / 2 is exact (then the Rational radius is
+// that double).
+double dirty_radius(const FastInterval& y) {
+  if (const std::optional<double> w = exact_difference(y.lo, y.hi); w && *w / 2 * 2 == *w) return *w / 2 + 0.0;
+  return rad(y).dirty_to_double();
+}
+
 template <RigorousScalar S>
 class BoxBounder final : public Bounder {
  public:
@@ -217,7 +224,8 @@ class BoxBounder final : public Bounder {
 template <RigorousScalar S>
 void BoxBounder<S>::consider(BoxBounds& out, std::vector<Rational> point, const S& value) {
   if (!is_finite(value)) return;
-  out.dirty_rounding = std::max(out.dirty_rounding, rad(value).dirty_to_double());
+  if constexpr (std::is_same_v<S, FastInterval>) out.dirty_rounding = std::max(out.dirty_rounding, dirty_radius(value));
+  else out.dirty_rounding = std::max(out.dirty_rounding, rad(value).dirty_to_double());
   const Range r = range_of(value);
   Rational abs_lower = abs_min(r);
   if (out.best && !(out.best->abs_lower < abs_lower)) return;
@@ -417,6 +425,14 @@ bool BoxBounder<S>::centred_forms_in_doubles(const Box& box, const Jet<S>& f, Bo
       }
       if (centred) centred = FastInterval{std::max(centred->lo, r.lo), std::min(centred->hi, r.hi)};
       else centred = r;
+    }
+    if (is_finite(y) && out.best) {  // consider() keeps the best candidate: decided here in doubles where exact
+      const double abs_lower = y.lo > 0 ? y.lo : (y.hi < 0 ? -y.hi : 0.0);  // abs_min of y's range
+      const std::optional<double> best = exact_double(out.best->abs_lower);
+      if (best && !(*best < abs_lower)) {
+        out.dirty_rounding = std::max(out.dirty_rounding, dirty_radius(y));
+        continue;
+      }
     }
     std::vector<Rational> point(d);
     for (std::size_t i = 0; i < d; ++i) point[i] = dirty_dyadic(c[i]);  // exact: c[i] is a double
@@ -708,7 +724,7 @@ class FastFirstBounder final : public Bounder {
   static bool dirty_too_thin_for_doubles(const Box& box) {
     for (std::size_t i = 0; i < box.dim(); ++i) {
       if (!(box.lo[i] < box.hi[i])) continue;
-      const double width = (box.hi[i] - box.lo[i]).dirty_to_double();
+      const double width = dirty_width(box.lo[i], box.hi[i]);
       const double size = std::max(std::fabs(box.lo[i].dirty_to_double()), std::fabs(box.hi[i].dirty_to_double()));
       if (width < std::ldexp(size, -30)) return true;
     }

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "scalar/double_weight.hpp"
+
 namespace approxcert {
 
 namespace {
@@ -64,6 +66,13 @@ std::optional<double> exact_difference(double a, double b) {
   const double err = (b - (s - bb)) + (-a - bb);  // TwoSum(b, -a): b - a = s + err exactly
   if (!std::isfinite(s) || err != 0) return std::nullopt;
   return s;
+}
+
+double dirty_width(const Rational& lo, const Rational& hi) {
+  const std::optional<double> l = exact_double(lo), h = exact_double(hi);
+  if (l && h)
+    if (const std::optional<double> w = exact_difference(*l, *h)) return *w + 0.0;  // + 0.0: no -0
+  return (hi - lo).dirty_to_double();
 }
 
 std::optional<double> simplest_dyadic_between_doubles(double lo, double hi) {

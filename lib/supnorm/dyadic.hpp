@@ -29,6 +29,10 @@ Rational dirty_dyadic(double x);
 // algorithm, exact in round-to-nearest), else nothing; a and b finite.
 std::optional<double> exact_difference(double a, double b);
 
+// (hi - lo).dirty_to_double(), without a Rational where lo, hi and their difference are doubles
+// (the Rational difference is then that double exactly).
+double dirty_width(const Rational& lo, const Rational& hi);
+
 // The point simplest_dyadic_between(lo, hi) gives, computed in doubles, for doubles lo < hi of
 // magnitudes in [2^-900, 2^900] (or 0): every step is exact there (scaling by powers of 2, ceil);
 // nothing outside that range.

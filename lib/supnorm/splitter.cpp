@@ -10,15 +10,6 @@ namespace approxcert {
 
 namespace {
 
-// (hi - lo).dirty_to_double() for the coordinate's ends: in doubles where both ends and their
-// difference are doubles (then the Rational difference is that double exactly).
-double dirty_width(const Rational& lo, const Rational& hi) {
-  const std::optional<double> l = exact_double(lo), h = exact_double(hi);
-  if (l && h)
-    if (const std::optional<double> w = exact_difference(*l, *h)) return *w + 0.0;  // + 0.0: no -0
-  return (hi - lo).dirty_to_double();
-}
-
 // simplest_dyadic_between(lo + w/4, hi - w/4), w = hi - lo: in doubles where every step is exact.
 Rational middle_half_dyadic(const Rational& lo, const Rational& hi) {
   const std::optional<double> l = exact_double(lo), h = exact_double(hi);

@@ -99,8 +99,9 @@ class Search {
   Bounded bound_box(const Box& box, std::size_t node, long prec, const Rational& prune_at) {
     return bounded(box, node, prec, prune_at, pool_.bounder(prec).bound(box, prune_at));
   }
-  // bound_box for jobs first .. first + count - 1 (one precision), bounded together.
-  std::vector<Bounded> bound_boxes(const std::vector<BatchJob>& jobs, std::size_t first, std::size_t count,
+  // bound_box for jobs first .. first + count - 1 (one precision), bounded together; their boxes
+  // move into the results.
+  std::vector<Bounded> bound_boxes(std::vector<BatchJob>& jobs, std::size_t first, std::size_t count,
                                    const Rational& prune_at) {
     std::vector<const Box*> boxes(count);
     for (std::size_t k = 0; k < count; ++k) boxes[k] = &jobs[first + k].box;
@@ -108,20 +109,21 @@ class Search {
     std::vector<BoxBounds> b = pool_.bounder(prec).bound_all(boxes, prune_at);
     std::vector<Bounded> out;
     out.reserve(count);
-    for (std::size_t k = 0; k < count; ++k) out.push_back(bounded(jobs[first + k].box, jobs[first + k].node, prec, prune_at, std::move(b[k])));
+    for (std::size_t k = 0; k < count; ++k)
+      out.push_back(bounded(std::move(jobs[first + k].box), jobs[first + k].node, prec, prune_at, std::move(b[k])));
     return out;
   }
   // The box's bounds b as the search keeps them, with the precision its refinement needs.
-  Bounded bounded(const Box& box, std::size_t node, long prec, const Rational& prune_at, BoxBounds b) {
+  Bounded bounded(Box box, std::size_t node, long prec, const Rational& prune_at, BoxBounds b) {
     if (o_.witness_box && b.best) b.best = inside_witness_box(std::move(*b.best), prec);
     Bounded out;
-    out.box.box = box;
+    out.box.box = std::move(box);
     out.box.node = node;
     out.box.upper = b.abs_upper;
     out.box.dirty_gradient = std::move(b.dirty_gradient);
     out.box.bounded_at = prec;
     out.box.prec = prec;
-    if (dirty_needs_more_precision(box, b, prec, prune_at)) {
+    if (dirty_needs_more_precision(out.box.box, b, prec, prune_at)) {
       if (prec >= o_.max_prec) out.refinable = false;
       else out.box.prec = std::min(2 * prec, o_.max_prec);
     }
