@@ -686,26 +686,29 @@ class FastFirstBounder final : public Bounder {
 
   BoxBounds bound(const Box& box, const Rational& prune_at) override {
     if (dirty_too_thin_for_doubles(box)) return precise_->bound(box, prune_at);
-    return settle(box, fast_.bound(box, prune_at), prune_at);
+    BoxBounds b = fast_.bound(box, prune_at);
+    settle(box, b, prune_at);
+    return b;
   }
   // The fast bounds of all boxes together (BoxBounder::bound_all), each then settled as by bound().
   std::vector<BoxBounds> bound_all(std::span<const Box* const> boxes, const Rational& prune_at) override {
     for (const Box* b : boxes)
       if (dirty_too_thin_for_doubles(*b)) return Bounder::bound_all(boxes, prune_at);
     std::vector<BoxBounds> out = fast_.bound_all(boxes, prune_at);
-    for (std::size_t k = 0; k < boxes.size(); ++k) out[k] = settle(*boxes[k], std::move(out[k]), prune_at);
+    for (std::size_t k = 0; k < boxes.size(); ++k) settle(*boxes[k], out[k], prune_at);
     return out;
   }
-  // The fast bounds b of the box where they settle it (the cases below), else the precise ones.
-  BoxBounds settle(const Box& box, BoxBounds b, const Rational& prune_at) {
-    if (b.monotone) return b;                                 // the test held in doubles: settled
-    if (!b.abs_upper) return precise_->bound(box, prune_at);  // not finite in doubles
-    if (*b.abs_upper <= prune_at) return b;                   // pruned: settled
-    if (!b.best || dirty_rounding_may_decide(b, prune_at)) return precise_->bound(box, prune_at);
+  // Keeps the fast bounds b of the box where they settle it (the cases below), else replaces them by
+  // the precise ones (in place: a BoxBounds is many Rationals to move).
+  void settle(const Box& box, BoxBounds& b, const Rational& prune_at) {
+    if (b.monotone) return;                                           // the test held in doubles: settled
+    if (!b.abs_upper) return void(b = precise_->bound(box, prune_at));  // not finite in doubles
+    if (*b.abs_upper <= prune_at) return;                             // pruned: settled
+    if (!b.best || dirty_rounding_may_decide(b, prune_at)) return void(b = precise_->bound(box, prune_at));
     // A candidate with |f| <= prune_at > 0 cannot become the witness: the engines take a candidate
     // only when its lower end exceeds their lower bound, which is at least prune_at. It keeps its
     // fast enclosure (the precise one would be discarded alike).
-    if (prune_at.sign() > 0 && abs_max(b.best->value) <= prune_at) return b;
+    if (prune_at.sign() > 0 && abs_max(b.best->value) <= prune_at) return;
     // The box goes on to be split or ends the run: its witness candidate is re-evaluated in the
     // precise arithmetic, so lower bounds (and witness values) keep their precision -- exact for
     // rational programs under MPFI -- at the cost of one point evaluation.
@@ -713,7 +716,6 @@ class FastFirstBounder final : public Bounder {
       b.best->value = *v;
       b.best->abs_lower = abs_min(*v);
     }
-    return b;
   }
   // A point value is a witness's lower bound: in the precise arithmetic, as after bound() above
   // (doubles lose the relative accuracy of a small difference of large terms).

@@ -97,7 +97,8 @@ class Search {
 
   // Bounds one box (any thread) and decides the precision its refinement needs.
   Bounded bound_box(const Box& box, std::size_t node, long prec, const Rational& prune_at) {
-    return bounded(box, node, prec, prune_at, pool_.bounder(prec).bound(box, prune_at));
+    BoxBounds b = pool_.bounder(prec).bound(box, prune_at);
+    return bounded(box, node, prec, prune_at, b);
   }
   // bound_box for jobs first .. first + count - 1 (one precision), bounded together; their boxes
   // move into the results.
@@ -110,16 +111,17 @@ class Search {
     std::vector<Bounded> out;
     out.reserve(count);
     for (std::size_t k = 0; k < count; ++k)
-      out.push_back(bounded(std::move(jobs[first + k].box), jobs[first + k].node, prec, prune_at, std::move(b[k])));
+      out.push_back(bounded(std::move(jobs[first + k].box), jobs[first + k].node, prec, prune_at, b[k]));
     return out;
   }
   // The box's bounds b as the search keeps them, with the precision its refinement needs.
-  Bounded bounded(Box box, std::size_t node, long prec, const Rational& prune_at, BoxBounds b) {
+  // b's parts are moved out (a BoxBounds is many Rationals to move).
+  Bounded bounded(Box box, std::size_t node, long prec, const Rational& prune_at, BoxBounds& b) {
     if (o_.witness_box && b.best) b.best = inside_witness_box(std::move(*b.best), prec);
     Bounded out;
     out.box.box = std::move(box);
     out.box.node = node;
-    out.box.upper = b.abs_upper;
+    out.box.upper = std::move(b.abs_upper);
     out.box.dirty_gradient = std::move(b.dirty_gradient);
     out.box.bounded_at = prec;
     out.box.prec = prec;
@@ -211,6 +213,8 @@ class Search {
   void refine_batch() {
     std::vector<BatchJob> jobs;
     std::vector<FrontierBox> parents;
+    jobs.reserve(4 * kBatchParents);     // a batch stops below 2 kBatchParents jobs plus one parent's 2^4 pieces
+    parents.reserve(2 * kBatchParents);  // each parent adds a job (a FrontierBox copies when the vector grows)
     while (!frontier_.empty() && jobs.size() < 2 * kBatchParents && boxes_ + jobs.size() + 2 <= o_.max_boxes) {
       FrontierBox parent = frontier_.pop();
       if (parent.upper && *parent.upper <= lower_) { frontier_.drop(parent.upper); continue; }
