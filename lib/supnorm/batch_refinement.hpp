@@ -62,16 +62,12 @@ class BoundingPool {
   // Bounds jobs[k] with bound(job) for every k, in parallel when there are several threads.
   template <class Bounded, class Bound>
   Batch<Bounded> bound_batch(const std::vector<BatchJob>& jobs, std::size_t parents, Bound&& bound) {
-    return bound_groups<Bounded>(jobs, parents, 1, [&](std::size_t first, std::size_t) {
-      std::vector<Bounded> one;
-      one.push_back(bound(jobs[first]));
-      return one;
-    });
+    return bound_groups<Bounded>(jobs, parents, 1, [&](std::size_t first, std::size_t, Bounded* out) { *out = bound(jobs[first]); });
   }
   // The same with the jobs bounded in groups, in parallel over the groups: consecutive jobs of one
-  // precision, at most `group` of them, each group by bound_group(first, count), which returns the
-  // results of jobs first .. first + count - 1 in order; a group not started before the time limit
-  // is skipped whole. The groups depend on the jobs only, not on the thread count.
+  // precision, at most `group` of them, each group by bound_group(first, count, out), which writes the
+  // results of jobs first .. first + count - 1 to out[0 .. count - 1]; a group not started before the
+  // time limit is skipped whole. The groups depend on the jobs only, not on the thread count.
   template <class Bounded, class BoundGroup>
   Batch<Bounded> bound_groups(const std::vector<BatchJob>& jobs, std::size_t parents, std::size_t group,
                               BoundGroup&& bound_group) {
@@ -88,8 +84,7 @@ class BoundingPool {
         std::fill_n(b.skipped.begin() + static_cast<std::ptrdiff_t>(first), count, 1);
         return;
       }
-      std::vector<Bounded> done = bound_group(first, count);
-      std::move(done.begin(), done.end(), b.done.begin() + static_cast<std::ptrdiff_t>(first));
+      bound_group(first, count, b.done.data() + first);
     });
     b.restore.assign(parents, 0);
     for (std::size_t k = 0; k < jobs.size(); ++k)

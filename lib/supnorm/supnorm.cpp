@@ -98,27 +98,24 @@ class Search {
   // Bounds one box (any thread) and decides the precision its refinement needs.
   Bounded bound_box(const Box& box, std::size_t node, long prec, const Rational& prune_at) {
     BoxBounds b = pool_.bounder(prec).bound(box, prune_at);
-    return bounded(box, node, prec, prune_at, b);
+    Bounded out;
+    bounded(box, node, prec, prune_at, b, out);
+    return out;
   }
-  // bound_box for jobs first .. first + count - 1 (one precision), bounded together; their boxes
-  // move into the results.
-  std::vector<Bounded> bound_boxes(std::vector<BatchJob>& jobs, std::size_t first, std::size_t count,
-                                   const Rational& prune_at) {
+  // bound_box for jobs first .. first + count - 1 (one precision), bounded together, into
+  // out[0 .. count - 1]; their boxes move into the results.
+  void bound_boxes(std::vector<BatchJob>& jobs, std::size_t first, std::size_t count, const Rational& prune_at,
+                   Bounded* out) {
     std::vector<const Box*> boxes(count);
     for (std::size_t k = 0; k < count; ++k) boxes[k] = &jobs[first + k].box;
     const long prec = jobs[first].prec;
     std::vector<BoxBounds> b = pool_.bounder(prec).bound_all(boxes, prune_at);
-    std::vector<Bounded> out;
-    out.reserve(count);
-    for (std::size_t k = 0; k < count; ++k)
-      out.push_back(bounded(std::move(jobs[first + k].box), jobs[first + k].node, prec, prune_at, b[k]));
-    return out;
+    for (std::size_t k = 0; k < count; ++k) bounded(std::move(jobs[first + k].box), jobs[first + k].node, prec, prune_at, b[k], out[k]);
   }
-  // The box's bounds b as the search keeps them, with the precision its refinement needs.
-  // b's parts are moved out (a BoxBounds is many Rationals to move).
-  Bounded bounded(Box box, std::size_t node, long prec, const Rational& prune_at, BoxBounds& b) {
+  // out := the box's bounds b as the search keeps them, with the precision its refinement needs.
+  // b's parts are moved out (a BoxBounds is many Rationals, and each move of one allocates).
+  void bounded(Box box, std::size_t node, long prec, const Rational& prune_at, BoxBounds& b, Bounded& out) {
     if (o_.witness_box && b.best) b.best = inside_witness_box(std::move(*b.best), prec);
-    Bounded out;
     out.box.box = std::move(box);
     out.box.node = node;
     out.box.upper = std::move(b.abs_upper);
@@ -131,7 +128,6 @@ class Search {
     }
     out.best = std::move(b.best);
     out.monotone = b.monotone;
-    return out;
   }
 
   // The candidate itself if it lies in the witness box, else its nearest point there, evaluated
@@ -169,7 +165,7 @@ class Search {
     }
   }
 
-  void absorb(Bounded b) {
+  void absorb(Bounded&& b) {
     absorb_witness(b);
     if (b.monotone) return absorb_monotone(std::move(b));
     max_prec_used_ = std::max(max_prec_used_, b.box.prec);
@@ -182,7 +178,7 @@ class Search {
   // A box where the monotonicity test held: no maximiser of |f| lies in it off its faces on the
   // domain's boundary in that coordinate (monotonicity.hpp), so it is replaced by those faces, each
   // bounded by the box's bound until it is bounded on its own (next batch); with none it is gone.
-  void absorb_monotone(Bounded b) {
+  void absorb_monotone(Bounded&& b) {
     std::vector<Box> faces = boundary_faces(b.box.box, domain_, b.monotone->dim);
     const std::size_t first = cover_.monotone(b.box.node, b.monotone->dim, b.monotone->sign, faces.size());
     if (faces.empty()) ++eliminated_;
@@ -235,8 +231,8 @@ class Search {
       parents.push_back(std::move(parent));
     }
     const Rational prune_at = lower_;
-    auto batch = pool_.bound_groups<Bounded>(jobs, parents.size(), kGroupBoxes, [&](std::size_t first, std::size_t count) {
-      return bound_boxes(jobs, first, count, prune_at);
+    auto batch = pool_.bound_groups<Bounded>(jobs, parents.size(), kGroupBoxes, [&](std::size_t first, std::size_t count, Bounded* out) {
+      bound_boxes(jobs, first, count, prune_at, out);
     });
     for (std::size_t k = 0; k < jobs.size(); ++k) {
       if (batch.skipped[k]) continue;
