@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "scalar/double_weight.hpp"
 #include "scalar/prec.hpp"
 #include "scalar/rational.hpp"
 #include "scalar/truth.hpp"
@@ -172,6 +173,29 @@ void addmul(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, Prec p) {
   addmul(r.v, a.v, b.v, p);
   r.discontinuous = r.discontinuous || a.discontinuous || b.discontinuous;
   r.kinked = r.kinked || a.kinked || b.kinked;
+}
+// Exact double weights (scalar/double_weight.hpp) where S has them. set_double: r := the constant
+// jet c (value [c, c], gradient 0), as set(r, c, p). addmul_double: r := r + a * c for the constant
+// jet c = w, entry by entry S's addmul_double: bit for bit addmul(r, a, c, p), whose gradient terms
+// a.v * c.g are absent (c.g is empty) and whose a.g[i] * c.v terms are S's addmul(r.g[i], a.g[i], [w, w]).
+template <class S>
+  requires HasDoubleWeights<S>
+void set_double(Jet<S>& r, double c) {
+  set_double(r.v, c);
+  jet_detail::make_constant(r);
+}
+template <class S>
+  requires HasDoubleWeights<S>
+void addmul_double(Jet<S>& r, const Jet<S>& a, double w, Prec p) {
+  if (&r == &a) {
+    const Jet<S> copy = a;
+    return addmul_double(r, copy, w, p);
+  }
+  if (r.g.size() < a.g.size()) r.g.resize(a.g.size());
+  for (std::size_t i = 0; i < a.g.size(); ++i) addmul_double(r.g[i], a.g[i], w, p);
+  addmul_double(r.v, a.v, w, p);
+  r.discontinuous = r.discontinuous || a.discontinuous;
+  r.kinked = r.kinked || a.kinked;
 }
 // (a/b)' = (a' - (a/b) b') / b
 template <class S>

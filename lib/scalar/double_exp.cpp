@@ -148,8 +148,12 @@ std::optional<Reduced> reduce(double x, const Constants& c) {
   return Reduced{k, ni - kSteps * k, expm1_reduced(r, c)};
 }
 
-// 2^k a, exact for the normal results that |x| <= kHandledMax gives.
-FastInterval scaled(const FastInterval& a, int k) { return FastInterval{std::ldexp(a.lo, k), std::ldexp(a.hi, k)}; }
+// 2^k a, exact for the normal results that |x| <= kHandledMax gives (|k| <= 1010): a product by the
+// double 2^k, built from its exponent bits (what ldexp gives there, without its range checks).
+FastInterval scaled(const FastInterval& a, int k) {
+  const double s = std::bit_cast<double>(static_cast<std::uint64_t>(1023 + k) << 52);  // 2^k, -1022 <= k <= 1023
+  return FastInterval{a.lo * s, a.hi * s};
+}
 
 // 2^(j/32) expm1(r) + (2^(j/32) - 1) = 2^(j/32) e^r - 1, the two terms of one sign unless j = 0.
 FastInterval expm1_of_fraction(const Reduced& red, const Constants& c) {

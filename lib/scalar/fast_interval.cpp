@@ -11,7 +11,9 @@
 #include <arb.h>
 #include <gmpxx.h>
 
+#include <cmath>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 
 #include "scalar/ball.hpp"
@@ -32,9 +34,21 @@ using fast_detail::set_indeterminate;
 // Arb works a little above double precision, so rounding its result to doubles costs about an ulp.
 constexpr long kArbBits = 64;
 
+// q itself as a double where q = n / 2^k with |n| < 2^53 and k <= 1000 (n converts exactly and
+// n 2^-k is 0 or a normal double, so scaling it is exact), else nothing. Checks only the sizes of n
+// and of the denominator, which is a power of 2 exactly when its lowest set bit is its highest.
+std::optional<double> small_dyadic_to_double(const Rational& q) {
+  mpz_srcptr num = mpq_numref(q.get_mpq_t()), den = mpq_denref(q.get_mpq_t());
+  const std::size_t k = mpz_sizeinbase(den, 2) - 1;
+  if (mpz_sizeinbase(num, 2) > 53 || k > 1000 || mpz_scan1(den, 0) != k) return std::nullopt;
+  return std::ldexp(mpz_get_d(num), -static_cast<int>(k));
+}
+
 // q rounded to a double in direction rnd (correct rounding, also through underflow and overflow:
-// arf_get_d rounds in the given direction at the ends of the double range).
+// arf_get_d rounds in the given direction at the ends of the double range). A q that is a double
+// (small_dyadic_to_double) is that double in either direction.
 double rational_to_double(const Rational& q, arf_rnd_t rnd) {
+  if (const std::optional<double> x = small_dyadic_to_double(q)) return *x;
   Fmpz num, den;
   fmpz_set_mpz(num.v, q.gmp().get_num_mpz_t());
   fmpz_set_mpz(den.v, q.gmp().get_den_mpz_t());

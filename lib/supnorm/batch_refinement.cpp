@@ -6,6 +6,8 @@
 #include <cmath>
 #include <thread>
 
+#include "supnorm/dyadic.hpp"
+
 namespace approxcert {
 
 BoundingPool::BoundingPool(const Program& prog, Arithmetic arithmetic, unsigned threads,
@@ -115,7 +117,7 @@ std::optional<SupNormStatus> stop_status(const Rational& lower, const std::optio
 bool dirty_box_too_thin(const Box& box, long prec) {
   for (std::size_t i = 0; i < box.dim(); ++i) {
     if (!(box.lo[i] < box.hi[i])) continue;
-    const double width = (box.hi[i] - box.lo[i]).dirty_to_double();
+    const double width = dirty_width(box.lo[i], box.hi[i]);
     const double size = std::max(std::fabs(box.lo[i].dirty_to_double()), std::fabs(box.hi[i].dirty_to_double()));
     if (width < std::ldexp(size, static_cast<int>(-(prec - 24)))) return true;
   }

@@ -11,6 +11,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -61,12 +62,29 @@ class BoundingPool {
   // Bounds jobs[k] with bound(job) for every k, in parallel when there are several threads.
   template <class Bounded, class Bound>
   Batch<Bounded> bound_batch(const std::vector<BatchJob>& jobs, std::size_t parents, Bound&& bound) {
+    return bound_groups<Bounded>(jobs, parents, 1, [&](std::size_t first, std::size_t, Bounded* out) { *out = bound(jobs[first]); });
+  }
+  // The same with the jobs bounded in groups, in parallel over the groups: consecutive jobs of one
+  // precision, at most `group` of them, each group by bound_group(first, count, out), which writes the
+  // results of jobs first .. first + count - 1 to out[0 .. count - 1]; a group not started before the
+  // time limit is skipped whole. The groups depend on the jobs only, not on the thread count.
+  template <class Bounded, class BoundGroup>
+  Batch<Bounded> bound_groups(const std::vector<BatchJob>& jobs, std::size_t parents, std::size_t group,
+                              BoundGroup&& bound_group) {
+    std::vector<std::size_t> starts;  // group g holds jobs starts[g] .. starts[g + 1] - 1
+    for (std::size_t k = 0; k < jobs.size(); ++k)
+      if (starts.empty() || k - starts.back() == group || jobs[k].prec != jobs[starts.back()].prec) starts.push_back(k);
+    starts.push_back(jobs.size());
     Batch<Bounded> b;
     b.done.resize(jobs.size());
     b.skipped.assign(jobs.size(), 0);
-    run(jobs.size(), [&](std::size_t k) {
-      if (out_of_time()) b.skipped[k] = 1;
-      else b.done[k] = bound(jobs[k]);
+    run(starts.size() - 1, [&](std::size_t g) {
+      const std::size_t first = starts[g], count = starts[g + 1] - first;
+      if (out_of_time()) {
+        std::fill_n(b.skipped.begin() + static_cast<std::ptrdiff_t>(first), count, 1);
+        return;
+      }
+      bound_group(first, count, b.done.data() + first);
     });
     b.restore.assign(parents, 0);
     for (std::size_t k = 0; k < jobs.size(); ++k)

@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "net/batched_passes.hpp"
 #include "net/evaluate.hpp"
 #include "net/gradient_work.hpp"
 #include "net/jet.hpp"
@@ -94,6 +95,48 @@ std::vector<Rational> box_midpoint(const Box& box) {
   return m;
 }
 
+// The box's ends as doubles (lo, hi), or false where one is not a double.
+bool double_ends(const Box& box, std::vector<double>& lo, std::vector<double>& hi) {
+  const std::size_t d = box.dim();
+  lo.resize(d);
+  hi.resize(d);
+  for (std::size_t i = 0; i < d; ++i) {
+    const std::optional<double> l = exact_double(box.lo[i]), h = exact_double(box.hi[i]);
+    if (!l || !h) return false;
+    lo[i] = *l, hi[i] = *h;
+  }
+  return true;
+}
+
+// dirty: the centred form's centre in doubles for the upper (or lower) end, for the box [lo, hi]
+// and the gradient enclosure f.g: the box end toward which f increases (decreases) where the sign
+// of a coordinate's gradient is decided (or its width is 0), else Baumann's fraction of the way made
+// a short dyadic (dyadic_near_double). False where such a centre is not a double.
+bool dirty_double_centre(const std::vector<double>& lo, const std::vector<double>& hi, const Jet<FastInterval>& f,
+                         bool upper, std::vector<double>& c) {
+  const std::size_t d = lo.size();
+  c.resize(d);
+  for (std::size_t i = 0; i < d; ++i) {
+    const FastInterval g = i < f.g.size() ? f.g[i] : FastInterval{};
+    if (lo[i] == hi[i] || g.lo >= 0 || g.hi <= 0) {  // decided sign (or a zero-width coordinate): a box end
+      c[i] = (g.lo >= 0) == upper ? hi[i] : lo[i];
+      continue;
+    }
+    const double t = dirty_baumann_fraction(g.lo, g.hi, upper);
+    const std::optional<double> ci = dyadic_near_double(lo[i] + (hi[i] - lo[i]) * t, lo[i], hi[i]);
+    if (!ci) return false;
+    c[i] = *ci;
+  }
+  return true;
+}
+
+// rad(y).dirty_to_double(), in doubles where (hi - lo) / 2 is exact (then the Rational radius is
+// that double).
+double dirty_radius(const FastInterval& y) {
+  if (const std::optional<double> w = exact_difference(y.lo, y.hi); w && *w / 2 * 2 == *w) return *w / 2 + 0.0;
+  return rad(y).dirty_to_double();
+}
+
 template <RigorousScalar S>
 class BoxBounder final : public Bounder {
  public:
@@ -109,6 +152,11 @@ class BoxBounder final : public Bounder {
   }
 
   BoxBounds bound(const Box& box, const Rational& prune_at) override;
+  std::vector<BoxBounds> bound_all(std::span<const Box* const> boxes, const Rational& prune_at) override {
+    if constexpr (std::is_same_v<S, FastInterval>)
+      if (boxes.size() >= 2 && gradients_ && BatchedPasses::lane_exact_jets(prog_)) return bound_batched(boxes, prune_at);
+    return Bounder::bound_all(boxes, prune_at);
+  }
   std::optional<Range> value_at(std::span<const Rational> point) override {
     const S y = evaluate_point(point);
     if (!is_finite(y)) return std::nullopt;
@@ -123,6 +171,8 @@ class BoxBounder final : public Bounder {
     return point_.value(out_);
   }
   void consider(BoxBounds& out, std::vector<Rational> point, const S& value);
+  std::vector<BoxBounds> bound_batched(std::span<const Box* const> boxes, const Rational& prune_at);
+  FastInterval centre_value(const std::vector<double>& c);
   BoxBounds natural_form_only(const Box& box);
   void centred_forms(const Box& box, const Jet<S>& f, BoxBounds& out);
   bool centred_forms_in_doubles(const Box& box, const Jet<S>& f, BoxBounds& out);
@@ -155,12 +205,27 @@ class BoxBounder final : public Bounder {
   std::vector<double> lo_, hi_;  // the box's ends as doubles (centred_forms_in_doubles)
   std::vector<Jet<S>> jet_in_, jet_wide_in_;
   std::vector<Jet<Jet<S>>> jet2_in_;
+  Jet<S> box_jet_;             // f's jet over the box being bounded (a copy: jet_ is rerun at points)
+  bool jet_holds_box_ = false;  // whether jet_'s node values are those of the box being bounded
+  // bound_all's batched passes (FastInterval only; made on first use): every box's input intervals
+  // and jet, every centre and f there; while bound() runs for one of the boxes, pre_jet_ points to
+  // its jet and pre_centres_ / pre_values_ to its centres and values, else they are empty.
+  std::unique_ptr<BatchedPasses> batched_;
+  std::vector<std::vector<FastInterval>> batch_boxes_;
+  std::vector<Jet<FastInterval>> batch_jets_;
+  std::vector<std::vector<double>> batch_points_;
+  std::vector<FastInterval> batch_values_;
+  std::vector<std::size_t> centre_first_;
+  const Jet<S>* pre_jet_ = nullptr;
+  std::span<const std::vector<double>> pre_centres_;
+  std::span<const FastInterval> pre_values_;
 };
 
 template <RigorousScalar S>
 void BoxBounder<S>::consider(BoxBounds& out, std::vector<Rational> point, const S& value) {
   if (!is_finite(value)) return;
-  out.dirty_rounding = std::max(out.dirty_rounding, rad(value).dirty_to_double());
+  if constexpr (std::is_same_v<S, FastInterval>) out.dirty_rounding = std::max(out.dirty_rounding, dirty_radius(value));
+  else out.dirty_rounding = std::max(out.dirty_rounding, rad(value).dirty_to_double());
   const Range r = range_of(value);
   Rational abs_lower = abs_min(r);
   if (out.best && !(out.best->abs_lower < abs_lower)) return;
@@ -175,12 +240,14 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
   BoxBounds out;
   box_in_.resize(d);
   jet_in_.resize(d);
-  for (std::size_t i = 0; i < d; ++i) {
-    set_interval(box_in_[i], box.lo[i], box.hi[i], prec_);
-    jet_in_[i] = jet_variable(box_in_[i], i, d, prec_);
+  for (std::size_t i = 0; i < d; ++i) set_interval(box_in_[i], box.lo[i], box.hi[i], prec_);
+  jet_holds_box_ = !pre_jet_;
+  if (!pre_jet_) {
+    for (std::size_t i = 0; i < d; ++i) jet_in_[i] = jet_variable(box_in_[i], i, d, prec_);
+    jet_.run(jet_in_);
+    box_jet_ = jet_.value(out_);
   }
-  jet_.run(jet_in_);
-  const Jet<S> f = jet_.value(out_);  // a copy: the evaluator is reused below
+  const Jet<S>& f = pre_jet_ ? *pre_jet_ : box_jet_;
   if (is_finite(f.v)) {
     out.natural = range_of(f.v);
     combine(out, *out.natural);
@@ -191,7 +258,10 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
     out.dirty_gradient.assign(d, 0.0);
     for (std::size_t i = 0; i < f.g.size(); ++i) {
       out.gradient[i] = range_of(f.g[i]);
-      out.dirty_gradient[i] = dirty_abs_max(out.gradient[i]);
+      if constexpr (std::is_same_v<S, FastInterval>)  // the range's ends are the doubles: its abs_max exactly
+        out.dirty_gradient[i] = std::max(-f.g[i].lo, f.g[i].hi) + 0.0;
+      else
+        out.dirty_gradient[i] = dirty_abs_max(out.gradient[i]);
     }
   }
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
@@ -338,34 +408,15 @@ void BoxBounder<S>::record_centred(BoxBounds& out, Range range) {
 template <RigorousScalar S>
 bool BoxBounder<S>::centred_forms_in_doubles(const Box& box, const Jet<S>& f, BoxBounds& out) {
   const std::size_t d = box.dim();
-  lo_.resize(d);
-  hi_.resize(d);
-  for (std::size_t i = 0; i < d; ++i) {
-    const std::optional<double> lo = exact_double(box.lo[i]), hi = exact_double(box.hi[i]);
-    if (!lo || !hi) return false;
-    lo_[i] = *lo, hi_[i] = *hi;
-  }
+  if (!double_ends(box, lo_, hi_)) return false;
   const Prec p(53);
   std::optional<FastInterval> centred;
   std::vector<double> c(d), previous;
   for (const bool upper : {true, false}) {
-    for (std::size_t i = 0; i < d; ++i) {
-      const FastInterval g = i < f.g.size() ? f.g[i] : FastInterval{};
-      if (lo_[i] == hi_[i] || g.lo >= 0 || g.hi <= 0) {  // decided sign (or a zero-width coordinate): a box end
-        c[i] = (g.lo >= 0) == upper ? hi_[i] : lo_[i];
-        continue;
-      }
-      const double t = dirty_baumann_fraction(g.lo, g.hi, upper);
-      const std::optional<double> ci = dyadic_near_double(lo_[i] + (hi_[i] - lo_[i]) * t, lo_[i], hi_[i]);
-      if (!ci) return false;
-      c[i] = *ci;
-    }
+    if (!dirty_double_centre(lo_, hi_, f, upper, c)) return false;
     if (c == previous) continue;  // both ends share the centre: the form is already in
     previous = c;
-    point_in_.resize(d);
-    for (std::size_t i = 0; i < d; ++i) point_in_[i] = FastInterval{c[i], c[i]};
-    point_.run(point_in_);
-    const FastInterval y = point_.value(out_);
+    const FastInterval y = centre_value(c);
     if (is_finite(y)) {
       FastInterval r = y, offset;
       for (std::size_t i = 0; i < d && i < f.g.size(); ++i) {
@@ -375,12 +426,78 @@ bool BoxBounder<S>::centred_forms_in_doubles(const Box& box, const Jet<S>& f, Bo
       if (centred) centred = FastInterval{std::max(centred->lo, r.lo), std::min(centred->hi, r.hi)};
       else centred = r;
     }
+    if (is_finite(y) && out.best) {  // consider() keeps the best candidate: decided here in doubles where exact
+      const double abs_lower = y.lo > 0 ? y.lo : (y.hi < 0 ? -y.hi : 0.0);  // abs_min of y's range
+      const std::optional<double> best = exact_double(out.best->abs_lower);
+      if (best && !(*best < abs_lower)) {
+        out.dirty_rounding = std::max(out.dirty_rounding, dirty_radius(y));
+        continue;
+      }
+    }
     std::vector<Rational> point(d);
     for (std::size_t i = 0; i < d; ++i) point[i] = dirty_dyadic(c[i]);  // exact: c[i] is a double
     consider(out, std::move(point), y);
   }
   if (centred && is_finite(*centred)) record_centred(out, range_of(*centred));
   return true;
+}
+
+// f at the centre c (doubles): from bound_all's batched pass when it holds c, else by point_.
+template <RigorousScalar S>
+FastInterval BoxBounder<S>::centre_value(const std::vector<double>& c) {
+  for (std::size_t j = 0; j < pre_centres_.size(); ++j)
+    if (pre_centres_[j] == c) return pre_values_[j];
+  point_in_.resize(c.size());
+  for (std::size_t i = 0; i < c.size(); ++i) point_in_[i] = FastInterval{c[i], c[i]};
+  point_.run(point_in_);
+  return point_.value(out_);
+}
+
+// bound_all for FastInterval on a program with lane-exact jets: every box's jet over the box, then
+// every centre the centred form will choose from it (dirty_double_centre, the same choice), each in
+// batched passes (net/batched_passes.hpp: bit for bit the per-box evaluations), then bound() per box
+// reading them instead of evaluating: the same results as bound() box by box. A centre computed for
+// a box that an earlier form prunes is not used.
+template <RigorousScalar S>
+std::vector<BoxBounds> BoxBounder<S>::bound_batched(std::span<const Box* const> boxes, const Rational& prune_at) {
+  if (!batched_) batched_ = std::make_unique<BatchedPasses>(prog_, prec_);
+  const std::size_t n = boxes.size(), d = prog_.num_inputs();
+  batch_boxes_.resize(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    batch_boxes_[k].resize(d);
+    for (std::size_t i = 0; i < d; ++i) set_interval(batch_boxes_[k][i], boxes[k]->lo[i], boxes[k]->hi[i], prec_);
+  }
+  batched_->jets(batch_boxes_, out_, batch_jets_);
+  batch_points_.clear();
+  centre_first_.assign(n + 1, 0);
+  std::vector<double> c, previous;
+  for (std::size_t k = 0; k < n; ++k) {
+    centre_first_[k] = batch_points_.size();
+    const Jet<FastInterval>& f = batch_jets_[k];
+    if (f.discontinuous || !gradient_is_finite(f) || !double_ends(*boxes[k], lo_, hi_)) continue;
+    previous.clear();
+    for (const bool upper : {true, false}) {
+      if (!dirty_double_centre(lo_, hi_, f, upper, c)) break;
+      if (c == previous) continue;
+      previous = c;
+      batch_points_.push_back(c);
+    }
+  }
+  centre_first_[n] = batch_points_.size();
+  batched_->points(batch_points_, out_, batch_values_);
+  std::vector<BoxBounds> out;
+  out.reserve(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    pre_jet_ = &batch_jets_[k];
+    const std::size_t first = centre_first_[k], count = centre_first_[k + 1] - first;
+    pre_centres_ = std::span<const std::vector<double>>(batch_points_).subspan(first, count);
+    pre_values_ = std::span<const FastInterval>(batch_values_).subspan(first, count);
+    out.push_back(bound(*boxes[k], prune_at));
+  }
+  pre_jet_ = nullptr;
+  pre_centres_ = {};
+  pre_values_ = {};
+  return out;
 }
 
 // f(m + h) in f(m) + f'(m) h + (1/2) sum_ij H_ij h_i h_j, H enclosing the Hessian over the box
@@ -410,6 +527,7 @@ void BoxBounder<S>::taylor_form(const Box& box, BoxBounds& out) {
     jet_in_[i] = jet_variable(mi, i, d, prec_);
   }
   jet_.run(jet_in_);
+  jet_holds_box_ = false;
   const Jet<S> fm = jet_.value(out_);
   consider(out, m, fm.v);
   if (!is_finite(fm.v) || !gradient_is_finite(fm)) return;
@@ -464,6 +582,11 @@ void BoxBounder<S>::taylor_model_form(const Box& box, const Rational& prune_at, 
 // taylor_form, which reruns jet_ at a point).
 template <RigorousScalar S>
 void BoxBounder<S>::natural_node_values() {
+  if (!jet_holds_box_) {  // the box's jet came from bound_all's batched pass: run it here
+    for (std::size_t i = 0; i < box_in_.size(); ++i) jet_in_[i] = jet_variable(box_in_[i], i, box_in_.size(), prec_);
+    jet_.run(jet_in_);
+    jet_holds_box_ = true;
+  }
   const auto values = jet_.values();
   natural_.resize(values.size());
   for (std::size_t i = 0; i < values.size(); ++i) natural_[i] = values[i].v;
@@ -564,14 +687,28 @@ class FastFirstBounder final : public Bounder {
   BoxBounds bound(const Box& box, const Rational& prune_at) override {
     if (dirty_too_thin_for_doubles(box)) return precise_->bound(box, prune_at);
     BoxBounds b = fast_.bound(box, prune_at);
-    if (b.monotone) return b;                                 // the test held in doubles: settled
-    if (!b.abs_upper) return precise_->bound(box, prune_at);  // not finite in doubles
-    if (*b.abs_upper <= prune_at) return b;                   // pruned: settled
-    if (!b.best || dirty_rounding_may_decide(b, prune_at)) return precise_->bound(box, prune_at);
+    settle(box, b, prune_at);
+    return b;
+  }
+  // The fast bounds of all boxes together (BoxBounder::bound_all), each then settled as by bound().
+  std::vector<BoxBounds> bound_all(std::span<const Box* const> boxes, const Rational& prune_at) override {
+    for (const Box* b : boxes)
+      if (dirty_too_thin_for_doubles(*b)) return Bounder::bound_all(boxes, prune_at);
+    std::vector<BoxBounds> out = fast_.bound_all(boxes, prune_at);
+    for (std::size_t k = 0; k < boxes.size(); ++k) settle(*boxes[k], out[k], prune_at);
+    return out;
+  }
+  // Keeps the fast bounds b of the box where they settle it (the cases below), else replaces them by
+  // the precise ones (in place: a BoxBounds is many Rationals to move).
+  void settle(const Box& box, BoxBounds& b, const Rational& prune_at) {
+    if (b.monotone) return;                                           // the test held in doubles: settled
+    if (!b.abs_upper) return void(b = precise_->bound(box, prune_at));  // not finite in doubles
+    if (*b.abs_upper <= prune_at) return;                             // pruned: settled
+    if (!b.best || dirty_rounding_may_decide(b, prune_at)) return void(b = precise_->bound(box, prune_at));
     // A candidate with |f| <= prune_at > 0 cannot become the witness: the engines take a candidate
     // only when its lower end exceeds their lower bound, which is at least prune_at. It keeps its
     // fast enclosure (the precise one would be discarded alike).
-    if (prune_at.sign() > 0 && abs_max(b.best->value) <= prune_at) return b;
+    if (prune_at.sign() > 0 && abs_max(b.best->value) <= prune_at) return;
     // The box goes on to be split or ends the run: its witness candidate is re-evaluated in the
     // precise arithmetic, so lower bounds (and witness values) keep their precision -- exact for
     // rational programs under MPFI -- at the cost of one point evaluation.
@@ -579,7 +716,6 @@ class FastFirstBounder final : public Bounder {
       b.best->value = *v;
       b.best->abs_lower = abs_min(*v);
     }
-    return b;
   }
   // A point value is a witness's lower bound: in the precise arithmetic, as after bound() above
   // (doubles lose the relative accuracy of a small difference of large terms).
@@ -590,7 +726,7 @@ class FastFirstBounder final : public Bounder {
   static bool dirty_too_thin_for_doubles(const Box& box) {
     for (std::size_t i = 0; i < box.dim(); ++i) {
       if (!(box.lo[i] < box.hi[i])) continue;
-      const double width = (box.hi[i] - box.lo[i]).dirty_to_double();
+      const double width = dirty_width(box.lo[i], box.hi[i]);
       const double size = std::max(std::fabs(box.lo[i].dirty_to_double()), std::fabs(box.hi[i].dirty_to_double()));
       if (width < std::ldexp(size, -30)) return true;
     }

@@ -139,6 +139,14 @@ class Bounder {
   // prune_at > 0 holds a witness with |f| >= prune_at, so a candidate with |f| <= prune_at is never
   // its witness: its enclosure may then stay the fast path's doubles (make_bounder).
   virtual BoxBounds bound(const Box& box, const Rational& prune_at) = 0;
+  // bound(*boxes[k], prune_at) for every k, in order: the same results, which a bounder may compute
+  // together (the fast path runs its evaluations of several boxes in one batched pass).
+  virtual std::vector<BoxBounds> bound_all(std::span<const Box* const> boxes, const Rational& prune_at) {
+    std::vector<BoxBounds> out;
+    out.reserve(boxes.size());
+    for (const Box* b : boxes) out.push_back(bound(*b, prune_at));
+    return out;
+  }
   // Rigorous enclosure of f at an exact point (absent: not finite there).
   virtual std::optional<Range> value_at(std::span<const Rational> point) = 0;
 };

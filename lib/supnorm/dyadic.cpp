@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "scalar/double_weight.hpp"
+
 namespace approxcert {
 
 namespace {
@@ -58,12 +60,43 @@ std::optional<double> dyadic_near_double(double target, double lo, double hi, in
   return c;
 }
 
+std::optional<double> exact_difference(double a, double b) {
+  const double s = b - a;
+  const double bb = s - b;
+  const double err = (b - (s - bb)) + (-a - bb);  // TwoSum(b, -a): b - a = s + err exactly
+  if (!std::isfinite(s) || err != 0) return std::nullopt;
+  return s;
+}
+
+double dirty_width(const Rational& lo, const Rational& hi) {
+  const std::optional<double> l = exact_double(lo), h = exact_double(hi);
+  if (l && h)
+    if (const std::optional<double> w = exact_difference(*l, *h)) return *w + 0.0;  // + 0.0: no -0
+  return (hi - lo).dirty_to_double();
+}
+
+std::optional<double> simplest_dyadic_between_doubles(double lo, double hi) {
+  if (!(lo < hi)) return std::nullopt;
+  if (lo <= 0 && hi >= 0) return 0.0;
+  if (hi < 0) {  // the grids are symmetric about 0
+    const std::optional<double> m = simplest_dyadic_between_doubles(-hi, -lo);
+    if (!m) return std::nullopt;
+    return -*m;
+  }
+  const double tiny = std::ldexp(1.0, -900), huge = std::ldexp(1.0, 900);
+  if (!(lo >= tiny) || !(hi <= huge)) return std::nullopt;
+  // 0 < lo < hi: the grid 2^(e+1), e = floor(log2 hi), has no point in [lo, hi]; the first grid
+  // 2^e, 2^(e-1), ... with one is the coarsest (a grid of spacing <= ulp(lo) holds lo itself).
+  for (int e = std::ilogb(hi); e >= std::ilogb(lo) - 53; --e) {
+    const double c = std::ldexp(std::ceil(std::ldexp(lo, -e)), e);
+    if (c <= hi) return c;
+  }
+  return std::nullopt;  // not reached: lo is on the last grid
+}
+
 Rational dirty_dyadic(double x) {
   if (!std::isfinite(x)) throw std::invalid_argument("dirty_dyadic: not finite");
-  int e = 0;
-  const double m = std::frexp(x, &e);                      // x = m * 2^e, 0.5 <= |m| < 1
-  const auto mant = static_cast<long long>(std::ldexp(m, 53));  // exact: 53 bits
-  return Rational(mant) * pow2(e - 53);
+  return Rational(mpq_class(x));  // GMP converts a finite double exactly
 }
 
 }  // namespace approxcert

@@ -25,4 +25,17 @@ std::optional<double> dyadic_near_double(double target, double lo, double hi, in
 // comes from a heuristic; the result is an exact point to be evaluated rigorously.
 Rational dirty_dyadic(double x);
 
+// b - a when that difference is exactly a finite double (checked by the error term of the TwoSum
+// algorithm, exact in round-to-nearest), else nothing; a and b finite.
+std::optional<double> exact_difference(double a, double b);
+
+// (hi - lo).dirty_to_double(), without a Rational where lo, hi and their difference are doubles
+// (the Rational difference is then that double exactly).
+double dirty_width(const Rational& lo, const Rational& hi);
+
+// The point simplest_dyadic_between(lo, hi) gives, computed in doubles, for doubles lo < hi of
+// magnitudes in [2^-900, 2^900] (or 0): every step is exact there (scaling by powers of 2, ceil);
+// nothing outside that range.
+std::optional<double> simplest_dyadic_between_doubles(double lo, double hi);
+
 }  // namespace approxcert

@@ -5,7 +5,8 @@
 
 namespace approxcert {
 
-bool Frontier::Before::operator()(const FrontierBox& a, const FrontierBox& b) const {
+bool Frontier::Before::operator()(const std::unique_ptr<FrontierBox>& pa, const std::unique_ptr<FrontierBox>& pb) const {
+  const FrontierBox &a = *pa, &b = *pb;
   if (a.upper.has_value() != b.upper.has_value()) return a.upper.has_value();  // unbounded first
   if (a.upper && *a.upper != *b.upper) return *a.upper < *b.upper;
   return a.order > b.order;
@@ -13,13 +14,13 @@ bool Frontier::Before::operator()(const FrontierBox& a, const FrontierBox& b) co
 
 void Frontier::push(FrontierBox b) {
   b.order = next_order_++;
-  heap_.push_back(std::move(b));
+  heap_.push_back(std::make_unique<FrontierBox>(std::move(b)));
   std::push_heap(heap_.begin(), heap_.end(), Before{});
 }
 
 FrontierBox Frontier::pop() {
   std::pop_heap(heap_.begin(), heap_.end(), Before{});
-  FrontierBox b = std::move(heap_.back());
+  FrontierBox b = std::move(*heap_.back());
   heap_.pop_back();
   return b;
 }

@@ -6,6 +6,7 @@
 // no maximiser of |f| lies there).
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -32,7 +33,7 @@ class Frontier {
   bool empty() const { return heap_.empty(); }
   std::size_t size() const { return heap_.size(); }
   // The box with the largest upper bound (unbounded first). Requires !empty().
-  const FrontierBox& top() const { return heap_.front(); }
+  const FrontierBox& top() const { return *heap_.front(); }
   FrontierBox pop();
 
   // Records a box that will not be refined because its upper bound is <= the lower bound.
@@ -47,10 +48,12 @@ class Frontier {
 
  private:
   struct Before {
-    bool operator()(const FrontierBox& a, const FrontierBox& b) const;  // a pops after b
+    bool operator()(const std::unique_ptr<FrontierBox>& a, const std::unique_ptr<FrontierBox>& b) const;  // a pops after b
   };
   void note(std::optional<Rational>& acc, bool& unbounded, const std::optional<Rational>& upper);
-  std::vector<FrontierBox> heap_;  // a max-heap under Before
+  // A max-heap under Before, of pointers: the heap's moves and the vector's growth then move no
+  // Rationals (whose moves allocate, so that the vector would copy its boxes as it grows).
+  std::vector<std::unique_ptr<FrontierBox>> heap_;
   std::uint64_t next_order_ = 0;
   std::optional<Rational> dropped_max_, retired_max_;
   bool dropped_unbounded_ = false, retired_unbounded_ = false;

@@ -3,9 +3,28 @@
 #include <algorithm>
 #include <cmath>
 
+#include "scalar/double_weight.hpp"
 #include "supnorm/dyadic.hpp"
 
 namespace approxcert {
+
+namespace {
+
+// simplest_dyadic_between(lo + w/4, hi - w/4), w = hi - lo: in doubles where every step is exact.
+Rational middle_half_dyadic(const Rational& lo, const Rational& hi) {
+  const std::optional<double> l = exact_double(lo), h = exact_double(hi);
+  if (l && h)
+    if (const std::optional<double> w = exact_difference(*l, *h); w && std::isnormal(*w / 4)) {
+      const double quarter = *w / 4;  // exact: a normal result of a division by 4
+      const std::optional<double> a = exact_difference(-quarter, *l), b = exact_difference(quarter, *h);
+      if (a && b)
+        if (const std::optional<double> m = simplest_dyadic_between_doubles(*a, *b)) return dirty_dyadic(*m);
+    }
+  const Rational quarter = (hi - lo) * Rational(mpz_class(1), mpz_class(4));
+  return simplest_dyadic_between(lo + quarter, hi - quarter);
+}
+
+}  // namespace
 
 std::optional<Split> choose_split(const Box& box, const std::vector<double>& dirty_gradient, const Box& domain) {
   constexpr std::size_t kNone = static_cast<std::size_t>(-1);
@@ -15,8 +34,8 @@ std::optional<Split> choose_split(const Box& box, const std::vector<double>& dir
   for (int pass = 0; pass < 2 && best == kNone; ++pass) {
     for (std::size_t i = 0; i < box.dim(); ++i) {
       if (!(box.lo[i] < box.hi[i])) continue;
-      const double width = (box.hi[i] - box.lo[i]).dirty_to_double();
-      const double domain_width = (domain.hi[i] - domain.lo[i]).dirty_to_double();
+      const double width = dirty_width(box.lo[i], box.hi[i]);
+      const double domain_width = dirty_width(domain.lo[i], domain.hi[i]);
       const double score = by_gradient ? width * dirty_gradient[i] : width / domain_width;
       if (!(score > best_score)) continue;
       best_score = score;
@@ -30,8 +49,7 @@ std::optional<Split> choose_split(const Box& box, const std::vector<double>& dir
     }
   }
   if (best == kNone) return std::nullopt;
-  const Rational quarter = (box.hi[best] - box.lo[best]) * Rational(mpz_class(1), mpz_class(4));
-  return Split{best, simplest_dyadic_between(box.lo[best] + quarter, box.hi[best] - quarter)};
+  return Split{best, middle_half_dyadic(box.lo[best], box.hi[best])};
 }
 
 std::pair<Box, Box> split_box(const Box& box, const Split& s) {

@@ -33,6 +33,9 @@ constexpr std::size_t kBatchParents = 8;  // fixed, so results do not depend on 
 // At most 2^4 pieces of a parent at once (dirty_split_levels): on tanh width 64, d = 4, 2 or 3 levels
 // left 154k and 143k boxes against 119k with 4.
 constexpr std::size_t kMaxSplitLevels = 4;
+// Jobs bounded together (Bounder::bound_all: the fast path's evaluations in batched passes of up to
+// 8 lanes); groups of consecutive jobs, so a batch of 16 still gives two threads a group each.
+constexpr std::size_t kGroupBoxes = 8;
 
 // A box just bounded, with what its refinement needs.
 struct Bounded {
@@ -95,21 +98,36 @@ class Search {
   // Bounds one box (any thread) and decides the precision its refinement needs.
   Bounded bound_box(const Box& box, std::size_t node, long prec, const Rational& prune_at) {
     BoxBounds b = pool_.bounder(prec).bound(box, prune_at);
-    if (o_.witness_box && b.best) b.best = inside_witness_box(std::move(*b.best), prec);
     Bounded out;
-    out.box.box = box;
+    bounded(box, node, prec, prune_at, b, out);
+    return out;
+  }
+  // bound_box for jobs first .. first + count - 1 (one precision), bounded together, into
+  // out[0 .. count - 1]; their boxes move into the results.
+  void bound_boxes(std::vector<BatchJob>& jobs, std::size_t first, std::size_t count, const Rational& prune_at,
+                   Bounded* out) {
+    std::vector<const Box*> boxes(count);
+    for (std::size_t k = 0; k < count; ++k) boxes[k] = &jobs[first + k].box;
+    const long prec = jobs[first].prec;
+    std::vector<BoxBounds> b = pool_.bounder(prec).bound_all(boxes, prune_at);
+    for (std::size_t k = 0; k < count; ++k) bounded(std::move(jobs[first + k].box), jobs[first + k].node, prec, prune_at, b[k], out[k]);
+  }
+  // out := the box's bounds b as the search keeps them, with the precision its refinement needs.
+  // b's parts are moved out (a BoxBounds is many Rationals, and each move of one allocates).
+  void bounded(Box box, std::size_t node, long prec, const Rational& prune_at, BoxBounds& b, Bounded& out) {
+    if (o_.witness_box && b.best) b.best = inside_witness_box(std::move(*b.best), prec);
+    out.box.box = std::move(box);
     out.box.node = node;
-    out.box.upper = b.abs_upper;
+    out.box.upper = std::move(b.abs_upper);
     out.box.dirty_gradient = std::move(b.dirty_gradient);
     out.box.bounded_at = prec;
     out.box.prec = prec;
-    if (dirty_needs_more_precision(box, b, prec, prune_at)) {
+    if (dirty_needs_more_precision(out.box.box, b, prec, prune_at)) {
       if (prec >= o_.max_prec) out.refinable = false;
       else out.box.prec = std::min(2 * prec, o_.max_prec);
     }
     out.best = std::move(b.best);
     out.monotone = b.monotone;
-    return out;
   }
 
   // The candidate itself if it lies in the witness box, else its nearest point there, evaluated
@@ -147,7 +165,7 @@ class Search {
     }
   }
 
-  void absorb(Bounded b) {
+  void absorb(Bounded&& b) {
     absorb_witness(b);
     if (b.monotone) return absorb_monotone(std::move(b));
     max_prec_used_ = std::max(max_prec_used_, b.box.prec);
@@ -160,7 +178,7 @@ class Search {
   // A box where the monotonicity test held: no maximiser of |f| lies in it off its faces on the
   // domain's boundary in that coordinate (monotonicity.hpp), so it is replaced by those faces, each
   // bounded by the box's bound until it is bounded on its own (next batch); with none it is gone.
-  void absorb_monotone(Bounded b) {
+  void absorb_monotone(Bounded&& b) {
     std::vector<Box> faces = boundary_faces(b.box.box, domain_, b.monotone->dim);
     const std::size_t first = cover_.monotone(b.box.node, b.monotone->dim, b.monotone->sign, faces.size());
     if (faces.empty()) ++eliminated_;
@@ -191,6 +209,8 @@ class Search {
   void refine_batch() {
     std::vector<BatchJob> jobs;
     std::vector<FrontierBox> parents;
+    jobs.reserve(4 * kBatchParents);     // a batch stops below 2 kBatchParents jobs plus one parent's 2^4 pieces
+    parents.reserve(2 * kBatchParents);  // each parent adds a job (a FrontierBox copies when the vector grows)
     while (!frontier_.empty() && jobs.size() < 2 * kBatchParents && boxes_ + jobs.size() + 2 <= o_.max_boxes) {
       FrontierBox parent = frontier_.pop();
       if (parent.upper && *parent.upper <= lower_) { frontier_.drop(parent.upper); continue; }
@@ -211,8 +231,9 @@ class Search {
       parents.push_back(std::move(parent));
     }
     const Rational prune_at = lower_;
-    auto batch = pool_.bound_batch<Bounded>(jobs, parents.size(),
-                                           [&](const BatchJob& j) { return bound_box(j.box, j.node, j.prec, prune_at); });
+    auto batch = pool_.bound_groups<Bounded>(jobs, parents.size(), kGroupBoxes, [&](std::size_t first, std::size_t count, Bounded* out) {
+      bound_boxes(jobs, first, count, prune_at, out);
+    });
     for (std::size_t k = 0; k < jobs.size(); ++k) {
       if (batch.skipped[k]) continue;
       ++boxes_;

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include "scalar/fast_interval.hpp"
 #include "scalar_test_support.hpp"
@@ -171,4 +172,34 @@ TEST_CASE("fast interval: pi and comparisons") {
   set(b, q(1, 3), Prec(53));
   CHECK(equal(a, b) == Truth::False);
   CHECK(less(b, a) == Truth::True);
+}
+
+TEST_CASE("FastInterval: a rational that is a double enters as that point, any other as its two neighbours") {
+  std::mt19937_64 rng(23);
+  std::uniform_int_distribution<long> mant(-(1L << 53) + 1, (1L << 53) - 1);
+  std::uniform_int_distribution<int> expo(-1130, 960);  // below the overflow at 2^1024
+  long points = 0, neighbours = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const long m = mant(rng);
+    const int e = expo(rng);
+    const Rational q = Rational(m) * pow2(e);  // a double when normal (or a subnormal without lost bits)
+    FastInterval x;
+    set(x, q, Prec(53));
+    if (x.lo == x.hi) {
+      CHECK(lower(x) == q);
+      ++points;
+    } else {
+      CHECK(lower(x) < q);
+      CHECK(q < upper(x));
+      CHECK(x.hi == std::nextafter(x.lo, 1.0 / 0.0));
+      ++neighbours;
+    }
+    const Rational r = q + Rational(1) / Rational(3);  // not a dyadic: never a point
+    set(x, r, Prec(53));
+    CHECK(lower(x) < r);
+    CHECK(r < upper(x));
+    CHECK(x.hi == std::nextafter(x.lo, 1.0 / 0.0));
+  }
+  CHECK(points > 3000);  // every normal one
+  CHECK(neighbours > 10);  // deep subnormals lose bits
 }

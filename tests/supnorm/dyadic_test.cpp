@@ -108,3 +108,48 @@ TEST_CASE("dyadic: dyadic_near_double gives a double of [lo, hi] on the grid, wi
   CHECK(!dyadic_near_double(0.5, 1.0, 1.0 + std::ldexp(1.0, -52)));  // grid finer than the doubles there
   CHECK(*dyadic_near_double(std::nan(""), 0.0, 1.0) == 0.0);          // a NaN target: clamped to an end
 }
+
+TEST_CASE("dyadic: exact_difference is b - a exactly, or nothing when that is not a double") {
+  std::mt19937_64 rng(17);
+  std::uniform_real_distribution<double> u(-4, 4);
+  long exact = 0, inexact = 0;
+  for (int i = 0; i < 5000; ++i) {
+    const double a = i % 3 == 0 ? std::ldexp(std::round(std::ldexp(u(rng), 8)), -8) : u(rng);
+    const double b = i % 3 == 0 ? std::ldexp(std::round(std::ldexp(u(rng), 8)), -8) : std::ldexp(u(rng), i % 40 - 20);
+    const std::optional<double> w = exact_difference(a, b);
+    const Rational truth = dirty_dyadic(b) - dirty_dyadic(a);
+    if (w) {
+      CHECK(dirty_dyadic(*w) == truth);
+      ++exact;
+    } else {
+      // not a double: rounding it to nearest and back changes it
+      CHECK(dirty_dyadic(b - a) != truth);
+      ++inexact;
+    }
+  }
+  CHECK(exact > 1000);
+  CHECK(inexact > 1000);
+  CHECK(!exact_difference(-std::numeric_limits<double>::max(), std::numeric_limits<double>::max()));  // overflow
+}
+
+TEST_CASE("dyadic: simplest_dyadic_between_doubles is simplest_dyadic_between's point") {
+  std::mt19937_64 rng(19);
+  std::uniform_real_distribution<double> u(-4, 4);
+  long compared = 0;
+  for (int i = 0; i < 5000; ++i) {
+    double lo = u(rng), hi = i % 5 == 0 ? lo + std::ldexp(u(rng) + 4.5, -(i % 50)) : u(rng);
+    if (i % 13 == 0) lo = std::ldexp(lo, 300), hi = std::ldexp(hi, 300);
+    if (i % 17 == 0) lo = std::ldexp(std::round(std::ldexp(lo, 6)), -6), hi = std::ldexp(std::round(std::ldexp(hi, 6)), -6);
+    if (hi < lo) std::swap(lo, hi);
+    if (!(lo < hi)) continue;
+    const std::optional<double> m = simplest_dyadic_between_doubles(lo, hi);
+    REQUIRE(m.has_value());
+    CHECK(dirty_dyadic(*m) == simplest_dyadic_between(dirty_dyadic(lo), dirty_dyadic(hi)));
+    ++compared;
+  }
+  CHECK(compared > 4000);
+  CHECK(!simplest_dyadic_between_doubles(1.0, 1.0));                               // empty interior
+  CHECK(!simplest_dyadic_between_doubles(std::ldexp(1.0, -1000), std::ldexp(1.0, -999)));  // outside the exact range
+  CHECK(*simplest_dyadic_between_doubles(-3.0, -1.5) == -2.0);
+  CHECK(*simplest_dyadic_between_doubles(0.3, 0.4) == 0.375);
+}
