@@ -485,6 +485,16 @@ std::vector<BoxBounds> BoxBounder<S>::bound_batched(std::span<const Box* const> 
   }
   centre_first_[n] = batch_points_.size();
   batched_->points(batch_points_, out_, batch_values_);
+  // The precomputed values belong to this call only: cleared however it ends, so that a later
+  // bound() never reads another box's jet.
+  struct ClearPrecomputed {
+    BoxBounder& b;
+    ~ClearPrecomputed() {
+      b.pre_jet_ = nullptr;
+      b.pre_centres_ = {};
+      b.pre_values_ = {};
+    }
+  } clear{*this};
   std::vector<BoxBounds> out;
   out.reserve(n);
   for (std::size_t k = 0; k < n; ++k) {
@@ -494,9 +504,6 @@ std::vector<BoxBounds> BoxBounder<S>::bound_batched(std::span<const Box* const> 
     pre_values_ = std::span<const FastInterval>(batch_values_).subspan(first, count);
     out.push_back(bound(*boxes[k], prune_at));
   }
-  pre_jet_ = nullptr;
-  pre_centres_ = {};
-  pre_values_ = {};
   return out;
 }
 
