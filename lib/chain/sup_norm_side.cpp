@@ -18,7 +18,7 @@ Side sup_norm_side(const Program& error_program, const Box& box, const Attempt& 
   o.witness_box = witness_box;
   // The stored chain certificates (docs/certificates) were made on the precise path without the
   // relu-substitution form, the multivariate Taylor-model form, the monotonicity test or several
-  // cuts at once; the first two give other bounds within the
+  // cuts at once, in batches of 8 boxes; the first two give other bounds within the
   // tolerance (some looser: three stored sup-norm sides moved by up to 2e-3 relative with the
   // form), so chains keep that path until their certificates are regenerated with them on purpose.
   o.fast_path = false;
@@ -26,6 +26,7 @@ Side sup_norm_side(const Program& error_program, const Box& box, const Attempt& 
   o.multi_taylor_order = 0;
   o.monotonicity = false;
   o.several_cuts = false;
+  o.batch_parents = 8;
   const SupNormResult r = sup_norm(error_program, box, o);
   Point witness;
   if (r.witness)

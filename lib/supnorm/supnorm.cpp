@@ -29,7 +29,6 @@ bool within_tolerance(const Rational& lower, const std::optional<Rational>& uppe
 
 namespace {
 
-constexpr std::size_t kBatchParents = 8;  // fixed, so results do not depend on the thread count
 // At most 2^4 pieces of a parent at once (dirty_split_levels): on tanh width 64, d = 4, 2 or 3 levels
 // left 154k and 143k boxes against 119k with 4.
 constexpr std::size_t kMaxSplitLevels = 4;
@@ -50,6 +49,7 @@ void check_options(const Program& prog, const Box& domain, const SupNormOptions&
   check_engine_inputs("sup_norm", prog, domain, o);
   for (std::size_t i = 0; i < domain.dim(); ++i)
     if (domain.hi[i] < domain.lo[i]) throw std::invalid_argument("sup_norm: empty domain");
+  if (o.batch_parents == 0) throw std::invalid_argument("sup_norm: batch_parents must be at least 1");
   if (!o.removable_zeros.empty() && (prog.num_inputs() != 1 || !is_relative_error_program(prog)))
     throw std::invalid_argument("sup_norm: removable zeros need a relative-error program of one input");
   if (const auto& w = o.witness_box) {
@@ -202,16 +202,16 @@ class Search {
       frontier_.drop(frontier_.pop().upper);
   }
 
-  // Splits up to kBatchParents frontier boxes and bounds the children in parallel. Once the time
+  // Splits up to o_.batch_parents frontier boxes and bounds the children in parallel. Once the time
   // limit passes, the remaining jobs are skipped and each parent with a skipped child goes back
   // to the frontier whole (its bound still covers it), so the budget is honoured within one box
   // evaluation, not one batch.
   void refine_batch() {
     std::vector<BatchJob> jobs;
     std::vector<FrontierBox> parents;
-    jobs.reserve(4 * kBatchParents);     // a batch stops below 2 kBatchParents jobs plus one parent's 2^4 pieces
-    parents.reserve(2 * kBatchParents);  // each parent adds a job (a FrontierBox copies when the vector grows)
-    while (!frontier_.empty() && jobs.size() < 2 * kBatchParents && boxes_ + jobs.size() + 2 <= o_.max_boxes) {
+    jobs.reserve(2 * o_.batch_parents + 16);  // a batch stops below 2 batch_parents jobs plus one parent's 2^4 pieces
+    parents.reserve(2 * o_.batch_parents);    // each parent adds a job (a FrontierBox copies when the vector grows)
+    while (!frontier_.empty() && jobs.size() < 2 * o_.batch_parents && boxes_ + jobs.size() + 2 <= o_.max_boxes) {
       FrontierBox parent = frontier_.pop();
       if (parent.upper && *parent.upper <= lower_) { frontier_.drop(parent.upper); continue; }
       const std::optional<Split> s =

@@ -84,6 +84,10 @@ struct SupNormOptions {
   // Several cuts at once on a box whose bound is far above the lower bound (dirty_split_levels,
   // splitter.hpp): only the pieces are bounded, the boxes between them and the parent are not.
   bool several_cuts = true;
+  // Frontier boxes split per batch (at least 1; the batch's jobs are bounded in parallel). Fixed by
+  // the options, not the thread count, so results do not depend on it. 32: on tanh width 64, d = 4,
+  // two threads, 0.85 of the wall time of 8 (paired runs, docs/benchmarks.md); chains keep 8.
+  std::size_t batch_parents = 32;
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
   std::size_t max_cover_leaves = 0;                    // record the leaf cover up to this many leaves
                                                        // (0: not recorded)
