@@ -144,6 +144,7 @@ class BoxBounder final : public Bounder {
   // arithmetic's bounder of the same box so that a fallback does not recompute it; may be null.
   BoxBounder(const Program& prog, Prec p, BounderOptions opts, std::shared_ptr<TaylorModel> taylor_model)
       : prog_(prog), prec_(p), opts_(opts), out_(prog.outputs()[0]), gradients_(gradient_forms_affordable(prog)),
+        lane_exact_jets_(BatchedPasses::lane_exact_jets(prog)),
         point_(prog, p), jet_(prog, p), jet_wide_(prog, p), jet2_(prog, p), taylor_model_(std::move(taylor_model)) {
     if (!gradients_) return;  // the natural form only (net/gradient_work.hpp)
     if (prog.num_inputs() >= 2 && opts.linear_relaxation) linear_.emplace(prog, out_, p);
@@ -154,7 +155,7 @@ class BoxBounder final : public Bounder {
   BoxBounds bound(const Box& box, const Rational& prune_at) override;
   std::vector<BoxBounds> bound_all(std::span<const Box* const> boxes, const Rational& prune_at) override {
     if constexpr (std::is_same_v<S, FastInterval>)
-      if (boxes.size() >= 2 && gradients_ && BatchedPasses::lane_exact_jets(prog_)) return bound_batched(boxes, prune_at);
+      if (boxes.size() >= 2 && gradients_ && lane_exact_jets_) return bound_batched(boxes, prune_at);
     return Bounder::bound_all(boxes, prune_at);
   }
   std::optional<Range> value_at(std::span<const Rational> point) override {
@@ -193,6 +194,7 @@ class BoxBounder final : public Bounder {
   BounderOptions opts_;
   NodeId out_;
   bool gradients_;  // whether the gradient-based forms are affordable for this program
+  bool lane_exact_jets_;  // whether bound_all may batch the jets (BatchedPasses::lane_exact_jets)
   Evaluator<S> point_;
   Evaluator<Jet<S>> jet_;
   Evaluator<Jet<S>> jet_wide_;  // the monotonicity test's pass over the widened box (jet_ keeps the box's)
