@@ -3,7 +3,10 @@
 # and checks its output against exp(1/3) = 1.3956124250860895286...; then the same program built
 # with the flags of the installed pkg-config file. Both ways the user's code is compiled with
 # -ffp-contract=off.
-#   cmake -DBUILD=<build dir> -DSCRATCH=<scratch source> -DWORK=<empty dir> -P find_package_test.cmake
+# Both programs also load NET (docs/examples/relu_2d.json) and certify sup |x0*x1 - net| over
+# [0,1]^2, which is 4 exactly (at (0,1); by hand: the error is monotone in x1 and, on x1 = 1,
+# maximal at x0 = 0), so both link the network readers (ONNX importer, protobuf) as a user's do.
+#   cmake -DBUILD=<build dir> -DSCRATCH=<scratch source> -DNET=<network> -DWORK=<empty dir> -P find_package_test.cmake
 file(REMOVE_RECURSE ${WORK})
 set(stage ${WORK}/stage)
 function(run)
@@ -28,7 +31,22 @@ file(READ ${WORK}/consumer/CMakeFiles/consumer.dir/flags.make consumer_flags)
 if(NOT consumer_flags MATCHES "-ffp-contract=off")
   message(FATAL_ERROR "the installed CMake package does not give its users -ffp-contract=off: ${consumer_flags}")
 endif()
-run(${WORK}/consumer/consumer)
+# The certified enclosure of the sup-norm must contain 4 and be within the requested 1e-4.
+function(check_supnorm text where)
+  if(NOT text MATCHES "sup in \\[([0-9/]+), ([0-9/]+)\\]")
+    message(FATAL_ERROR "${where}: no sup-norm enclosure in: ${text}")
+  endif()
+  set(l ${CMAKE_MATCH_1})
+  set(u ${CMAKE_MATCH_2})
+  execute_process(COMMAND /usr/bin/python3 -c
+    "from fractions import Fraction as F; l=F('${l}'); u=F('${u}'); import sys; sys.exit(0 if l <= 4 <= u <= 4*(1+F(1,10000)) else 1)"
+    RESULT_VARIABLE bad)
+  if(bad)
+    message(FATAL_ERROR "${where}: [${l}, ${u}] does not enclose sup = 4 within 1e-4")
+  endif()
+endfunction()
+run(${WORK}/consumer/consumer ${NET})
+check_supnorm("${out}" "CMake consumer")
 if(NOT out MATCHES "sum 1/2\n")
   message(FATAL_ERROR "unexpected output: ${out}")
 endif()
@@ -46,7 +64,8 @@ if(NOT flags MATCHES "-ffp-contract=off")
 endif()
 separate_arguments(flags UNIX_COMMAND "${flags}")
 run(c++ -O1 ${SCRATCH}/consumer.cpp -o ${WORK}/consumer_pc ${flags})
-run(${WORK}/consumer_pc)
+run(${WORK}/consumer_pc ${NET})
+check_supnorm("${out}" "pkg-config consumer")
 if(NOT out MATCHES "sum 1/2\nexp\\(1/3\\) in \\[1\\.395612425086089528")
   message(FATAL_ERROR "unexpected output of the pkg-config build: ${out}")
 endif()
