@@ -47,7 +47,10 @@ certify-large: build
 
 # The command, the library and headers, the CMake and pkg-config packages, man pages, bash
 # completion, the Coq library and the Python package, under PREFIX (default /usr/local; docs/install.md).
-install: build
+# Builds only what it installs (the command, the library, man pages, the Python module and the
+# compiled Coq library), not the test suite.
+install: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target approxcert_installable
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # Long fuzzing runs (docs/robustness.md): every reader's libFuzzer target for FUZZ_SECONDS each,

@@ -69,5 +69,17 @@ check_supnorm("${out}" "pkg-config consumer")
 if(NOT out MATCHES "sum 1/2\nexp\\(1/3\\) in \\[1\\.395612425086089528")
   message(FATAL_ERROR "unexpected output of the pkg-config build: ${out}")
 endif()
+# The installed Coq library is compiled: an export's `From Approxcert Require Import Leaf` works
+# with the one -Q flag docs/install.md gives (COQC: set when coqc exists; the build's library
+# comes from the proofs.build fixture).
+if(COQC)
+  foreach(f Leaf.vo Enclosure.vo Splits.vo)
+    if(NOT EXISTS ${stage}/share/approxcert/coq/${f})
+      message(FATAL_ERROR "the installed Coq library is not compiled: no share/approxcert/coq/${f}")
+    endif()
+  endforeach()
+  file(WRITE ${WORK}/UsesLeaf.v "From Approxcert Require Import Leaf Enclosure.\n")
+  run(${COQC} -Q ${stage}/share/approxcert/coq Approxcert ${WORK}/UsesLeaf.v)
+endif()
 run(${stage}/bin/approxcert --version)
 message(STATUS "installed package works: ${out}")
