@@ -9,7 +9,7 @@ PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev lib
             libfmt-dev libtbb-dev libssl-dev help2man libonnx-dev libprotobuf-dev protobuf-compiler \
             pybind11-dev python3-dev python3-numpy python3-onnx python3-torch python3-mpmath libonnx-testdata \
             coq libcoq-interval libcoq-coquelicot libcoq-flocq \
-            clang libfuzzer-14-dev python3-matplotlib libclang-rt-14-dev
+            clang libfuzzer-14-dev python3-matplotlib libclang-rt-14-dev bash-completion
 
 .PHONY: all deps build test certify certify-large install fuzz soak mutation coq-all clean
 PREFIX   ?= /usr/local

@@ -42,8 +42,15 @@ endforeach()
 configure_file(${PROJECT_SOURCE_DIR}/packaging/approxcert.pc.in ${PROJECT_BINARY_DIR}/approxcert.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/approxcert.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-install(FILES ${PROJECT_SOURCE_DIR}/packaging/approxcert.bash-completion
-        DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME approxcert)
+# Bash completion, generated from the command's option definitions (cmake/Completion.cmake).
+set(APPROXCERT_COMPLETION ${PROJECT_BINARY_DIR}/completion/approxcert)
+add_custom_command(OUTPUT ${APPROXCERT_COMPLETION}
+  COMMAND ${CMAKE_COMMAND} -DAPPROXCERT=$<TARGET_FILE:approxcert> -DOUT=${APPROXCERT_COMPLETION}
+          -P ${PROJECT_SOURCE_DIR}/cmake/Completion.cmake
+  DEPENDS approxcert ${PROJECT_SOURCE_DIR}/cmake/Completion.cmake
+  COMMENT "bash completion")
+add_custom_target(approxcert_completion ALL DEPENDS ${APPROXCERT_COMPLETION})
+install(FILES ${APPROXCERT_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 
 # The Coq library: the sources, and the compiled files when the proofs.build test has made them.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/proofs/ DESTINATION ${APPROXCERT_DATA_DIR}/coq

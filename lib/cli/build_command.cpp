@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/count_text.hpp"
 #include "cli/options.hpp"
 #include "io/file.hpp"
 #include "net/network_json.hpp"
@@ -47,8 +48,8 @@ void run_build(const BuildOptions& o) {
     std::cout << j.dump(2) << "\n";
     return;
   }
-  std::cout << "wrote " << o.output << " (" << o.construction << ", " << input_dim(net) << " inputs, "
-            << output_dim(net) << " outputs)\n";
+  std::cout << "wrote " << o.output << " (" << o.construction << ", " << count_text(input_dim(net), "input") << ", "
+            << count_text(output_dim(net), "output") << ")\n";
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "chain/coq_export.hpp"
 #include "cli/commands.hpp"
+#include "cli/count_text.hpp"
 #include "cli/options.hpp"
 #include "cli/progress.hpp"
 #include "io/certificate_envelope.hpp"
@@ -44,8 +45,9 @@ void run_coq_command(const CoqCommandOptions& o) {
     std::cout << j.dump(2) << "\n";
     return;
   }
-  std::cout << "wrote " << o.output << ": " << e.facts << " proved steps as leaves, " << e.negations
-            << " refuted steps as negations, " << e.skipped << " steps not exported (unknown)";
+  std::cout << "wrote " << o.output << ": " << count_text(e.facts, "proved step") << " as leaves, "
+            << count_text(e.negations, "refuted step") << " as negations, " << count_text(e.skipped, "step")
+            << " not exported (unknown)";
   if (e.theorems.empty()) std::cout << "; no chain lemma applied";
   for (const std::string& t : e.theorems) std::cout << "; concludes " << t;
   std::cout << "\n";

@@ -108,7 +108,7 @@ void register_eval_command(CLI::App& app) {
   auto opts = std::make_shared<EvalOptions>();
   CLI::App* cmd = app.add_subcommand("eval", "Certified enclosure of every output at an exact point");
   cmd->add_option_function<std::string>("--net", [opts](const std::string& v) { opts->net = v, opts->net_given = true; },
-                                        "network file (approxcert-net/1)");
+                                        "network file (approxcert-net/1 or ONNX)");
   cmd->add_option_function<std::string>("--expr", [opts](const std::string& v) { opts->expr = v, opts->expr_given = true; },
                                         "evaluate a target expression in x0, x1, ... (x with one coordinate) instead");
   cmd->add_option("--at", opts->at, "the point: comma-separated exact numbers, e.g. \"1/3,-0.25,0x1p-4\"")->required();

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/count_text.hpp"
 #include "io/file.hpp"
 #include "net/network_json.hpp"
 #include "net/onnx_import.hpp"
@@ -17,6 +18,7 @@ namespace {
 
 struct ImportOptions {
   std::string model, output;
+  bool json = false;
 };
 
 void run_import(const ImportOptions& o) {
@@ -25,8 +27,15 @@ void run_import(const ImportOptions& o) {
   if (looks_like_json(bytes)) throw InputError(o.model + ": is a JSON file, not an ONNX model");
   const Network net = import_onnx(bytes, o.model);
   write_file_atomic(o.output, save_network(net));  // only after the import and the checks succeeded
-  std::cout << "wrote " << o.output << " (" << net.layers.size() << " layers, " << input_dim(net) << " inputs, "
-            << output_dim(net) << " outputs)\n";
+  if (o.json) {
+    const nlohmann::ordered_json j = {{"command", "import"}, {"model", o.model},        {"output", o.output},
+                                      {"layers", net.layers.size()}, {"inputs", input_dim(net)},
+                                      {"outputs", output_dim(net)}, {"exit_status", 0}};
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::cout << "wrote " << o.output << " (" << count_text(net.layers.size(), "layer") << ", "
+            << count_text(input_dim(net), "input") << ", " << count_text(output_dim(net), "output") << ")\n";
 }
 
 }  // namespace
@@ -36,6 +45,10 @@ void register_import_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("import", "Convert an ONNX model to an approxcert-net/1 file (weights read exactly)");
   cmd->add_option("model", opts->model, "the .onnx file")->required();
   cmd->add_option("-o,--output", opts->output, "output network file (approxcert-net/1)");
+  cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");
+  cmd->footer(
+      "Example:\n  approxcert import model.onnx -o model.json\n"
+      "Exit status: 0 written, 2 bad input (an unsupported operator is named; nothing written).\n");
   cmd->callback([opts] { run_import(*opts); });
 }
 

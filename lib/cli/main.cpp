@@ -11,6 +11,7 @@
 #include "approxcert_version.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_status.hpp"
+#include "cli/interface_json.hpp"
 #include "scalar/input_error.hpp"
 
 namespace {
@@ -59,6 +60,11 @@ int main(int argc, char** argv) {
   register_regress_command(app);
   register_coq_command(app);
   register_import_command(app);
+  // For the build only (completion and man pages are generated from it): not in --help.
+  if (argc == 2 && std::string(argv[1]) == "--interface-json") {
+    std::cout << describe_interface(app).dump(1) << "\n";
+    return kExitOk;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {
@@ -67,7 +73,7 @@ int main(int argc, char** argv) {
     // An unknown first word is an unknown command: name it (CLI11 would say "arguments not expected").
     if (argc > 1 && app.get_subcommands().empty() && argv[1][0] != '-')
       return report("", std::string("unknown command \"") + argv[1] +
-                            "\"; commands: eval, supnorm, lpnorm, build, check, verify, regress, coq (approxcert --help)",
+                            "\"; commands: " + command_names(app) + " (approxcert --help)",
                     kExitBadInput);
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
     std::string what = e.what();

@@ -84,9 +84,7 @@ void register_verify_command(CLI::App& app) {
   auto opts = std::make_shared<VerifyCommandOptions>();
   CLI::App* cmd = app.add_subcommand(
       "verify",
-      "Re-check chain, supnorm and lpnorm certificates independently of the run that wrote them.\n"
-      "Example: approxcert verify cert.json --net moved/net.json\n"
-      "Exit status: 0 every certificate verified, 1 one fails verification, 2 bad input.");
+      "Re-check chain, supnorm and lpnorm certificates independently of the run that wrote them");
   cmd->add_option("certificates", opts->certificates, "certificate files (approxcert-cert/1, kind chain, supnorm or lpnorm)")->required();
   cmd->add_option("--net", opts->net, "the network file of supnorm and lpnorm certificates, if it is no longer where they say");
   cmd->add_flag("--no-recompute", opts->no_recompute,
@@ -99,6 +97,9 @@ void register_verify_command(CLI::App& app) {
                   "supnorm and lpnorm certificates: prove the cover's leaves on this many threads, 0 to 1024 "
                   "(default 0: all cores); the report is the same for every count");
   add_progress_options(cmd, opts->progress);
+  cmd->footer(
+      "Example:\n  approxcert verify cert.json --net moved/net.json\n"
+      "Exit status: 0 every certificate verified, 1 one fails verification, 2 bad input.\n");
   cmd->callback([opts] { run_verify_command(*opts); });
 }
 

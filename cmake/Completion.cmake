@@ -1,0 +1,72 @@
+# Generates the bash completion from the command's own option definitions
+# (`approxcert --interface-json`, lib/cli/interface_json.hpp), so every command and option the
+# binary has is completed and nothing it lacks is offered. Run as a script:
+#   cmake -DAPPROXCERT=<binary> -DOUT=<file> -P cmake/Completion.cmake
+execute_process(COMMAND ${APPROXCERT} --interface-json OUTPUT_VARIABLE doc RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "approxcert --interface-json failed (${rc})")
+endif()
+string(JSON n LENGTH "${doc}" commands)
+math(EXPR last "${n} - 1")
+set(commands "")
+set(option_cases "")
+set(choice_cases "")
+foreach(i RANGE ${last})
+  string(JSON name GET "${doc}" commands ${i} name)
+  list(APPEND commands ${name})
+  string(JSON m LENGTH "${doc}" commands ${i} options)
+  set(opts "")
+  if(m GREATER 0)
+    math(EXPR mlast "${m} - 1")
+    foreach(j RANGE ${mlast})
+      string(JSON k LENGTH "${doc}" commands ${i} options ${j} names)
+      math(EXPR klast "${k} - 1")
+      set(names "")
+      foreach(q RANGE ${klast})
+        string(JSON opt GET "${doc}" commands ${i} options ${j} names ${q})
+        list(APPEND names ${opt})
+      endforeach()
+      list(APPEND opts ${names})
+      string(JSON has_choices ERROR_VARIABLE no_choices GET "${doc}" commands ${i} options ${j} choices)
+      if(NOT no_choices)
+        string(JSON c LENGTH "${doc}" commands ${i} options ${j} choices)
+        math(EXPR clast "${c} - 1")
+        set(words "")
+        foreach(q RANGE ${clast})
+          string(JSON w GET "${doc}" commands ${i} options ${j} choices ${q})
+          list(APPEND words ${w})
+        endforeach()
+        list(JOIN words " " words)
+        foreach(opt ${names})
+          string(APPEND choice_cases "    \"${name} ${opt}\") COMPREPLY=($(compgen -W \"${words}\" -- \"$cur\")); return ;;\n")
+        endforeach()
+      endif()
+    endforeach()
+  endif()
+  list(JOIN opts " " opts)
+  string(APPEND option_cases "    ${name}) opts=\"${opts}\" ;;\n")
+endforeach()
+list(JOIN commands " " commands)
+file(WRITE ${OUT} "# bash completion for approxcert (installed as share/bash-completion/completions/approxcert).
+# Generated at build time from the command's option definitions (cmake/Completion.cmake): do not edit.
+_approxcert() {
+  local cur prev words cword
+  _init_completion || return
+  local commands=\"${commands}\"
+  if [[ $cword -eq 1 ]]; then
+    COMPREPLY=($(compgen -W \"$commands --help --version\" -- \"$cur\"))
+    return
+  fi
+  local opts=\"\"
+  case \"\${words[1]}\" in
+${option_cases}  esac
+  case \"\${words[1]} $prev\" in
+${choice_cases}  esac
+  if [[ \"$cur\" == -* ]]; then
+    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))
+  else
+    _filedir
+  fi
+}
+complete -F _approxcert approxcert
+")

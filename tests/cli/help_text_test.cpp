@@ -1,0 +1,79 @@
+// Every command's --help (and so its man page) shows its own example and exit statuses, its
+// description is one line (the man page's NAME summary), and counts in messages agree with
+// their nouns ("1 input", not "1 inputs"). The commands come from the binary itself.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_support.hpp"
+
+using namespace approxcert::cli::test;
+
+namespace {
+std::size_t occurrences(const std::string& text, const std::string& word) {
+  std::size_t n = 0;
+  for (auto at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("cli help: every command shows one example of itself, its exit statuses and a one-line description") {
+  Scratch s("help");
+  const Run iface = s.run("--interface-json");
+  REQUIRE(iface.status == 0);
+  const auto doc = nlohmann::json::parse(iface.out);
+  REQUIRE(doc.at("commands").size() >= 9);
+  for (const auto& c : doc.at("commands")) {
+    const std::string name = c.at("name");
+    CAPTURE(name);
+    const std::string description = c.at("description");
+    CHECK(!description.empty());
+    CHECK(description.find('\n') == std::string::npos);
+    const Run help = s.run(name + " --help");
+    REQUIRE(help.status == 0);
+    CHECK(occurrences(help.out, "Example:") == 1);
+    CHECK(help.out.find("Example:\n  approxcert " + name + " ") != std::string::npos);
+    CHECK(help.out.find("Exit status") != std::string::npos);
+  }
+}
+
+namespace {
+// A one-layer ONNX model y = 2 x (MatMul), written with Debian's python3-onnx.
+void write_one_layer_onnx(const std::string& path) {
+  const std::string script =
+      "import onnx, onnx.helper as h, onnx.numpy_helper as nh, numpy as np, sys\n"
+      "W = nh.from_array(np.array([[2.0]], dtype=np.float32), 'W')\n"
+      "g = h.make_graph([h.make_node('MatMul', ['x', 'W'], ['y'])], 'g',\n"
+      "    [h.make_tensor_value_info('x', onnx.TensorProto.FLOAT, [1, 1])],\n"
+      "    [h.make_tensor_value_info('y', onnx.TensorProto.FLOAT, [1, 1])], [W])\n"
+      "onnx.save(h.make_model(g, opset_imports=[h.make_opsetid('', 13)]), sys.argv[1])\n";
+  REQUIRE(std::system(("/usr/bin/python3 -c \"" + script + "\" " + path).c_str()) == 0);
+}
+}  // namespace
+
+TEST_CASE("cli help: counts agree with their nouns") {
+  Scratch s("counts");
+  write_one_layer_onnx(s.path("one.onnx"));
+  const Run one = s.run("import " + s.path("one.onnx") + " -o " + s.path("one.json"));
+  REQUIRE(one.status == 0);
+  CHECK(one.out.find("(1 layer, 1 input, 1 output)") != std::string::npos);
+  const Run two = s.run("build altabaa2024/voronoi-threshold --param m=2 -o " + s.path("two.json"));
+  REQUIRE(two.status == 0);
+  CHECK(two.out.find("1 input, 2 outputs)") != std::string::npos);
+}
+
+TEST_CASE("cli import --json: one JSON object naming what was written") {
+  Scratch s("import-json");
+  write_one_layer_onnx(s.path("one.onnx"));
+  const Run r = s.run("import " + s.path("one.onnx") + " -o " + s.path("n.json") + " --json");
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("command") == "import");
+  CHECK(j.at("output") == s.path("n.json"));
+  CHECK(j.at("layers") == 1);
+  CHECK(j.at("inputs") == 1);
+  CHECK(j.at("outputs") == 1);
+  CHECK(std::filesystem::exists(s.path("n.json")));
+}
