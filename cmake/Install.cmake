@@ -42,6 +42,9 @@ endforeach()
 configure_file(${PROJECT_SOURCE_DIR}/packaging/approxcert.pc.in ${PROJECT_BINARY_DIR}/approxcert.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/approxcert.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
+# The README's example networks and claims files, for a tour away from the source tree.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/examples/ DESTINATION ${APPROXCERT_DATA_DIR}/examples)
+
 # Bash completion, generated from the command's option definitions (cmake/Completion.cmake).
 set(APPROXCERT_COMPLETION ${PROJECT_BINARY_DIR}/completion/approxcert)
 add_custom_command(OUTPUT ${APPROXCERT_COMPLETION}
