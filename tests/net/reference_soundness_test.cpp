@@ -15,6 +15,7 @@
 #include "net_support.hpp"
 #include "random_nets.hpp"
 #include "reference/reference_interpreter.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -91,7 +92,7 @@ void run_suite(std::uint64_t seed, bool small_integers, bool sequence, int trial
   RandomNets gen(seed, small_integers);
   std::map<std::string, int> seen;
   int exact_points = 0;
-  for (int trial = 0; trial < trials; ++trial) {
+  for (int trial = 0; trial < approxcert::test::random_cases(trials); ++trial) {
     CAPTURE(trial);
     const bool exact = trial % 3 == 0;
     const Network net = sequence ? gen.sequence_network(exact, 3) : gen.vector_network(exact, 3);

@@ -18,6 +18,7 @@
 #include "scalar/batch_interval.hpp"
 // clang-format off
 #include "operation_table.hpp"
+#include "../test_multiplier.hpp"
 // clang-format on
 
 using namespace approxcert;
@@ -27,7 +28,7 @@ namespace {
 
 constexpr std::size_t B = kBatchLanes;
 using Batch = FastBatch;
-constexpr int kCases = 60;
+const int kCases = approxcert::test::random_cases(60);
 
 FastInterval fast(const Range& r, Prec p) { return make<FastInterval>(r, p); }
 

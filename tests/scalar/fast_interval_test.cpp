@@ -13,6 +13,7 @@
 
 #include "scalar/fast_interval.hpp"
 #include "scalar_test_support.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::testing;
@@ -40,7 +41,7 @@ bool no_nan(const FastInterval& a) { return !std::isnan(a.lo) && !std::isnan(a.h
 TEST_CASE("fast interval: set gives the two doubles around an exact rational (MPFR reference)") {
   Rng rng(501);
   int inexact = 0;
-  for (int c = 0; c < 3000; ++c) {
+  for (int c = 0; c < approxcert::test::random_cases(3000); ++c) {
     const Rational x = random_rational(rng);
     INFO(x.to_string());
     FastInterval r;

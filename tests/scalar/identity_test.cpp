@@ -7,13 +7,14 @@
 
 #include "scalar/directed_interval.hpp"
 #include "scalar_test_support.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::testing;
 
 namespace {
 
-constexpr int kCases = 200;
+const int kCases = approxcert::test::random_cases(200);
 
 // Runs `identity(x, y, p)` on random exact x, y drawn from `range` (with kinks at 0), at most
 // `max_width` wide.

@@ -12,13 +12,14 @@
 
 #include "operation_table.hpp"
 #include "scalar/directed_interval.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::testing;
 
 namespace {
 
-constexpr int kCases = 300;
+const int kCases = approxcert::test::random_cases(300);
 
 std::string describe(const std::string& name, const std::vector<Range>& in, Prec pin, Prec pout) {
   std::ostringstream s;

@@ -24,6 +24,7 @@
 #include "supnorm/error_program.hpp"
 #include "supnorm/relu_substitution.hpp"
 #include "supnorm/supnorm.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -52,7 +53,7 @@ template <class S>
 void check_random_networks(std::uint64_t seed) {
   RandomNetworks rn(seed);
   std::size_t substituted = 0, branched = 0, checks = 0;
-  for (int trial = 0; trial < 120; ++trial) {
+  for (int trial = 0; trial < approxcert::test::random_cases(120); ++trial) {
     const std::size_t d = 2 + static_cast<std::size_t>(trial % 2);
     const Network net = rn.network(d, trial % 3 == 0 ? Hidden::Residual : Hidden::Relu, 6);
     const Program prog = net_error_program(lower(net), 0, target_text(d));
