@@ -4,10 +4,8 @@
 # help2man runs a program with --help; each command gets a two-line wrapper that runs
 # "approxcert COMMAND --help".
 # The commands and their one-line descriptions (the NAME lines) come from the command itself.
-execute_process(COMMAND ${APPROXCERT} --interface-json OUTPUT_VARIABLE doc RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "approxcert --interface-json failed (${rc})")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/InterfaceJson.cmake)
+approxcert_read_interface(${APPROXCERT} doc)
 string(JSON n LENGTH "${doc}" commands)
 math(EXPR last "${n} - 1")
 file(MAKE_DIRECTORY ${OUT})

@@ -3,10 +3,12 @@
 // their nouns ("1 input", not "1 inputs"). The commands come from the binary itself.
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "../net/onnx_model_builder.hpp"
 #include "cli_support.hpp"
 
 using namespace approxcert::cli::test;
@@ -40,16 +42,12 @@ TEST_CASE("cli help: every command shows one example of itself, its exit statuse
 }
 
 namespace {
-// A one-layer ONNX model y = 2 x (MatMul), written with Debian's python3-onnx.
+// A one-layer ONNX model y = 2 x (MatMul), written with the tests' ONNX model builder.
 void write_one_layer_onnx(const std::string& path) {
-  const std::string script =
-      "import onnx, onnx.helper as h, onnx.numpy_helper as nh, numpy as np, sys\n"
-      "W = nh.from_array(np.array([[2.0]], dtype=np.float32), 'W')\n"
-      "g = h.make_graph([h.make_node('MatMul', ['x', 'W'], ['y'])], 'g',\n"
-      "    [h.make_tensor_value_info('x', onnx.TensorProto.FLOAT, [1, 1])],\n"
-      "    [h.make_tensor_value_info('y', onnx.TensorProto.FLOAT, [1, 1])], [W])\n"
-      "onnx.save(h.make_model(g, opset_imports=[h.make_opsetid('', 13)]), sys.argv[1])\n";
-  REQUIRE(std::system(("/usr/bin/python3 -c \"" + script + "\" " + path).c_str()) == 0);
+  approxcert::test::ModelBuilder m({1, 1});
+  m.raw_floats("W", {1, 1}, {2.0f});
+  m.node("MatMul", {"x", "W"}, "y");
+  std::ofstream(path, std::ios::binary) << m.bytes("y");
 }
 }  // namespace
 
