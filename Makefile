@@ -7,7 +7,7 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev libflint-dev \
             libflint-arb-dev libboost-dev doctest-dev nlohmann-json3-dev libcli11-dev \
             libfmt-dev libtbb-dev libssl-dev help2man libonnx-dev libprotobuf-dev protobuf-compiler \
-            pybind11-dev python3-dev python3-numpy python3-onnx python3-torch python3-mpmath libonnx-testdata \
+            pybind11-dev python3-dev python3-jsonschema python3-numpy python3-onnx python3-torch python3-mpmath libonnx-testdata \
             coq libcoq-interval libcoq-coquelicot libcoq-flocq \
             clang libfuzzer-14-dev python3-matplotlib libclang-rt-14-dev bash-completion
 

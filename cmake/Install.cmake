@@ -44,6 +44,8 @@ install(FILES ${PROJECT_BINARY_DIR}/approxcert.pc DESTINATION ${CMAKE_INSTALL_LI
 
 # The README's example networks and claims files, for a tour away from the source tree.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/examples/ DESTINATION ${APPROXCERT_DATA_DIR}/examples)
+# The JSON Schemas of the file formats, for editors (docs/schemas/README.md).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/schemas/ DESTINATION ${APPROXCERT_DATA_DIR}/schemas FILES_MATCHING PATTERN "*.json")
 
 # Bash completion, generated from the command's option definitions (cmake/Completion.cmake).
 set(APPROXCERT_COMPLETION ${PROJECT_BINARY_DIR}/completion/approxcert)

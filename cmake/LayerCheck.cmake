@@ -1,14 +1,39 @@
 # Include directions (docs/contracts.md "Layers"): a file under lib/<layer>/ may include only its
-# own layer and the layers before it in LAYERS; no file under lib/ includes with "../"; no
-# benchmark (bench/) includes a file of tests/. Lists every offending include and fails.
-#   cmake -DROOT=<source tree> -DLAYERS=scalar,io,...,cli -P LayerCheck.cmake
+# own layer and the layers that layer uses, directly or through others, in the layer graph; no
+# file under lib/ includes with "../"; no benchmark (bench/) includes a file of tests/. Lists every
+# offending include and fails. The graph is also checked: every layer it names is declared before
+# it is used (so that it has no cycle and the list is an order to build in).
+#   cmake -DROOT=<source tree> -DGRAPH="scalar:|io:scalar|net:scalar|...|cli:theorems" -P LayerCheck.cmake
+# (each entry "layer:used,used", in an order where a layer follows the layers it uses).
 cmake_minimum_required(VERSION 3.20)
-if(NOT ROOT OR NOT LAYERS)
-  message(FATAL_ERROR "usage: cmake -DROOT=<source tree> -DLAYERS=<layer,layer,...> -P LayerCheck.cmake")
+if(NOT ROOT OR NOT GRAPH)
+  message(FATAL_ERROR "usage: cmake -DROOT=<source tree> -DGRAPH=<layer:used,used|layer:...> -P LayerCheck.cmake")
 endif()
-string(REPLACE "," ";" layers "${LAYERS}")
 set(include_regex "^[ \t]*#[ \t]*include[ \t]*\"([^\"]*)\"")
 set(violations)
+
+# The layers in order, and for each the layers it may include (itself and everything it uses,
+# transitively) in reach_<layer>.
+string(REPLACE "|" ";" entries "${GRAPH}")
+set(layers)
+foreach(entry IN LISTS entries)
+  string(REGEX MATCH "^([a-z_]+):([a-z_,]*)$" ok "${entry}")
+  if(NOT ok)
+    message(FATAL_ERROR "layer graph: \"${entry}\" is not \"layer:used,used\"")
+  endif()
+  set(layer ${CMAKE_MATCH_1})
+  string(REPLACE "," ";" uses "${CMAKE_MATCH_2}")
+  set(reach_${layer} ${layer})
+  foreach(used IN LISTS uses)
+    if(NOT used IN_LIST layers)
+      message(FATAL_ERROR "layer graph: ${layer} uses ${used}, which is not declared before it")
+    endif()
+    list(APPEND reach_${layer} ${reach_${used}})
+  endforeach()
+  list(REMOVE_DUPLICATES reach_${layer})
+  list(SORT reach_${layer})
+  list(APPEND layers ${layer})
+endforeach()
 
 # The quoted includes of `file`, in `out`.
 function(quoted_includes file out)
@@ -21,11 +46,8 @@ function(quoted_includes file out)
   set(${out} ${result} PARENT_SCOPE)
 endfunction()
 
-set(index 0)
 foreach(layer ${layers})
-  list(SUBLIST layers 0 ${index} above)
-  list(APPEND above ${layer})
-  string(REPLACE ";" ", " allowed "${above}")
+  string(REPLACE ";" ", " allowed "${reach_${layer}}")
   file(GLOB_RECURSE files ${ROOT}/lib/${layer}/*.hpp ${ROOT}/lib/${layer}/*.cpp)
   foreach(file ${files})
     file(RELATIVE_PATH name ${ROOT} ${file})
@@ -34,12 +56,11 @@ foreach(layer ${layers})
       string(REGEX MATCH "^[^/]*" first "${inc}")
       if(inc MATCHES "(^|/)\\.\\./")
         list(APPEND violations "${name} includes \"${inc}\": name headers from lib/ (\"layer/file.hpp\"), not with ../")
-      elseif(NOT first IN_LIST above AND first IN_LIST layers)
+      elseif(first IN_LIST layers AND NOT first IN_LIST reach_${layer})
         list(APPEND violations "${name} includes \"${inc}\", but lib/${layer} may include only ${allowed}")
       endif()
     endforeach()
   endforeach()
-  math(EXPR index "${index} + 1")
 endforeach()
 
 file(GLOB_RECURSE bench_files ${ROOT}/bench/*.hpp ${ROOT}/bench/*.cpp)
@@ -56,5 +77,5 @@ endforeach()
 if(violations)
   list(LENGTH violations count)
   list(JOIN violations "\n  " text)
-  message(FATAL_ERROR "${count} include(s) against the layer order (scalar first; a layer may use only those before it):\n  ${text}")
+  message(FATAL_ERROR "${count} include(s) against the layer graph (a layer may use only the layers it lists in lib/CMakeLists.txt, and theirs):\n  ${text}")
 endif()

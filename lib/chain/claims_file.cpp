@@ -33,8 +33,9 @@ void check_claims_name(std::string_view name, const JsonAt& at) {
 
 CheckFile read_claims_file(const std::string& path, const ExactJson& doc) {
   const JsonAt top(path);
-  json_check_keys(doc, top, {"format", "description", "networks", "quantities", "steps", "precision", "expected"},
+  json_check_keys(doc, top, {"format", "description", "networks", "quantities", "steps", "precision", "expected", kSchemaKey},
                   "a claim file");
+  json_check_schema_reference(doc, top);
   CheckFile f;
   f.path = path;
   f.instance = fs::path(path).stem().string();

@@ -294,6 +294,10 @@ std::uint64_t json_count(const ExactJson& v, const JsonAt& at) {
   return static_cast<std::uint64_t>(n.get_ui());
 }
 
+void json_check_schema_reference(const ExactJson& doc, const JsonAt& at) {
+  if (const ExactJson* s = json_optional(doc, kSchemaKey)) json_string(*s, at.key(kSchemaKey));
+}
+
 void json_check_keys(const ExactJson& obj, const JsonAt& at, std::initializer_list<std::string_view> known,
                      std::string_view what) {
   for (const auto& item : obj.items()) {

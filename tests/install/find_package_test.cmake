@@ -20,7 +20,7 @@ run(${CMAKE_COMMAND} --install ${BUILD} --prefix ${stage})
 foreach(f bin/approxcert lib/libapproxcert_core.a include/approxcert/scalar/rational.hpp
           include/approxcert/approxcert_version.hpp lib/cmake/approxcert/approxcertConfig.cmake
           lib/pkgconfig/approxcert.pc share/bash-completion/completions/approxcert share/approxcert/coq/Enclosure.v
-          share/approxcert/examples/relu_2d.json)
+          share/approxcert/examples/relu_2d.json share/approxcert/schemas/approxcert-net-1.schema.json)
   if(NOT EXISTS ${stage}/${f})
     message(FATAL_ERROR "not installed: ${f}")
   endif()
