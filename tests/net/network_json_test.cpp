@@ -154,7 +154,10 @@ TEST_CASE("network_json: unknown layer types, keys and normalizers") {
   CHECK(load_error(doc(R"({"dim": 2, "token": 3})", "[]")) ==
         "net.json: /input/token: unknown key \"token\" in the input (did you mean \"tokens\"?); known keys: dim, tokens");
   CHECK(load_error(R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": [], "extra": 1})") ==
-        "net.json: /extra: unknown key \"extra\" in a network file; known keys: format, input, layers");
+        "net.json: /extra: unknown key \"extra\" in a network file; known keys: format, input, layers, $schema");
+  // "$schema" names the file's JSON Schema for editors (docs/schemas/): a string, otherwise ignored.
+  CHECK(load_error(R"({"$schema": 3, "format": "approxcert-net/1", "input": {"dim": 1}, "layers": []})") ==
+        "net.json: /$schema: expected a string, got 3");
   CHECK(load_error(doc(R"({"dim": 1, "tokens": 2})", R"([{"type": "attention", "normalizer": "sparsemax", "scale": "1",
         "heads": [{"wq": [["1"]], "wk": [["1"]], "wv": [["1"]], "wo": [["1"]], "bk": ["0"]}]}])")) ==
         "net.json: /layers/0/heads/0/bk: unknown key \"bk\" in an attention head (did you mean \"wk\" or \"bq\"?); "
