@@ -31,9 +31,7 @@ CheckFile read_check_file(const std::string& path) {
   if (format != "approxcert-check/1")
     top.key("format").fail("expected \"approxcert-check/1\" (or \"" + std::string(kClaimsFormat) + "\" for a claim file), got \"" +
                            format + "\"");
-  json_check_keys(doc, top, {"format", "theorem", "description", "parameters", "precision", "expected", kSchemaKey},
-                  "a check file");
-  json_check_schema_reference(doc, top);
+  json_check_file_keys(doc, top, {"format", "theorem", "description", "parameters", "precision", "expected"}, "a check file");
 
   CheckFile f;
   f.path = path;

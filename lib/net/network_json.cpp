@@ -283,8 +283,7 @@ Network network_from_json(const ExactJson& doc, std::string_view source) {
   const JsonAt top{std::string(source)};
   json_object(doc, top);
   const std::string_view what = "a network file";
-  json_check_keys(doc, top, {"format", "input", "layers", kSchemaKey}, what);
-  json_check_schema_reference(doc, top);
+  json_check_file_keys(doc, top, {"format", "input", "layers"}, what);
   const ExactJson& format = json_required(doc, "format", top, what);
   if (!format.is_string() || format.get_ref<const std::string&>() != kNetworkFormat)
     top.key("format").fail("expected \"" + std::string(kNetworkFormat) + "\", got " + describe_json(format));

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <sstream>
 #include <vector>
 #include <nlohmann/json.hpp>
@@ -294,12 +295,9 @@ std::uint64_t json_count(const ExactJson& v, const JsonAt& at) {
   return static_cast<std::uint64_t>(n.get_ui());
 }
 
-void json_check_schema_reference(const ExactJson& doc, const JsonAt& at) {
-  if (const ExactJson* s = json_optional(doc, kSchemaKey)) json_string(*s, at.key(kSchemaKey));
-}
+namespace {
 
-void json_check_keys(const ExactJson& obj, const JsonAt& at, std::initializer_list<std::string_view> known,
-                     std::string_view what) {
+void check_keys_in(const ExactJson& obj, const JsonAt& at, std::span<const std::string_view> known, std::string_view what) {
   for (const auto& item : obj.items()) {
     const std::string& k = item.key();
     if (std::find(known.begin(), known.end(), k) != known.end()) continue;
@@ -317,6 +315,22 @@ void json_check_keys(const ExactJson& obj, const JsonAt& at, std::initializer_li
     at.key(shortened(k)).fail("unknown key \"" + printable(shortened(k)) + "\" in " + std::string(what) +
                    (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; known keys: " + list);
   }
+}
+
+}  // namespace
+
+void json_check_keys(const ExactJson& obj, const JsonAt& at, std::initializer_list<std::string_view> known,
+                     std::string_view what) {
+  check_keys_in(obj, at, std::span<const std::string_view>(known.begin(), known.size()), what);
+}
+
+void json_check_file_keys(const ExactJson& doc, const JsonAt& at, std::initializer_list<std::string_view> known,
+                          std::string_view what) {
+  constexpr std::string_view schema_key = "$schema";
+  std::vector<std::string_view> keys(known);
+  keys.push_back(schema_key);
+  check_keys_in(doc, at, keys, what);
+  if (const ExactJson* s = json_optional(doc, schema_key)) json_string(*s, at.key(schema_key));
 }
 
 const ExactJson& json_required(const ExactJson& obj, std::string_view key, const JsonAt& at, std::string_view what) {

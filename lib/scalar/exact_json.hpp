@@ -71,10 +71,10 @@ void json_check_keys(const ExactJson& obj, const JsonAt& at, std::initializer_li
 const ExactJson& json_required(const ExactJson& obj, std::string_view key, const JsonAt& at, std::string_view what);
 const ExactJson* json_optional(const ExactJson& obj, std::string_view key);
 
-// A top-level file may name its JSON Schema for editors (`"$schema": "PATH or URI"`,
-// docs/schemas/): readers list kSchemaKey among their known keys and call this, which checks that
-// the value is a string and otherwise ignores it (a schema is never loaded or trusted).
-inline constexpr std::string_view kSchemaKey = "$schema";
-void json_check_schema_reference(const ExactJson& doc, const JsonAt& at);
+// The keys of a file's top-level object: json_check_keys with `known` and "$schema", the file's
+// JSON Schema for editors (docs/schemas/), whose value must be a string and is otherwise ignored
+// (a schema is never loaded or trusted).
+void json_check_file_keys(const ExactJson& doc, const JsonAt& at, std::initializer_list<std::string_view> known,
+                          std::string_view what);
 
 }  // namespace approxcert
