@@ -42,11 +42,17 @@ std::string changed_text(const std::string& text, bool downward) {
   return text + "_forged";
 }
 
+// Wall times, outside the hash by the certificate's contract (docs/chain.md), listed here again:
+// the reference does not take the list from the code it tests.
+bool is_timing(const std::string& key) {
+  return key == "elapsed_seconds" || key == "build_seconds" || key == "steps_seconds";
+}
+
 void walk(const Json& node, const std::string& pointer, const std::string& pattern,
           std::vector<std::pair<std::string, std::string>>& leaves) {
   if (node.is_object()) {
     for (auto it = node.begin(); it != node.end(); ++it) {
-      if (it.key() == "elapsed_seconds" || (pointer.empty() && it.key() == "sha256")) continue;
+      if (is_timing(it.key()) || (pointer.empty() && it.key() == "sha256")) continue;
       walk(it.value(), pointer + "/" + it.key(), pattern + "/" + it.key(), leaves);
     }
   } else if (node.is_array()) {

@@ -1,6 +1,6 @@
 #pragma once
 // Forged copies of a certificate, one per leaf field: every string, integer or boolean anywhere in
-// it (the top-level "sha256" and the volatile "elapsed_seconds" excepted) is changed, and the
+// it (the top-level "sha256" and the volatile timings excepted) is changed, and the
 // SHA-256 is recomputed as a forger would. A test tool: what `verify` must reject, or what the
 // certificate format must declare as not claimed (docs/robustness.md).
 #include <string>

@@ -129,6 +129,7 @@ nlohmann::json make_certificate(const InstanceRun& run) {
   c["theorem"] = {{"name", run.theorem.name}, {"paper", run.theorem.paper}, {"title", run.theorem.title},
                   {"statement", run.theorem.statement}};
   c["instance"] = run.instance;
+  if (!run.description.empty()) c["description"] = run.description;
   c["parameters"] = run.parameters;
   c["precision"] = {{"engine", std::string(to_string(r.options.engine))}, {"base_bits", r.options.base_bits},
                     {"max_bits", r.options.max_bits}};
@@ -147,7 +148,9 @@ nlohmann::json make_certificate(const InstanceRun& run) {
   c["overall"] = std::string(to_string(r.overall));
   c["summary"] = {{"steps", r.steps.size()}, {"proved", counts[0]}, {"refuted", counts[1]}, {"unknown", counts[2]}};
   c["tool"] = {{"name", "approxcert"}, {"version", APPROXCERT_VERSION}, {"commit", APPROXCERT_COMMIT}};
-  c["elapsed_seconds"] = fmt::format("{:.3f}", r.elapsed_seconds);
+  c["build_seconds"] = fmt::format("{:.3f}", run.build_seconds);
+  c["steps_seconds"] = fmt::format("{:.3f}", r.elapsed_seconds);
+  c["elapsed_seconds"] = fmt::format("{:.3f}", run.build_seconds + r.elapsed_seconds);
   c["sha256"] = certificate_hash(c);
   return c;
 }
@@ -155,6 +158,14 @@ nlohmann::json make_certificate(const InstanceRun& run) {
 std::string canonical_text(const nlohmann::json& certificate) { return canonical_certificate_text(certificate); }
 
 std::string certificate_hash(const nlohmann::json& certificate) { return certificate_sha256(certificate); }
+
+std::string hash_problem(const nlohmann::json& certificate) {
+  const std::string computed = certificate_hash(certificate);
+  const auto it = certificate.is_object() ? certificate.find("sha256") : certificate.end();
+  const std::string recorded = it != certificate.end() && it->is_string() ? it->get<std::string>() : "";
+  if (recorded == computed) return "";
+  return "sha256: recorded \"" + recorded + "\" but the canonical content hashes to " + computed + " (the certificate was modified)";
+}
 
 nlohmann::json read_certificate(const std::string& path) {
   nlohmann::json c = read_certificate_file(path);

@@ -26,6 +26,9 @@ nlohmann::json make_certificate(const InstanceRun& run);
 
 std::string canonical_text(const nlohmann::json& certificate);
 std::string certificate_hash(const nlohmann::json& certificate);  // SHA-256 of canonical_text
+// Empty when the recorded "sha256" is the hash of the canonical content; else what is wrong, in
+// words ("sha256: recorded ... but the canonical content hashes to ... (the certificate was modified)").
+std::string hash_problem(const nlohmann::json& certificate);
 
 // Reads a certificate file through the envelope reader and checks that its kind is "chain".
 nlohmann::json read_certificate(const std::string& path);

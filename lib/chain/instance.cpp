@@ -1,6 +1,7 @@
 #include "chain/instance.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -56,6 +57,7 @@ void read_precision_and_expected(const ExactJson& doc, const JsonAt& top, CheckF
 
   const JsonAt exp_at = top.key("expected");
   const ExactJson& expected = json_object(json_required(doc, "expected", top, "a check file"), exp_at);
+  if (expected.empty()) exp_at.fail("lists no verdict: give at least one step's or \"overall\"'s expected verdict");
   for (const auto& item : expected.items()) {
     const JsonAt at = exp_at.key(item.key());
     const std::string text = json_string(item.value(), at);
@@ -74,12 +76,16 @@ InstanceRun run_instance(const TheoremRegistry& registry, const std::string& the
 InstanceRun run_instance_at(const TheoremRegistry& registry, const std::string& theorem_name, const ExactJson& parameters,
                             const JsonAt& theorem_at, const JsonAt& parameters_at, const std::string& instance,
                             const RunOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
   const Theorem& theorem = registry.get(theorem_name, theorem_at);
   const Parameters params(parameters, parameters_at);
   const Chain chain = theorem.build(params);
   params.check_all_read();
   if (chain.steps().empty()) throw std::logic_error("theorem " + theorem_name + " built an empty chain");
-  return InstanceRun{theorem.info, instance, params.to_json(), run_chain(chain, options)};
+  const double build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  InstanceRun run{theorem.info, instance, params.to_json(), run_chain(chain, options)};
+  run.build_seconds = build_seconds;
+  return run;
 }
 
 CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file) {
@@ -87,7 +93,9 @@ CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file) {
   CheckRun out{file,
                run_instance_at(registry, file.theorem, file.parameters, top.key("theorem"),
                                file.parameters_at ? *file.parameters_at : top.key("parameters"), file.instance, file.options),
+               {},
                {}};
+  out.run.description = file.description;
   for (const auto& expected : file.expected) {
     const std::string& id = expected.first;  // a named variable: clang 14 cannot capture a structured binding
     const auto& steps = out.run.result.steps;
@@ -99,7 +107,7 @@ CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file) {
   }
   for (const StepResult& s : out.run.result.steps) {
     const auto it = file.expected.find(s.spec.id);
-    if (it == file.expected.end()) out.mismatches.push_back({s.spec.id, "(not given)", std::string(to_string(s.verdict))});
+    if (it == file.expected.end()) out.not_compared.push_back(s.spec.id);
     else if (it->second != s.verdict)
       out.mismatches.push_back({s.spec.id, std::string(to_string(it->second)), std::string(to_string(s.verdict))});
   }
@@ -133,6 +141,20 @@ std::vector<std::string> collect_json_files(const std::vector<std::string>& path
     out.insert(out.end(), found.begin(), found.end());
   }
   return out;
+}
+
+}  // namespace approxcert::chain
+
+namespace approxcert::chain {
+
+std::vector<std::string> collect_check_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> files = collect_json_files(paths);
+  if (files.empty()) {
+    std::string where;
+    for (const std::string& p : paths) where += (where.empty() ? "" : ", ") + p;
+    throw InputError(where + ": no check or claim file (*.json) found");
+  }
+  return files;
 }
 
 }  // namespace approxcert::chain

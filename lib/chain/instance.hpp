@@ -41,7 +41,9 @@ struct InstanceRun {
   TheoremInfo theorem;
   std::string instance;
   nlohmann::json parameters;
-  ChainResult result;
+  ChainResult result;            // result.elapsed_seconds: running the steps
+  double build_seconds = 0;      // wall time of reading the parameters and building the chain
+  std::string description;       // the check or claim file's "description" (may be empty)
 };
 
 // Builds the chain of `theorem_name` (looked up in `registry`, InputError at `at` + "/theorem"
@@ -59,16 +61,21 @@ struct ExpectationMismatch {
   std::string step;  // step id, or "overall"
   std::string expected, actual;
 };
-// Runs a check file. InputError if "expected" names a step the chain does not have.
+// Runs a check file. InputError if "expected" names a step the chain does not have. Steps the
+// file gives no expected verdict for are not compared; they are listed in `not_compared`.
 struct CheckRun {
   CheckFile file;
   InstanceRun run;
-  std::vector<ExpectationMismatch> mismatches;  // empty: every verdict is as expected
+  std::vector<ExpectationMismatch> mismatches;  // empty: every listed verdict is as expected
+  std::vector<std::string> not_compared;        // ids of the steps "expected" does not list
 };
 CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file);
 
 // Every *.json file under the given files/folders (folders recursively, sorted); a path that
 // does not exist is an InputError. Files and folders whose name starts with '.' are skipped.
 std::vector<std::string> collect_json_files(const std::vector<std::string>& paths);
+// The same for check and claim files: no *.json file at all under `paths` is an InputError (a
+// run over nothing must not pass).
+std::vector<std::string> collect_check_files(const std::vector<std::string>& paths);
 
 }  // namespace approxcert::chain

@@ -6,12 +6,11 @@
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
 #include "chain/number_text.hpp"
+#include "chain/parameters_markdown.hpp"
 
 namespace approxcert::chain {
 
 namespace {
-
-constexpr std::size_t kMaxParameterTextOnPage = 400;
 
 std::string cell(std::string s) {
   std::string out;
@@ -65,6 +64,13 @@ std::string named(const std::string& name, const std::string& value) {
   return name.empty() || name == value ? value : name + " = " + value;
 }
 
+// The Claim cell: the step's symbols and, when it says more, its claim in words.
+std::string claim_text(const nlohmann::json& step) {
+  const std::string symbols = str(step, "symbols"), claim = str(step, "claim");
+  if (claim.empty() || claim == symbols) return symbols;
+  return symbols.empty() ? claim : "`" + symbols + "`: " + claim;
+}
+
 std::string rhs_text(const nlohmann::json& step, const std::string& where) {
   if (step.contains("rhs_high"))
     return "[" + show_side(step.at("rhs"), where + "/rhs") + ", " + show_side(step.at("rhs_high"), where + "/rhs_high") + "]";
@@ -86,17 +92,8 @@ std::string render_markdown(const nlohmann::json& c) {
      << " unknown). Theorem `" << str(theorem, "name") << "`.\n\n";
   md << str(theorem, "statement") << "\n\n";
 
-  md << "**Parameters.**";
-  if (c.at("parameters").empty()) md << " none";
-  for (const auto& [k, v] : c.at("parameters").items()) {
-    const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
-    // Structured parameters (a claim file's embedded networks) stay in the certificate.
-    if (text.size() > kMaxParameterTextOnPage)
-      md << " `" << k << "` = (" << text.size() << " characters of JSON: see the certificate);";
-    else
-      md << " `" << k << "` = `" << text << "`;";
-  }
-  md << "\n\n";
+  if (const std::string d = str(c, "description"); !d.empty()) md << "**Description.** " << d << "\n\n";
+  md << "**Parameters.**" << (c.at("parameters").empty() ? " " : "\n\n") << parameters_markdown(c.at("parameters")) << "\n";
 
   bool any_refuted = false;
   for (const auto& s : steps) any_refuted |= str(s, "verdict") == "refuted";
@@ -125,7 +122,7 @@ std::string render_markdown(const nlohmann::json& c) {
     if (s.contains("for_all")) evidence += ", " + s.at("for_all").at("points").dump() + " points";
     if (!s.at("at").empty()) evidence += ", at " + show_point(s.at("at"));
     if (s.contains("candidate")) evidence += ", certified candidate " + show_point(s.at("candidate"));
-    md << "| " << cell(str(s, "id")) << " | " << cell(str(s, "symbols")) << " | " << verdict_badge(str(s, "verdict"))
+    md << "| " << cell(str(s, "id")) << " | " << cell(claim_text(s)) << " | " << verdict_badge(str(s, "verdict"))
        << " | " << cell(named(str(s, "lhs_name"), show_side(s.at("lhs"), where + "/lhs"))) << " | " << cell(str(s, "relation"))
        << " | " << cell(named(str(s, "rhs_name"), rhs_text(s, where))) << " | " << show_margin(s) << " | "
        << cell(evidence) << " | " << cell(str(s, "reference")) << " | " << cell(str(s, "status")) << " |\n";

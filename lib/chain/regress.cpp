@@ -1,18 +1,26 @@
 #include "chain/regress.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
 #include "chain/instance.hpp"
+#include "chain/json_diff.hpp"
+#include "io/sha256.hpp"
 #include "scalar/input_error.hpp"
 
 namespace approxcert::chain {
 
 namespace {
 
+namespace fs = std::filesystem;
+
+// Compares one instance's steps. For an unchanged instance only losses are rows ("bound"); for a
+// changed one (`moved`) every endpoint or margin that differs is a "moved" row.
 class Comparison {
  public:
   Comparison(const RegressOptions& o, std::string instance, std::vector<RegressRow>& rows)
@@ -23,28 +31,30 @@ class Comparison {
     rows_.push_back({instance_, step, field, stored, current, problem, kind});
   }
 
+  void set_moved() { moved_ = true; }
+
   Rational tolerance(const Rational& stored) const { return options_.rel_tol * abs(stored) + options_.abs_tol; }
 
   // Lower endpoints must not drop, upper endpoints must not rise, beyond the tolerance.
   void side(const std::string& step, const std::string& name, const nlohmann::json& stored, const nlohmann::json& current) {
     const Enclosure s = recorded_enclosure(stored, step + "/" + name + " (stored)");
     const Enclosure c = recorded_enclosure(current, step + "/" + name);
-    if (!s.bounded()) return;
-    if (!c.bounded()) {
-      fail(step, name, "bounded", "unbounded", "the enclosure was lost", "bound");
+    if (!s.bounded() && !c.bounded()) return;
+    if (s.bounded() != c.bounded()) {
+      if (c.bounded() && !moved_) return;  // an improvement
+      fail(step, name, s.bounded() ? "bounded" : "unbounded", c.bounded() ? "bounded" : "unbounded",
+           c.bounded() ? "the enclosure became bounded" : "the enclosure was lost", moved_ ? "moved" : "bound");
       return;
     }
-    if (c.lower() < s.lower() - tolerance(s.lower()))
-      fail(step, name + ".lower", stored.at("lower"), current.at("lower"), "lower bound got worse", "bound");
-    if (c.upper() > s.upper() + tolerance(s.upper()))
-      fail(step, name + ".upper", stored.at("upper"), current.at("upper"), "upper bound got worse", "bound");
+    endpoint(step, name + ".lower", stored.at("lower"), current.at("lower"), s.lower(), c.lower(), false);
+    endpoint(step, name + ".upper", stored.at("upper"), current.at("upper"), s.upper(), c.upper(), true);
   }
 
   void step(const nlohmann::json& stored, const nlohmann::json& current) {
     const std::string id = current.at("id");
     if (stored.at("verdict") != current.at("verdict")) {
       fail(id, "verdict", stored.at("verdict"), current.at("verdict"), "verdict changed", "verdict");
-      return;
+      if (!moved_) return;
     }
     if (stored.at("at") == current.at("at")) {
       side(id, "lhs", stored.at("lhs"), current.at("lhs"));
@@ -53,52 +63,55 @@ class Comparison {
       for (const auto& r : stored.at("reported"))
         for (const auto& c : current.at("reported"))
           if (c.at("name") == r.at("name")) side(id, "reported \"" + r.at("name").get<std::string>() + "\"", r.at("value"), c.at("value"));
+    } else if (moved_) {
+      fail(id, "at", stored.at("at").dump(), current.at("at").dump(), "evaluated at another point: sides not compared", "moved");
     }
     if (stored.contains("margin") && current.contains("margin")) {
       const Rational s = parse_rational(stored.at("margin").get<std::string>());
       const Rational c = parse_rational(current.at("margin").get<std::string>());
-      if (c < s - tolerance(s)) fail(id, "margin", stored.at("margin"), current.at("margin"), "certified margin got smaller", "bound");
+      if (moved_ && c != s) fail(id, "margin", stored.at("margin"), current.at("margin"), c < s ? "margin shrank" : "margin grew", "moved");
+      else if (c < s - tolerance(s)) fail(id, "margin", stored.at("margin"), current.at("margin"), "certified margin got smaller", "bound");
     }
   }
 
  private:
+  // `upper`: the endpoint must not rise (an upper bound); else it must not drop.
+  void endpoint(const std::string& step, const std::string& field, const nlohmann::json& stored_text,
+                const nlohmann::json& current_text, const Rational& s, const Rational& c, bool upper) {
+    const bool worse = upper ? c > s : c < s;
+    if (moved_) {
+      if (c != s) fail(step, field, stored_text, current_text, std::string(c > s ? "rose" : "fell") + (worse ? " (looser)" : " (tighter)"), "moved");
+      return;
+    }
+    if (worse && (upper ? c > s + tolerance(s) : c < s - tolerance(s)))
+      fail(step, field, stored_text, current_text, upper ? "upper bound got worse" : "lower bound got worse", "bound");
+  }
+
   const RegressOptions& options_;
   std::string instance_;
   std::vector<RegressRow>& rows_;
+  bool moved_ = false;
 };
 
-std::string short_text(const nlohmann::json& j) {
-  std::string s = j.is_string() ? j.get<std::string>() : j.dump();
-  return s.size() > 60 ? s.substr(0, 57) + "..." : s;
+std::string short_hash(const nlohmann::json& j) { return "sha256 " + sha256_hex(j.dump()).substr(0, 16); }
+
+// Rows naming, by JSON pointer, where `stored` and `current` differ below `pointer`; true if any.
+bool member_changed(Comparison& cmp, const nlohmann::json& stored, const nlohmann::json& current, const std::string& pointer) {
+  const JsonDifferences d = json_differences(stored, current, pointer, kMaxInstanceRows);
+  for (const JsonDifference& row : d.first) cmp.fail("-", row.pointer, row.stored, row.current, "the instance changed", "instance");
+  if (d.total > d.first.size())
+    cmp.fail("-", pointer, short_hash(stored), short_hash(current),
+             std::to_string(d.total - d.first.size()) + " more difference(s) below " + pointer + ", " + std::to_string(d.total) +
+                 " in all",
+             "instance");
+  return d.total > 0;
 }
 
 // Rows for what makes the current instance a different one from the stored; true if any.
 bool instance_changed(Comparison& cmp, const nlohmann::json& stored, const nlohmann::json& current) {
-  const std::string why = "the instance changed: bounds not compared";
-  bool changed = false;
-  const nlohmann::json& s_name = stored.at("theorem").at("name");
-  if (s_name != current.at("theorem").at("name")) {
-    cmp.fail("-", "theorem", short_text(s_name), short_text(current.at("theorem").at("name")), why, "instance");
-    changed = true;
-  }
-  const nlohmann::json& sp = stored.at("parameters");
-  const nlohmann::json& cp = current.at("parameters");
-  if (sp != cp) {
-    changed = true;
-    if (sp.is_object() && cp.is_object()) {
-      for (const auto& [k, v] : cp.items())
-        if (!sp.contains(k) || sp.at(k) != v)
-          cmp.fail("-", "parameters." + k, sp.contains(k) ? short_text(sp.at(k)) : "(absent)", short_text(v), why, "instance");
-      for (const auto& [k, v] : sp.items())
-        if (!cp.contains(k)) cmp.fail("-", "parameters." + k, short_text(v), "(absent)", why, "instance");
-    } else {
-      cmp.fail("-", "parameters", short_text(sp), short_text(cp), why, "instance");
-    }
-  }
-  if (stored.contains("precision") && stored.at("precision") != current.at("precision")) {
-    cmp.fail("-", "precision", short_text(stored.at("precision")), short_text(current.at("precision")), why, "instance");
-    changed = true;
-  }
+  bool changed = member_changed(cmp, stored.at("theorem").at("name"), current.at("theorem").at("name"), "/theorem/name");
+  changed |= member_changed(cmp, stored.at("parameters"), current.at("parameters"), "/parameters");
+  if (stored.contains("precision")) changed |= member_changed(cmp, stored.at("precision"), current.at("precision"), "/precision");
   return changed;
 }
 
@@ -108,14 +121,46 @@ const nlohmann::json* find_step(const nlohmann::json& steps, const nlohmann::jso
   return nullptr;
 }
 
+// Stored chain certificates <baseline>/<paper>/<instance>.json whose paper/instance no run
+// produced. Files that are not chain certificates are not the baseline's and are left alone.
+void add_orphans(const RegressOptions& options, const std::set<std::string>& produced, RegressReport& report) {
+  std::error_code ec;
+  if (!fs::is_directory(options.baseline, ec)) return;
+  std::vector<fs::path> files;
+  for (const auto& paper : fs::directory_iterator(options.baseline, ec)) {
+    if (!paper.is_directory(ec)) continue;
+    for (const auto& f : fs::directory_iterator(paper.path(), ec))
+      if (f.is_regular_file(ec) && f.path().extension() == ".json") files.push_back(f.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& f : files) {
+    const std::string name = f.parent_path().filename().string() + "/" + f.stem().string();
+    if (produced.count(name)) continue;
+    try {
+      const nlohmann::json c = read_certificate(f.string());
+      const std::string overall = c.contains("overall") && c.at("overall").is_string() ? c.at("overall").get<std::string>() : "?";
+      report.rows.push_back({name, "-", "certificate", overall, "(no check)",
+                             "no check file produces the stored certificate " + f.string(), "orphan"});
+    } catch (const InputError&) {
+      // not a chain certificate: not part of the baseline
+    }
+  }
+}
+
 }  // namespace
+
+std::size_t RegressReport::failures() const {
+  return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [this](const RegressRow& r) { return failing(r); }));
+}
 
 RegressReport regress(const TheoremRegistry& registry, const std::vector<std::string>& check_paths,
                       const RegressOptions& options) {
   RegressReport report;
-  const std::vector<std::string> files = collect_json_files(check_paths);
+  report.orphans_allowed = options.allow_orphans;
+  const std::vector<std::string> files = collect_check_files(check_paths);
   std::vector<CheckFile> inputs;
   for (const std::string& path : files) inputs.push_back(read_check_file(path));  // every input valid first
+  std::set<std::string> produced;
   for (std::size_t index = 0; index < inputs.size(); ++index) {
     const std::string& path = files[index];
     if (options.on_instance) options.on_instance(index, inputs.size(), path);
@@ -125,18 +170,22 @@ RegressReport regress(const TheoremRegistry& registry, const std::vector<std::st
     Comparison cmp(options, name, report.rows);
     ++report.instances;
     report.instance_names.push_back(name);
+    produced.insert(name);
     report.steps += run.run.result.steps.size();
 
-    const std::string stored_path =
-        (std::filesystem::path(options.baseline) / run.run.theorem.paper / (run.run.instance + ".json")).string();
+    const std::string stored_path = (fs::path(options.baseline) / run.run.theorem.paper / (run.run.instance + ".json")).string();
     nlohmann::json stored;
     try {
-      if (!std::filesystem::exists(stored_path)) {
+      if (!fs::exists(stored_path)) {
         cmp.fail("-", "certificate", "(missing)", current.at("overall"), "no stored certificate " + stored_path, "certificate");
         continue;
       }
       stored = read_certificate(stored_path);
-      if (instance_changed(cmp, stored, current)) continue;
+      if (const std::string problem = hash_problem(stored); !problem.empty()) {
+        cmp.fail("-", "sha256", stored_path, "-", "stored certificate not used: " + problem, "certificate");
+        continue;
+      }
+      if (instance_changed(cmp, stored, current)) cmp.set_moved();
       if (stored.at("overall") != current.at("overall"))
         cmp.fail("overall", "verdict", stored.at("overall"), current.at("overall"), "overall verdict changed", "verdict");
       for (const auto& s : current.at("steps")) {
@@ -151,6 +200,7 @@ RegressReport regress(const TheoremRegistry& registry, const std::vector<std::st
       cmp.fail("-", "certificate", stored_path, "-", std::string("malformed stored certificate: ") + e.what(), "certificate");
     }
   }
+  add_orphans(options, produced, report);
   return report;
 }
 

@@ -11,10 +11,19 @@
 //    margin is below the stored margin by more than rel_tol * |stored margin| + abs_tol.
 // Defaults: rel_tol = 1e-9, abs_tol = 0 (a bound computed the same way is reproduced exactly, so
 // any loss is reported; raise the tolerance with --rel-tol / --abs-tol when changing the engine).
-// Improvements are not failures. Stored certificates are compared, not re-hashed (verify does that).
+// Improvements are not failures.
+//
+// Before comparing, the stored certificate's "sha256" is checked against its content: a stored
+// certificate edited by hand is a "certificate" row, not a baseline.
+//
 // When the instance itself changed (theorem, parameters or precision differ from the stored
-// certificate), its rows say so (kind "instance") and its bounds are not compared: a different
-// instance is not a worse bound.
+// certificate), rows of kind "instance" name every difference by JSON pointer
+// ("/parameters/networks/f/layers/0/bias/4", at most kMaxInstanceRows of them, then the SHA-256 of
+// both sides and the count), and the steps are still compared: verdict changes are "verdict" rows
+// and every bound or margin that moved, either way, is a "moved" row (stored -> current).
+//
+// Baseline certificates that no check file produced ("orphans", e.g. after a check file was
+// deleted) are "orphan" rows: failures unless allow_orphans. Zero check files is an InputError.
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -29,6 +38,7 @@ struct RegressOptions {
   std::string baseline = "docs/certificates";
   Rational rel_tol = Rational(1) / Rational(1000000000);
   Rational abs_tol = Rational(0);
+  bool allow_orphans = false;  // stored certificates without a check file are listed, not failures
   // Called before each instance runs (index from 0, total, the check file), for progress lines.
   std::function<void(std::size_t index, std::size_t total, const std::string& file)> on_instance;
 };
@@ -39,21 +49,28 @@ struct RegressRow {
   std::string field;     // "verdict", "lhs.upper", "margin", "certificate", ...
   std::string stored, current;
   std::string problem;
-  // "instance": the instance changed (theorem, parameters, precision); "verdict": a verdict
-  // changed or a step appeared or disappeared; "bound": a bound or margin got worse;
-  // "certificate": the stored certificate is missing or unreadable.
+  // "instance": the instance changed (theorem, parameters, precision); "moved": a bound or
+  // margin of a changed instance moved; "verdict": a verdict changed or a step appeared or
+  // disappeared; "bound": a bound or margin got worse; "certificate": the stored certificate is
+  // missing, unreadable or modified; "orphan": a stored certificate no check file produced.
   std::string kind;
 };
+
+inline constexpr std::size_t kMaxInstanceRows = 6;
 
 struct RegressReport {
   std::size_t instances = 0;
   std::size_t steps = 0;
   std::vector<std::string> instance_names;  // "<paper>/<instance>" of every instance run, in order
-  std::vector<RegressRow> rows;  // failures only
-  bool ok() const { return rows.empty(); }
+  std::vector<RegressRow> rows;  // differences, in the order found
+  bool orphans_allowed = false;
+  bool failing(const RegressRow& row) const { return row.kind != "orphan" || !orphans_allowed; }
+  std::size_t failures() const;
+  bool ok() const { return failures() == 0; }
 };
 
-// `check_paths`: check files or folders (checks/ by default in the CLI).
+// `check_paths`: check files or folders (checks/ by default in the CLI); InputError if they hold
+// no check file, or if one is invalid (before anything runs).
 RegressReport regress(const TheoremRegistry& registry, const std::vector<std::string>& check_paths,
                       const RegressOptions& options);
 

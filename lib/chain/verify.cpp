@@ -221,11 +221,7 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
   if (cert.contains("overall") && cert["overall"].is_string()) report.verdict = cert["overall"].get<std::string>();
 
   // 1. Hash of the canonical content.
-  const std::string computed = certificate_hash(cert);
-  const std::string stored = cert.contains("sha256") && cert["sha256"].is_string() ? cert["sha256"].get<std::string>() : "";
-  if (stored != computed)
-    problems.push_back("sha256: recorded \"" + stored + "\" but the canonical content hashes to " + computed +
-                       " (the certificate was modified)");
+  if (std::string problem = hash_problem(cert); !problem.empty()) problems.push_back(std::move(problem));
 
   // 2. Every recorded verdict re-decided from the recorded numbers.
   std::vector<RecordedStep> recorded;

@@ -4,6 +4,7 @@
 // Exit status: 0 every verdict as expected; 1 a verdict differs; 3 none differs but an instance's
 // overall verdict is unknown (and its file does not expect "overall": "unknown").
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -17,6 +18,7 @@
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
 #include "cli/commands.hpp"
+#include "cli/count_text.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/options.hpp"
 #include "cli/progress.hpp"
@@ -53,6 +55,9 @@ void check_out_folder(const std::string& out) {
   check_output_file((existing / "index.md").string(), "--out");
 }
 
+double total_seconds(const Checked& c) { return c.run.run.build_seconds + c.run.run.result.elapsed_seconds; }
+double milliseconds(double seconds) { return std::round(seconds * 1000) / 1000; }
+
 bool undecided(const Checked& c) {
   return c.run.run.result.overall == chain::Verdict::Unknown &&
          c.run.file.expected_overall != std::optional<chain::Verdict>(chain::Verdict::Unknown);
@@ -61,7 +66,7 @@ bool undecided(const Checked& c) {
 void run_check_command(const CheckOptions& o) {
   const auto& registry = theorems::builtin_theorems();
   check_out_folder(o.out);
-  const std::vector<std::string> files = chain::collect_json_files(o.paths);
+  const std::vector<std::string> files = chain::collect_check_files(o.paths);
   std::vector<chain::CheckFile> inputs;
   for (const std::string& f : files) inputs.push_back(chain::read_check_file(f));  // all inputs valid first
 
@@ -99,7 +104,10 @@ void run_check_command(const CheckOptions& o) {
                                 {"unknown", summary["unknown"]},
                                 {"overall", c.certificate["overall"]},
                                 {"as_expected", c.run.mismatches.empty()},
-                                {"elapsed_seconds", std::round(c.run.run.result.elapsed_seconds * 1000) / 1000},
+                                {"not_compared", c.run.not_compared},
+                                {"build_seconds", milliseconds(c.run.run.build_seconds)},
+                                {"steps_seconds", milliseconds(c.run.run.result.elapsed_seconds)},
+                                {"elapsed_seconds", milliseconds(total_seconds(c))},
                                 {"certificate", (std::filesystem::path(o.out) / (c.name + ".json")).string()}});
       for (const auto& m : c.run.mismatches)
         j["mismatches"].push_back(
@@ -110,16 +118,22 @@ void run_check_command(const CheckOptions& o) {
   } else {
     std::size_t width = 40;  // the instance column fits the longest paper/instance name
     for (const Checked& c : done) width = std::max(width, c.name.size());
-    std::cout << fmt::format("{:<{}} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>8}\n", "instance", width, "steps", "proved",
-                             "refuted", "unknown", "overall", "expected", "time");
+    std::cout << fmt::format("{:<{}} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>8} {:>8} {:>8}\n", "instance", width, "steps",
+                             "proved", "refuted", "unknown", "overall", "expected", "build", "steps", "total");
     for (const Checked& c : done) {
       const auto& summary = c.certificate["summary"];
-      std::cout << fmt::format("{:<{}} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>7.2f}s\n", c.name, width,
+      std::cout << fmt::format("{:<{}} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>7.2f}s {:>7.2f}s {:>7.2f}s\n", c.name, width,
                                summary["steps"].get<int>(), summary["proved"].get<int>(), summary["refuted"].get<int>(),
                                summary["unknown"].get<int>(), c.certificate["overall"].get<std::string>(),
-                               c.run.mismatches.empty() ? "ok" : "DIFFERS", c.run.run.result.elapsed_seconds);
+                               c.run.mismatches.empty() ? "ok" : "DIFFERS", c.run.run.build_seconds,
+                               c.run.run.result.elapsed_seconds, total_seconds(c));
     }
-    std::cout << fmt::format("{} instance(s); certificates in {}/\n", done.size(), o.out);
+    std::cout << fmt::format("{}; certificates in {}/ (times: wall seconds building the chain, running its steps, both)\n",
+                             count_text(done.size(), "instance"), o.out);
+    for (const Checked& c : done)
+      if (!c.run.not_compared.empty())
+        std::cout << fmt::format("  {} ({}): no expected verdict for {}, not compared: {}\n", c.name, c.run.file.path,
+                                 count_text(c.run.not_compared.size(), "step"), fmt::join(c.run.not_compared, ", "));
     if (differs) {
       std::cout << "\nverdicts that differ from the expected ones:\n";
       for (const Checked& c : done)

@@ -14,6 +14,7 @@
 
 #include "chain/regress.hpp"
 #include "cli/commands.hpp"
+#include "cli/count_text.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/options.hpp"
 #include "cli/progress.hpp"
@@ -29,14 +30,16 @@ struct RegressCommandOptions {
   std::string baseline = "docs/certificates";
   std::vector<std::string> checks{"checks"};
   std::string rel_tol = "1e-9", abs_tol = "0", junit;
-  bool json = false, junit_given = false;
+  bool json = false, junit_given = false, allow_orphans = false;
   ProgressOptions progress;
 };
 
 std::string kind_text(const std::string& kind) {
   if (kind == "instance") return "instance changed";
+  if (kind == "moved") return "bound moved";
   if (kind == "verdict") return "verdict changed";
   if (kind == "bound") return "bound worse";
+  if (kind == "orphan") return "no check";
   return "certificate";
 }
 
@@ -73,15 +76,25 @@ std::string xml_escape(const std::string& s) {
   return out;
 }
 
-// JUnit XML: one testcase per instance, a <failure> listing its rows.
+// JUnit XML: one testcase per instance run and per orphan, a <failure> listing its rows (an
+// allowed orphan is <skipped>).
 std::string junit_xml(const chain::RegressReport& r) {
-  const std::vector<std::string>& instances = r.instance_names;
+  std::vector<std::string> names = r.instance_names;
   std::map<std::string, std::vector<const chain::RegressRow*>> by_instance;
-  for (const auto& row : r.rows) by_instance[row.instance].push_back(&row);
+  for (const auto& row : r.rows) {
+    if (row.kind == "orphan") names.push_back(row.instance);
+    by_instance[row.instance].push_back(&row);
+  }
+  std::size_t failures = 0, skipped = 0;
+  for (const auto& [name, rows] : by_instance) {
+    const bool failing = std::any_of(rows.begin(), rows.end(), [&](const chain::RegressRow* row) { return r.failing(*row); });
+    failures += failing, skipped += !failing;
+  }
   std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  xml += fmt::format("<testsuites name=\"approxcert regress\" tests=\"{}\" failures=\"{}\">\n", instances.size(), by_instance.size());
-  xml += fmt::format("  <testsuite name=\"regress\" tests=\"{}\" failures=\"{}\" errors=\"0\">\n", instances.size(), by_instance.size());
-  for (const std::string& name : instances) {
+  xml += fmt::format("<testsuites name=\"approxcert regress\" tests=\"{}\" failures=\"{}\">\n", names.size(), failures);
+  xml += fmt::format("  <testsuite name=\"regress\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n", names.size(),
+                     failures, skipped);
+  for (const std::string& name : names) {
     const auto it = by_instance.find(name);
     xml += fmt::format("    <testcase classname=\"{}\" name=\"{}\"", xml_escape(name.substr(0, name.find('/'))), xml_escape(name));
     if (it == by_instance.end()) {
@@ -92,8 +105,10 @@ std::string junit_xml(const chain::RegressReport& r) {
     for (const auto* row : it->second)
       text += fmt::format("{}: step {} {}: stored {}, current {}: {}\n", kind_text(row->kind), row->step, row->field, row->stored,
                           row->current, row->problem);
-    xml += fmt::format(">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n",
-                       xml_escape(it->second.front()->problem), xml_escape(it->second.front()->kind), xml_escape(text));
+    const chain::RegressRow& first = *it->second.front();
+    const char* tag = r.failing(first) ? "failure" : "skipped";
+    xml += fmt::format(">\n      <{} message=\"{}\" type=\"{}\">{}</{}>\n    </testcase>\n", tag, xml_escape(first.problem),
+                       xml_escape(first.kind), xml_escape(text), tag);
   }
   return xml + "  </testsuite>\n</testsuites>\n";
 }
@@ -103,6 +118,7 @@ void run_regress_command(const RegressCommandOptions& o) {
   options.baseline = o.baseline;
   options.rel_tol = parse_nonnegative(o.rel_tol, "--rel-tol");
   options.abs_tol = parse_nonnegative(o.abs_tol, "--abs-tol");
+  options.allow_orphans = o.allow_orphans;
   if (o.junit_given) check_output_file(o.junit, "--junit");
   chain::RegressReport r;
   {
@@ -121,22 +137,27 @@ void run_regress_command(const RegressCommandOptions& o) {
     j["baseline"] = o.baseline;
     j["instances"] = r.instances;
     j["steps"] = r.steps;
+    j["failures"] = r.failures();
     j["rows"] = nlohmann::ordered_json::array();
     for (const auto& row : r.rows)
       j["rows"].push_back({{"instance", row.instance}, {"kind", row.kind}, {"step", row.step}, {"field", row.field},
-                           {"stored", row.stored}, {"current", row.current}, {"problem", row.problem}});
+                           {"stored", row.stored}, {"current", row.current}, {"problem", row.problem},
+                           {"failing", r.failing(row)}});
     j["exit_status"] = status;
     std::cout << j.dump(2) << "\n";
-  } else if (r.ok()) {
-    std::cout << fmt::format("regress: {} instance(s), {} steps: no change against {} (rel tol {}, abs tol {})\n",
-                             r.instances, r.steps, o.baseline, o.rel_tol, o.abs_tol);
   } else {
-    print_table(r);
-    std::size_t changed = 0, worse = 0;
-    for (const auto& row : r.rows) changed += row.kind == "instance", worse += row.kind != "instance";
-    std::cout << fmt::format("regress: {} difference(s) in {} instance(s) against {}: {} from changed instances, {} in verdicts, "
-                             "bounds or certificates\n",
-                             r.rows.size(), r.instances, o.baseline, changed, worse);
+    if (!r.rows.empty()) print_table(r);
+    std::size_t changed = 0, orphans = 0;
+    for (const auto& row : r.rows) changed += row.kind == "instance" || row.kind == "moved", orphans += row.kind == "orphan";
+    const std::string against = fmt::format("{}, {} against {} (rel tol {}, abs tol {})", count_text(r.instances, "instance"),
+                                            count_text(r.steps, "step"), o.baseline, o.rel_tol, o.abs_tol);
+    if (r.rows.empty())
+      std::cout << "regress: " << against << ": no change\n";
+    else
+      std::cout << fmt::format("regress: {}: {} ({} from changed instances, {} without a check{}, {} in verdicts, bounds or "
+                               "certificates)\n",
+                               against, count_text(r.rows.size(), "difference"), changed, orphans,
+                               orphans && r.orphans_allowed ? ", allowed" : "", r.rows.size() - changed - orphans);
   }
   if (status != kExitOk) throw CLI::RuntimeError(status);
 }
@@ -152,12 +173,15 @@ void register_regress_command(CLI::App& app) {
   cmd->add_option("--abs-tol", opts->abs_tol, "absolute tolerance, exact >= 0 (default 0)");
   cmd->add_option_function<std::string>("--junit", [opts](const std::string& v) { opts->junit = v, opts->junit_given = true; },
                                         "also write a JUnit XML report (one testcase per instance) to this file");
+  cmd->add_flag("--allow-orphans", opts->allow_orphans,
+                "list stored certificates that no check file produces without failing (e.g. when re-running a subset)");
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");
   add_progress_options(cmd, opts->progress);
   cmd->footer(
       "Example:\n  approxcert regress --baseline docs/certificates --checks checks --junit regress.xml\n"
-      "Exit status: 0 no change, 1 a verdict changed, a bound got worse, an instance changed or a certificate\n"
-      "is missing, 2 bad input.\n");
+      "Exit status: 0 no change, 1 a verdict changed, a bound got worse, an instance changed, a stored\n"
+      "certificate is missing or modified, or one has no check file (unless --allow-orphans); 2 bad input\n"
+      "(also: no check file at all).\n");
   cmd->callback([opts] { run_regress_command(*opts); });
 }
 

@@ -38,7 +38,7 @@ nlohmann::json to_plain(const ExactJson& v, const JsonAt& at) {
 
 void strip_volatile(nlohmann::json& j) {
   if (j.is_object()) {
-    j.erase("elapsed_seconds");
+    for (const char* timing : kTimingMembers) j.erase(timing);
     for (auto& [k, v] : j.items()) strip_volatile(v);
   } else if (j.is_array()) {
     for (auto& v : j) strip_volatile(v);

@@ -3,8 +3,8 @@
 // "chain" | "supnorm"): one exact reader, one canonical text, one SHA-256 member.
 //
 // Canonical content and hash: "sha256" is the SHA-256 (lowercase hex) of the canonical text: the
-// certificate without its top-level "sha256" member and without every member named
-// "elapsed_seconds" (at any depth: timings are volatile and are decimal strings, not part of any
+// certificate without its top-level "sha256" member and without every timing member
+// (kTimingMembers, at any depth: timings are volatile and are decimal strings, not part of any
 // claim), serialised as compact JSON with object keys sorted bytewise (nlohmann::json::dump() with
 // no indent). A certificate holds only strings, integers, booleans, null, arrays and objects: no
 // binary floating-point numbers.
@@ -15,6 +15,9 @@
 namespace approxcert {
 
 inline constexpr const char* kCertificateFormat = "approxcert-cert/1";
+// Wall times, left out of the hash. "build_seconds" and "steps_seconds" are chain certificates'
+// (building the chain, running its steps); "elapsed_seconds" is the total.
+inline constexpr const char* kTimingMembers[] = {"elapsed_seconds", "build_seconds", "steps_seconds"};
 
 std::string canonical_certificate_text(const nlohmann::json& certificate);
 std::string certificate_sha256(const nlohmann::json& certificate);  // SHA-256 of the canonical text

@@ -3,6 +3,9 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
+#include "chain/certificate.hpp"
 #include "chain/instance.hpp"
 #include "chain_test_support.hpp"
 #include "scalar/input_error.hpp"
@@ -42,13 +45,40 @@ TEST_CASE("instance: a check file runs and its expectations are compared") {
   write_file(dir / "y.json", with("demo/constants", R"({"b": "2.71", "n": 2, "m": 2})",
                                   R"({"D1": "proved", "D2": "proved", "D3": "proved", "D4": "proved", "D5": "proved", "D7": "proved", "overall": "proved"})"));
   const CheckRun bad = run_check(demo_registry(), read_check_file(dir / "y.json"));
-  REQUIRE(bad.mismatches.size() == 3);
+  REQUIRE(bad.mismatches.size() == 2);
   CHECK(bad.mismatches[0].step == "D1");
   CHECK(bad.mismatches[0].expected == "proved");
   CHECK(bad.mismatches[0].actual == "refuted");
-  CHECK(bad.mismatches[1].step == "D6");
-  CHECK(bad.mismatches[1].expected == "(not given)");
-  CHECK(bad.mismatches[2].step == "overall");
+  CHECK(bad.mismatches[1].step == "overall");
+  // D6 has no expected verdict: not compared, and listed as such.
+  CHECK(bad.not_compared == std::vector<std::string>{"D6"});
+  CHECK(ok.not_compared.empty());
+}
+
+TEST_CASE("instance: an expected object that lists no verdict is refused") {
+  TempDir dir("instance_no_expected");
+  CHECK(check_error(dir, with("demo/constants", R"({"b": "2.71", "n": 1, "m": 1})", "{}")) ==
+        (dir / "x.json") + ": /expected: lists no verdict: give at least one step's or \"overall\"'s expected verdict");
+}
+
+TEST_CASE("instance: build and step times are measured apart") {
+  const CheckRun run = run_check(demo_registry(), read_check_file(data_file("demo_proved.json")));
+  CHECK(run.run.build_seconds >= 0);
+  CHECK(run.run.result.elapsed_seconds >= 0);
+  const nlohmann::json c = make_certificate(run.run);
+  const auto seconds = [&](const char* k) { return std::stod(c.at(k).get<std::string>()); };
+  // elapsed is the total, written to 3 decimals (each rounded: the sum may differ by 1 ms)
+  CHECK(std::abs(seconds("elapsed_seconds") - seconds("build_seconds") - seconds("steps_seconds")) <= 0.0011);
+  nlohmann::json changed = c;
+  changed["build_seconds"] = "99.000";
+  changed["steps_seconds"] = "1.000";
+  CHECK(certificate_hash(changed) == c.at("sha256"));  // timings are outside the hash
+}
+
+TEST_CASE("instance: a folder without check files is an input error") {
+  TempDir dir("instance_no_files");
+  CHECK_THROWS_WITH_AS(collect_check_files({dir.str()}), doctest::Contains("no check or claim file (*.json) found"), InputError);
+  CHECK(collect_json_files({dir.str()}).empty());
 }
 
 TEST_CASE("instance: input errors name the file and the JSON path") {
@@ -67,9 +97,9 @@ TEST_CASE("instance: input errors name the file and the JSON path") {
   CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})", R"({"D1": "yes"})"))
             .rfind(p + ": /expected/D1: ", 0) == 0);
   CHECK(check_error(dir, R"({"format": "approxcert-check/2"})").rfind(p + ": /format: ", 0) == 0);
-  CHECK(check_error(dir, R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {}, "expected": {}, "extra": 1})")
+  CHECK(check_error(dir, R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {}, "expected": {"overall": "proved"}, "extra": 1})")
             .rfind(p + ": /extra: unknown key", 0) == 0);
-  CHECK(check_error(dir, R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": [], "expected": {}})")
+  CHECK(check_error(dir, R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": [], "expected": {"overall": "proved"}})")
             .rfind(p + ": /parameters: expected an object", 0) == 0);
   CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"base_bits": 8}, )"))
             .rfind(p + ": /precision/base_bits: ", 0) == 0);

@@ -1,12 +1,17 @@
 // regress: an unchanged tree passes; a stored bound made tighter than what the engine certifies,
 // a changed verdict or a missing certificate fails with a row naming instance, step and field;
-// the documented tolerance is applied.
+// the documented tolerance is applied; a baseline edited without its hash is refused; a changed
+// instance names its differences by JSON pointer and still compares its steps; certificates
+// without a check file fail unless allowed; no check file at all is an input error.
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
+
+#include <map>
 
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
 #include "chain/regress.hpp"
+#include "scalar/input_error.hpp"
 #include "chain_test_support.hpp"
 
 using namespace approxcert;
@@ -15,7 +20,8 @@ using namespace approxcert::chain::test;
 
 namespace {
 
-// Writes the baseline for every demo check file into `dir`.
+// Writes the baseline for every demo check file into `dir`. The edits below re-hash the stored
+// certificate: they stand for a baseline another engine wrote, not for a file tampered with.
 void write_baseline(const TempDir& dir) {
   for (const std::string& f : collect_json_files({data_file("")}))
     write_certificate(dir.str(), make_certificate(run_check(demo_registry(), read_check_file(f)).run));
@@ -24,6 +30,7 @@ void write_baseline(const TempDir& dir) {
 void edit(const std::string& path, const std::function<void(nlohmann::json&)>& change) {
   nlohmann::json c = read_certificate(path);
   change(c);
+  c["sha256"] = certificate_hash(c);
   write_file(path, c.dump(2));
 }
 
@@ -98,4 +105,86 @@ TEST_CASE("regress: a changed verdict, a changed step list and a missing certifi
   bool missing = false;
   for (const auto& row : r.rows) missing |= row.instance == "demo/demo_proved" && row.field == "certificate";
   CHECK(missing);
+}
+
+TEST_CASE("regress: a stored certificate edited without its hash is not used as the baseline") {
+  TempDir dir("regress_hash");
+  write_baseline(dir);
+  const std::string path = dir / "demo/demo_proved.json";
+  nlohmann::json c = read_certificate(path);
+  c["steps"][6]["lhs"]["upper"] = "0.2";  // loosened: would hide a worse bound
+  write_file(path, c.dump(2));
+  const RegressReport r = run(dir);
+  REQUIRE(r.rows.size() == 1);
+  CHECK(r.rows[0].instance == "demo/demo_proved");
+  CHECK(r.rows[0].kind == "certificate");
+  CHECK(r.rows[0].field == "sha256");
+  CHECK(r.rows[0].problem.find("the certificate was modified") != std::string::npos);
+  CHECK_FALSE(r.ok());
+}
+
+TEST_CASE("regress: a changed instance names its differences by pointer and still compares its steps") {
+  TempDir dir("regress_moved");
+  write_baseline(dir);
+  // The stored instance had b = 2.7 (the demo file says 2.72): the parameters differ
+  // at /parameters/b and D1's sides, margin and verdict differ with them.
+  TempDir checks("regress_moved_checks");
+  write_file(checks / "demo_proved.json", read_file(data_file("demo_proved.json")));
+  edit(dir / "demo/demo_proved.json", [](nlohmann::json& c) {
+    c["parameters"]["b"] = "27/10";
+    c["steps"][0]["margin"] = "0.001";
+  });
+  RegressOptions o;
+  o.baseline = dir.str();
+  o.allow_orphans = true;  // demo_refuted has no check file in `checks`
+  const RegressReport r = regress(demo_registry(), {checks.str()}, o);
+  std::map<std::string, const RegressRow*> by_field;
+  for (const auto& row : r.rows) by_field[row.step + " " + row.field] = &row;
+  REQUIRE(by_field.count("- /parameters/b") == 1);
+  CHECK(by_field["- /parameters/b"]->kind == "instance");
+  CHECK(by_field["- /parameters/b"]->stored == "27/10");
+  REQUIRE(by_field.count("D1 margin") == 1);
+  CHECK(by_field["D1 margin"]->kind == "moved");
+  CHECK(by_field["D1 margin"]->stored == "0.001");
+  CHECK(by_field["D1 margin"]->problem == "margin grew");
+  CHECK_FALSE(r.ok());
+
+  // Equal numbers written differently are no difference.
+  edit(dir / "demo/demo_proved.json", [&](nlohmann::json& c) {
+    c = make_certificate(run_check(demo_registry(), read_check_file(data_file("demo_proved.json"))).run);
+    c["parameters"]["b"] = "272/100";  // the check file writes 2.72
+  });
+  const RegressReport same = regress(demo_registry(), {checks.str()}, o);
+  std::string rows;
+  for (const auto& row : same.rows) rows += row.step + " " + row.field + " " + row.stored + " -> " + row.current + " " + row.kind + "\n";
+  CAPTURE(rows);
+  CHECK(same.ok());
+}
+
+TEST_CASE("regress: stored certificates without a check file fail unless allowed") {
+  TempDir dir("regress_orphans");
+  write_baseline(dir);
+  TempDir checks("regress_orphans_checks");
+  write_file(checks / "demo_proved.json", read_file(data_file("demo_proved.json")));
+  write_file(dir / "demo/notes.json", R"({"not": "a certificate"})");  // not the baseline's: ignored
+  RegressOptions o;
+  o.baseline = dir.str();
+  RegressReport r = regress(demo_registry(), {checks.str()}, o);
+  REQUIRE(r.rows.size() == 1);
+  CHECK(r.rows[0].kind == "orphan");
+  CHECK(r.rows[0].instance == "demo/demo_refuted");
+  CHECK_FALSE(r.ok());
+  o.allow_orphans = true;
+  r = regress(demo_registry(), {checks.str()}, o);
+  CHECK(r.rows.size() == 1);
+  CHECK(r.ok());
+}
+
+TEST_CASE("regress: no check file at all is an input error") {
+  TempDir dir("regress_empty");
+  write_baseline(dir);
+  TempDir empty("regress_empty_checks");
+  RegressOptions o;
+  o.baseline = dir.str();
+  CHECK_THROWS_WITH_AS(regress(demo_registry(), {empty.str()}, o), doctest::Contains("no check or claim file"), InputError);
 }

@@ -73,7 +73,7 @@ TEST_CASE("verify: every single changed digit in the file is rejected") {
   std::istringstream lines(text);
   std::size_t offset = 0, tried = 0;
   for (std::string line; std::getline(lines, line); offset += line.size() + 1) {
-    if (line.find("\"elapsed_seconds\"") != std::string::npos) continue;  // volatile, documented
+    if (line.find("_seconds\"") != std::string::npos) continue;  // timings: volatile, documented
     for (std::size_t k = 0; k < line.size(); ++k) {
       if (!std::isdigit(static_cast<unsigned char>(line[k]))) continue;
       std::string changed = text;

@@ -18,7 +18,7 @@ TEST_CASE("cli options: out-of-range values exit 2 naming the option, before any
   Scratch s("options");
   for (const auto& [name, bits] : {std::pair<std::string, std::string>{"bits.json", "-100"}, {"huge_bits.json", "9223372036854775807"}})
     s.write(name, R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {"b": "2.72", "n": 1, "m": 1},
-      "precision": {"base_bits": )" + bits + R"(, "max_bits": 64}, "expected": {}})");
+      "precision": {"base_bits": )" + bits + R"(, "max_bits": 64}, "expected": {"overall": "proved"}})");
   const std::string problem = "supnorm --approx x0 --target 'sin(x0)' --domain '[0,1]' --cert " + s.path("c.json") + " ";
   const std::pair<std::string, std::string> cases[] = {
       {problem + "--max-boxes -1", "--max-boxes"},

@@ -34,7 +34,7 @@ std::string glue_error(const TempDir& dir, const std::string& quantities, const 
   write_file(dir / "f.json", R"({"format": "approxcert-net/1", "input": {"dim": 1},
     "layers": [{"type": "dense", "weight": [[1]], "bias": [0]}]})");
   write_file(dir / "bad.json", R"({"format": "approxcert-claims/1", "networks": {"f": "f.json", "g": "f.json"},
-    "quantities": )" + quantities + R"(, "steps": [)" + step + R"(], "expected": {}})");
+    "quantities": )" + quantities + R"(, "steps": [)" + step + R"(], "expected": {"overall": "proved"}})");
   return check_file_error(dir / "bad.json");
 }
 

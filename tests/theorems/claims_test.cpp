@@ -43,7 +43,7 @@ std::string claim_error(const TempDir& dir, const std::string& quantities, const
   write_file(dir / "f.json", R"({"format": "approxcert-net/1", "input": {"dim": 2},
     "layers": [{"type": "dense", "weight": [[1, 1]], "bias": [0]}]})");
   write_file(dir / "bad.json", R"({"format": "approxcert-claims/1", "networks": {"f": "f.json"}, "quantities": )" +
-                                   quantities + R"(, "steps": )" + steps + R"(, "expected": {}})");
+                                   quantities + R"(, "steps": )" + steps + R"(, "expected": {"overall": "proved"}})");
   return check_file_error(dir / "bad.json");
 }
 
@@ -121,6 +121,6 @@ TEST_CASE("claims: bad claim files are input errors naming the file and the JSON
   CHECK(claim_error(dir, R"({"a": {"constant": "1"}})", "[]").find("/steps: a claim file needs at least one step") !=
         std::string::npos);
   write_file(dir / "nonet.json", R"({"format": "approxcert-claims/1", "networks": {"f": "missing.json"},
-    "quantities": {}, "steps": [], "expected": {}})");
+    "quantities": {}, "steps": [], "expected": {"overall": "proved"}})");
   CHECK_THROWS_WITH_AS(read_check_file(dir / "nonet.json"), doctest::Contains("missing.json"), InputError);
 }
