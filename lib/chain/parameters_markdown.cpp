@@ -23,8 +23,10 @@ bool is_network(const nlohmann::json& v) {
 
 std::string network_shape(const nlohmann::json& net) {
   std::string text = "approxcert-net/1 network";
-  if (net.contains("input") && net.at("input").is_object() && net.at("input").contains("dim"))
-    text += ", " + one_line(net.at("input").at("dim")) + " inputs";
+  if (net.contains("input") && net.at("input").is_object() && net.at("input").contains("dim")) {
+    const std::string dim = one_line(net.at("input").at("dim"));
+    text += ", " + dim + (dim == "1" ? " input" : " inputs");
+  }
   const nlohmann::json& layers = net.at("layers");
   text += "; " + std::to_string(layers.size()) + (layers.size() == 1 ? " layer" : " layers");
   std::string kinds;

@@ -66,24 +66,30 @@ class Comparison {
     } else if (moved_) {
       fail(id, "at", stored.at("at").dump(), current.at("at").dump(), "evaluated at another point: sides not compared", "moved");
     }
-    if (stored.contains("margin") && current.contains("margin")) {
+    // A margin is a slack for a proved step and a violation for a refuted one: compared only
+    // between equal verdicts.
+    if (stored.contains("margin") && current.contains("margin") && stored.at("verdict") == current.at("verdict")) {
       const Rational s = parse_rational(stored.at("margin").get<std::string>());
       const Rational c = parse_rational(current.at("margin").get<std::string>());
-      if (moved_ && c != s) fail(id, "margin", stored.at("margin"), current.at("margin"), c < s ? "margin shrank" : "margin grew", "moved");
+      if (moved_ && c != s) fail(id, "margin", stored.at("margin"), current.at("margin"), "margin " + change(s, c), "moved");
       else if (c < s - tolerance(s)) fail(id, "margin", stored.at("margin"), current.at("margin"), "certified margin got smaller", "bound");
     }
   }
 
  private:
+  // "rose by 0.01": the exact change, to 6 significant digits.
+  static std::string change(const Rational& stored, const Rational& current) {
+    return std::string(current > stored ? "rose by " : "fell by ") + decimal_near(abs(current - stored), 6);
+  }
+
   // `upper`: the endpoint must not rise (an upper bound); else it must not drop.
   void endpoint(const std::string& step, const std::string& field, const nlohmann::json& stored_text,
                 const nlohmann::json& current_text, const Rational& s, const Rational& c, bool upper) {
-    const bool worse = upper ? c > s : c < s;
     if (moved_) {
-      if (c != s) fail(step, field, stored_text, current_text, std::string(c > s ? "rose" : "fell") + (worse ? " (looser)" : " (tighter)"), "moved");
+      if (c != s) fail(step, field, stored_text, current_text, change(s, c), "moved");
       return;
     }
-    if (worse && (upper ? c > s + tolerance(s) : c < s - tolerance(s)))
+    if (upper ? c > s + tolerance(s) : c < s - tolerance(s))
       fail(step, field, stored_text, current_text, upper ? "upper bound got worse" : "lower bound got worse", "bound");
   }
 

@@ -20,7 +20,8 @@
 // certificate), rows of kind "instance" name every difference by JSON pointer
 // ("/parameters/networks/f/layers/0/bias/4", at most kMaxInstanceRows of them, then the SHA-256 of
 // both sides and the count), and the steps are still compared: verdict changes are "verdict" rows
-// and every bound or margin that moved, either way, is a "moved" row (stored -> current).
+// and every bound or margin that moved, either way, is a "moved" row (stored -> current, "rose by
+// 0.01"; margins only between equal verdicts).
 //
 // Baseline certificates that no check file produced ("orphans", e.g. after a check file was
 // deleted) are "orphan" rows: failures unless allow_orphans. Zero check files is an InputError.

@@ -146,7 +146,7 @@ TEST_CASE("regress: a changed instance names its differences by pointer and stil
   REQUIRE(by_field.count("D1 margin") == 1);
   CHECK(by_field["D1 margin"]->kind == "moved");
   CHECK(by_field["D1 margin"]->stored == "0.001");
-  CHECK(by_field["D1 margin"]->problem == "margin grew");
+  CHECK(by_field["D1 margin"]->problem.rfind("margin rose by 0.000", 0) == 0);
   CHECK_FALSE(r.ok());
 
   // Equal numbers written differently are no difference.

@@ -44,9 +44,13 @@ class Scratch {
   }
 
   // Runs `approxcert ARGS` with stdout and stderr to files (so stderr is not a terminal).
-  Run run(const std::string& args) const {
+  Run run(const std::string& args) const { return run_in("", args); }
+  // The same from the scratch folder's subfolder `folder` ("" for the current folder), as a user
+  // or a CI job in a repository runs it.
+  Run run_in(const std::string& folder, const std::string& args) const {
     const auto out = dir_ / ".stdout", err = dir_ / ".stderr";
-    const std::string cmd = std::string(APPROXCERT_BIN) + " " + args + " > " + out.string() + " 2> " + err.string();
+    const std::string cd = folder.empty() ? "" : "cd '" + path(folder) + "' && ";
+    const std::string cmd = cd + std::string(APPROXCERT_BIN) + " " + args + " > " + out.string() + " 2> " + err.string();
     const auto start = std::chrono::steady_clock::now();
     const int raw = std::system(cmd.c_str());
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
