@@ -57,9 +57,9 @@ void run_build(const BuildOptions& o) {
 void register_build_command(CLI::App& app) {
   auto opts = std::make_shared<BuildOptions>();
   CLI::App* cmd = app.add_subcommand("build", "Write the network a theorem's construction builds");
-  cmd->add_option("construction", opts->construction, "construction name, e.g. altabaa2024/voronoi-threshold");
-  cmd->add_option("--param", opts->params, "parameter k=v (exact value; [..] for lists); repeatable");
-  add_nonempty_option(cmd, "-o,--output", opts->output, "output network file (approxcert-net/1)");
+  cmd->add_option("construction", opts->construction, "construction name, e.g. altabaa2024/voronoi-threshold")->type_name(kName);
+  cmd->add_option("--param", opts->params, "parameter k=v (exact value; [..] for lists); repeatable")->type_name(kParameter);
+  add_nonempty_option(cmd, "-o,--output", opts->output, "output network file (approxcert-net/1)")->type_name(kFile);
   cmd->add_flag("--list", opts->list, "list the constructions and their parameters");
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");
   cmd->footer(

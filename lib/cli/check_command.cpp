@@ -153,9 +153,9 @@ void run_check_command(const CheckOptions& o) {
 void register_check_command(CLI::App& app) {
   auto opts = std::make_shared<CheckOptions>();
   CLI::App* cmd = app.add_subcommand("check", "Check theorem instances (approxcert-check/1 files or folders) and write certificates");
-  cmd->add_option("paths", opts->paths, "check files or folders (searched recursively for *.json)")->required();
+  cmd->add_option("paths", opts->paths, "check files or folders (searched recursively for *.json)")->type_name(kPath)->required();
   cmd->add_option("--out", opts->out,
-                  "certificate folder, created if missing (default docs/certificates, relative to the current folder)");
+                  "certificate folder, created if missing (default docs/certificates, relative to the current folder)")->type_name(kFolder);
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");
   add_progress_options(cmd, opts->progress);
   cmd->footer(

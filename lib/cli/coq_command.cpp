@@ -58,8 +58,8 @@ void run_coq_command(const CoqCommandOptions& o) {
 void register_coq_command(CLI::App& app) {
   auto opts = std::make_shared<CoqCommandOptions>();
   CLI::App* cmd = app.add_subcommand("coq", "Export a chain certificate's numeric leaves and chain conclusion as a Coq file");
-  cmd->add_option("certificate", opts->certificate, "certificate file (approxcert-cert/1, kind chain)")->required();
-  add_nonempty_option(cmd, "-o,--output", opts->output, "the .v file to write (base name [A-Za-z_][A-Za-z0-9_]*.v)")->required();
+  cmd->add_option("certificate", opts->certificate, "certificate file (approxcert-cert/1, kind chain)")->type_name(kFile)->required();
+  add_nonempty_option(cmd, "-o,--output", opts->output, "the .v file to write (base name [A-Za-z_][A-Za-z0-9_]*.v)")->type_name(kFile)->required();
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");
   add_progress_options(cmd, opts->progress);
   cmd->footer(

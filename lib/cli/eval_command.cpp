@@ -108,11 +108,11 @@ void register_eval_command(CLI::App& app) {
   auto opts = std::make_shared<EvalOptions>();
   CLI::App* cmd = app.add_subcommand("eval", "Certified enclosure of every output at an exact point");
   cmd->add_option_function<std::string>("--net", [opts](const std::string& v) { opts->net = v, opts->net_given = true; },
-                                        "network file (approxcert-net/1 or ONNX)");
+                                        "network file (approxcert-net/1 or ONNX)")->type_name(kFile);
   cmd->add_option_function<std::string>("--expr", [opts](const std::string& v) { opts->expr = v, opts->expr_given = true; },
-                                        "evaluate a target expression in x0, x1, ... (x with one coordinate) instead");
-  cmd->add_option("--at", opts->at, "the point: comma-separated exact numbers, e.g. \"1/3,-0.25,0x1p-4\"")->required();
-  cmd->add_option("--prec", opts->prec, "working precision in bits (default 128)");
+                                        "evaluate a target expression in x0, x1, ... (x with one coordinate) instead")->type_name(kExpression);
+  cmd->add_option("--at", opts->at, "the point: comma-separated exact numbers, e.g. \"1/3,-0.25,0x1p-4\"")->type_name(kPoint)->required();
+  cmd->add_option("--prec", opts->prec, "working precision in bits (default 128)")->type_name(kBits);
   cmd->add_option("--engine", opts->engine, "arb (balls, default) or mpfi (intervals, the second engine)")
       ->check(CLI::IsMember({"arb", "mpfi"}));
   cmd->add_flag("--json", opts->json, "print {\"outputs\": [{lower, upper, mid, rad}]} (docs/cli.md)");

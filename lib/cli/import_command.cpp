@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/count_text.hpp"
+#include "cli/options.hpp"
 #include "io/file.hpp"
 #include "net/network_json.hpp"
 #include "net/onnx_import.hpp"
@@ -43,8 +44,8 @@ void run_import(const ImportOptions& o) {
 void register_import_command(CLI::App& app) {
   auto opts = std::make_shared<ImportOptions>();
   CLI::App* cmd = app.add_subcommand("import", "Convert an ONNX model to an approxcert-net/1 file (weights read exactly)");
-  cmd->add_option("model", opts->model, "the .onnx file")->required();
-  cmd->add_option("-o,--output", opts->output, "output network file (approxcert-net/1)");
+  cmd->add_option("model", opts->model, "the .onnx file")->type_name(kFile)->required();
+  cmd->add_option("-o,--output", opts->output, "output network file (approxcert-net/1)")->type_name(kFile);
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");
   cmd->footer(
       "Example:\n  approxcert import model.onnx -o model.json\n"

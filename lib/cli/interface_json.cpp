@@ -27,6 +27,10 @@ nlohmann::json describe_option(const CLI::Option& opt) {
   for (const auto& s : opt.get_snames()) names.push_back("-" + s);
   nlohmann::json o = {{"names", names}, {"takes_value", opt.get_items_expected_max() > 0}};
   if (auto c = choices_of(opt); !c.empty()) o["choices"] = c;
+  if (opt.get_items_expected_max() > 0) {
+    const std::string type = opt.get_type_name();
+    o["value"] = type.substr(0, type.find(':'));  // "FILE", "NUMBER", ...; "TEXT" for choices
+  }
   return o;
 }
 

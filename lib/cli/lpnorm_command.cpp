@@ -72,7 +72,7 @@ void run_lpnorm(const LpnormArgs& la) {
   if (a.cert_given) check_output_file(a.cert, "--cert");
 
   const SupNormInputs inputs = problem_inputs(a);
-  const Problem problem = load_problem(inputs, domain.outer);
+  const Problem problem = load_problem(inputs, domain.outer, kProblemOptions);
   if (la.method == "arb" && problem.program.num_inputs() != 1)
     throw InputError("--method arb: Arb's integration needs a problem of one input, this one has " +
                      std::to_string(problem.program.num_inputs()));
@@ -140,7 +140,7 @@ void run_lpnorm(const LpnormArgs& la) {
 void register_lpnorm_command(CLI::App& app) {
   auto a = std::make_shared<LpnormArgs>();
   CLI::App* cmd = app.add_subcommand("lpnorm", "Certified enclosure [L, U] of the L^p norm (integral |target - approx|^p)^(1/p) over a box");
-  cmd->add_option("--p", a->p, "the exponent: an integer from 1 to 1000, or inf (the sup norm, by the supnorm engine)")->required();
+  cmd->add_option("--p", a->p, "the exponent: an integer from 1 to 1000, or inf (the sup norm, by the supnorm engine)")->type_name(kExponent)->required();
   cmd->add_option("--method", a->method,
                   "auto (default): in one input Arb's rigorous integration (acb_calc_integrate) when it reaches the "
                   "tolerances, else the leaf sums; leaf-sums; arb (one input only)")

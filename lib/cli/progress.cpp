@@ -1,5 +1,7 @@
 #include "cli/progress.hpp"
 
+#include "cli/options.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,7 +21,7 @@ void add_progress_options(CLI::App* cmd, ProgressOptions& options) {
            options.interval_seconds = s;
          },
          "seconds between progress lines (default 0.2 on a terminal, 10 otherwise)")
-      ->type_name("S");
+      ->type_name(kSeconds);
 }
 
 Progress::Progress(std::string command, const ProgressOptions& options)

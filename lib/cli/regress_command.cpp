@@ -167,12 +167,12 @@ void run_regress_command(const RegressCommandOptions& o) {
 void register_regress_command(CLI::App& app) {
   auto opts = std::make_shared<RegressCommandOptions>();
   CLI::App* cmd = app.add_subcommand("regress", "Re-run every check and compare with the stored certificates");
-  cmd->add_option("--baseline", opts->baseline, "stored certificates (default docs/certificates)");
-  cmd->add_option("--checks", opts->checks, "check files or folders to re-run (default checks)");
-  cmd->add_option("--rel-tol", opts->rel_tol, "relative tolerance on bounds and margins, exact >= 0 (default 1e-9)");
-  cmd->add_option("--abs-tol", opts->abs_tol, "absolute tolerance, exact >= 0 (default 0)");
+  cmd->add_option("--baseline", opts->baseline, "stored certificates (default docs/certificates)")->type_name(kFolder);
+  cmd->add_option("--checks", opts->checks, "check files or folders to re-run (default checks)")->type_name(kPath);
+  cmd->add_option("--rel-tol", opts->rel_tol, "relative tolerance on bounds and margins, exact >= 0 (default 1e-9)")->type_name(kNumber);
+  cmd->add_option("--abs-tol", opts->abs_tol, "absolute tolerance, exact >= 0 (default 0)")->type_name(kNumber);
   cmd->add_option_function<std::string>("--junit", [opts](const std::string& v) { opts->junit = v, opts->junit_given = true; },
-                                        "also write a JUnit XML report (one testcase per instance) to this file");
+                                        "also write a JUnit XML report (one testcase per instance) to this file")->type_name(kFile);
   cmd->add_flag("--allow-orphans", opts->allow_orphans,
                 "list stored certificates that no check file produces without failing (e.g. when re-running a subset)");
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");

@@ -73,7 +73,7 @@ void run_supnorm(const SupnormArgs& sa) {
 
   SupNormInputs inputs = problem_inputs(a);
   inputs.relative = sa.relative;
-  const Problem problem = load_problem(inputs, domain.outer);
+  const Problem problem = load_problem(inputs, domain.outer, kProblemOptions);
   const Program& prog = problem.program;
   if (sa.relative) o.removable_zeros = find_removable_zeros(prog, domain.outer, Prec(o.prec));
 
@@ -153,7 +153,7 @@ void register_supnorm_command(CLI::App& app) {
                 "turn off the monotonicity test (boxes where the error is monotone in a coordinate are dropped, or "
                 "replaced by their faces on the domain's boundary; docs/supnorm.md)");
   cmd->add_option("--require-upper", a->require_upper,
-                  "the claim sup <= U: exit 0 proved (upper <= U), 1 refuted (lower > U), 3 undecided");
+                  "the claim sup <= U: exit 0 proved (upper <= U), 1 refuted (lower > U), 3 undecided")->type_name(kNumber);
   cmd->add_flag("--progress", a->progress, "show progress even with --quiet (kept for scripts; progress is on by default)");
   cmd->footer(
       "Example:\n  approxcert supnorm --approx 'x0 - x0^3/6' --target 'sin(x0)' --domain '[-1/2,1/2]' --require-upper 1e-3\n"

@@ -85,8 +85,8 @@ void register_verify_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "verify",
       "Re-check chain, supnorm and lpnorm certificates independently of the run that wrote them");
-  cmd->add_option("certificates", opts->certificates, "certificate files (approxcert-cert/1, kind chain, supnorm or lpnorm)")->required();
-  cmd->add_option("--net", opts->net, "the network file of supnorm and lpnorm certificates, if it is no longer where they say");
+  cmd->add_option("certificates", opts->certificates, "certificate files (approxcert-cert/1, kind chain, supnorm or lpnorm)")->type_name(kFile)->required();
+  cmd->add_option("--net", opts->net, "the network file of supnorm and lpnorm certificates, if it is no longer where they say")->type_name(kFile);
   cmd->add_flag("--no-recompute", opts->no_recompute,
                 "check hashes and recorded numbers only (no recomputation; supnorm leaf bounds not re-proved)");
   cmd->add_flag("--rebuild,!--no-rebuild", opts->rebuild,
@@ -95,7 +95,7 @@ void register_verify_command(CLI::App& app) {
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout");
   cmd->add_option("--threads", opts->threads,
                   "supnorm and lpnorm certificates: prove the cover's leaves on this many threads, 0 to 1024 "
-                  "(default 0: all cores); the report is the same for every count");
+                  "(default 0: all cores); the report is the same for every count")->type_name(kCount);
   add_progress_options(cmd, opts->progress);
   cmd->footer(
       "Example:\n  approxcert verify cert.json --net moved/net.json\n"

@@ -45,11 +45,16 @@ struct Problem {
   std::optional<std::string> target_net_sha256;
 };
 
+// Where each input of a problem came from, to begin the messages about it: the command's options
+// ("--target"), or a certificate's file and JSON pointers ("c.json: /inputs/target/expression").
+struct InputOrigins {
+  std::string net, approx, target, target_net, domain;
+};
+
 // Throws InputError for bad input (a missing or malformed network, a bad expression, a domain of
-// the wrong dimension or outside the functions' domain), naming the file, expression or
-// `domain_origin` (where the domain came from: the option, or a certificate's file and JSON
-// path). The message names no command: the command line prefixes the one the user ran.
-Problem load_problem(const SupNormInputs& in, const Box& domain, const std::string& domain_origin = "--domain");
+// the wrong dimension or outside the functions' domain), beginning with the input's origin. The
+// message names no command: the command line prefixes the one the user ran.
+Problem load_problem(const SupNormInputs& in, const Box& domain, const InputOrigins& origins);
 
 // Exact decimal text of a rational with a terminating decimal expansion (every dyadic), else "p/q".
 std::string exact_text(const Rational& q);

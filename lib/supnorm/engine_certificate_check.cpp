@@ -68,7 +68,9 @@ std::optional<Problem> EngineCertificateCheck::load_certified_problem(
              cert_.text("/inputs/domain/inner") != format_domain(domain.inner)) {
     problem("the domain's outer or inner box differs from the parsed domain");
   }
-  Problem p = load_problem(in, domain.outer, cert_.path() + ": /inputs/domain/text");
+  const std::string at = cert_.path() + ": /inputs/";
+  Problem p = load_problem(in, domain.outer,
+                           {at + "net/path", at + "approx/expression", at + "target/expression", at + "target_net/path", at + "domain/text"});
   if (net_sha256 && p.net_sha256 != net_sha256) {
     problem("the network file " + *in.net_path + " is not the one certified (SHA-256 differs)");
     return std::nullopt;

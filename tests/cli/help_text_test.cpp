@@ -38,6 +38,13 @@ TEST_CASE("cli help: every command shows one example of itself, its exit statuse
     CHECK(occurrences(help.out, "Example:") == 1);
     CHECK(help.out.find("Example:\n  approxcert " + name + " ") != std::string::npos);
     CHECK(help.out.find("Exit status") != std::string::npos);
+    // Every value names its kind (FILE, NUMBER, EXPR, ...); CLI11's "TEXT" only with a choice list.
+    for (const auto& o : c.at("options")) {
+      CAPTURE(o.at("names").dump());
+      if (o.at("takes_value")) CHECK((o.at("value") != "TEXT" || o.contains("choices")));
+    }
+    for (auto at = help.out.find(" TEXT"); at != std::string::npos; at = help.out.find(" TEXT", at + 1))
+      CHECK(help.out.compare(at, 7, " TEXT:{") == 0);
   }
 }
 

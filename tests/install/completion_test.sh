@@ -1,7 +1,8 @@
 #!/bin/bash
 # ctest install.bash_completion: the generated completion (cmake/Completion.cmake), loaded into
 # bash with Debian's bash-completion, completes every command and every option the binary
-# defines (approxcert --interface-json), the choices of a checked option, and nothing unknown.
+# defines (approxcert --interface-json), the choices of a checked option, file names only where
+# the value is a file, and nothing unknown.
 #   completion_test.sh APPROXCERT COMPLETION_FILE
 set -u
 approxcert=$1
@@ -42,4 +43,11 @@ grep -qx -- "--json" <<<"$(complete_words approxcert import --js)" || fail "impo
 got=$(complete_words approxcert supnorm --engine "" | sort | tr '\n' ' ')
 [ "$got" = "arb auto mpfi " ] || fail "supnorm --engine completes to '$got', not its choices"
 [ -z "$(complete_words approxcert verify --no-recompute-x)" ] || fail "an unknown option was completed"
+# Values: file names after a FILE option, nothing after a number or an expression.
+mkdir -p "${TMPDIR:-/tmp}/approxcert-completion-$$" && cd "${TMPDIR:-/tmp}/approxcert-completion-$$" || fail "no scratch folder"
+touch net.json
+[ "$(complete_words approxcert supnorm --net "")" = "net.json" ] || fail "supnorm --net does not complete file names"
+[ -z "$(complete_words approxcert supnorm --rel-tol "")" ] || fail "supnorm --rel-tol completes file names"
+[ -z "$(complete_words approxcert supnorm --target "")" ] || fail "supnorm --target completes file names"
+cd / && rm -rf "${TMPDIR:-/tmp}/approxcert-completion-$$"
 echo "bash completion: $(wc -w <<<"$commands") commands, every option completed"

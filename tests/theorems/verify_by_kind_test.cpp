@@ -55,7 +55,8 @@ TEST_CASE("verify_by_kind: a tampered chain certificate fails, another kind is r
   CHECK_FALSE(r.ok());
   // The supnorm checker reads it: a chain certificate's fields are not a supnorm certificate's.
   const std::string as_supnorm = copy_with("kind", "supnorm");
-  CHECK(input_error(as_supnorm) == as_supnorm + ": /instance: unknown member (not part of a supnorm certificate)");
+  // (the first member in key order a supnorm certificate does not have)
+  CHECK(input_error(as_supnorm) == as_supnorm + ": /build_seconds: unknown member (not part of a supnorm certificate)");
   const std::string odd = copy_with("kind", "teapot");
   CHECK(input_error(odd) == odd + ": /kind: unknown certificate kind \"teapot\" (expected chain, supnorm or lpnorm)");
   std::filesystem::remove(odd);
