@@ -143,10 +143,6 @@ std::vector<std::string> collect_json_files(const std::vector<std::string>& path
   return out;
 }
 
-}  // namespace approxcert::chain
-
-namespace approxcert::chain {
-
 std::vector<std::string> collect_check_files(const std::vector<std::string>& paths) {
   std::vector<std::string> files = collect_json_files(paths);
   if (files.empty()) {

@@ -126,8 +126,8 @@ TEST_CASE("regress: a stored certificate edited without its hash is not used as 
 TEST_CASE("regress: a changed instance names its differences by pointer and still compares its steps") {
   TempDir dir("regress_moved");
   write_baseline(dir);
-  // The stored instance had b = 2.7 (the demo file says 2.72): the parameters differ
-  // at /parameters/b and D1's sides, margin and verdict differ with them.
+  // The stored instance had b = 27/10 (the demo file says 2.72) and another margin for D1: a
+  // row at /parameters/b, and D1's margin still compared, as a "moved" row.
   TempDir checks("regress_moved_checks");
   write_file(checks / "demo_proved.json", read_file(data_file("demo_proved.json")));
   edit(dir / "demo/demo_proved.json", [](nlohmann::json& c) {
