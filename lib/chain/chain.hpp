@@ -68,10 +68,10 @@ struct RunOptions {
   long max_bits = 512;
   // Step id -> candidate recorded in a certificate: search-then-certify steps certify it instead
   // of searching (set by verify).
-  std::map<std::string, Point, std::less<>> recorded_candidates;
+  std::map<std::string, Point, std::less<>> recorded_candidates{};
   // Step id -> the point a certificate recorded as the step's decisive one (set by verify):
   // Attempt::watch, so that the step also returns its sides there.
-  std::map<std::string, Point, std::less<>> recorded_points;
+  std::map<std::string, Point, std::less<>> recorded_points{};
 };
 
 struct ChainResult {

@@ -79,11 +79,11 @@ struct SupNormEvidence {
 struct Recheck {
   std::string expression;
   std::vector<std::string> inputs;
-  std::string network;  // SHA-256 of the recorded network's canonical approxcert-net/1 text
-  std::string output;
+  std::string network{};  // SHA-256 of the recorded network's canonical approxcert-net/1 text
+  std::string output{};
   // The producer's canonical text of `network` (make_certificate records it under "networks");
   // not part of the side's JSON, and compared through its hash.
-  std::shared_ptr<const std::string> network_text;
+  std::shared_ptr<const std::string> network_text{};
   friend bool operator==(const Recheck& a, const Recheck& b) {
     return a.expression == b.expression && a.inputs == b.inputs && a.network == b.network && a.output == b.output;
   }

@@ -83,9 +83,7 @@ InstanceRun run_instance_at(const TheoremRegistry& registry, const std::string& 
   params.check_all_read();
   if (chain.steps().empty()) throw std::logic_error("theorem " + theorem_name + " built an empty chain");
   const double build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  InstanceRun run{theorem.info, instance, params.to_json(), run_chain(chain, options)};
-  run.build_seconds = build_seconds;
-  return run;
+  return InstanceRun{theorem.info, instance, params.to_json(), run_chain(chain, options), build_seconds, ""};
 }
 
 CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file) {

@@ -40,7 +40,8 @@ void create_beside(TempFile& tmp, const std::string& path, const char* suffix, b
   const fs::path target(path);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   if (require_dir && !fs::is_directory(dir, ec)) fail(path, "no such directory: " + dir.string());
-  tmp.name = (dir / ("." + target.filename().string() + suffix + "XXXXXX")).string();
+  std::string hidden(1, '.');  // appends: GCC 12 -Wrestrict misfires on "." + s
+  tmp.name = (dir / hidden.append(target.filename().string()).append(suffix).append("XXXXXX")).string();
   tmp.fd = ::mkstemp(tmp.name.data());
   if (tmp.fd < 0) {
     const std::string why = std::strerror(errno);

@@ -425,9 +425,10 @@ void Importer::scale(const onnx::NodeProto& n, bool divide) {
       v = Rational(1) / v;
     }
   Layer* last = last_vector_layer();
-  if (last && last_is_affine_)
+  if (last && last_is_affine_) {
     if (const auto* d = std::get_if<DenseLayer>(&last->kind)) spend(n, c.size() * (d->weight.empty() ? 1 : d->weight[0].size() + 1));
     else if (const auto* sd = std::get_if<SparseDenseLayer>(&last->kind)) spend(n, sd->entries.size());
+  }
   spend(n, c.size());
   if (auto* ln = last ? std::get_if<LayerNormLayer>(&last->kind) : nullptr) {
     if (!ln->gamma) ln->gamma = RationalVector(c.size(), Rational(1));

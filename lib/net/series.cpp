@@ -401,13 +401,13 @@ void sigmoid(Series& r, const Series& a, Prec p) {
   quadratic_ode_series(r, a, y0, 0, 1, -1, p);
 }
 
-void relu(Series& r, const Series& a, Prec p) {
+void relu(Series& r, const Series& a, Prec /*p: exact*/) {
   if (value_positive(a)) return void(r = a);
   if (value_negative(a) || is_zero(a)) return set_constant(r, 0, a.len());
   set_indeterminate(r, a.len());
 }
 
-void step(Series& r, const Series& a, Prec p) {
+void step(Series& r, const Series& a, Prec /*p: exact*/) {
   if (value_positive(a) || is_zero(a)) return set_constant(r, 1, a.len());
   if (value_negative(a)) return set_constant(r, 0, a.len());
   set_indeterminate(r, a.len());

@@ -41,7 +41,7 @@ std::string scaled_text(std::string n, fmpz_t k) {
     return "0." + std::string(frac - n.size(), '0') + n;
   }
   std::string out = n.substr(0, 1);
-  if (n.size() > 1) out += "." + n.substr(1);
+  if (n.size() > 1) out.append(1, '.').append(n, 1);  // appends: GCC 12 -Wrestrict misfires on "." + s
   out += "e";
   if (fmpz_sgn(e.v) >= 0) out += "+";
   return out + fmpz_text(e.v);

@@ -241,13 +241,13 @@ std::string describe_json(const ExactJson& v) {
 
 JsonAt JsonAt::key(std::string_view k) const {
   JsonAt child = *this;
-  child.pointer_ += "/" + escape_pointer_token(k);
+  child.pointer_.append(1, '/').append(escape_pointer_token(k));  // appends: GCC 12 -Wrestrict misfires on "/" + s
   return child;
 }
 
 JsonAt JsonAt::index(std::size_t i) const {
   JsonAt child = *this;
-  child.pointer_ += "/" + std::to_string(i);
+  child.pointer_.append(1, '/').append(std::to_string(i));
   return child;
 }
 

@@ -307,7 +307,8 @@ double dirty_mid(const Interval& a) {
 std::string to_string(const Interval& a, int digits) {
   if (has_nan(a)) return "[nan]";
   if (!is_finite(a)) return "[-inf, inf]";
-  return "[" + decimal_down(lower(a), digits) + ", " + decimal_up(upper(a), digits) + "]";
+  std::string out(1, '[');  // appends: GCC 12 -Wrestrict misfires on "[" + s
+  return out.append(decimal_down(lower(a), digits)).append(", ").append(decimal_up(upper(a), digits)).append("]");
 }
 
 }  // namespace approxcert

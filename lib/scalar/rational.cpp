@@ -183,7 +183,7 @@ std::string format_decimal(bool negative, mpz_class m, long e10) {
   std::string out = negative ? "-" : "";
   if (exponent < -6 || exponent > 20) {
     out += s.substr(0, 1);
-    if (s.size() > 1) out += "." + s.substr(1);
+    if (s.size() > 1) out.append(1, '.').append(s, 1);  // appends: GCC 12 -Wrestrict misfires on "." + s
     return out + "e" + std::to_string(exponent);
   }
   if (e10 >= 0) return out + s + std::string(static_cast<std::size_t>(e10), '0');

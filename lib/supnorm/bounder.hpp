@@ -78,10 +78,10 @@ struct BounderOptions {
   std::size_t multi_taylor_order = 0;
   // The monotonicity test (monotonicity.hpp) against this domain; absent: off. Only for the sup
   // norm of |f|, f the program's output 0 (an L^p integral needs every point).
-  std::optional<Box> monotonicity_domain;
+  std::optional<Box> monotonicity_domain{};
   // Relative mode (a relative_error_program of one input): certified removable zeros of the target,
   // bounded by the divided Taylor-model form near them (quotient_taylor_model.hpp).
-  std::vector<RemovableZero> removable_zeros;
+  std::vector<RemovableZero> removable_zeros{};
   // TEST ONLY, deliberately UNSOUND: the centred form's range loses 1/16 of its width at each end.
   // Exists so that a test can show `approxcert verify` rejects what a broken bounder certifies.
   // (Halving the range instead is caught by the engine itself: its witness points then exceed its

@@ -80,12 +80,12 @@ struct RecordedCover {
   std::string tree;                               // pre-order, 'S' cut, 'L' leaf, 'M' monotonicity node
   std::vector<RecordedCut> cuts;                  // one per 'S', in order
   std::vector<std::optional<Rational>> bounds;    // one per 'L', in order; absent: no finite bound
-  std::vector<Rational> lower_bounds;             // lpnorm certificates: one per 'L', |f| >= it on
+  std::vector<Rational> lower_bounds{};           // lpnorm certificates: one per 'L', |f| >= it on
                                                   // the leaf (re-proved like the bounds); empty: none
-  std::vector<std::optional<Range>> integrals;    // lpnorm certificates: one per 'L' (absent: none
+  std::vector<std::optional<Range>> integrals{};  // lpnorm certificates: one per 'L' (absent: none
                                                   // for that leaf), lo <= integral of |f|^p <= hi;
                                                   // empty: none at all
-  std::vector<RecordedMonotone> monotone;         // one per 'M', in order (supnorm certificates only)
+  std::vector<RecordedMonotone> monotone{};       // one per 'M', in order (supnorm certificates only)
 };
 
 // A removable zero of the target as a relative-mode certificate records it.

@@ -21,7 +21,7 @@ struct VerifyByKindOptions {
   std::string net_path;   // supnorm: the network file, if it is no longer where the certificate says
   unsigned threads = 0;   // supnorm, lpnorm: the cover's leaves proved on this many threads (0: one
                           // per core); the report is the same for every count
-  std::function<void(std::uint64_t done, std::uint64_t total)> progress;  // supnorm, lpnorm: leaves proved
+  std::function<void(std::uint64_t done, std::uint64_t total)> progress{};  // supnorm, lpnorm: leaves proved
 };
 
 struct VerifyByKindReport {

@@ -60,7 +60,7 @@ std::string monomial_text(const Tuple& a) {
 std::uint64_t binomial(std::uint64_t n, std::uint64_t r) {
   if (r > n) return 0;
   r = std::min(r, n - r);
-  unsigned __int128 b = 1;
+  __extension__ unsigned __int128 b = 1;  // a GCC/Clang extension, on purpose: the exact product before the division
   for (std::uint64_t i = 1; i <= r; ++i) {
     b = b * (n - r + i) / i;  // exact: b * (n-r+i) is divisible by i at every step
     if (b > UINT64_MAX) throw std::overflow_error("binomial: exceeds 2^64");
