@@ -11,7 +11,7 @@ PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev lib
             coq libcoq-interval libcoq-coquelicot libcoq-flocq \
             clang libfuzzer-14-dev python3-matplotlib libclang-rt-14-dev bash-completion
 
-.PHONY: all deps build test certify certify-large install fuzz soak mutation coq-all clean
+.PHONY: all deps build test sanitize certify certify-large install fuzz soak mutation coq-all clean
 PREFIX   ?= /usr/local
 all: build
 
@@ -33,6 +33,14 @@ build: deps $(BUILD)/CMakeCache.txt
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The unit tests (the doctest binary, which also runs the command line through the sanitized
+# binary) under AddressSanitizer and UndefinedBehaviorSanitizer, in their own build folder.
+SANITIZE_BUILD ?= build-sanitize
+sanitize: deps
+	[ -f $(SANITIZE_BUILD)/CMakeCache.txt ] || cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Release -DAPPROXCERT_SANITIZE=ON $(CMAKE_ARGS)
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target approxcert approxcert_tests
+	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./tests/approxcert_tests
 
 # The main job: every theorem instance under checks/, certificates into docs/certificates/.
 certify: build
