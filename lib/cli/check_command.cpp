@@ -56,7 +56,7 @@ void check_out_folder(const std::string& out) {
 }
 
 double total_seconds(const Checked& c) { return c.run.run.build_seconds + c.run.run.result.elapsed_seconds; }
-double milliseconds(double seconds) { return std::round(seconds * 1000) / 1000; }
+double rounded_to_ms(double seconds) { return std::round(seconds * 1000) / 1000; }
 
 bool undecided(const Checked& c) {
   return c.run.run.result.overall == chain::Verdict::Unknown &&
@@ -105,9 +105,9 @@ void run_check_command(const CheckOptions& o) {
                                 {"overall", c.certificate["overall"]},
                                 {"as_expected", c.run.mismatches.empty()},
                                 {"not_compared", c.run.not_compared},
-                                {"build_seconds", milliseconds(c.run.run.build_seconds)},
-                                {"steps_seconds", milliseconds(c.run.run.result.elapsed_seconds)},
-                                {"elapsed_seconds", milliseconds(total_seconds(c))},
+                                {"build_seconds", rounded_to_ms(c.run.run.build_seconds)},
+                                {"steps_seconds", rounded_to_ms(c.run.run.result.elapsed_seconds)},
+                                {"elapsed_seconds", rounded_to_ms(total_seconds(c))},
                                 {"certificate", (std::filesystem::path(o.out) / (c.name + ".json")).string()}});
       for (const auto& m : c.run.mismatches)
         j["mismatches"].push_back(

@@ -34,6 +34,11 @@ void edit(const std::string& path, const std::function<void(nlohmann::json&)>& c
   write_file(path, c.dump(2));
 }
 
+// A checks folder holding only demo_proved.json: demo_refuted's stored certificate has no check file there.
+void write_proved_check_only(const TempDir& checks) {
+  write_file(checks / "demo_proved.json", read_file(data_file("demo_proved.json")));
+}
+
 RegressReport run(const TempDir& dir, RegressOptions o = {}) {
   o.baseline = dir.str();
   return regress(demo_registry(), {data_file("")}, o);
@@ -129,7 +134,7 @@ TEST_CASE("regress: a changed instance names its differences by pointer and stil
   // The stored instance had b = 27/10 (the demo file says 2.72) and another margin for D1: a
   // row at /parameters/b, and D1's margin still compared, as a "moved" row.
   TempDir checks("regress_moved_checks");
-  write_file(checks / "demo_proved.json", read_file(data_file("demo_proved.json")));
+  write_proved_check_only(checks);
   edit(dir / "demo/demo_proved.json", [](nlohmann::json& c) {
     c["parameters"]["b"] = "27/10";
     c["steps"][0]["margin"] = "0.001";
@@ -165,7 +170,7 @@ TEST_CASE("regress: stored certificates without a check file fail unless allowed
   TempDir dir("regress_orphans");
   write_baseline(dir);
   TempDir checks("regress_orphans_checks");
-  write_file(checks / "demo_proved.json", read_file(data_file("demo_proved.json")));
+  write_proved_check_only(checks);
   write_file(dir / "demo/notes.json", R"({"not": "a certificate"})");  // not the baseline's: ignored
   RegressOptions o;
   o.baseline = dir.str();
