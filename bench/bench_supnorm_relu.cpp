@@ -31,10 +31,10 @@
 #include "net/lower.hpp"
 #include "net/network.hpp"
 #include "net/network_json.hpp"
-#include "supnorm/error_program.hpp"
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"  // the exact-reference problems the tests use
-#include "supnorm/supnorm.hpp"
 #include "scalar/dirty.hpp"
+#include "supnorm/supnorm.hpp"
 
 using namespace approxcert;
 using approxcert::test::frac;

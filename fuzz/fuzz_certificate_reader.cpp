@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include "chain/verify.hpp"
+#include "check/certificate_check.hpp"
 #include "fuzz_support.hpp"
 #include "io/certificate_envelope.hpp"
-#include "supnorm/certificate_check.hpp"
 #include "theorems/builtin.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "forms/range.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "net/network.hpp"
 #include "net/program.hpp"
 #include "scalar/scalar.hpp"
-#include "supnorm/range.hpp"
 #include "target/domain.hpp"
 
 namespace approxcert::test {

@@ -5,10 +5,10 @@
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
+#include "problem/error_program.hpp"
 #include "reference/random_problems.hpp"
 #include "reference/reference_interpreter.hpp"
 #include "scalar/scalar.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 
 namespace approxcert::soak {

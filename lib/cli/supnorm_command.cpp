@@ -12,17 +12,17 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/exit_status.hpp"
 #include "cli/engine_command.hpp"
+#include "cli/exit_status.hpp"
 #include "cli/options.hpp"
 #include "cli/progress.hpp"
 #include "io/file.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
+#include "problem/error_program.hpp"
 #include "scalar/input_error.hpp"
 #include "supnorm/bound_digits.hpp"
 #include "supnorm/certificate.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 #include "target/domain.hpp"
 

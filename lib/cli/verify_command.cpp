@@ -1,7 +1,7 @@
 // approxcert verify: independent re-check of certificates. Each file is read once through the one
 // envelope reader and dispatched on its "kind" by theorems/verify_by_kind.hpp (shared with the
 // Python module): chain certificates to chain/verify.hpp (and, unless --no-rebuild, the theorem
-// module re-run), supnorm certificates to the small checker (supnorm/certificate_check.hpp, which
+// module re-run), supnorm certificates to the small checker (check/certificate_check.hpp, which
 // does not re-run the search). Prints each certificate's verdict; exit 0 when all verify,
 // 1 when one fails, 2 on bad input (nothing printed).
 #include <cstdint>

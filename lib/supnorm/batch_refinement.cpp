@@ -6,7 +6,7 @@
 #include <cmath>
 #include <thread>
 
-#include "supnorm/dyadic.hpp"
+#include "forms/dyadic.hpp"
 
 namespace approxcert {
 

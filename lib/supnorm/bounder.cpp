@@ -6,6 +6,10 @@
 #include <type_traits>
 #include <utility>
 
+#include "forms/dirty_solve.hpp"
+#include "forms/dyadic.hpp"
+#include "forms/monotonicity.hpp"
+#include "forms/relu_substitution.hpp"
 #include "net/batched_passes.hpp"
 #include "net/evaluate.hpp"
 #include "net/gradient_work.hpp"
@@ -13,14 +17,10 @@
 #include "scalar/double_weight.hpp"
 #include "scalar/fast_interval.hpp"
 #include "scalar/scalar.hpp"
-#include "supnorm/dirty_solve.hpp"
-#include "supnorm/dyadic.hpp"
 #include "supnorm/linear_relaxation.hpp"
-#include "supnorm/monotonicity.hpp"
 #include "supnorm/multi_taylor_form.hpp"
-#include "supnorm/relu_substitution.hpp"
-#include "supnorm/second_order_form.hpp"
 #include "supnorm/quotient_taylor_model.hpp"
+#include "supnorm/second_order_form.hpp"
 #include "supnorm/taylor_model.hpp"
 
 namespace approxcert {

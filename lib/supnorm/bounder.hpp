@@ -48,9 +48,9 @@
 #include <span>
 #include <vector>
 
+#include "forms/range.hpp"
 #include "net/program.hpp"
 #include "scalar/prec.hpp"
-#include "supnorm/range.hpp"
 #include "supnorm/removable_zero.hpp"
 #include "target/domain.hpp"
 

@@ -7,16 +7,16 @@
 #include <nlohmann/json.hpp>
 
 #include "approxcert_version.hpp"
+#include "forms/monotonicity.hpp"
 #include "io/certificate_envelope.hpp"
 #include "io/sha256.hpp"
 #include "net/expression.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
+#include "problem/error_program.hpp"
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
 #include "supnorm/bound_digits.hpp"
-#include "supnorm/error_program.hpp"
-#include "supnorm/monotonicity.hpp"
 #include "target/domain.hpp"
 #include "target/domain_violation.hpp"
 
@@ -25,16 +25,6 @@ namespace approxcert {
 namespace {
 
 constexpr int kDigits = 17;  // significant digits of the printed bounds
-
-// The multiplicity of prime p in z (z != 0).
-unsigned long valuation(mpz_class z, unsigned long p) {
-  unsigned long k = 0;
-  while (mpz_divisible_ui_p(z.get_mpz_t(), p)) {
-    mpz_divexact_ui(z.get_mpz_t(), z.get_mpz_t(), p);
-    ++k;
-  }
-  return k;
-}
 
 std::string_view arithmetic_name(Arithmetic a) {
   switch (a) {
@@ -143,84 +133,6 @@ nlohmann::json cover_json(const SupNormCover& cover, const Box& domain,
   if (leaf_lower) c["lower_bounds"] = std::move(lower);
   if (leaf_integrals) c["integrals"] = std::move(integrals);
   return c;
-}
-
-std::string exact_text(const Rational& q) {
-  const mpz_class den = q.den();
-  const unsigned long twos = valuation(den, 2), fives = valuation(den, 5);
-  mpz_class rest = den;
-  for (unsigned long k = 0; k < twos; ++k) rest /= 2;
-  for (unsigned long k = 0; k < fives; ++k) rest /= 5;
-  if (rest != 1) return q.to_string();
-  // q * 10^k is an integer: q has at most (digits of that integer) significant digits.
-  const unsigned long k = std::max(twos, fives);
-  mpz_class scaled = abs(q * pow10(static_cast<long>(k))).num();
-  const int digits = static_cast<int>(mpz_sizeinbase(scaled.get_mpz_t(), 10)) + 1;
-  return decimal_near(q, digits);
-}
-
-namespace {
-
-// Runs `make`, beginning any InputError it throws with `origin`.
-template <typename Make>
-auto located(const std::string& origin, Make&& make) {
-  try {
-    return make();
-  } catch (const InputError& e) {
-    throw InputError(origin + ": " + e.what());
-  }
-}
-
-Problem load_absolute_problem(const SupNormInputs& in, const Box& domain, const InputOrigins& o) {
-  if (in.net_path.has_value() == in.approx.has_value()) throw InputError("give exactly one of " + o.net + " or " + o.approx);
-  if (in.target_net_path.has_value() == !in.target.empty())
-    throw InputError("give exactly one of " + o.target + " or " + o.target_net);
-  if (in.approx) {
-    // Each expression alone first, so that a message names the one that is wrong.
-    located(o.approx, [&] { return compile_target(*in.approx, domain.dim()); });
-    located(o.target, [&] { return compile_target(in.target, domain.dim()); });
-    return {expression_error_program(*in.approx, in.target, domain.dim()), std::nullopt, std::nullopt};
-  }
-  const std::string bytes = read_text_file(*in.net_path);
-  if (in.target_net_path) {
-    const std::string target_bytes = read_text_file(*in.target_net_path);
-    const Network net = network_from_bytes(bytes, *in.net_path);
-    const Network target_net = network_from_bytes(target_bytes, *in.target_net_path);
-    check_domain_dim(domain, input_dim(net));
-    return {net_vs_net_error_program(net, in.net_output, target_net, in.target_net_output), sha256_hex(bytes),
-            sha256_hex(target_bytes)};
-  }
-  Program net = lower(network_from_bytes(bytes, *in.net_path));
-  check_domain_dim(domain, net.num_inputs());
-  located(o.target, [&] { return compile_target(in.target, net.num_inputs()); });
-  return {net_error_program(std::move(net), in.net_output, in.target), sha256_hex(bytes), std::nullopt};
-}
-
-}  // namespace
-
-Problem load_problem(const SupNormInputs& in, const Box& domain, const InputOrigins& origins) {
-  Problem p = load_absolute_problem(in, domain, origins);
-  if (const auto v = find_domain_violation(p.program, domain))
-    throw InputError(describe(*v) + " (" + origins.domain + " " + in.domain +
-                     " must lie inside the domain of the target and the approximant; docs/target.md)");
-  if (in.relative) p.program = relative_error_program(std::move(p.program));
-  return p;
-}
-
-std::string supnorm_claim(const SupNormInputs& in) {
-  if (in.relative)
-    return std::string("lower <= sup over the domain of |(") + (in.net_path ? "net" : "approx") + " - " +
-           (in.target_net_path ? "target_net" : "target") + ") / " + (in.target_net_path ? "target_net" : "target") +
-           "| <= upper";
-  return std::string("lower <= sup over the domain of |") + (in.target_net_path ? "target_net" : "target") + " - " +
-         (in.net_path ? "net" : "approx") + "| <= upper";
-}
-
-nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>& upper) {
-  nlohmann::json gap;
-  gap["absolute"] = upper ? nlohmann::json(decimal_up(*upper - lower, 6)) : nlohmann::json("inf");
-  gap["relative"] = upper && lower.sign() > 0 ? nlohmann::json(decimal_up((*upper - lower) / lower, 6)) : nlohmann::json(nullptr);
-  return gap;
 }
 
 namespace {

@@ -14,50 +14,13 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "supnorm/range.hpp"
+#include "forms/range.hpp"
+#include "problem/problem.hpp"
+#include "problem/statement.hpp"
 #include "supnorm/supnorm.hpp"
 #include "target/domain.hpp"
 
 namespace approxcert {
-
-// The size budget of a recorded leaf cover (a certificate records at most this many leaves).
-inline constexpr std::size_t kMaxCoverLeaves = 1000000;
-
-// What the certificate records about the problem. Exactly one of net_path / approx is set, and
-// exactly one of target / target_net_path (a second network: sup |target_net - net|).
-struct SupNormInputs {
-  std::optional<std::string> net_path;   // the network file (its bytes are hashed)
-  std::size_t net_output = 0;
-  std::optional<std::string> approx;     // an approximant expression
-  std::string target;                    // the target expression
-  std::optional<std::string> target_net_path;  // or a target network file (hashed likewise)
-  std::size_t target_net_output = 0;
-  std::string domain;                    // the domain as given
-  bool relative = false;                 // relative mode: sup |(approx - target)/target|
-};
-
-// The error program target - approximant the inputs describe (relative mode: the
-// relative_error_program of it), and the SHA-256 of each network
-// file's bytes (each file is read once: hashed and parsed from the same bytes).
-struct Problem {
-  Program program;
-  std::optional<std::string> net_sha256;
-  std::optional<std::string> target_net_sha256;
-};
-
-// Where each input of a problem came from, to begin the messages about it: the command's options
-// ("--target"), or a certificate's file and JSON pointers ("c.json: /inputs/target/expression").
-struct InputOrigins {
-  std::string net, approx, target, target_net, domain;
-};
-
-// Throws InputError for bad input (a missing or malformed network, a bad expression, a domain of
-// the wrong dimension or outside the functions' domain), beginning with the input's origin. The
-// message names no command: the command line prefixes the one the user ran.
-Problem load_problem(const SupNormInputs& in, const Box& domain, const InputOrigins& origins);
-
-// Exact decimal text of a rational with a terminating decimal expansion (every dyadic), else "p/q".
-std::string exact_text(const Rational& q);
 
 // The recorded leaf cover in the encoding described at supnorm_certificate: the cut tree, "bounds"
 // (bound_text of each leaf's upper bound) and, when `leaf_lower` is given (indexed like
@@ -67,12 +30,6 @@ nlohmann::json cover_json(const SupNormCover& cover, const Box& domain,
                           const std::function<std::string(const std::optional<Rational>&)>& bound_text,
                           const std::vector<Rational>* leaf_lower = nullptr,
                           const std::vector<std::optional<Range>>* leaf_integrals = nullptr);
-
-// The claim sentence for the inputs ("lower <= sup over the domain of |target - net| <= upper").
-std::string supnorm_claim(const SupNormInputs& in);
-
-// The gap member re-derived from the RECORDED lower and upper (absent upper: "inf").
-nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>& upper);
 
 // What a run records besides its result: the tolerances and budgets, precisions, threads, time.
 struct RunRecord {

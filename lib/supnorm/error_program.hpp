@@ -1,33 +1,4 @@
 #pragma once
-// The programs sup_norm() works on: one output, the signed error target - approx, with the
-// approximant and the target sharing the program's inputs. No arithmetic happens here: nodes only.
-#include <cstddef>
-#include <string_view>
-
-#include "net/network.hpp"
-#include "net/program.hpp"
-
-namespace approxcert {
-
-// Output 0 := target - approx, where both are nodes of `prog`.
-Program with_error_output(Program prog, NodeId target, NodeId approx);
-
-// Relative mode: from a program whose output 0 is target - approx (the functions above), the
-// program with outputs {q, e, t}: q = e / t the relative error, e = approx - target, t = target
-// (removable_zero.hpp). Throws std::logic_error if output 0 is not a Sub node.
-Program relative_error_program(Program absolute);
-
-// A network's program (lower(net)) with its output `output` as the approximant and the target
-// expression compiled over the same inputs. A bad output index or target throws InputError.
-Program net_error_program(Program net_program, std::size_t output, std::string_view target);
-
-// Two networks on the same inputs: output 0 := target_net's output `target_output` - net's output
-// `output`, both lowered into one program (lower_into). Different input dimensions or a bad output
-// index throw InputError naming --target-net / --output / --target-output.
-Program net_vs_net_error_program(const Network& net, std::size_t output, const Network& target_net,
-                                 std::size_t target_output);
-
-// Two expressions in x0 .. x{dim-1}.
-Program expression_error_program(std::string_view approx, std::string_view target, std::size_t dim);
-
-}  // namespace approxcert
+// Moved to problem/error_program.hpp (the checker reads the error program too); this header keeps
+// the include path of installed users' code working.
+#include "problem/error_program.hpp"

@@ -18,8 +18,8 @@
 #include <span>
 #include <vector>
 
+#include "forms/range.hpp"
 #include "scalar/rational.hpp"
-#include "supnorm/range.hpp"
 #include "target/domain.hpp"
 
 namespace approxcert {

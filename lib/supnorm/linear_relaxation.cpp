@@ -3,10 +3,10 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "forms/dyadic.hpp"
 #include "net/evaluate.hpp"
 #include "net/jet.hpp"
 #include "scalar/fast_interval.hpp"
-#include "supnorm/dyadic.hpp"
 
 namespace approxcert {
 

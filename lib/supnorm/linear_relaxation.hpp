@@ -22,9 +22,9 @@
 #include <utility>
 #include <vector>
 
+#include "forms/range.hpp"
 #include "net/program.hpp"
 #include "scalar/scalar.hpp"
-#include "supnorm/range.hpp"
 #include "target/domain.hpp"
 
 namespace approxcert {

@@ -6,9 +6,9 @@
 #include <queue>
 #include <stdexcept>
 
+#include "forms/dyadic.hpp"
 #include "scalar/rational_root.hpp"
 #include "supnorm/batch_refinement.hpp"
-#include "supnorm/dyadic.hpp"
 #include "supnorm/leaf_integral.hpp"
 #include "supnorm/splitter.hpp"
 
@@ -16,12 +16,6 @@ namespace approxcert {
 
 std::string_view to_string(LpMethod m) {
   return m == LpMethod::LeafSums ? "leaf_sums" : m == LpMethod::ArbIntegration ? "arb_integration" : "auto";
-}
-
-Rational box_volume(const Box& box) {
-  Rational v(1);
-  for (std::size_t i = 0; i < box.dim(); ++i) v *= box.hi[i] - box.lo[i];
-  return v;
 }
 
 namespace {

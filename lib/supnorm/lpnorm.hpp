@@ -22,16 +22,15 @@
 #include <string_view>
 #include <vector>
 
+#include "forms/arb_integral.hpp"
 #include "net/program.hpp"
+#include "problem/statement.hpp"
 #include "scalar/rational.hpp"
-#include "supnorm/arb_integral.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/supnorm.hpp"
 #include "target/domain.hpp"
 
 namespace approxcert {
-
-inline constexpr unsigned long kMaxLpExponent = 1000;
 
 enum class LpMethod {
   LeafSums,        // the branch and bound over leaves (any number of inputs)
@@ -87,9 +86,6 @@ struct LpNormResult {
   LpMethod method = LpMethod::LeafSums;        // the one that ran (LeafSums or ArbIntegration)
   std::optional<ArbIntegralSettings> integration;  // ArbIntegration: the run's settings
 };
-
-// The exact volume of a box (product of its widths).
-Rational box_volume(const Box& box);
 
 // Throws std::invalid_argument when the program has no output or its input count differs from the
 // domain's dimension, when the domain has zero volume, or when the options are unusable.

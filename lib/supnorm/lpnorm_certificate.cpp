@@ -14,13 +14,6 @@ std::string bound_text(const std::optional<Rational>& b) { return b ? exact_text
 
 }  // namespace
 
-std::string lpnorm_claim(const SupNormInputs& in, unsigned long p, bool normalized) {
-  const std::string ps = std::to_string(p);
-  const std::string error = std::string(in.target_net_path ? "target_net" : "target") + " - " + (in.net_path ? "net" : "approx");
-  return std::string("lower <= (") + (normalized ? "1/vol(domain) * " : "") + "integral over the domain of |" + error +
-         "|^" + ps + ")^(1/" + ps + ") <= upper";
-}
-
 LpNormTexts lpnorm_texts(const LpNormResult& r, const LpNormOptions& o) {
   LpNormTexts t;
   if (!r.integral_upper) {

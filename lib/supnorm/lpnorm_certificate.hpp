@@ -22,9 +22,6 @@
 
 namespace approxcert {
 
-// The claim sentence, e.g. "lower <= (integral over the domain of |target - approx|^2)^(1/2) <= upper".
-std::string lpnorm_claim(const SupNormInputs& in, unsigned long p, bool normalized);
-
 // The recorded texts of the integral's and the norm's enclosures: outward, with the digits the
 // enclosure supports, more if a converged run needs them to stay within its tolerances.
 struct LpNormTexts {

@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
-#include "supnorm/dirty_solve.hpp"
-#include "supnorm/dyadic.hpp"
+#include "forms/dirty_solve.hpp"
+#include "forms/dyadic.hpp"
 #include "supnorm/polynomial_extremum.hpp"
 #include "supnorm/second_order_form.hpp"
 

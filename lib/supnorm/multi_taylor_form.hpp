@@ -22,10 +22,10 @@
 #include <optional>
 #include <vector>
 
+#include "forms/range.hpp"
 #include "net/evaluate.hpp"
 #include "net/multi_series.hpp"
 #include "net/program.hpp"
-#include "supnorm/range.hpp"
 #include "target/domain.hpp"
 
 namespace approxcert {

@@ -16,9 +16,9 @@
 #include <span>
 #include <vector>
 
+#include "forms/range.hpp"
 #include "net/multi_series.hpp"
 #include "scalar/rational.hpp"
-#include "supnorm/range.hpp"
 
 namespace approxcert {
 

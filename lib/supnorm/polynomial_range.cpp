@@ -3,9 +3,9 @@
 #include <queue>
 #include <vector>
 
+#include "forms/dyadic.hpp"
 #include "net/series.hpp"
 #include "scalar/ball.hpp"
-#include "supnorm/dyadic.hpp"
 
 namespace approxcert {
 

@@ -8,9 +8,9 @@
 #include <cstddef>
 #include <optional>
 
+#include "forms/range.hpp"
 #include "scalar/prec.hpp"
 #include "scalar/rational.hpp"
-#include "supnorm/range.hpp"
 
 namespace approxcert {
 

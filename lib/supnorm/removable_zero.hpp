@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "net/program.hpp"
+#include "problem/statement.hpp"
 #include "scalar/prec.hpp"
 #include "scalar/rational.hpp"
 #include "target/domain.hpp"
@@ -23,7 +24,6 @@ struct RemovableZero {
   friend bool operator==(const RemovableZero&, const RemovableZero&) = default;
 };
 
-inline constexpr long kMaxZeroOrder = 16;  // zeros of higher order are not looked for
 
 // True when `prog` has the shape relative_error_program builds: one input or more, outputs
 // {q, e, t} with q = Div(e, t).

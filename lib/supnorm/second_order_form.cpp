@@ -3,10 +3,10 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "forms/dyadic.hpp"
 #include "linalg/definiteness.hpp"
 #include "linalg/exact_matrix.hpp"
 #include "supnorm/bounder.hpp"
-#include "supnorm/dyadic.hpp"
 
 namespace approxcert {
 

@@ -20,8 +20,8 @@
 #include <span>
 #include <vector>
 
+#include "forms/range.hpp"
 #include "scalar/rational.hpp"
-#include "supnorm/range.hpp"
 
 namespace approxcert {
 

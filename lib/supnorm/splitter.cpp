@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "forms/dyadic.hpp"
 #include "scalar/double_weight.hpp"
-#include "supnorm/dyadic.hpp"
 
 namespace approxcert {
 

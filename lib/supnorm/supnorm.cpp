@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "forms/monotonicity.hpp"
 #include "supnorm/batch_refinement.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/frontier.hpp"
-#include "supnorm/monotonicity.hpp"
 #include "supnorm/splitter.hpp"
 
 namespace approxcert {
@@ -18,13 +18,6 @@ std::string_view to_string(SupNormStatus s) {
     case SupNormStatus::PrecisionExhausted: return "precision_exhausted";
   }
   return "?";
-}
-
-bool within_tolerance(const Rational& lower, const std::optional<Rational>& upper, const Rational& rel_tol,
-                      const Rational& abs_tol) {
-  if (!upper) return false;
-  if (*upper - lower <= abs_tol) return true;
-  return lower.sign() > 0 && *upper <= lower * (Rational(1) + rel_tol);
 }
 
 namespace {
@@ -43,7 +36,6 @@ struct Bounded {
   bool refinable = true;
   std::optional<MonotoneCoordinate> monotone;  // the monotonicity test held (BoxBounds::monotone)
 };
-
 
 void check_options(const Program& prog, const Box& domain, const SupNormOptions& o) {
   check_engine_inputs("sup_norm", prog, domain, o);

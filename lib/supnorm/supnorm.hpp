@@ -18,10 +18,11 @@
 #include <string_view>
 #include <vector>
 
+#include "forms/range.hpp"
 #include "net/program.hpp"
+#include "problem/statement.hpp"
 #include "scalar/rational.hpp"
 #include "supnorm/bounder.hpp"
-#include "supnorm/range.hpp"
 #include "target/domain.hpp"
 
 namespace approxcert {
@@ -120,11 +121,6 @@ struct SupNormResult {
   double elapsed_seconds = 0;
   std::optional<SupNormCover> cover;              // absent: not asked for, or more than max_cover_leaves leaves
 };
-
-// The status test: upper - lower <= abs_tol, or upper <= lower (1 + rel_tol); false when upper is
-// absent (exact comparisons).
-bool within_tolerance(const Rational& lower, const std::optional<Rational>& upper, const Rational& rel_tol,
-                      const Rational& abs_tol);
 
 // Throws std::invalid_argument when the program has no output or its input count differs from the
 // domain's dimension, or when the options are unusable (negative tolerances, prec < 16, a

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "supnorm/dyadic.hpp"
+#include "forms/dyadic.hpp"
 
 namespace approxcert {
 

@@ -12,13 +12,13 @@
 #include <optional>
 #include <stdexcept>
 
+#include "forms/range.hpp"
 #include "net/evaluate.hpp"
 #include "net/program.hpp"
 #include "net/series.hpp"
 #include "scalar/prec.hpp"
 #include "scalar/rational.hpp"
 #include "supnorm/polynomial_range.hpp"
-#include "supnorm/range.hpp"
 
 namespace approxcert {
 

@@ -191,4 +191,10 @@ std::string format_domain(const Box& box) {
   return out;
 }
 
+Rational box_volume(const Box& box) {
+  Rational v(1);
+  for (std::size_t i = 0; i < box.dim(); ++i) v *= box.hi[i] - box.lo[i];
+  return v;
+}
+
 }  // namespace approxcert

@@ -48,6 +48,9 @@ Domain parse_domain_with_constants(std::string_view text);
 // Throws InputError("domain: ...") unless box.dim() == expected (the number of inputs).
 void check_domain_dim(const Box& box, std::size_t expected);
 
+// The exact volume of a box (product of its widths).
+Rational box_volume(const Box& box);
+
 // Exact canonical text, "[a,b]^D" when all intervals are equal and "[a1,b1]x[a2,b2]x..."
 // otherwise, with endpoints as Rational::to_string: parse_domain(format_domain(b)) == b.
 std::string format_domain(const Box& box);

@@ -2,10 +2,10 @@
 #include "theorems/verify_by_kind.hpp"
 
 #include "chain/verify.hpp"
+#include "check/certificate_check.hpp"
+#include "check/lpnorm_certificate_check.hpp"
 #include "io/certificate_envelope.hpp"
 #include "scalar/exact_json.hpp"
-#include "supnorm/certificate_check.hpp"
-#include "supnorm/lpnorm_certificate_check.hpp"
 #include "theorems/builtin.hpp"
 
 namespace approxcert::theorems {

@@ -1,8 +1,8 @@
 #pragma once
 // Verification of any certificate file, dispatched on its "kind" (the one dispatch that
 // `approxcert verify` and the Python module's verify() both use): "supnorm" certificates go to the
-// small checker (supnorm/certificate_check.hpp, no search re-run), "lpnorm" certificates to its
-// checker (supnorm/lpnorm_certificate_check.hpp, likewise), "chain" certificates to
+// small checker (check/certificate_check.hpp, no search re-run), "lpnorm" certificates to its
+// checker (check/lpnorm_certificate_check.hpp, likewise), "chain" certificates to
 // chain/verify.hpp with the built-in theorems (re-run only if `rebuild`). A certificate verifies
 // iff `problems` is empty; a file that is not a readable certificate, or of an unknown kind, is an
 // InputError naming the file and the JSON path.

@@ -10,9 +10,9 @@
 #include <random>
 
 #include "net/batched_passes.hpp"
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/bounder.hpp"
-#include "supnorm/error_program.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

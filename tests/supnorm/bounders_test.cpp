@@ -8,9 +8,9 @@
 #include <optional>
 #include <vector>
 
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/bounder.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/second_order_form.hpp"
 
 using namespace approxcert;

@@ -8,7 +8,7 @@
 
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
-#include "supnorm/error_program.hpp"
+#include "problem/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 #include "target/domain.hpp"
 

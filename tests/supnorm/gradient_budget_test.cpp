@@ -6,10 +6,10 @@
 
 #include <string>
 
+#include "check/cover_check.hpp"
 #include "net/gradient_work.hpp"
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"
-#include "supnorm/cover_check.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 
 using namespace approxcert;

@@ -10,8 +10,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "problem/error_program.hpp"
 #include "scalar/rational.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/lpnorm.hpp"
 #include "target/domain.hpp"
 

@@ -12,10 +12,10 @@
 
 #include <vector>
 
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "reference/reference_interpreter.hpp"
 #include "supnorm/bounder.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/multi_taylor_form.hpp"
 
 using namespace approxcert;

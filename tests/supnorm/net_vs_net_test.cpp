@@ -8,8 +8,8 @@
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
+#include "problem/error_program.hpp"
 #include "scalar/input_error.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 
 using namespace approxcert;

@@ -8,8 +8,8 @@
 #include <functional>
 #include <string>
 
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 
 namespace approxcert::test {

@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "forms/dirty_solve.hpp"
+#include "forms/dyadic.hpp"
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
 #include "net/multi_series.hpp"
 #include "reference/programs.hpp"
-#include "supnorm/dirty_solve.hpp"
-#include "supnorm/dyadic.hpp"
 #include "supnorm/polynomial_extremum.hpp"
 
 using namespace approxcert;

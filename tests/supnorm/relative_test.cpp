@@ -11,12 +11,12 @@
 #include <string>
 #include <nlohmann/json.hpp>
 
+#include "check/cover_check.hpp"
+#include "cli_support.hpp"
 #include "io/certificate_envelope.hpp"
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "scalar/input_error.hpp"
-#include "cli_support.hpp"
-#include "supnorm/cover_check.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/quotient_taylor_model.hpp"
 #include "supnorm/removable_zero.hpp"
 #include "supnorm/supnorm.hpp"

@@ -10,9 +10,9 @@
 
 #include <vector>
 
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/bounder.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/second_order_form.hpp"
 
 using namespace approxcert;

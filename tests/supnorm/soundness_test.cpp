@@ -6,8 +6,8 @@
 
 #include <string>
 
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 
 using namespace approxcert;

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <random>
 
-#include "supnorm/dyadic.hpp"
+#include "forms/dyadic.hpp"
 #include "supnorm/splitter.hpp"
 
 using namespace approxcert;

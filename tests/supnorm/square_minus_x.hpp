@@ -3,8 +3,8 @@
 // closed form, and uniform covers whose leaves carry it.
 #include <functional>
 
+#include "check/cover_check.hpp"
 #include "scalar/rational.hpp"
-#include "supnorm/cover_check.hpp"
 
 namespace approxcert::test {
 

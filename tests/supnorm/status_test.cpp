@@ -3,8 +3,8 @@
 // run that needs more than max_prec reports precision_exhausted.
 #include <doctest/doctest.h>
 
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 
 using namespace approxcert;

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "net/expression.hpp"
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
 #include "supnorm/taylor_model.hpp"
 

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "net/expression.hpp"
+#include "problem/error_program.hpp"
 #include "reference/programs.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/polynomial_range.hpp"
 #include "supnorm/quotient_taylor_model.hpp"
 #include "supnorm/removable_zero.hpp"

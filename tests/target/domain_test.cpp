@@ -119,3 +119,9 @@ TEST_CASE("domain errors: bad numbers") {
   check_error("[0,inf]", 4, "'inf' is not allowed");
   check_error("[-Infinity, 0]", 2, "'-Infinity' is not allowed");
 }
+
+TEST_CASE("domain: box_volume is the exact product of the widths") {
+  CHECK(box_volume(parse_domain("[0,1]^3")) == Rational(1));
+  CHECK(box_volume(parse_domain("[-1,1/2]x[0,1/3]")) == Rational(1) / Rational(2));
+  CHECK(box_volume(parse_domain("[0,0]x[0,5]")) == Rational(0));
+}

@@ -1,7 +1,7 @@
 #include "theorems/altabaa2024/cell_pairs.hpp"
 
 #include "net/expression.hpp"
-#include "supnorm/error_program.hpp"
+#include "problem/error_program.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 

@@ -2,7 +2,7 @@
 
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
-#include "supnorm/error_program.hpp"
+#include "problem/error_program.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 

@@ -4,7 +4,7 @@
 
 #include "net/expression.hpp"
 #include "net/lower.hpp"
-#include "supnorm/error_program.hpp"
+#include "problem/error_program.hpp"
 #include "theorems/altabaa2024/relation_model.hpp"
 
 namespace approxcert::theorems::altabaa2024 {

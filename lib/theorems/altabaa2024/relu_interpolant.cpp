@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "net/lower.hpp"
-#include "supnorm/error_program.hpp"
+#include "problem/error_program.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 

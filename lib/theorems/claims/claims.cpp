@@ -16,8 +16,8 @@
 #include "net/lipschitz.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
+#include "problem/error_program.hpp"
 #include "scalar/input_error.hpp"
-#include "supnorm/error_program.hpp"
 #include "target/domain.hpp"
 #include "theorems/claims/coq_glue.hpp"
 

@@ -8,7 +8,7 @@
 #include "chain/sup_norm_side.hpp"
 #include "net/expression.hpp"
 #include "net/lower.hpp"
-#include "supnorm/error_program.hpp"
+#include "problem/error_program.hpp"
 #include "target/domain.hpp"
 #include "theorems/fang2022/construction.hpp"
 #include "theorems/fang2022/programs.hpp"

@@ -4,9 +4,9 @@
 // (two-sided: witness + cover), replacing the spec's grid maxima.
 #include <nlohmann/json.hpp>
 #include "chain/encloses_zero.hpp"
-#include "net/lower.hpp"
-#include "supnorm/error_program.hpp"
 #include "net/expression.hpp"
+#include "net/lower.hpp"
+#include "problem/error_program.hpp"
 #include "theorems/altabaa2024/certify.hpp"
 #include "theorems/altabaa2024/relation_model.hpp"
 #include "theorems/altabaa2024/relu_interpolant.hpp"

@@ -5,7 +5,7 @@
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "net/mean_value_image.hpp"
-#include "supnorm/error_program.hpp"
+#include "problem/error_program.hpp"
 #include "theorems/yun2020/contextual_claims.hpp"
 #include "theorems/yun2020/stages.hpp"
 #include "theorems/yun2020/step_spec.hpp"

@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "chain/trust_reasons.hpp"
+#include "problem/error_program.hpp"
 #include "scalar/rational_root.hpp"
 #include "supnorm/certificate.hpp"
-#include "supnorm/error_program.hpp"
 #include "supnorm/lpnorm.hpp"
 #include "theorems/yun2020/grid.hpp"
 

@@ -1,0 +1,75 @@
+#include "problem/error_program.hpp"
+
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "net/expression.hpp"
+#include "net/lower.hpp"
+#include "scalar/input_error.hpp"
+
+namespace approxcert {
+
+namespace {
+
+std::vector<NodeId> input_nodes(Program& prog) {
+  std::vector<NodeId> vars;
+  for (std::size_t k = 0; k < prog.num_inputs(); ++k) vars.push_back(prog.input(k));
+  return vars;
+}
+
+}  // namespace
+
+Program with_error_output(Program prog, NodeId target, NodeId approx) {
+  prog.set_outputs({prog.binary(Op::Sub, target, approx)});
+  return prog;
+}
+
+Program relative_error_program(Program prog) {
+  if (prog.outputs().empty()) throw std::logic_error("relative_error_program: no output");
+  const Node& d = prog.nodes()[prog.outputs()[0]];
+  if (d.op != Op::Sub) throw std::logic_error("relative_error_program: output 0 is not target - approx");
+  const NodeId t = prog.args(d)[0], a = prog.args(d)[1];
+  const NodeId e = prog.binary(Op::Sub, a, t);
+  prog.set_outputs({prog.binary(Op::Div, e, t), e, t});
+  return prog;
+}
+
+NodeId output_node(std::span<const NodeId> outs, std::size_t output, const std::string& option) {
+  if (output >= outs.size())
+    throw InputError(option + ": the network has " + std::to_string(outs.size()) + " output" +
+                     (outs.size() == 1 ? "" : "s") + " (indices 0.." + std::to_string(outs.size() - 1) +
+                     "), got " + std::to_string(output));
+  return outs[output];
+}
+
+Program net_error_program(Program net_program, std::size_t output, std::string_view target) {
+  const NodeId approx = output_node(net_program.outputs(), output, "--output");
+  const std::vector<NodeId> vars = input_nodes(net_program);
+  const NodeId t = compile_expression(target, net_program, vars);
+  return with_error_output(std::move(net_program), t, approx);
+}
+
+Program net_vs_net_error_program(const Network& net, std::size_t output, const Network& target_net,
+                                 std::size_t target_output) {
+  if (input_dim(net) != input_dim(target_net))
+    throw InputError("--target-net: the target network takes " + std::to_string(input_dim(target_net)) +
+                     " inputs, the network " + std::to_string(input_dim(net)));
+  Program prog(input_dim(net));
+  const std::vector<NodeId> approx = lower_into(prog, net);
+  const std::vector<NodeId> target = lower_into(prog, target_net);
+  const NodeId a = output_node(approx, output, "--output");
+  const NodeId t = output_node(target, target_output, "--target-output");
+  return with_error_output(std::move(prog), t, a);
+}
+
+Program expression_error_program(std::string_view approx, std::string_view target, std::size_t dim) {
+  Program prog(dim);
+  const std::vector<NodeId> vars = input_nodes(prog);
+  const NodeId a = compile_expression(approx, prog, vars);
+  const NodeId t = compile_expression(target, prog, vars);
+  return with_error_output(std::move(prog), t, a);
+}
+
+}  // namespace approxcert
