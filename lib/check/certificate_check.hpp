@@ -7,8 +7,9 @@
 //   - inputs: the expressions' and the domain text's SHA-256, and the network file's bytes (found
 //     relative to the certificate's folder, or given with --net) hashed and parsed from one read;
 //     "claim" is the sentence the inputs give;
-//   - lower: the witness lies in the domain, |error(witness)| >= lower with MPFI at
-//     max(256, max_bits_used + 64) bits, and that enclosure lies inside "witness_error";
+//   - lower: the witness lies in the domain, |error(witness)| >= lower with MPFI at 256 bits (then
+//     at max(256, max_bits_used + 64) if that does not confirm it), and that enclosure lies inside
+//     "witness_error";
 //   - upper: the recorded leaf cover tiles the domain, every leaf's recorded bound is re-proved
 //     (cover_check.hpp) and is <= "upper"; lower <= upper;
 //   - "gap" is re-derived from the recorded lower and upper; "status" is "converged" exactly when

@@ -112,20 +112,25 @@ RecordedCover CertificateReader::cover(std::size_t dim, std::uint64_t max_leaves
   return c;
 }
 
-std::string locate_network(const std::string& recorded, const std::string& cert_path,
+std::string locate_network(const CertificateReader& cert, const std::string& pointer,
                            const std::optional<std::string>& override_path) {
   namespace fs = std::filesystem;
   if (override_path) return *override_path;
+  const std::string recorded = cert.text(pointer);
   const fs::path p(recorded);
-  if (p.is_absolute()) return recorded;
-  return (fs::path(cert_path).parent_path() / p).lexically_normal().string();
+  const std::string located = p.is_absolute() ? recorded : (fs::path(cert.path()).parent_path() / p).lexically_normal().string();
+  std::error_code ec;
+  const fs::file_status status = fs::status(located, ec);  // follows symbolic links
+  if (!ec && fs::exists(status) && !fs::is_regular_file(status))
+    cert.fail(pointer, "\"" + recorded + "\" is not a regular file (a network is read from a regular file only)");
+  return located;
 }
 
 SupNormInputs read_certificate_inputs(const CertificateReader& cert, const std::optional<std::string>& net_override,
                                       std::optional<std::string>& net_sha256, std::vector<std::string>& problems) {
   SupNormInputs in;
   if (cert.has("/inputs/target_net")) {
-    in.target_net_path = locate_network(cert.text("/inputs/target_net/path"), cert.path(), std::nullopt);
+    in.target_net_path = locate_network(cert, "/inputs/target_net/path", std::nullopt);
     in.target_net_output = cert.count("/inputs/target_net/output", 1u << 30);
   } else {
     in.target = cert.text("/inputs/target/expression");
@@ -140,7 +145,7 @@ SupNormInputs read_certificate_inputs(const CertificateReader& cert, const std::
       problems.push_back("the approximant's SHA-256 differs from the recorded one");
   }
   if (cert.has("/inputs/net")) {
-    in.net_path = locate_network(cert.text("/inputs/net/path"), cert.path(), net_override);
+    in.net_path = locate_network(cert, "/inputs/net/path", net_override);
     in.net_output = cert.count("/inputs/net/output", 1u << 30);
     net_sha256 = cert.text("/inputs/net/sha256");
   }

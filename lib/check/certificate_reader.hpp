@@ -42,8 +42,10 @@ class CertificateReader {
   const nlohmann::json& doc_;
 };
 
-// The network file: `override_path` if given, else the recorded path, relative to the certificate's folder.
-std::string locate_network(const std::string& recorded, const std::string& cert_path,
+// The network file: `override_path` if given (the user's choice), else the path recorded at
+// `pointer`, relative to the certificate's folder, which must name a regular file (a recorded
+// /dev/stdin, a FIFO or a device would block or flood the checker: InputError naming the pointer).
+std::string locate_network(const CertificateReader& cert, const std::string& pointer,
                            const std::optional<std::string>& override_path);
 
 // The recorded "inputs" (expressions, network paths located with locate_network, domain text) of a

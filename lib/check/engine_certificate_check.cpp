@@ -83,7 +83,10 @@ std::optional<Problem> EngineCertificateCheck::load_certified_problem(
 
 CoverCheckOptions EngineCertificateCheck::cover_check_options() const {
   CoverCheckOptions co;
-  co.bits = std::max<long>(64, cert_.bits("/precision/initial_bits"));
+  // The checker's own first precision, whatever the run's; the run's highest (+64) is the second,
+  // tried only on leaves the first does not prove, so a forged "max_bits_used" costs time only on
+  // leaves that need it (a forged "initial_bits" costs none).
+  co.bits = 64;
   co.max_bits = std::max<long>(256, cert_.bits("/precision/max_bits_used") + 64);
   // The Taylor form of the same degree as the run's Taylor models (the remainder one order above).
   co.taylor_order = static_cast<long>(cert_.count("/options/taylor_order", kMaxTaylorOrder)) + 1;

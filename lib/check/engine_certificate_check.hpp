@@ -41,8 +41,9 @@ class EngineCertificateCheck {
   std::optional<Problem> load_certified_problem(const std::function<std::string(const SupNormInputs&)>& claim,
                                                 bool exact_domain_only, SupNormInputs& in, Domain& domain);
 
-  // The cover checker's precisions and Taylor order from the recorded run (above its precision: a
-  // bound rounded up to a few digits may sit closer to the true range than the run's rounding).
+  // The cover checker's precisions and Taylor order: 64 bits first, then the run's highest
+  // precision + 64 (a bound rounded up to a few digits may sit closer to the true range than the
+  // run's rounding), and the run's Taylor order + 1.
   CoverCheckOptions cover_check_options() const;
 
   // The recorded cover (tree, cuts, "bounds") after checking that "/cover" has only `members`;
