@@ -23,15 +23,17 @@ long precision_bits(const ExactJson& v, const JsonAt& at) {
 
 }  // namespace
 
-CheckFile read_check_file(const std::string& path) {
-  const ExactJson doc = read_exact_json_file(path);
+namespace {
+
+// The check or claim file `doc` read from `path`.
+CheckFile check_file_of(const std::string& path, const ExactJson& doc) {
   const JsonAt top(path);
   json_object(doc, top);
   const std::string format = json_string(json_required(doc, "format", top, "a check file"), top.key("format"));
   if (format == kClaimsFormat) return read_claims_file(path, doc);
-  if (format != "approxcert-check/1")
-    top.key("format").fail("expected \"approxcert-check/1\" (or \"" + std::string(kClaimsFormat) + "\" for a claim file), got \"" +
-                           format + "\"");
+  if (format != kCheckFormat)
+    top.key("format").fail("expected \"" + std::string(kCheckFormat) + "\" (or \"" + std::string(kClaimsFormat) +
+                           "\" for a claim file), got \"" + format + "\"");
   json_check_file_keys(doc, top, {"format", "theorem", "description", "parameters", "precision", "expected"}, "a check file");
 
   CheckFile f;
@@ -44,6 +46,10 @@ CheckFile read_check_file(const std::string& path) {
   read_precision_and_expected(doc, top, f);
   return f;
 }
+
+}  // namespace
+
+CheckFile read_check_file(const std::string& path) { return check_file_of(path, read_exact_json_file(path)); }
 
 void read_precision_and_expected(const ExactJson& doc, const JsonAt& top, CheckFile& f) {
   if (const ExactJson* p = json_optional(doc, "precision")) {
@@ -115,14 +121,24 @@ CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file) {
   return out;
 }
 
-std::vector<std::string> collect_json_files(const std::vector<std::string>& paths) {
-  std::vector<std::string> out;
+namespace {
+
+// A path to read: a file given as such, or a *.json file found in a given folder.
+struct Found {
+  std::string path;
+  bool in_folder = false;
+};
+
+// Every *.json file under the given files/folders (folders recursively, sorted); a path that
+// does not exist is an InputError. Files and folders whose name starts with '.' are skipped.
+std::vector<Found> collect_json_files(const std::vector<std::string>& paths) {
+  std::vector<Found> out;
   for (const std::string& p : paths) {
     std::error_code ec;
     const auto status = fs::status(p, ec);
     if (ec || !fs::exists(status)) throw InputError(p + ": no such file or directory");
     if (!fs::is_directory(status)) {
-      out.push_back(p);
+      out.push_back({p, false});
       continue;
     }
     std::vector<std::string> found;
@@ -136,19 +152,51 @@ std::vector<std::string> collect_json_files(const std::vector<std::string>& path
     }
     if (ec) throw InputError(p + ": cannot list directory: " + ec.message());
     std::sort(found.begin(), found.end());
-    out.insert(out.end(), found.begin(), found.end());
+    for (std::string& f : found) out.push_back({std::move(f), true});
   }
   return out;
 }
 
-std::vector<std::string> collect_check_files(const std::vector<std::string>& paths) {
-  std::vector<std::string> files = collect_json_files(paths);
-  if (files.empty()) {
+// The "format" member of `doc` when it is an object with a string "format".
+std::optional<std::string> format_of(const ExactJson& doc) {
+  if (!doc.is_object()) return std::nullopt;
+  const ExactJson* format = json_optional(doc, "format");
+  if (format == nullptr || !format->is_string()) return std::nullopt;
+  return format->get<std::string>();
+}
+
+}  // namespace
+
+CheckInputs read_check_files(const std::vector<std::string>& paths) {
+  CheckInputs in;
+  for (const Found& f : collect_json_files(paths)) {
+    const ExactJson doc = read_exact_json_file(f.path);  // not JSON: an InputError naming the file
+    const std::optional<std::string> format = format_of(doc);
+    if (f.in_folder && format != kCheckFormat && format != kClaimsFormat) in.skipped.push_back({f.path, format});
+    else in.files.push_back(check_file_of(f.path, doc));
+  }
+  if (in.files.empty()) {
     std::string where;
     for (const std::string& p : paths) where += (where.empty() ? "" : ", ") + p;
-    throw InputError(where + ": no check or claim file (*.json) found");
+    throw InputError(where + ": no check or claim file (*.json) found" +
+                     (in.skipped.empty() ? std::string() : "; " + skipped_text(in.skipped)));
   }
-  return files;
+  return in;
+}
+
+std::string skipped_text(const std::vector<SkippedFile>& skipped) {
+  std::string list;
+  for (const SkippedFile& f : skipped)
+    list += (list.empty() ? "" : ", ") + f.path + " (" + (f.format ? "format " + *f.format : std::string("no format")) + ")";
+  return "skipped " + std::to_string(skipped.size()) + (skipped.size() == 1 ? " file" : " files") +
+         " that " + (skipped.size() == 1 ? "is" : "are") + " not a check or claim file: " + list;
+}
+
+nlohmann::ordered_json skipped_json(const std::vector<SkippedFile>& skipped) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const SkippedFile& f : skipped)
+    out.push_back({{"file", f.path}, {"format", f.format ? nlohmann::ordered_json(*f.format) : nlohmann::ordered_json(nullptr)}});
+  return out;
 }
 
 }  // namespace approxcert::chain

@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -32,6 +33,8 @@ struct CheckFile {
 // problem). Parameters and step ids are checked against the theorem by run_check(). A claim file
 // ("format": "approxcert-claims/1", chain/claims_file.hpp) is read by read_claims_file.
 CheckFile read_check_file(const std::string& path);
+
+inline constexpr std::string_view kCheckFormat = "approxcert-check/1";
 
 // The optional "precision" and the required "expected" members of a check or claim file `doc`.
 void read_precision_and_expected(const ExactJson& doc, const JsonAt& top, CheckFile& f);
@@ -71,11 +74,30 @@ struct CheckRun {
 };
 CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file);
 
-// Every *.json file under the given files/folders (folders recursively, sorted); a path that
-// does not exist is an InputError. Files and folders whose name starts with '.' are skipped.
-std::vector<std::string> collect_json_files(const std::vector<std::string>& paths);
-// The same for check and claim files: no *.json file at all under `paths` is an InputError (a
-// run over nothing must not pass).
-std::vector<std::string> collect_check_files(const std::vector<std::string>& paths);
+// A *.json file in a searched folder that is not a check or claim file: left out of the run.
+struct SkippedFile {
+  std::string path;
+  std::optional<std::string> format;  // its "format" (a string), absent when it has none
+};
+
+// The check and claim files a run reads, and the files it left out.
+struct CheckInputs {
+  std::vector<CheckFile> files;
+  std::vector<SkippedFile> skipped;
+};
+
+// Reads the check and claim files under `paths`: a file given as such is read as one (another
+// format is an InputError); a folder is searched recursively for *.json files (sorted; names
+// starting with '.' are not searched), and of those the files whose "format" is a check or claim
+// format are read, the others (JSON with another format or none: networks, reference data) are
+// skipped. A path that does not exist, a *.json file that is not JSON, a malformed check or claim
+// file, and no check or claim file at all (a run over nothing must not pass) are InputErrors.
+CheckInputs read_check_files(const std::vector<std::string>& paths);
+
+// One line for the user: "skipped 2 files that are not a check or claim file: a/net.json (format
+// approxcert-net/1), a/ref.json (no format)".
+std::string skipped_text(const std::vector<SkippedFile>& skipped);
+// The same for --json: [{"file": "a/net.json", "format": "approxcert-net/1"}, {"file": ..., "format": null}].
+nlohmann::ordered_json skipped_json(const std::vector<SkippedFile>& skipped);
 
 }  // namespace approxcert::chain

@@ -163,12 +163,12 @@ RegressReport regress(const TheoremRegistry& registry, const std::vector<std::st
                       const RegressOptions& options) {
   RegressReport report;
   report.orphans_allowed = options.allow_orphans;
-  const std::vector<std::string> files = collect_check_files(check_paths);
-  std::vector<CheckFile> inputs;
-  for (const std::string& path : files) inputs.push_back(read_check_file(path));  // every input valid first
+  CheckInputs read = read_check_files(check_paths);  // every input valid first
+  const std::vector<CheckFile>& inputs = read.files;
+  report.skipped = std::move(read.skipped);
   std::set<std::string> produced;
   for (std::size_t index = 0; index < inputs.size(); ++index) {
-    const std::string& path = files[index];
+    const std::string& path = inputs[index].path;
     if (options.on_instance) options.on_instance(index, inputs.size(), path);
     const CheckRun run = run_check(registry, inputs[index]);
     const nlohmann::json current = make_certificate(run.run);

@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "chain/instance.hpp"
 #include "chain/registry.hpp"
 #include "scalar/rational.hpp"
 
@@ -64,14 +65,16 @@ struct RegressReport {
   std::size_t steps = 0;
   std::vector<std::string> instance_names;  // "<paper>/<instance>" of every instance run, in order
   std::vector<RegressRow> rows;  // differences, in the order found
+  std::vector<SkippedFile> skipped;  // files in the check folders that are not check or claim files
   bool orphans_allowed = false;
   bool failing(const RegressRow& row) const { return row.kind != "orphan" || !orphans_allowed; }
   std::size_t failures() const;
   bool ok() const { return failures() == 0; }
 };
 
-// `check_paths`: check files or folders (checks/ by default in the CLI); InputError if they hold
-// no check file, or if one is invalid (before anything runs).
+// `check_paths`: check files or folders (checks/ by default in the CLI), read as read_check_files
+// reads them (other JSON in the folders is skipped and listed in the report); InputError if they
+// hold no check file, or if one is invalid (before anything runs).
 RegressReport regress(const TheoremRegistry& registry, const std::vector<std::string>& check_paths,
                       const RegressOptions& options);
 

@@ -40,7 +40,7 @@ void run_build(const BuildOptions& o) {
   if (o.construction.empty()) throw InputError("build: name a construction (see approxcert build --list)");
   if (o.output.empty()) throw InputError("build: -o NET.json is required");
   check_output_file(o.output, "-o");
-  const Network net = theorems::build_construction(registry, o.construction, o.params);
+  const Network net = theorems::build_construction(registry, o.construction, o.params, "--param");
   write_file_atomic(o.output, save_network(net));  // only after the builder and the checks succeeded
   if (o.json) {
     nlohmann::ordered_json j = {{"command", "build"},         {"construction", o.construction}, {"output", o.output},

@@ -66,9 +66,8 @@ bool undecided(const Checked& c) {
 void run_check_command(const CheckOptions& o) {
   const auto& registry = theorems::builtin_theorems();
   check_out_folder(o.out);
-  const std::vector<std::string> files = chain::collect_check_files(o.paths);
-  std::vector<chain::CheckFile> inputs;
-  for (const std::string& f : files) inputs.push_back(chain::read_check_file(f));  // all inputs valid first
+  const chain::CheckInputs read = chain::read_check_files(o.paths);  // all inputs valid first
+  const std::vector<chain::CheckFile>& inputs = read.files;
 
   std::vector<Checked> done;
   {
@@ -113,6 +112,7 @@ void run_check_command(const CheckOptions& o) {
         j["mismatches"].push_back(
             {{"instance", c.name}, {"file", c.run.file.path}, {"step", m.step}, {"expected", m.expected}, {"actual", m.actual}});
     }
+    j["skipped"] = chain::skipped_json(read.skipped);
     j["exit_status"] = status;
     std::cout << j.dump(2) << "\n";
   } else {
@@ -130,6 +130,7 @@ void run_check_command(const CheckOptions& o) {
     }
     std::cout << fmt::format("{}; certificates in {}/ (times: wall seconds building the chain, running its steps, both)\n",
                              count_text(done.size(), "instance"), o.out);
+    if (!read.skipped.empty()) std::cout << "  " << chain::skipped_text(read.skipped) << "\n";
     for (const Checked& c : done)
       if (!c.run.not_compared.empty())
         std::cout << fmt::format("  {} ({}): no expected verdict for {}, not compared: {}\n", c.name, c.run.file.path,
@@ -153,7 +154,8 @@ void run_check_command(const CheckOptions& o) {
 void register_check_command(CLI::App& app) {
   auto opts = std::make_shared<CheckOptions>();
   CLI::App* cmd = app.add_subcommand("check", "Check theorem instances (approxcert-check/1 files or folders) and write certificates");
-  cmd->add_option("paths", opts->paths, "check files or folders (searched recursively for *.json)")->type_name(kPath)->required();
+  cmd->add_option("paths", opts->paths,
+                  "check files or folders (searched recursively for *.json check and claim files; other JSON is skipped)")->type_name(kPath)->required();
   cmd->add_option("--out", opts->out,
                   "certificate folder, created if missing (default docs/certificates, relative to the current folder)")->type_name(kFolder);
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "chain/instance.hpp"
 #include "chain/regress.hpp"
 #include "cli/commands.hpp"
 #include "cli/count_text.hpp"
@@ -143,6 +144,7 @@ void run_regress_command(const RegressCommandOptions& o) {
       j["rows"].push_back({{"instance", row.instance}, {"kind", row.kind}, {"step", row.step}, {"field", row.field},
                            {"stored", row.stored}, {"current", row.current}, {"problem", row.problem},
                            {"failing", r.failing(row)}});
+    j["skipped"] = chain::skipped_json(r.skipped);
     j["exit_status"] = status;
     std::cout << j.dump(2) << "\n";
   } else {
@@ -158,6 +160,7 @@ void run_regress_command(const RegressCommandOptions& o) {
                                "certificates)\n",
                                against, count_text(r.rows.size(), "difference"), changed, orphans,
                                orphans && r.orphans_allowed ? ", allowed" : "", r.rows.size() - changed - orphans);
+    if (!r.skipped.empty()) std::cout << "  " << chain::skipped_text(r.skipped) << "\n";
   }
   if (status != kExitOk) throw CLI::RuntimeError(status);
 }
@@ -168,7 +171,8 @@ void register_regress_command(CLI::App& app) {
   auto opts = std::make_shared<RegressCommandOptions>();
   CLI::App* cmd = app.add_subcommand("regress", "Re-run every check and compare with the stored certificates");
   cmd->add_option("--baseline", opts->baseline, "stored certificates (default docs/certificates)")->type_name(kFolder);
-  cmd->add_option("--checks", opts->checks, "check files or folders to re-run (default checks)")->type_name(kPath);
+  cmd->add_option("--checks", opts->checks,
+                  "check files or folders to re-run (default checks; other JSON in the folders is skipped)")->type_name(kPath);
   cmd->add_option("--rel-tol", opts->rel_tol, "relative tolerance on bounds and margins, exact >= 0 (default 1e-9)")->type_name(kNumber);
   cmd->add_option("--abs-tol", opts->abs_tol, "absolute tolerance, exact >= 0 (default 0)")->type_name(kNumber);
   cmd->add_option_function<std::string>("--junit", [opts](const std::string& v) { opts->junit = v, opts->junit_given = true; },

@@ -75,7 +75,7 @@ void run_supnorm(const SupnormArgs& sa) {
   inputs.relative = sa.relative;
   const Problem problem = load_problem(inputs, domain.outer, kProblemOptions);
   const Program& prog = problem.program;
-  if (sa.relative) o.removable_zeros = find_removable_zeros(prog, domain.outer, Prec(o.prec));
+  if (sa.relative) o.removable_zeros = find_removable_zeros(prog, domain.outer, Prec(o.prec), "--relative");
 
   ProgressOptions po = a.progress_options;
   if (sa.progress) po.quiet = false;

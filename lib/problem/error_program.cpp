@@ -1,6 +1,5 @@
 #include "problem/error_program.hpp"
 
-#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -36,16 +35,22 @@ Program relative_error_program(Program prog) {
   return prog;
 }
 
-NodeId output_node(std::span<const NodeId> outs, std::size_t output, const std::string& option) {
-  if (output >= outs.size())
-    throw InputError(option + ": the network has " + std::to_string(outs.size()) + " output" +
-                     (outs.size() == 1 ? "" : "s") + " (indices 0.." + std::to_string(outs.size() - 1) +
-                     "), got " + std::to_string(output));
-  return outs[output];
+void check_output_index(std::size_t outputs, std::size_t output, std::string_view network) {
+  if (output < outputs) return;
+  if (outputs == 0) throw InputError(std::string(network) + " has no outputs, got " + std::to_string(output));
+  throw InputError(std::string(network) + " has " + std::to_string(outputs) + " output" + (outputs == 1 ? "" : "s") +
+                   " (indices 0.." + std::to_string(outputs - 1) + "), got " + std::to_string(output));
+}
+
+void check_same_inputs(const Network& net, const Network& target_net) {
+  if (input_dim(net) != input_dim(target_net))
+    throw InputError("the target network takes " + std::to_string(input_dim(target_net)) + " inputs, the network " +
+                     std::to_string(input_dim(net)));
 }
 
 Program net_error_program(Program net_program, std::size_t output, std::string_view target) {
-  const NodeId approx = output_node(net_program.outputs(), output, "--output");
+  check_output_index(net_program.outputs().size(), output, "the network");
+  const NodeId approx = net_program.outputs()[output];
   const std::vector<NodeId> vars = input_nodes(net_program);
   const NodeId t = compile_expression(target, net_program, vars);
   return with_error_output(std::move(net_program), t, approx);
@@ -53,15 +58,13 @@ Program net_error_program(Program net_program, std::size_t output, std::string_v
 
 Program net_vs_net_error_program(const Network& net, std::size_t output, const Network& target_net,
                                  std::size_t target_output) {
-  if (input_dim(net) != input_dim(target_net))
-    throw InputError("--target-net: the target network takes " + std::to_string(input_dim(target_net)) +
-                     " inputs, the network " + std::to_string(input_dim(net)));
+  check_same_inputs(net, target_net);
   Program prog(input_dim(net));
   const std::vector<NodeId> approx = lower_into(prog, net);
   const std::vector<NodeId> target = lower_into(prog, target_net);
-  const NodeId a = output_node(approx, output, "--output");
-  const NodeId t = output_node(target, target_output, "--target-output");
-  return with_error_output(std::move(prog), t, a);
+  check_output_index(approx.size(), output, "the network");
+  check_output_index(target.size(), target_output, "the target network");
+  return with_error_output(std::move(prog), target[target_output], approx[output]);
 }
 
 Program expression_error_program(std::string_view approx, std::string_view target, std::size_t dim) {

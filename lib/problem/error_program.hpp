@@ -17,13 +17,21 @@ Program with_error_output(Program prog, NodeId target, NodeId approx);
 // (removable_zero.hpp). Throws std::logic_error if output 0 is not a Sub node.
 Program relative_error_program(Program absolute);
 
+// The checks the builders below make, for a caller that begins their messages with where the
+// input came from (load_problem): InputError "<network> has N outputs (indices 0..N-1), got K"
+// unless output < outputs; InputError "the target network takes N inputs, the network M" unless
+// both networks take the same number of inputs.
+void check_output_index(std::size_t outputs, std::size_t output, std::string_view network);
+void check_same_inputs(const Network& net, const Network& target_net);
+
 // A network's program (lower(net)) with its output `output` as the approximant and the target
-// expression compiled over the same inputs. A bad output index or target throws InputError.
+// expression compiled over the same inputs. A bad output index ("the network has ...") or target
+// throws InputError.
 Program net_error_program(Program net_program, std::size_t output, std::string_view target);
 
 // Two networks on the same inputs: output 0 := target_net's output `target_output` - net's output
 // `output`, both lowered into one program (lower_into). Different input dimensions or a bad output
-// index throw InputError naming --target-net / --output / --target-output.
+// index throw InputError (check_same_inputs, check_output_index: "the network", "the target network").
 Program net_vs_net_error_program(const Network& net, std::size_t output, const Network& target_net,
                                  std::size_t target_output);
 

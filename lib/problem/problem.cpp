@@ -7,21 +7,12 @@
 #include "problem/error_program.hpp"
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
+#include "scalar/located.hpp"
 #include "target/domain_violation.hpp"
 
 namespace approxcert {
 
 namespace {
-
-// Runs `make`, beginning any InputError it throws with `origin`.
-template <typename Make>
-auto located(const std::string& origin, Make&& make) {
-  try {
-    return make();
-  } catch (const InputError& e) {
-    throw InputError(origin + ": " + e.what());
-  }
-}
 
 Problem load_absolute_problem(const SupNormInputs& in, const Box& domain, const InputOrigins& o) {
   if (in.net_path.has_value() == in.approx.has_value()) throw InputError("give exactly one of " + o.net + " or " + o.approx);
@@ -39,11 +30,16 @@ Problem load_absolute_problem(const SupNormInputs& in, const Box& domain, const 
     const Network net = network_from_bytes(bytes, *in.net_path);
     const Network target_net = network_from_bytes(target_bytes, *in.target_net_path);
     check_domain_dim(domain, input_dim(net));
+    // Each input alone first, so that a message names the one that is wrong.
+    located(o.target_net, [&] { check_same_inputs(net, target_net); });
+    located(o.net_output, [&] { check_output_index(output_dim(net), in.net_output, "the network"); });
+    located(o.target_net_output, [&] { check_output_index(output_dim(target_net), in.target_net_output, "the target network"); });
     return {net_vs_net_error_program(net, in.net_output, target_net, in.target_net_output), sha256_hex(bytes),
             sha256_hex(target_bytes)};
   }
   Program net = lower(network_from_bytes(bytes, *in.net_path));
   check_domain_dim(domain, net.num_inputs());
+  located(o.net_output, [&] { check_output_index(net.outputs().size(), in.net_output, "the network"); });
   located(o.target, [&] { return compile_target(in.target, net.num_inputs()); });
   return {net_error_program(std::move(net), in.net_output, in.target), sha256_hex(bytes), std::nullopt};
 }

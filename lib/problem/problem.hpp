@@ -36,12 +36,15 @@ struct Problem {
 
 // Where each input of a problem came from, to begin the messages about it: the command's options
 // ("--target"), or a certificate's file and JSON pointers ("c.json: /inputs/target/expression").
+// The output indices default to the engine's own words for a caller that does not name them.
 struct InputOrigins {
   std::string net, approx, target, target_net, domain;
+  std::string net_output = "the network's output index", target_net_output = "the target network's output index";
 };
 
-// Throws InputError for bad input (a missing or malformed network, a bad expression, a domain of
-// the wrong dimension or outside the functions' domain), beginning with the input's origin. The
+// Throws InputError for bad input (a missing or malformed network, a bad expression, an output
+// index out of range, networks on different inputs, a domain of the wrong dimension or outside the
+// functions' domain), beginning with the input's origin. The
 // message names no command: the command line prefixes the one the user ran.
 Problem load_problem(const SupNormInputs& in, const Box& domain, const InputOrigins& origins);
 

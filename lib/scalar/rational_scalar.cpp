@@ -7,7 +7,7 @@ namespace approxcert {
 
 namespace {
 [[noreturn]] void not_exact(const char* op) {
-  throw NotExactError(std::string(op) + " has no exact rational result; evaluate with balls (--engine arb)");
+  throw NotExactError(std::string(op) + " has no exact rational result; evaluate with balls");
 }
 }  // namespace
 

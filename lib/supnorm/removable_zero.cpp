@@ -8,6 +8,7 @@
 #include "net/series.hpp"
 #include "scalar/interval.hpp"
 #include "scalar/input_error.hpp"
+#include "scalar/located.hpp"
 #include "scalar/scalar.hpp"
 
 namespace approxcert {
@@ -35,7 +36,7 @@ std::string box_text(const Box& box) {
 }
 
 [[noreturn]] void refuse_box(const Box& box) {
-  throw InputError("--relative: the target may vanish on " + box_text(box) +
+  throw InputError("the target may vanish on " + box_text(box) +
                    " and no exact rational zero of it is certified there; relative mode needs target != 0 on the "
                    "domain except at exact rational zeros where the approximant vanishes to at least the same order");
 }
@@ -79,7 +80,7 @@ long certify_removable_zero(const Program& prog, const Rational& x0, Prec p) {
   long m = 0;
   while (m <= kMaxZeroOrder && exactly_zero(t.coefficient(m))) ++m;
   if (m == 0) return 0;
-  const std::string at = "--relative: at the zero x = " + x0.to_string() + " of the target: ";
+  const std::string at = "at the zero x = " + x0.to_string() + " of the target: ";
   if (m > kMaxZeroOrder)
     throw InputError(at + "its first " + std::to_string(kMaxZeroOrder + 1) + " Taylor coefficients are all 0");
   if (!certainly_nonzero(t.coefficient(m)))
@@ -105,8 +106,9 @@ Rational simplest_rational(const Rational& lo, const Rational& hi) {
   return simplest_positive(lo, hi, 0);
 }
 
-std::vector<RemovableZero> find_removable_zeros(const Program& prog, const Box& domain, Prec p, std::size_t max_boxes) {
-  if (!is_relative_error_program(prog)) throw std::logic_error("find_removable_zeros: not a relative-error program");
+namespace {
+
+std::vector<RemovableZero> search_removable_zeros(const Program& prog, const Box& domain, Prec p, std::size_t max_boxes) {
   const NodeId t = prog.outputs()[2];
   Evaluator<Interval> natural(prog, p);
   Evaluator<Series> series(prog, p);
@@ -158,6 +160,14 @@ std::vector<RemovableZero> find_removable_zeros(const Program& prog, const Box& 
   }
   std::sort(zeros.begin(), zeros.end(), [](const RemovableZero& a, const RemovableZero& b) { return a.at < b.at; });
   return zeros;
+}
+
+}  // namespace
+
+std::vector<RemovableZero> find_removable_zeros(const Program& prog, const Box& domain, Prec p, const std::string& origin,
+                                                std::size_t max_boxes) {
+  if (!is_relative_error_program(prog)) throw std::logic_error("find_removable_zeros: not a relative-error program");
+  return located(origin, [&] { return search_removable_zeros(prog, domain, p, max_boxes); });
 }
 
 }  // namespace approxcert

@@ -6,6 +6,7 @@
 // analytically through x0 (q = e^/t^ with e = (x - x0)^m e^, t = (x - x0)^m t^). This file finds
 // and certifies such zeros; quotient_taylor_model.hpp bounds q near them.
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "net/program.hpp"
@@ -43,10 +44,11 @@ Rational simplest_rational(const Rational& lo, const Rational& hi);
 
 // Covers the domain by boxes on which t certainly does not vanish, except around certified
 // removable zeros (one input: on a box containing x0, the hull of t_m over the box excludes 0, so
-// x0 is t's only zero there). Returns the zeros found (sorted). Throws InputError naming the
-// option --relative and the interval where t may vanish when no such cover is found within the
-// box budget (a zero that is irrational, not removable, or not certified exactly).
-std::vector<RemovableZero> find_removable_zeros(const Program& prog, const Box& domain, Prec p,
+// x0 is t's only zero there). Returns the zeros found (sorted). Throws InputError beginning with
+// `origin` (where relative mode was asked for, e.g. the command's option) and naming the interval
+// where t may vanish when no such cover is found within the box budget (a zero that is irrational,
+// not removable, or not certified exactly), or certify_removable_zero's reason.
+std::vector<RemovableZero> find_removable_zeros(const Program& prog, const Box& domain, Prec p, const std::string& origin,
                                                 std::size_t max_boxes = 20000);
 
 }  // namespace approxcert

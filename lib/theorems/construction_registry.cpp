@@ -51,28 +51,28 @@ const ConstructionRegistry& builtin_constructions() {
   return registry;
 }
 
-chain::Parameters construction_parameters(const std::vector<std::string>& key_values) {
+chain::Parameters construction_parameters(const std::vector<std::string>& key_values, const std::string& origin) {
   ExactJson object = ExactJson::object();
   for (const std::string& item : key_values) {
     const std::size_t eq = item.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw InputError("--param: \"" + item + "\": expected key=value");
+      throw InputError(origin + ": \"" + item + "\": expected key=value");
     const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
-    if (object.contains(key)) throw InputError("--param: \"" + key + "\" is given twice");
+    if (object.contains(key)) throw InputError(origin + ": \"" + key + "\" is given twice");
     if (!value.empty() && (value.front() == '[' || value.front() == '{'))
-      object[key] = parse_exact_json(value, "--param " + key);
+      object[key] = parse_exact_json(value, origin + " " + key);
     else if (value == "true" || value == "false")  // flags (e.g. yun2020's positional_encoding)
       object[key] = value == "true";
     else
       object[key] = value;
   }
-  return chain::Parameters(std::move(object), JsonAt("--param"));
+  return chain::Parameters(std::move(object), JsonAt(origin));
 }
 
 Network build_construction(const ConstructionRegistry& registry, std::string_view name,
-                           const std::vector<std::string>& key_values) {
+                           const std::vector<std::string>& key_values, const std::string& origin) {
   const Construction& c = registry.get(name);
-  const chain::Parameters params = construction_parameters(key_values);
+  const chain::Parameters params = construction_parameters(key_values, origin);
   Network net = c.build(params);
   params.check_all_read();
   check_network(net, "build " + std::string(name));

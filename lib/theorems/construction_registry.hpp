@@ -41,14 +41,15 @@ class ConstructionRegistry {
 // Every built-in construction (construction_registry.cpp lists one line per family).
 const ConstructionRegistry& builtin_constructions();
 
-// "k=v" strings -> Parameters located at "--param". A value starting with '[' or '{' is parsed as
-// JSON (lists, matrices); any other value is kept as exact text ("0.1", "40", "brownian").
-// Malformed items (no '=', empty key, duplicate key) throw InputError.
-chain::Parameters construction_parameters(const std::vector<std::string>& key_values);
+// "k=v" strings -> Parameters located at `origin` (where they were given: the command line names
+// its option). A value starting with '[' or '{' is parsed as JSON (lists, matrices); any other
+// value is kept as exact text ("0.1", "40", "brownian"). Malformed items (no '=', empty key,
+// duplicate key) throw InputError beginning with `origin`.
+chain::Parameters construction_parameters(const std::vector<std::string>& key_values, const std::string& origin);
 
-// Runs the named builder, rejects parameters it did not read, and checks the network
-// (InputError naming "build <name>" if it is invalid).
+// Runs the named builder on the parameters (construction_parameters(key_values, origin)), rejects
+// parameters it did not read, and checks the network (InputError naming "build <name>" if it is invalid).
 Network build_construction(const ConstructionRegistry& registry, std::string_view name,
-                           const std::vector<std::string>& key_values);
+                           const std::vector<std::string>& key_values, const std::string& origin);
 
 }  // namespace approxcert::theorems

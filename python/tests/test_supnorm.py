@@ -79,7 +79,7 @@ class SupNorm(unittest.TestCase):
             approxcert.supnorm(net, "x0", "[0,1]^2", rel_tol=0.001)  # floats are refused
         with self.assertRaisesRegex(ValueError, "domain"):
             approxcert.supnorm(net, "x0", "[0,1]^3")
-        with self.assertRaisesRegex(ValueError, "--target-output"):
+        with self.assertRaisesRegex(ValueError, r"the target network has 1 output \(indices 0\.\.0\), got 1"):
             approxcert.supnorm(net, net, "[0,1]^2", target_output=1)
 
     def test_cli_target_net_certificate_verifies(self):

@@ -94,8 +94,8 @@ std::vector<StepSpec> registered_specs() {
     const Chain chain = t.build(Parameters(file.parameters, JsonAt(path).key("parameters")));  // keep it alive
     for (const auto& e : chain.steps()) specs.push_back(e.spec);
   };
-  for (const std::string& path : collect_json_files({std::string(APPROXCERT_SOURCE_DIR) + "/checks"}))
-    add(theorems::builtin_theorems(), path);
+  for (const CheckFile& file : read_check_files({std::string(APPROXCERT_SOURCE_DIR) + "/checks"}).files)
+    add(theorems::builtin_theorems(), file.path);
   add(demo_registry(), data_file("demo_proved.json"));
   return specs;
 }

@@ -4,6 +4,10 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
@@ -21,6 +25,16 @@ std::string check_error(const TempDir& dir, const std::string& body) {
   write_file(path, body);
   try {
     run_check(demo_registry(), read_check_file(path));
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "<accepted>";
+}
+
+// The message of the InputError read_check_files(paths) throws ("<accepted>" if none).
+std::string read_error(const std::vector<std::string>& paths) {
+  try {
+    read_check_files(paths);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -77,8 +91,55 @@ TEST_CASE("instance: build and step times are measured apart") {
 
 TEST_CASE("instance: a folder without check files is an input error") {
   TempDir dir("instance_no_files");
-  CHECK_THROWS_WITH_AS(collect_check_files({dir.str()}), doctest::Contains("no check or claim file (*.json) found"), InputError);
-  CHECK(collect_json_files({dir.str()}).empty());
+  CHECK(read_error({dir.str()}) == dir.str() + ": no check or claim file (*.json) found");
+  // Only files that are not check files: still an input error, naming what was skipped.
+  write_file(dir / "net.json", R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": []})");
+  CHECK(read_error({dir.str()}) == dir.str() + ": no check or claim file (*.json) found; skipped 1 file that is not a check or "
+                                               "claim file: " + (dir / "net.json") + " (format approxcert-net/1)");
+}
+
+TEST_CASE("instance: a folder's other JSON files are skipped and listed, a check file's errors are not") {
+  TempDir dir("instance_skipped");
+  write_file(dir / "a_check.json", with("demo/constants", R"({"b": "2.72", "n": 1, "m": 1})"));
+  write_file(dir / "b_net.json", R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": []})");
+  write_file(dir / "c_reference.json", R"({"values": [1, 2, 3]})");
+  write_file(dir / "d_list.json", "[1, 2]");
+  write_file(dir / "e_numbered.json", R"({"format": 3})");
+  std::filesystem::create_directories(dir / "z_sub");
+  write_file(dir / "z_sub/notes.json", R"({"format": "approxcert-cert/1"})");
+  const CheckInputs in = read_check_files({dir.str()});
+  REQUIRE(in.files.size() == 1);
+  CHECK(in.files[0].path == dir / "a_check.json");
+  CHECK(in.files[0].theorem == "demo/constants");
+  REQUIRE(in.skipped.size() == 5);
+  CHECK(in.skipped[0].path == dir / "b_net.json");
+  CHECK(in.skipped[0].format == std::optional<std::string>("approxcert-net/1"));
+  CHECK(in.skipped[1].path == dir / "c_reference.json");
+  CHECK(!in.skipped[1].format);
+  CHECK(!in.skipped[2].format);  // not an object
+  CHECK(!in.skipped[3].format);  // "format" not a string
+  CHECK(in.skipped[4].path == dir / "z_sub/notes.json");
+  CHECK(in.skipped[4].format == std::optional<std::string>("approxcert-cert/1"));
+  CHECK(skipped_text({in.skipped[0], in.skipped[1]}) == "skipped 2 files that are not a check or claim file: " +
+                                                           (dir / "b_net.json") + " (format approxcert-net/1), " +
+                                                           (dir / "c_reference.json") + " (no format)");
+  CHECK(skipped_json({in.skipped[0], in.skipped[1]}).dump() ==
+        nlohmann::ordered_json::array({{{"file", dir / "b_net.json"}, {"format", "approxcert-net/1"}},
+                                       {{"file", dir / "c_reference.json"}, {"format", nullptr}}})
+            .dump());
+
+  // A file given by name is read as a check file whatever it holds.
+  CHECK(read_error({dir / "b_net.json"}) == dir / "b_net.json" + ": /format: expected \"approxcert-check/1\" (or "
+                                                                "\"approxcert-claims/1\" for a claim file), got \"approxcert-net/1\"");
+  // A file that says it is a check file and is malformed fails the run, as does one that is not JSON.
+  write_file(dir / "f_bad_check.json", R"({"format": "approxcert-check/1", "theorem": "demo/constants"})");
+  CHECK(read_error({dir.str()}) == dir / "f_bad_check.json" + ": top level: missing required key \"parameters\" in a check file");
+  std::filesystem::remove(dir / "f_bad_check.json");
+  write_file(dir / "g_bad_claims.json", R"({"format": "approxcert-claims/1"})");
+  CHECK(read_error({dir.str()}).rfind(dir / "g_bad_claims.json" + ": ", 0) == 0);
+  std::filesystem::remove(dir / "g_bad_claims.json");
+  write_file(dir / "h_truncated.json", R"({"format": "approxcert-check/1", "theorem": )");
+  CHECK(read_error({dir.str()}).rfind(dir / "h_truncated.json" + ": ", 0) == 0);
 }
 
 TEST_CASE("instance: input errors name the file and the JSON path") {
@@ -108,7 +169,7 @@ TEST_CASE("instance: input errors name the file and the JSON path") {
             .rfind(p + ": /precision/max_bits: precision must be between 16 and 1048576 bits", 0) == 0);
   write_file(dir / "big.json", with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"max_bits": 1048576}, )"));
   CHECK(read_check_file(dir / "big.json").options.max_bits == 1048576);
-  CHECK_THROWS_AS(collect_json_files({dir / "missing"}), InputError);
+  CHECK(read_error({dir / "missing"}) == dir / "missing" + ": no such file or directory");
 }
 
 TEST_CASE("instance: parameters are exact and recorded as their source text") {

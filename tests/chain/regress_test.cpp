@@ -23,8 +23,8 @@ namespace {
 // Writes the baseline for every demo check file into `dir`. The edits below re-hash the stored
 // certificate: they stand for a baseline another engine wrote, not for a file tampered with.
 void write_baseline(const TempDir& dir) {
-  for (const std::string& f : collect_json_files({data_file("")}))
-    write_certificate(dir.str(), make_certificate(run_check(demo_registry(), read_check_file(f)).run));
+  for (const CheckFile& f : read_check_files({data_file("")}).files)
+    write_certificate(dir.str(), make_certificate(run_check(demo_registry(), f).run));
 }
 
 void edit(const std::string& path, const std::function<void(nlohmann::json&)>& change) {

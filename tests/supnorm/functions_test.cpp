@@ -45,7 +45,7 @@ SupNormResult run(const std::string& approx, const std::string& target, const Ra
   o.abs_tol = Rational(0);
   o.threads = 1;
   o.max_boxes = 200000;
-  if (relative) o.removable_zeros = find_removable_zeros(prog, box, Prec(64));
+  if (relative) o.removable_zeros = find_removable_zeros(prog, box, Prec(64), "relative mode");
   return sup_norm(prog, box, o);
 }
 

@@ -63,11 +63,13 @@ TEST_CASE("net_vs_net: sup |relu(x) - x| on [-1,1] is exactly 1, attained at -1"
 }
 
 TEST_CASE("net_vs_net: different input dimensions and bad output indices are input errors") {
+  // In the engine's terms: the caller (load_problem) begins them with the input's origin.
   const Network a = net(kA), one = net(R"([{"type": "relu"}])", 1);
-  CHECK_THROWS_WITH_AS(net_vs_net_error_program(a, 0, one, 0), "--target-net: the target network takes 1 inputs, the network 2",
+  CHECK_THROWS_WITH_AS(net_vs_net_error_program(a, 0, one, 0), "the target network takes 1 inputs, the network 2",
                        InputError);
-  CHECK_THROWS_WITH_AS(net_vs_net_error_program(a, 2, a, 0), "--output: the network has 2 outputs (indices 0..1), got 2",
+  CHECK_THROWS_WITH_AS(net_vs_net_error_program(a, 2, a, 0), "the network has 2 outputs (indices 0..1), got 2",
                        InputError);
   CHECK_THROWS_WITH_AS(net_vs_net_error_program(a, 0, net(kB), 1),
-                       "--target-output: the network has 1 output (indices 0..0), got 1", InputError);
+                       "the target network has 1 output (indices 0..0), got 1", InputError);
+  CHECK_THROWS_WITH_AS(net_error_program(lower(a), 2, "x0"), "the network has 2 outputs (indices 0..1), got 2", InputError);
 }

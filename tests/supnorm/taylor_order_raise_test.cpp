@@ -177,7 +177,7 @@ TEST_CASE("taylor order raise: relative sin near 0 converges in few boxes to the
   o.rel_tol = pow2(-20);
   o.abs_tol = Rational(0);
   o.threads = 1;
-  o.removable_zeros = find_removable_zeros(p, domain, Prec(64));
+  o.removable_zeros = find_removable_zeros(p, domain, Prec(64), "relative mode");
   const SupNormResult r = sup_norm(p, domain, o);
   CHECK(r.status == SupNormStatus::Converged);
   REQUIRE(r.upper.has_value());

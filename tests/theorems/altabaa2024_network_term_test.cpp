@@ -120,7 +120,7 @@ TEST_CASE("altabaa2024 T2 on thm21-brownian-eps0.1: the certified enclosure agai
   // w_k = (k - 1/2) pi, by MPFR.
   ConstructionRegistry reg;
   register_constructions(reg);
-  const Program psi = lower(build_construction(reg, "altabaa2024/shallow-relu-interpolant", {"kernel=brownian", "eps=0.1"}));
+  const Program psi = lower(build_construction(reg, "altabaa2024/shallow-relu-interpolant", {"kernel=brownian", "eps=0.1"}, "parameters"));
   const long G = 600, N = 5;  // the spec's 601 x 601 grid
   // g_k(x) = sqrt(2) sin(w_k x) / w_k by MPFR (K_N(x, y) = sum_k g_k(x) g_k(y)), psi(x) exactly.
   struct Column {

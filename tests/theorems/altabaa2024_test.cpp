@@ -179,15 +179,19 @@ TEST_CASE("altabaa2024 attention network: Attn = 1/(1 + e^(9 beta/16)) for keys 
 TEST_CASE("altabaa2024 build: constructions by name with exact parameters, bad parameters are InputErrors") {
   ConstructionRegistry r;
   register_constructions(r);
-  const Network phi = build_construction(r, "altabaa2024/voronoi-threshold", {"m=4"});
+  const Network phi = build_construction(r, "altabaa2024/voronoi-threshold", {"m=4"}, "parameters");
   CHECK(eval_exact(phi, {q(3, 10)}) == one_hot(4, 1));
-  const Network lem = build_construction(r, "altabaa2024/rank-factorisation", {"R=[[0,1],[0,0]]"});
+  const Network lem = build_construction(r, "altabaa2024/rank-factorisation", {"R=[[0,1],[0,0]]"}, "parameters");
   CHECK(eval_exact(lem, {Rational(1), Rational(0), Rational(0), Rational(1)}) == std::vector<Rational>{Rational(1)});
-  CHECK_THROWS_AS(build_construction(r, "altabaa2024/voronoi-threshold", {"m=4", "mm=3"}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "altabaa2024/voronoi-threshold", {}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "altabaa2024/voronoi-threshold", {"m=1"}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "altabaa2024/nope", {}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "altabaa2024/voronoi-threshold", {"m"}), InputError);
+  CHECK_THROWS_AS(build_construction(r, "altabaa2024/voronoi-threshold", {"m=4", "mm=3"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "altabaa2024/voronoi-threshold", {}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "altabaa2024/voronoi-threshold", {"m=1"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "altabaa2024/nope", {}, "parameters"), InputError);
+  // Messages begin with the origin the caller names (the command line names its option --param).
+  CHECK_THROWS_WITH_AS(build_construction(r, "altabaa2024/voronoi-threshold", {"m"}, "parameters"),
+                       "parameters: \"m\": expected key=value", InputError);
+  CHECK_THROWS_WITH_AS(build_construction(r, "altabaa2024/voronoi-threshold", {"m=4", "m=5"}, "parameters"),
+                       "parameters: \"m\" is given twice", InputError);
 }
 
 namespace {
@@ -282,10 +286,10 @@ TEST_CASE("altabaa2024 attention token layers under the largest-index rule: phi_
   const std::vector<std::string> base{"y=[\"1/10\",\"1/2\"]", "m=4", "beta=1"};
   std::vector<std::string> with_rule = base;
   with_rule.push_back("tie_rule=largest");
-  CHECK(build_construction(reg, "altabaa2024/attention-retrieval", with_rule) ==
+  CHECK(build_construction(reg, "altabaa2024/attention-retrieval", with_rule, "parameters") ==
         retrieval_attention_network(s, s, 2, Rational(1), {}, VoronoiTie::Largest));
   with_rule.back() = "tie_rule=middle";
-  CHECK_THROWS_AS(build_construction(reg, "altabaa2024/attention-retrieval", with_rule), InputError);
+  CHECK_THROWS_AS(build_construction(reg, "altabaa2024/attention-retrieval", with_rule, "parameters"), InputError);
 }
 
 TEST_CASE("altabaa2024 check thm51-instance-a-largest-tie (spec Instance A, spec tie rule, m = 800)") {

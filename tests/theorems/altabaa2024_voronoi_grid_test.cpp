@@ -120,13 +120,13 @@ TEST_CASE("altabaa2024 theorem-3.1-grid: V5 encloses the closed-form sup 4h(1-h)
 TEST_CASE("altabaa2024 build voronoi-grid-relation: the model is r at the nearest sites (d = 2, k = 2)") {
   ConstructionRegistry reg;
   register_constructions(reg);
-  const Network net = build_construction(reg, "altabaa2024/voronoi-grid-relation", {"r=x0*x3 + 2*x1", "d=2", "k=2"});
+  const Network net = build_construction(reg, "altabaa2024/voronoi-grid-relation", {"r=x0*x3 + 2*x1", "d=2", "k=2"}, "parameters");
   // x = (3/10, 1/10) -> site (1/4, 1/4); y = (9/10, 3/5) -> site (3/4, 3/4): r = (1/4)(3/4) + 2 (1/4) = 11/16.
   CHECK(evaluate<Rational>(lower(net), RationalVector{q(3, 10), q(1, 10), q(9, 10), q(3, 5)}, Prec(64)) == std::vector<Rational>{q(11, 16)});
   // A tie at x = (1/2, 1/2) goes to the smallest index, site (1/4, 1/4); y = (1, 0) -> site (3/4, 1/4).
   CHECK(evaluate<Rational>(lower(net), RationalVector{q(1, 2), q(1, 2), Rational(1), Rational(0)}, Prec(64)) ==
         std::vector<Rational>{q(1, 16) + q(1, 2)});
-  CHECK_THROWS_AS(build_construction(reg, "altabaa2024/voronoi-grid-relation", {"r=x0", "d=2", "k=1"}), InputError);
+  CHECK_THROWS_AS(build_construction(reg, "altabaa2024/voronoi-grid-relation", {"r=x0", "d=2", "k=1"}, "parameters"), InputError);
 }
 
 }  // namespace approxcert::theorems::altabaa2024

@@ -228,7 +228,7 @@ TEST_CASE("yun2020 positional: a box beyond the domain and absurd grids are refu
 TEST_CASE("yun2020 positional: approxcert build with positional_encoding=true writes E first and the network is f on a cell") {
   const Network net = theorems::build_construction(
       theorems::builtin_constructions(), "yun2020/hardmax",
-      {"d=1", "n=2", "delta=1/2", "J=restatement", "thresholds=tight", "positional_encoding=true", R"(target=["x0/2 + x1/4", "x1/2"])"});
+      {"d=1", "n=2", "delta=1/2", "J=restatement", "thresholds=tight", "positional_encoding=true", R"(target=["x0/2 + x1/4", "x1/2"])"}, "parameters");
   REQUIRE(!net.layers.empty());
   CHECK(std::holds_alternative<PositionalEncodingLayer>(net.layers[0].kind));
   // X = (1/4, 3/4) lies in the cell of the corner (0, 1/2): f there is (0/2 + (1/2)/4, (1/2)/2) = (1/8, 1/4).

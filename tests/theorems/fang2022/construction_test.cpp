@@ -112,15 +112,15 @@ TEST_CASE("fang2022 one-token variant (4.3) and cube blocks (4.5) against the sp
 TEST_CASE("fang2022 build: embedding and blocks by name, (E, W) independent of the target, bad parameters are InputErrors") {
   ConstructionRegistry r;
   register_constructions(r);
-  const Network e = build_construction(r, "fang2022/embedding", {"d=2", "k=3"});
+  const Network e = build_construction(r, "fang2022/embedding", {"d=2", "k=3"}, "parameters");
   CHECK(e == embedding_network(monomials(2, 3)));
-  const Network a = build_construction(r, "fang2022/blocks", {"d=2", "k=3", std::string("target=") + kTarget});
-  const Network b = build_construction(r, "fang2022/blocks", {"d=2", "k=3", "target=x0^3 - x1 + 5"});
+  const Network a = build_construction(r, "fang2022/blocks", {"d=2", "k=3", std::string("target=") + kTarget}, "parameters");
+  const Network b = build_construction(r, "fang2022/blocks", {"d=2", "k=3", "target=x0^3 - x1 + 5"}, "parameters");
   REQUIRE(a.layers.size() == 4);
   CHECK(std::vector<Layer>(a.layers.begin(), a.layers.begin() + 3) == std::vector<Layer>(b.layers.begin(), b.layers.begin() + 3));
   CHECK(a.layers[3] != b.layers[3]);
-  CHECK_THROWS_AS(build_construction(r, "fang2022/blocks", {"d=2", "k=3", "target=exp(x0)"}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "fang2022/blocks", {"d=2", "k=3", "target=x0", "normalizer=hardmax"}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "fang2022/embedding", {"d=0", "k=3"}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "fang2022/embedding", {"d=10", "k=40"}), InputError);
+  CHECK_THROWS_AS(build_construction(r, "fang2022/blocks", {"d=2", "k=3", "target=exp(x0)"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "fang2022/blocks", {"d=2", "k=3", "target=x0", "normalizer=hardmax"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "fang2022/embedding", {"d=0", "k=3"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "fang2022/embedding", {"d=10", "k=40"}, "parameters"), InputError);
 }

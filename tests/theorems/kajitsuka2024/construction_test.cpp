@@ -180,21 +180,21 @@ TEST_CASE("kajitsuka2024 memoriser: fits the label rule at every sequence, extra
 TEST_CASE("kajitsuka2024 build: constructions by name, bad parameters are InputErrors") {
   ConstructionRegistry r;
   register_constructions(r);
-  const Network att = build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/4", "lambda=paper"});
+  const Network att = build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/4", "lambda=paper"}, "parameters");
   CHECK(att.layers.size() == 1);
   CHECK(parameter_count(att) == 4);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/3", "lambda=paper", "x=1"}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=1", "grid=1/4", "lambda=paper"}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=0.3", "lambda=paper"}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/4", "lambda=huge"}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=5", "grid=1/4", "lambda=paper"}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=3", "n=2", "grid=1/8", "lambda=paper"}), InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/3", "lambda=paper", "x=1"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=1", "grid=1/4", "lambda=paper"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=0.3", "lambda=paper"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/4", "lambda=huge"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=5", "grid=1/4", "lambda=paper"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=3", "n=2", "grid=1/8", "lambda=paper"}, "parameters"), InputError);
 }
 
 TEST_CASE("kajitsuka2024 build: the quantiser maps entries off the ramps to their cell centres (closed form)") {
   ConstructionRegistry r;
   register_constructions(r);
-  const Network net = build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/4", "eta=1/100"});
+  const Network net = build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/4", "eta=1/100"}, "parameters");
   const Program prog = lower(net);  // the evaluator keeps a reference
   Evaluator<Rational> ev(prog, Prec(64));
   // Q(x) = (min(floor(x / delta), K - 1) + 1/2) delta, off the ramps [k delta - eta, k delta)
@@ -205,8 +205,8 @@ TEST_CASE("kajitsuka2024 build: the quantiser maps entries off the ramps to thei
       CHECK(ev.outputs().at(0) == Q(x));
       CHECK(ev.outputs().at(1) == Q(y));
     }
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/4", "eta=1/8"}), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/3", "eta=0"}), InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/4", "eta=1/8"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/3", "eta=0"}, "parameters"), InputError);
 }
 
 TEST_CASE("kajitsuka2024 build: the hardmax witness layer gives the same output at the token e on both sequences") {
@@ -214,14 +214,14 @@ TEST_CASE("kajitsuka2024 build: the hardmax witness layer gives the same output 
   register_constructions(r);
   for (const char* tie : {"tie=split", "tie=first", "tie=last"})
     for (const char* kappa : {"kappa=1", "kappa=-2", "kappa=0"}) {
-      const Program prog = lower(build_construction(r, "kajitsuka2024/hardmax-witness", {kappa, "b_q=1/2", tie}));
+      const Program prog = lower(build_construction(r, "kajitsuka2024/hardmax-witness", {kappa, "b_q=1/2", tie}, "parameters"));
       Evaluator<Rational> ev(prog, Prec(64));
       ev.run(std::vector<Rational>{q(1), q(2), q(5), q(6)});
       const Rational y1 = ev.outputs().at(0);
       ev.run(std::vector<Rational>{q(1), q(3), q(4), q(6)});
       CHECK(ev.outputs().at(0) == y1);  // spec §2.7: same max 6, min 1, mean 7/2
     }
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/hardmax-witness", {"kappa=1", "b_q=0", "tie=middle"}), InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/hardmax-witness", {"kappa=1", "b_q=0", "tie=middle"}, "parameters"), InputError);
 }
 
 }  // namespace approxcert::theorems::kajitsuka2024

@@ -1,0 +1,2 @@
+// Fixture: the command line names its own options.
+const char* option() { return "--net"; }
