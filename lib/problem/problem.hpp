@@ -39,7 +39,7 @@ struct Problem {
 // The output indices default to the engine's own words for a caller that does not name them.
 struct InputOrigins {
   std::string net, approx, target, target_net, domain;
-  std::string net_output = "the network's output index", target_net_output = "the target network's output index";
+  std::string net_output, target_net_output;
 };
 
 // Throws InputError for bad input (a missing or malformed network, a bad expression, an output
