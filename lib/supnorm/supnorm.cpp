@@ -27,6 +27,12 @@ bool within_tolerance(const Rational& lower, const std::optional<Rational>& uppe
   return lower.sign() > 0 && *upper <= lower * (Rational(1) + rel_tol);
 }
 
+Truth upper_claim(const Rational& lower, const std::optional<Rational>& upper, const Rational& bound) {
+  if (upper && *upper <= bound) return Truth::True;
+  if (bound < lower) return Truth::False;
+  return Truth::Unknown;
+}
+
 namespace {
 
 // At most 2^4 pieces of a parent at once (dirty_split_levels): on tanh width 64, d = 4, 2 or 3 levels

@@ -20,6 +20,7 @@
 
 #include "net/program.hpp"
 #include "scalar/rational.hpp"
+#include "scalar/truth.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/range.hpp"
 #include "target/domain.hpp"
@@ -125,6 +126,11 @@ struct SupNormResult {
 // absent (exact comparisons).
 bool within_tolerance(const Rational& lower, const std::optional<Rational>& upper, const Rational& rel_tol,
                       const Rational& abs_tol);
+
+// The claim sup |f| <= bound against an enclosure [lower, upper] of sup |f|: True when upper <=
+// bound, False when lower > bound, else Unknown (exact comparisons; the row "<=" of
+// chain/relation.hpp's decide() with lhs [lower, upper] and rhs the exact bound).
+Truth upper_claim(const Rational& lower, const std::optional<Rational>& upper, const Rational& bound);
 
 // Throws std::invalid_argument when the program has no output or its input count differs from the
 // domain's dimension, or when the options are unusable (negative tolerances, prec < 16, a
