@@ -59,6 +59,7 @@ nlohmann::ordered_json stopped_by_json(StoppedBy s) {
   switch (s) {
     case StoppedBy::RelTol: return "rel_tol";
     case StoppedBy::AbsTol: return "abs_tol";
+    case StoppedBy::Claim: return "require_upper";
     case StoppedBy::Neither: break;
   }
   return nullptr;
@@ -147,7 +148,8 @@ void register_supnorm_command(CLI::App& app) {
                 "turn off the monotonicity test (boxes where the error is monotone in a coordinate are dropped, or "
                 "replaced by their faces on the domain's boundary; docs/supnorm.md)");
   cmd->add_option("--require-upper", a->require_upper,
-                  "the claim sup <= U: exit 0 proved (upper <= U), 1 refuted (lower > U), 3 undecided")->type_name(kNumber);
+                  "the claim sup <= U: exit 0 proved (upper <= U), 1 refuted (lower > U), 3 undecided; the search stops "
+                  "as soon as it is decided (status claim_decided)")->type_name(kNumber);
   cmd->add_flag("--progress", a->progress, "show progress even with --quiet (kept for scripts; progress is on by default)");
   cmd->footer(
       "Example:\n  approxcert supnorm --approx 'x0 - x0^3/6' --target 'sin(x0)' --domain '[-1/2,1/2]' --require-upper 1e-3\n"

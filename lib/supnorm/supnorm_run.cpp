@@ -16,6 +16,7 @@ Problem request_problem(const SupNormRequest& q, const Box& domain) {
 }
 
 StoppedBy stopped_by(const SupNormResult& r, const SupNormOptions& o) {
+  if (r.status == SupNormStatus::ClaimDecided) return StoppedBy::Claim;
   if (r.status != SupNormStatus::Converged) return StoppedBy::Neither;
   return within_tolerance(r.lower, r.upper, o.rel_tol, Rational(0)) ? StoppedBy::RelTol : StoppedBy::AbsTol;
 }
@@ -28,6 +29,7 @@ SupNormRun run_supnorm(const SupNormRequest& q) {
   const Box& box = run.domain.outer;
   run.options = q.options;
   if (!run.domain.is_exact()) run.options.witness_box = run.domain.inner;
+  run.options.claim_upper = q.require_upper;
   run.problem = request_problem(q, box);
   if (q.inputs.relative) run.options.removable_zeros = find_removable_zeros(run.problem.program, box, Prec(run.options.prec));
   run.result = sup_norm(run.problem.program, box, run.options);

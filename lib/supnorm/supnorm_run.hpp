@@ -25,22 +25,22 @@ struct SupNormRequest {
   // from networks it holds, instead of the one `inputs` describe; inputs.domain still gives the
   // domain and inputs.relative the mode. Nothing is hashed then (no certificate can name it).
   std::optional<Program> program;
-  // The engine's options; the run sets witness_box (constant-expression endpoints) and
-  // removable_zeros (relative mode) itself.
+  // The engine's options; the run sets witness_box (constant-expression endpoints),
+  // removable_zeros (relative mode) and claim_upper (require_upper) itself.
   SupNormOptions options;
-  // The claim sup <= U, if any.
+  // The claim sup <= U, if any: the run stops as soon as it is decided (SupNormStatus::ClaimDecided).
   std::optional<Rational> require_upper;
 };
 
 // What ended a run: the relative tolerance; only the absolute one (the enclosure then may say
 // little about the size of a tiny error: with abs_tol 1e-30 an error of 1e-58 converges to
-// [0, 1e-30]); or nothing that was asked for (status other than converged).
-enum class StoppedBy { RelTol, AbsTol, Neither };
+// [0, 1e-30]); the claim, decided first; or nothing that was asked for (a budget, the precision).
+enum class StoppedBy { RelTol, AbsTol, Claim, Neither };
 
 struct SupNormRun {
   Domain domain;
   Problem problem;
-  SupNormOptions options;      // as run: the request's, with witness_box and removable_zeros set
+  SupNormOptions options;      // as run: the request's, with witness_box, removable_zeros, claim_upper set
   SupNormResult result;
   std::optional<Truth> claim;  // sup <= require_upper: upper_claim(result) (absent: no claim)
   StoppedBy stopped_by = StoppedBy::Neither;
