@@ -16,7 +16,7 @@
 #include "scalar/scalar.hpp"
 #include "supnorm/certificate.hpp"
 #include "supnorm/supnorm.hpp"
-#include "target/domain.hpp"
+#include "supnorm/supnorm_run.hpp"
 #include "theorems/verify_by_kind.hpp"
 
 namespace py = pybind11;
@@ -66,6 +66,17 @@ SupNormOptions options(const std::string& rel_tol, const std::string& abs_tol, s
   return o;
 }
 
+// The engine-level run (supnorm_run.hpp) of an error program built from networks in memory, without
+// the GIL.
+SupNormResult run(Program prog, const std::string& domain, SupNormOptions o) {
+  SupNormRequest q;
+  q.inputs.domain = domain;
+  q.program = std::move(prog);
+  q.options = std::move(o);
+  py::gil_scoped_release release;
+  return run_supnorm(q).result;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_approxcert, m) {
@@ -105,16 +116,8 @@ PYBIND11_MODULE(_approxcert, m) {
       "supnorm_expression",
       [](const Network& net, std::size_t output, const std::string& target, const std::string& domain,
          const std::string& rel_tol, const std::string& abs_tol, std::uint64_t max_boxes, long prec) {
-        const Box box = parse_domain(domain);
-        check_domain_dim(box, input_dim(net));
-        const Program prog = net_error_program(lower(net), output, target);
-        const SupNormOptions o = options(rel_tol, abs_tol, max_boxes, prec);
-        SupNormResult r;
-        {
-          py::gil_scoped_release release;
-          r = sup_norm(prog, box, o);
-        }
-        return result_dict(r);
+        SupNormOptions o = options(rel_tol, abs_tol, max_boxes, prec);
+        return result_dict(run(net_error_program(lower(net), output, target), domain, std::move(o)));
       },
       py::arg("net"), py::arg("output"), py::arg("target"), py::arg("domain"), py::arg("rel_tol"), py::arg("abs_tol"),
       py::arg("max_boxes"), py::arg("prec"));
@@ -123,16 +126,8 @@ PYBIND11_MODULE(_approxcert, m) {
       "supnorm_network",
       [](const Network& net, std::size_t output, const Network& target, std::size_t target_output, const std::string& domain,
          const std::string& rel_tol, const std::string& abs_tol, std::uint64_t max_boxes, long prec) {
-        const Box box = parse_domain(domain);
-        check_domain_dim(box, input_dim(net));
-        const Program prog = net_vs_net_error_program(net, output, target, target_output);
-        const SupNormOptions o = options(rel_tol, abs_tol, max_boxes, prec);
-        SupNormResult r;
-        {
-          py::gil_scoped_release release;
-          r = sup_norm(prog, box, o);
-        }
-        return result_dict(r);
+        SupNormOptions o = options(rel_tol, abs_tol, max_boxes, prec);
+        return result_dict(run(net_vs_net_error_program(net, output, target, target_output), domain, std::move(o)));
       },
       py::arg("net"), py::arg("output"), py::arg("target"), py::arg("target_output"), py::arg("domain"), py::arg("rel_tol"),
       py::arg("abs_tol"), py::arg("max_boxes"), py::arg("prec"));

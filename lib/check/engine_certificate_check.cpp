@@ -15,7 +15,7 @@ constexpr long kMaxTaylorOrder = 200;  // the largest Taylor order a certificate
 
 void EngineCertificateCheck::check_kind_and_run_members() {
   cert_.check_keys(cert_.at("/inputs"), "/inputs", {"net", "approx", "target", "target_net", "domain"}, kind_);
-  cert_.check_keys(cert_.at("/options"), "/options", {"rel_tol", "abs_tol", "max_boxes", "taylor_order", "time_limit_seconds"}, kind_);
+  cert_.check_keys(cert_.at("/options"), "/options", {"rel_tol", "abs_tol", "max_boxes", "taylor_order", "time_limit_seconds", "require_upper"}, kind_);
   cert_.check_keys(cert_.at("/precision"), "/precision", {"initial_bits", "max_bits_used", "arithmetic"}, kind_);
   cert_.check_keys(cert_.at("/gap"), "/gap", {"absolute", "relative"}, kind_);
   // Informational members: range-checked only.
@@ -42,8 +42,15 @@ void EngineCertificateCheck::check_enclosure(const Rational& lower, const std::o
   if (upper && *upper < lower) problem("upper < lower");
   const Rational rel_tol = cert_.rational("/options/rel_tol"), abs_tol = cert_.rational("/options/abs_tol");
   if (rel_tol.sign() < 0 || abs_tol.sign() < 0) cert_.fail("/options", "negative tolerance");
-  if (status != "converged" && status != "budget_exhausted" && status != "precision_exhausted")
-    cert_.fail("/status", "expected converged, budget_exhausted or precision_exhausted");
+  if (status != "converged" && status != "budget_exhausted" && status != "precision_exhausted" && status != "claim_decided")
+    cert_.fail("/status", "expected converged, budget_exhausted, precision_exhausted or claim_decided");
+  if (status == "claim_decided") {  // a run stopped by its claim sup <= U: the recorded bounds decide it
+    if (!cert_.has("/options/require_upper")) cert_.fail("/options", "status claim_decided needs require_upper");
+    const Truth claim = upper_claim(lower, upper, cert_.rational("/options/require_upper"));
+    const std::string text = "sup <= " + cert_.text("/options/require_upper");
+    if (claim == Truth::Unknown) problem("status: \"claim_decided\" but the recorded bounds decide neither " + text + " nor its negation");
+    else confirmed("claim " + text + (claim == Truth::True ? " proved" : " refuted") + " by the recorded bounds");
+  }
   const bool within = within_tolerance(lower, upper, rel_tol, abs_tol);
   if (status == "converged" && !within) problem("status: \"converged\" but the recorded bounds are not within the recorded tolerances");
   else if (status != "converged" && within)
@@ -70,7 +77,7 @@ std::optional<Problem> EngineCertificateCheck::load_certified_problem(
   const std::string at = cert_.path() + ": /inputs/";
   Problem p = load_problem(in, domain.outer,
                            {at + "net/path", at + "approx/expression", at + "target/expression", at + "target_net/path", at + "domain/text",
-                            at + "net/output", at + "target_net/output"});
+                            at + "net/output", at + "target_net/output", cert_.path() + ": /relative"});
   if (net_sha256 && p.net_sha256 != net_sha256) {
     problem("the network file " + *in.net_path + " is not the one certified (SHA-256 differs)");
     return std::nullopt;

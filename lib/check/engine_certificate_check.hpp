@@ -31,8 +31,9 @@ class EngineCertificateCheck {
   void check_kind_and_run_members();
 
   // The recorded enclosure [lower, upper] (read from "/lower", "/upper"): 0 <= lower <= upper,
-  // "status" is "converged" exactly when it is within the recorded tolerances, and "gap" is the
-  // one it gives. Sets the report's verdict.
+  // "status" is "converged" exactly when it is within the recorded tolerances, "claim_decided" only
+  // when it decides the recorded claim sup <= "/options/require_upper", and "gap" is the one it
+  // gives. Sets the report's verdict.
   void check_enclosure(const Rational& lower, const std::optional<Rational>& upper);
 
   // Reads the inputs, checks "claim" (claim(inputs)) and the recorded domain boxes, and loads the

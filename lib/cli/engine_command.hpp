@@ -44,7 +44,7 @@ std::optional<double> read_time_limit(const EngineArgs& a);
 // The problem the options describe (inputs of load_problem); refuses an empty --net or --approx.
 SupNormInputs problem_inputs(const EngineArgs& a);
 // The options the problem's inputs come from, for load_problem's messages.
-inline const InputOrigins kProblemOptions{"--net", "--approx", "--target", "--target-net", "--domain", "--output", "--target-output"};
+inline const InputOrigins kProblemOptions{"--net", "--approx", "--target", "--target-net", "--domain", "--output", "--target-output", "--relative"};
 
 // Reads the shared engine options into either engine's options (SupNormOptions, LpNormOptions),
 // each value checked as it is read. Both tolerances 0 is allowed: the search then stops only when

@@ -11,18 +11,18 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/exit_status.hpp"
 #include "cli/engine_command.hpp"
+#include "cli/exit_status.hpp"
 #include "cli/options.hpp"
 #include "cli/progress.hpp"
 #include "io/file.hpp"
 #include "scalar/input_error.hpp"
-#include "supnorm/bound_digits.hpp"
 #include "supnorm/certificate.hpp"
 #include "supnorm/lpnorm.hpp"
 #include "supnorm/lpnorm_certificate.hpp"
+#include "supnorm/lpnorm_run.hpp"
 #include "supnorm/supnorm.hpp"
-#include "target/domain.hpp"
+#include "supnorm/supnorm_run.hpp"
 
 namespace approxcert::cli {
 
@@ -56,45 +56,39 @@ struct Outcome {
   std::string method;
 };
 
-void run_lpnorm(const LpnormArgs& la) {
+void lpnorm_command(const LpnormArgs& la) {
   const EngineArgs& a = la.engine;
   const std::optional<unsigned long> p = parse_exponent(la.p);
-  const Domain domain = parse_domain_with_constants(a.domain);
-  if (p && !domain.is_exact())
-    throw InputError("--domain: lpnorm with a finite --p needs exact endpoints (the integral over a box with irrational corners is not enclosed), got " + a.domain);
-  if (p && box_volume(domain.outer).sign() == 0)
-    throw InputError("--domain: the domain has zero volume (a zero-width interval), so its L^p norm is 0 and the normalised one undefined");
-  LpNormOptions lo;
-  SupNormOptions so;
-  if (p) read_engine_options(a, lo);
-  else read_engine_options(a, so);
-  if (!domain.is_exact()) so.witness_box = domain.inner;
+  LpNormRequest lq;
+  SupNormRequest sq;
+  if (p) read_engine_options(a, lq.options);
+  else read_engine_options(a, sq.options);
   if (a.cert_given) check_output_file(a.cert, "--cert");
-
-  const SupNormInputs inputs = problem_inputs(a);
-  const Problem problem = load_problem(inputs, domain.outer, kProblemOptions);
-  if (la.method == "arb" && problem.program.num_inputs() != 1)
-    throw InputError("--method arb: Arb's integration needs a problem of one input, this one has " +
-                     std::to_string(problem.program.num_inputs()));
+  lq.inputs = sq.inputs = problem_inputs(a);
+  lq.origins = sq.origins = kProblemOptions;
+  lq.method_origin = "--method " + la.method;
 
   Progress progress("lpnorm", a.progress_options);
   auto show = [&progress](const SupNormProgress& s) { progress.status(progress_text(s, "to refine")); };
   Outcome out;
   std::optional<nlohmann::json> cert;
   if (p) {
+    LpNormOptions& lo = lq.options;
     lo.p = *p;
     lo.normalized = la.normalize;
     lo.method = la.method == "arb" ? LpMethod::ArbIntegration : la.method == "leaf-sums" ? LpMethod::LeafSums : LpMethod::Auto;
     if (progress.enabled()) lo.progress = show;
-    const LpNormResult r = lp_norm(problem.program, domain.outer, lo);
+    const LpNormRun run = run_lpnorm(lq);
+    const LpNormResult& r = run.result;
     out = {r.status, r.lower, r.upper, r.integral_lower, r.integral_upper, r.boxes, r.elapsed_seconds,
            r.method == LpMethod::ArbIntegration ? "Arb integration (acb_calc_integrate)" : "leaf sums (branch and bound)"};
-    if (a.cert_given) cert = lpnorm_certificate(r, inputs, problem, lo, domain, a.cert);
+    if (a.cert_given) cert = lpnorm_certificate(r, lq.inputs, run.problem, lo, run.domain, a.cert);
   } else {
-    if (progress.enabled()) so.progress = show;
-    const SupNormResult r = sup_norm(problem.program, domain.outer, so);
+    if (progress.enabled()) sq.options.progress = show;
+    const SupNormRun run = run_supnorm(sq);
+    const SupNormResult& r = run.result;
     out = {r.status, r.lower, r.upper, std::nullopt, std::nullopt, r.boxes, r.elapsed_seconds, "sup-norm engine"};
-    if (a.cert_given) cert = supnorm_certificate(r, inputs, problem, so, domain, a.cert);
+    if (a.cert_given) cert = supnorm_certificate(r, sq.inputs, run.problem, run.options, run.domain, a.cert);
   }
   progress.finish();
   const int status = out.status == SupNormStatus::Converged ? kExitOk : kExitUndecided;
@@ -157,7 +151,7 @@ void register_lpnorm_command(CLI::App& app) {
   cmd->footer(
       "Example:\n  approxcert lpnorm --approx 'x0' --target 'x0^2' --domain '[0,1]' --p 2\n"
       "Exit status: 0 converged, 2 bad input, 3 not decided (budget or precision exhausted, upper = inf).\n");
-  cmd->callback([a] { run_lpnorm(*a); });
+  cmd->callback([a] { lpnorm_command(*a); });
 }
 
 }  // namespace approxcert::cli

@@ -11,20 +11,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "chain/verdict.hpp"
 #include "cli/commands.hpp"
 #include "cli/engine_command.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/options.hpp"
 #include "cli/progress.hpp"
 #include "io/file.hpp"
-#include "net/lower.hpp"
-#include "net/network_json.hpp"
-#include "problem/error_program.hpp"
-#include "scalar/input_error.hpp"
-#include "supnorm/bound_digits.hpp"
+#include "scalar/truth.hpp"
 #include "supnorm/certificate.hpp"
 #include "supnorm/supnorm.hpp"
-#include "target/domain.hpp"
+#include "supnorm/supnorm_run.hpp"
 
 namespace approxcert::cli {
 
@@ -47,48 +44,48 @@ SupNormOptions engine_options(const SupnormArgs& a) {
   return o;
 }
 
-// The claim sup <= U against the enclosure [lower, upper]: three-valued.
-std::string require_verdict(const SupNormResult& r, const Rational& bound) {
-  if (r.upper && *r.upper <= bound) return "proved";
-  if (bound < r.lower) return "refuted";
-  return "unknown";
+// The claim's verdict in the spelling of check files and certificates.
+std::string verdict_text(Truth t) {
+  return std::string(chain::to_string(t == Truth::True ? chain::Verdict::Proved : t == Truth::False ? chain::Verdict::Refuted
+                                                                                                   : chain::Verdict::Unknown));
 }
 
-// A converged run that only the absolute tolerance stopped: its enclosure may say little about the
-// size of a tiny error (with the default 1e-30, an error of 1e-58 "converges" to [0, 1e-30]).
-bool stopped_by_abs_tol(const SupNormResult& r, const SupNormOptions& o) {
-  return r.status == SupNormStatus::Converged && !within_tolerance(r.lower, r.upper, o.rel_tol, Rational(0));
+int exit_status(const SupNormRun& run) {
+  if (run.claim) return *run.claim == Truth::True ? kExitOk : *run.claim == Truth::False ? kExitDiffers : kExitUndecided;
+  return run.result.status == SupNormStatus::Converged ? kExitOk : kExitUndecided;
 }
 
-void run_supnorm(const SupnormArgs& sa) {
+nlohmann::ordered_json stopped_by_json(StoppedBy s) {
+  switch (s) {
+    case StoppedBy::RelTol: return "rel_tol";
+    case StoppedBy::AbsTol: return "abs_tol";
+    case StoppedBy::Claim: return "require_upper";
+    case StoppedBy::Neither: break;
+  }
+  return nullptr;
+}
+
+void supnorm_command(const SupnormArgs& sa) {
   const EngineArgs& a = sa.engine;
-  // Constant-expression endpoints ([0,pi]): the upper bound is certified over the outer box, which
-  // contains the true domain, and witnesses are kept in the inner box, which lies inside it.
-  const Domain domain = parse_domain_with_constants(a.domain);
-  SupNormOptions o = engine_options(sa);
-  if (!domain.is_exact()) o.witness_box = domain.inner;
-  std::optional<Rational> require;
-  if (!sa.require_upper.empty()) require = parse_nonnegative(sa.require_upper, "--require-upper");
+  SupNormRequest q;
+  q.options = engine_options(sa);
+  if (!sa.require_upper.empty()) q.require_upper = parse_nonnegative(sa.require_upper, "--require-upper");
   if (a.cert_given) check_output_file(a.cert, "--cert");  // refused before the run, not after it
-
-  SupNormInputs inputs = problem_inputs(a);
-  inputs.relative = sa.relative;
-  const Problem problem = load_problem(inputs, domain.outer, kProblemOptions);
-  const Program& prog = problem.program;
-  if (sa.relative) o.removable_zeros = find_removable_zeros(prog, domain.outer, Prec(o.prec), "--relative");
+  q.inputs = problem_inputs(a);
+  q.inputs.relative = sa.relative;
+  q.origins = kProblemOptions;
 
   ProgressOptions po = a.progress_options;
   if (sa.progress) po.quiet = false;
   Progress progress("supnorm", po);
-  if (progress.enabled()) o.progress = [&progress](const SupNormProgress& p) { progress.status(progress_text(p, "frontier")); };
-  const SupNormResult r = sup_norm(prog, domain.outer, o);
+  if (progress.enabled()) q.options.progress = [&progress](const SupNormProgress& p) { progress.status(progress_text(p, "frontier")); };
+  const SupNormRun run = run_supnorm(q);
   progress.finish();
+  const SupNormResult& r = run.result;
+  const SupNormOptions& o = run.options;
 
-  std::optional<std::string> verdict;
-  if (require) verdict = require_verdict(r, *require);
-  const int status = verdict ? (*verdict == "proved" ? kExitOk : *verdict == "refuted" ? kExitDiffers : kExitUndecided)
-                             : (r.status == SupNormStatus::Converged ? kExitOk : kExitUndecided);
-  if (a.cert_given) write_file_atomic(a.cert, supnorm_certificate(r, inputs, problem, o, domain, a.cert).dump(2) + "\n");
+  const int status = exit_status(run);
+  if (a.cert_given) write_file_atomic(a.cert, supnorm_certificate(r, q.inputs, run.problem, o, run.domain, a.cert).dump(2) + "\n");
 
   const auto [lower, upper] = enclosure_text(r.lower, r.upper);
   if (a.json) {
@@ -111,10 +108,8 @@ void run_supnorm(const SupnormArgs& sa) {
     j["monotone_eliminated"] = r.monotone_eliminated;
     j["monotone_faces"] = r.monotone_faces;
     j["elapsed_seconds"] = std::round(r.elapsed_seconds * 1000) / 1000;
-    j["stopped_by"] = r.status != SupNormStatus::Converged ? nlohmann::ordered_json(nullptr)
-                      : stopped_by_abs_tol(r, o)            ? nlohmann::ordered_json("abs_tol")
-                                                            : nlohmann::ordered_json("rel_tol");
-    if (require) j["require_upper"] = {{"bound", sa.require_upper}, {"verdict", *verdict}};
+    j["stopped_by"] = stopped_by_json(run.stopped_by);
+    if (run.claim) j["require_upper"] = {{"bound", sa.require_upper}, {"verdict", verdict_text(*run.claim)}};
     j["certificate"] = a.cert_given ? nlohmann::ordered_json(a.cert) : nlohmann::ordered_json(nullptr);
     j["exit_status"] = status;
     std::cout << j.dump(2) << "\n";
@@ -125,10 +120,10 @@ void run_supnorm(const SupnormArgs& sa) {
               << "  boxes " << r.boxes << "  status " << to_string(r.status) << "  time ";
     std::cout.precision(3);
     std::cout << r.elapsed_seconds << " s\n";
-    if (stopped_by_abs_tol(r, o))
+    if (run.stopped_by == StoppedBy::AbsTol)
       std::cout << "note: --abs-tol " << a.abs_tol << " ended the run (upper - lower <= " << a.abs_tol
                 << "), not --rel-tol " << a.rel_tol << "; pass a smaller --abs-tol (or 0) for a relative answer\n";
-    if (require) std::cout << "sup <= " << sa.require_upper << ": " << *verdict << "\n";
+    if (run.claim) std::cout << "sup <= " << sa.require_upper << ": " << verdict_text(*run.claim) << "\n";
   }
   if (status != kExitOk) throw CLI::RuntimeError(status);
 }
@@ -153,7 +148,8 @@ void register_supnorm_command(CLI::App& app) {
                 "turn off the monotonicity test (boxes where the error is monotone in a coordinate are dropped, or "
                 "replaced by their faces on the domain's boundary; docs/supnorm.md)");
   cmd->add_option("--require-upper", a->require_upper,
-                  "the claim sup <= U: exit 0 proved (upper <= U), 1 refuted (lower > U), 3 undecided")->type_name(kNumber);
+                  "the claim sup <= U: exit 0 proved (upper <= U), 1 refuted (lower > U), 3 undecided; the search stops "
+                  "as soon as it is decided (status claim_decided)")->type_name(kNumber);
   cmd->add_flag("--progress", a->progress, "show progress even with --quiet (kept for scripts; progress is on by default)");
   cmd->footer(
       "Example:\n  approxcert supnorm --approx 'x0 - x0^3/6' --target 'sin(x0)' --domain '[-1/2,1/2]' --require-upper 1e-3\n"
@@ -163,7 +159,7 @@ void register_supnorm_command(CLI::App& app) {
   // that `approxcert verify` rejects what a broken bounder certifies.
   cmd->add_flag("--test-only-broken-bounder", a->test_only_broken_bounder)->group("");
   cmd->add_flag("--test-only-broken-taylor-model", a->test_only_broken_taylor_model)->group("");
-  cmd->callback([a] { run_supnorm(*a); });
+  cmd->callback([a] { supnorm_command(*a); });
 }
 
 }  // namespace approxcert::cli

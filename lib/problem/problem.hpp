@@ -40,6 +40,7 @@ struct Problem {
 struct InputOrigins {
   std::string net, approx, target, target_net, domain;
   std::string net_output, target_net_output;
+  std::string relative;  // the relative mode (its messages: the target's zeros)
 };
 
 // Throws InputError for bad input (a missing or malformed network, a bad expression, an output

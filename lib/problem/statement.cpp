@@ -65,4 +65,10 @@ bool within_tolerance(const Rational& lower, const std::optional<Rational>& uppe
   return lower.sign() > 0 && *upper <= lower * (Rational(1) + rel_tol);
 }
 
+Truth upper_claim(const Rational& lower, const std::optional<Rational>& upper, const Rational& bound) {
+  if (upper && *upper <= bound) return Truth::True;
+  if (bound < lower) return Truth::False;
+  return Truth::Unknown;
+}
+
 }  // namespace approxcert

@@ -11,6 +11,7 @@
 
 #include "problem/problem.hpp"
 #include "scalar/rational.hpp"
+#include "scalar/truth.hpp"
 
 namespace approxcert {
 
@@ -39,5 +40,10 @@ nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>&
 // absent (exact comparisons).
 bool within_tolerance(const Rational& lower, const std::optional<Rational>& upper, const Rational& rel_tol,
                       const Rational& abs_tol);
+
+// The claim sup |f| <= bound against an enclosure [lower, upper] of sup |f|: True when upper <=
+// bound, False when lower > bound, else Unknown (exact comparisons; the row "<=" of
+// chain/relation.hpp's decide() with lhs [lower, upper] and rhs the exact bound).
+Truth upper_claim(const Rational& lower, const std::optional<Rational>& upper, const Rational& bound);
 
 }  // namespace approxcert

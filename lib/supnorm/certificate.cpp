@@ -48,15 +48,25 @@ std::string path_beside(const std::string& file, const std::string& cert_path) {
   return rel.empty() ? target.generic_string() : rel.generic_string();
 }
 
+// Whether recorded bounds [lower, upper] (outward from the run's) still bear out its status: within
+// the tolerances for a converged run, deciding the claim as the run did for a claim-decided one.
+bool keeps_status(const SupNormResult& r, const SupNormOptions& o, const Rational& lower, const std::optional<Rational>& upper) {
+  if (r.status == SupNormStatus::Converged) return within_tolerance(lower, upper, o.rel_tol, o.abs_tol);
+  if (r.status == SupNormStatus::ClaimDecided)
+    return upper_claim(lower, upper, *o.claim_upper) == upper_claim(r.lower, r.upper, *o.claim_upper);
+  return true;
+}
+
 // lower and upper as recorded: with the digits the enclosure supports (bound_digits.hpp), more if
-// a converged run needs them for its recorded numbers to be within the tolerance too, else exact.
+// the run's status needs them (keeps_status), else exact.
 std::pair<std::string, std::string> bounds_text(const SupNormResult& r, const SupNormOptions& o) {
-  if (!r.upper) return {decimal_down(r.lower, kDigits), "inf"};
+  if (!r.upper) {  // a claim decided with no finite upper bound is refuted: lower > U, exactly if need be
+    const std::string lower = decimal_down(r.lower, kDigits);
+    return {keeps_status(r, o, parse_rational(lower), std::nullopt) ? lower : exact_text(r.lower), "inf"};
+  }
   for (int digits = enclosure_digits(r.lower, r.upper); digits > 0 && digits <= kMaxBoundDigits; digits *= 2) {
     std::pair<std::string, std::string> t{decimal_down(r.lower, digits), decimal_up(*r.upper, digits)};
-    if (r.status != SupNormStatus::Converged ||
-        within_tolerance(parse_rational(t.first), parse_rational(t.second), o.rel_tol, o.abs_tol))
-      return t;
+    if (keeps_status(r, o, parse_rational(t.first), parse_rational(t.second))) return t;
   }
   return {exact_text(r.lower), exact_text(*r.upper)};
 }
@@ -169,6 +179,7 @@ void finish_engine_certificate(nlohmann::json& c, const SupNormInputs& in, const
                   {"taylor_order", run.taylor_order},
                   {"time_limit_seconds", run.time_limit_seconds ? nlohmann::json(fmt::format("{}", *run.time_limit_seconds))
                                                                 : nlohmann::json(nullptr)}};
+  if (run.require_upper) c["options"]["require_upper"] = exact_text(*run.require_upper);
   c["precision"] = {{"initial_bits", run.initial_bits}, {"max_bits_used", run.max_bits_used},
                     {"arithmetic", std::string(arithmetic_name(run.arithmetic))}};
   c["tool"] = {{"name", "approxcert"}, {"version", APPROXCERT_VERSION}, {"commit", APPROXCERT_COMMIT}};
@@ -208,7 +219,9 @@ nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& 
   c["cover"] = r.cover ? cover_json(*r.cover, domain.outer, leaf_text) : nlohmann::json(nullptr);
   c["boxes"] = r.boxes;
   c["frontier_boxes"] = r.frontier;
-  finish_engine_certificate(c, in, problem, domain, cert_path, run_record(o, r));
+  RunRecord run = run_record(o, r);
+  run.require_upper = o.claim_upper;
+  finish_engine_certificate(c, in, problem, domain, cert_path, run);
   return c;
 }
 

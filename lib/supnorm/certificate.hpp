@@ -41,17 +41,19 @@ struct RunRecord {
   Arithmetic arithmetic;
   unsigned threads;
   double elapsed_seconds;
+  std::optional<Rational> require_upper;  // the claim sup <= U the run stopped on, if any (supnorm)
 };
 template <class Options, class Result>
 RunRecord run_record(const Options& o, const Result& r) {
   return {o.rel_tol, o.abs_tol, o.max_boxes, o.taylor_model_order, o.time_limit_seconds, o.prec, r.max_prec_used,
-          r.arithmetic, r.threads, r.elapsed_seconds};
+          r.arithmetic, r.threads, r.elapsed_seconds, std::nullopt};
 }
 
 // Completes an engine certificate (supnorm, lpnorm) `c`: its "format", "inputs" (each expression
 // with its SHA-256, each network's path relative to the certificate's folder with its file's
 // SHA-256 and output, the domain's text, exact box(es) and SHA-256), "options", "precision",
-// "tool", "threads", "elapsed_seconds", and last "sha256" over the whole document.
+// "tool", "threads", "elapsed_seconds", and last "sha256" over the whole document. "options" has
+// "require_upper" (exact) only when the run had a claim.
 void finish_engine_certificate(nlohmann::json& c, const SupNormInputs& in, const Problem& problem, const Domain& domain,
                                const std::string& cert_path, const RunRecord& run);
 

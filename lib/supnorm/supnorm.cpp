@@ -16,6 +16,7 @@ std::string_view to_string(SupNormStatus s) {
     case SupNormStatus::Converged: return "converged";
     case SupNormStatus::BudgetExhausted: return "budget_exhausted";
     case SupNormStatus::PrecisionExhausted: return "precision_exhausted";
+    case SupNormStatus::ClaimDecided: return "claim_decided";
   }
   return "?";
 }
@@ -65,7 +66,10 @@ class Search {
     std::optional<SupNormStatus> status;
     for (;;) {
       drop_settled();
-      status = stop_status(lower_, frontier_.upper_bound(), o_.rel_tol, o_.abs_tol, frontier_.empty(), boxes_, o_.max_boxes, pool_);
+      const std::optional<Rational> upper = frontier_.upper_bound();
+      status = stop_status(lower_, upper, o_.rel_tol, o_.abs_tol, frontier_.empty(), boxes_, o_.max_boxes, pool_);
+      if (status != SupNormStatus::Converged && o_.claim_upper && upper_claim(lower_, upper, *o_.claim_upper) != Truth::Unknown)
+        status = SupNormStatus::ClaimDecided;
       if (status) break;
       refine_batch();
       report();
@@ -189,6 +193,10 @@ class Search {
     }
   }
 
+  // What several cuts at once are judged against (dirty_split_levels): the lower bound, or with a
+  // claim above it the claim's bound, which is all a box's bound needs to reach then.
+  const Rational& cut_goal() const { return o_.claim_upper && lower_ < *o_.claim_upper ? *o_.claim_upper : lower_; }
+
   void drop_settled() {
     while (!frontier_.empty() && frontier_.top().upper && *frontier_.top().upper <= lower_)
       frontier_.drop(frontier_.pop().upper);
@@ -216,7 +224,7 @@ class Search {
       } else {
         std::size_t levels = 1;
         if (o_.several_cuts && parent.upper)
-          levels = dirty_split_levels(parent.box, parent.upper->dirty_to_double(), lower_.dirty_to_double(), kMaxSplitLevels);
+          levels = dirty_split_levels(parent.box, parent.upper->dirty_to_double(), cut_goal().dirty_to_double(), kMaxSplitLevels);
         while (levels > 1 && boxes_ + jobs.size() + (std::size_t(1) << levels) > o_.max_boxes) --levels;
         push_cuts(jobs, parent.box, *s, levels, parent.dirty_gradient, domain_, parent.node, parent.prec, parents.size(), cover_);
       }

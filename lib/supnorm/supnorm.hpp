@@ -22,6 +22,7 @@
 #include "net/program.hpp"
 #include "problem/statement.hpp"
 #include "scalar/rational.hpp"
+#include "scalar/truth.hpp"
 #include "supnorm/bounder.hpp"
 #include "target/domain.hpp"
 
@@ -32,6 +33,8 @@ enum class SupNormStatus {
   BudgetExhausted,     // max_boxes or the time limit was reached first; the enclosure still holds
   PrecisionExhausted,  // the remaining boxes could not be refined within max_prec (rounding errors
                        // dominate, or boxes became too thin); the enclosure still holds
+  ClaimDecided,        // before the tolerances were reached, the claim sup <= claim_upper was decided
+                       // (upper <= claim_upper or lower > claim_upper); the enclosure still holds
 };
 std::string_view to_string(SupNormStatus s);
 
@@ -99,6 +102,11 @@ struct SupNormOptions {
   // with irrational endpoints, target/domain.hpp). A candidate point outside it is moved to its
   // nearest point in this box and evaluated there, so `lower` is |f| at a point of this box.
   std::optional<Box> witness_box;
+  // The claim sup |f| <= claim_upper, if any, is a stopping rule: the search ends (ClaimDecided) as
+  // soon as upper_claim decides it (after the tolerance test: a run within the tolerances is
+  // Converged), and works toward it meanwhile (the frontier pops the largest bound first, the box
+  // keeping upper above claim_upper; several cuts at once are judged against claim_upper).
+  std::optional<Rational> claim_upper;
   // Relative mode: the certified removable zeros of the target (find_removable_zeros) for a
   // relative_error_program of one input; boxes near them get the divided Taylor-model form.
   std::vector<RemovableZero> removable_zeros;

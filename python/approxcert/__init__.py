@@ -86,7 +86,8 @@ class SupNormResult:
 def supnorm(net: Network, target, domain: str, rel_tol="1e-6", abs_tol="1e-30", max_boxes: int = 1000000,
             prec: int = 64, output: int = 0, target_output: int = 0) -> SupNormResult:
     """Certified two-sided enclosure of sup |target - net| over the box `domain` ("[a,b]^D" or
-    "[a1,b1]x[a2,b2]x..."). `target` is an expression in x0, x1, ... or another Network."""
+    "[a1,b1]x[a2,b2]x...", constant-expression endpoints such as [0,pi] too). `target` is an
+    expression in x0, x1, ... or another Network."""
     tol = (_exact_text(rel_tol), _exact_text(abs_tol), max_boxes, prec)
     if isinstance(target, Network):
         r = _approxcert.supnorm_network(net, output, target, target_output, domain, *tol)

@@ -27,18 +27,36 @@ TEST_CASE("cli json: supnorm, eval and build print one object of the documented 
   Scratch s("json-supnorm");
   // sup |x0^2 + sin(x0)/1000 - x0^2| on [0,1] = sin(1)/1000 = 0.000841470984807896...
   const Run r = s.run("supnorm --approx 'x0^2' --target 'x0^2 + sin(x0)/1000' --domain '[0,1]' --rel-tol 1e-12 --json "
-                      "--require-upper 0.001 --cert " + s.path("c.json"));
+                      "--cert " + s.path("c.json"));
   CHECK(r.status == 0);
   const json j = parse_one_object(r);
   CHECK(j["command"] == "supnorm");
   CHECK(j["status"] == "converged");
+  CHECK(j["stopped_by"] == "rel_tol");
+  CHECK_FALSE(j.contains("require_upper"));
   CHECK(parse_rational(j["lower"].get<std::string>()) <= parse_rational("0.000841470984807896507"));
   CHECK(parse_rational("0.000841470984807896506") <= parse_rational(j["upper"].get<std::string>()));
   CHECK(j["witness"] == json::array({"1"}));
   CHECK(j["boxes"].get<int>() >= 1);
-  CHECK(j["require_upper"]["verdict"] == "proved");
   CHECK(j["certificate"] == s.path("c.json"));
   CHECK(j["exit_status"] == 0);
+
+  // the claim sup <= 3/2 is a stopping rule: sup |1 - |x0 - 1/3|| on [0,1] = 1 (at the kink 1/3),
+  // which the first bound decides, where --rel-tol 1e-12 takes dozens of boxes
+  const std::string kink = "supnorm --approx 0 --target '1 - abs(x0 - 1/3)' --domain '[0,1]' --rel-tol 1e-12 --json";
+  const json jt = parse_one_object(s.run(kink));
+  CHECK(jt["status"] == "converged");
+  const Run claim = s.run(kink + " --require-upper 3/2");
+  CHECK(claim.status == 0);
+  const json jc = parse_one_object(claim);
+  CHECK(jc["status"] == "claim_decided");
+  CHECK(jc["stopped_by"] == "require_upper");
+  CHECK(jc["require_upper"]["bound"] == "3/2");
+  CHECK(jc["require_upper"]["verdict"] == "proved");
+  CHECK(parse_rational(jc["lower"].get<std::string>()) <= Rational(1));
+  CHECK(Rational(1) <= parse_rational(jc["upper"].get<std::string>()));
+  CHECK(parse_rational(jc["upper"].get<std::string>()) <= parse_rational("3/2"));
+  CHECK(jc["boxes"].get<int>() * 10 < jt["boxes"].get<int>());
 
   const Run inf = s.run("supnorm --approx 0 --target '1/x0' --domain '[-1,1]' --max-boxes 20 --json");
   CHECK(inf.status == 3);
