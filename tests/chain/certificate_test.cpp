@@ -45,10 +45,10 @@ InstanceRun tiny_margin_run(const Rational& gap) {
 }  // namespace
 
 TEST_CASE("certificate: the hash survives write and read, ignores timings, and covers the content") {
-  TempDir dir("cert");
+  ScratchDir dir("cert");
   const nlohmann::json cert = demo_certificate("demo_proved.json");
-  const std::string path = write_certificate(dir.str(), cert);
-  CHECK(path == dir / "demo/demo_proved.json");
+  const std::string path = write_certificate(dir.dir().string(), cert);
+  CHECK(path == dir.path("demo/demo_proved.json"));
   nlohmann::json back = read_certificate(path);
   CHECK(certificate_hash(back) == cert.at("sha256").get<std::string>());
   CHECK(back.at("sha256").get<std::string>().size() == 64);
@@ -110,22 +110,22 @@ TEST_CASE("certificate: Markdown shows findings first, and the index lists every
   const std::string proved_md = render_markdown(demo_certificate("demo_proved.json"));
   CHECK(proved_md.find("## Findings") == std::string::npos);
 
-  TempDir dir("index");
-  write_certificate(dir.str(), refuted);
-  write_certificate(dir.str(), demo_certificate("demo_proved.json"));
-  write_index(dir.str());
-  const std::string index = read_file(dir / "index.md");
+  ScratchDir dir("index");
+  write_certificate(dir.dir().string(), refuted);
+  write_certificate(dir.dir().string(), demo_certificate("demo_proved.json"));
+  write_index(dir.dir().string());
+  const std::string index = read_file(dir.path("index.md"));
   CHECK(index.find("[demo_proved](demo/demo_proved.md)") != std::string::npos);
   CHECK(index.find("[demo_refuted](demo/demo_refuted.md)") != std::string::npos);
   CHECK(index.find("**REFUTED**") != std::string::npos);
 }
 
 TEST_CASE("certificate: reading refuses what is not a chain certificate") {
-  TempDir dir("badcert");
-  write_file(dir / "a.json", R"({"format": "approxcert-cert/1", "kind": "supnorm"})");
-  CHECK_THROWS_WITH_AS(read_certificate(dir / "a.json"), doctest::Contains("/kind"), InputError);
-  write_file(dir / "b.json", R"({"format": "approxcert-cert/1", "kind": "chain", "x": 1.5})");
-  CHECK_THROWS_WITH_AS(read_certificate(dir / "b.json"), doctest::Contains("/x"), InputError);
-  write_file(dir / "c.json", R"({"format": "approxcert-cert/1", "kind": "chain", "kind": "chain"})");
-  CHECK_THROWS_AS(read_certificate(dir / "c.json"), InputError);
+  ScratchDir dir("badcert");
+  write_file(dir.path("a.json"), R"({"format": "approxcert-cert/1", "kind": "supnorm"})");
+  CHECK_THROWS_WITH_AS(read_certificate(dir.path("a.json")), doctest::Contains("/kind"), InputError);
+  write_file(dir.path("b.json"), R"({"format": "approxcert-cert/1", "kind": "chain", "x": 1.5})");
+  CHECK_THROWS_WITH_AS(read_certificate(dir.path("b.json")), doctest::Contains("/x"), InputError);
+  write_file(dir.path("c.json"), R"({"format": "approxcert-cert/1", "kind": "chain", "kind": "chain"})");
+  CHECK_THROWS_AS(read_certificate(dir.path("c.json")), InputError);
 }

@@ -3,9 +3,7 @@
 // and the command's bad-input behaviour (exit 2, no file). Compiling exports with coqc is done by
 // the ctest tests proofs.export.* (proofs/export_tests.cmake).
 #include <doctest/doctest.h>
-#include <sys/wait.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -19,11 +17,14 @@
 #include "chain/coq_text.hpp"
 #include "chain/instance.hpp"
 #include "chain_test_support.hpp"
+#include "../run_cli.hpp"
 #include "theorems/builtin.hpp"
 
 using namespace approxcert;
 using namespace approxcert::chain;
 using namespace approxcert::chain::test;
+using approxcert::test::Run;
+using approxcert::test::run_cli;
 
 namespace {
 
@@ -51,17 +52,6 @@ bool proofs_declare(const std::string& qualified) {
 nlohmann::json demo_certificate(const std::string& check_file) {
   const CheckRun run = run_check(demo_registry(), read_check_file(data_file(check_file)));
   return make_certificate(run.run);
-}
-
-struct Run {
-  int status;
-  std::string out, err;
-};
-
-Run run_cli(const TempDir& dir, const std::string& args) {
-  const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
-  const int raw = std::system((std::string(APPROXCERT_BIN) + " " + args + " > " + out + " 2> " + err).c_str());
-  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_file(out), read_file(err)};
 }
 
 }  // namespace
@@ -190,34 +180,34 @@ TEST_CASE("coq export: a refuted step is exported as its negation, an unknown on
 }
 
 TEST_CASE("cli: approxcert coq writes the file, and bad input is exit 2 with no file") {
-  TempDir dir("coq_cli");
-  REQUIRE(run_cli(dir, "check " + data_file("demo_proved.json") + " --out " + (dir / "certs")).status == 0);
-  const std::string cert = dir / "certs/demo/demo_proved.json";
-  Run r = run_cli(dir, "coq " + cert + " -o " + (dir / "demo_ok.v"));
+  ScratchDir dir("coq_cli");
+  REQUIRE(run_cli("check " + data_file("demo_proved.json") + " --out " + dir.path("certs"), dir).status == 0);
+  const std::string cert = dir.path("certs/demo/demo_proved.json");
+  Run r = run_cli("coq " + cert + " -o " + dir.path("demo_ok.v"), dir);
   CHECK(r.status == 0);
   CHECK(r.out.find("7 proved steps as leaves") != std::string::npos);
-  CHECK(std::filesystem::exists(dir / "demo_ok.v"));
+  CHECK(std::filesystem::exists(dir.path("demo_ok.v")));
 
   // Not a module name.
-  r = run_cli(dir, "coq " + cert + " -o " + (dir / "demo-bad.v"));
+  r = run_cli("coq " + cert + " -o " + dir.path("demo-bad.v"), dir);
   CHECK(r.status == 2);
   CHECK(r.err.find("Coq module name") != std::string::npos);
-  CHECK_FALSE(std::filesystem::exists(dir / "demo-bad.v"));
+  CHECK_FALSE(std::filesystem::exists(dir.path("demo-bad.v")));
   // Missing certificate.
-  r = run_cli(dir, "coq " + (dir / "missing.json") + " -o " + (dir / "demo_missing.v"));
+  r = run_cli("coq " + dir.path("missing.json") + " -o " + dir.path("demo_missing.v"), dir);
   CHECK(r.status == 2);
-  CHECK_FALSE(std::filesystem::exists(dir / "demo_missing.v"));
+  CHECK_FALSE(std::filesystem::exists(dir.path("demo_missing.v")));
   // A changed digit: the hash check rejects it, nothing is written.
   const std::string text = read_file(cert);
-  write_file(dir / "tampered.json", replace_after(text, "\"rhs\"", "\"exact\": \"", "\"exact\": \"1"));
-  r = run_cli(dir, "coq " + (dir / "tampered.json") + " -o " + (dir / "demo_tampered.v"));
+  write_file(dir.path("tampered.json"), replace_after(text, "\"rhs\"", "\"exact\": \"", "\"exact\": \"1"));
+  r = run_cli("coq " + dir.path("tampered.json") + " -o " + dir.path("demo_tampered.v"), dir);
   CHECK(r.status == 2);
   CHECK(r.err.find("not a valid certificate") != std::string::npos);
-  CHECK_FALSE(std::filesystem::exists(dir / "demo_tampered.v"));
+  CHECK_FALSE(std::filesystem::exists(dir.path("demo_tampered.v")));
   // Not a chain certificate.
-  write_file(dir / "other.json", "{\"format\": \"approxcert-cert/1\", \"kind\": \"supnorm\"}");
-  r = run_cli(dir, "coq " + (dir / "other.json") + " -o " + (dir / "demo_other.v"));
+  write_file(dir.path("other.json"), "{\"format\": \"approxcert-cert/1\", \"kind\": \"supnorm\"}");
+  r = run_cli("coq " + dir.path("other.json") + " -o " + dir.path("demo_other.v"), dir);
   CHECK(r.status == 2);
   CHECK(r.err.find("kind") != std::string::npos);
-  CHECK_FALSE(std::filesystem::exists(dir / "demo_other.v"));
+  CHECK_FALSE(std::filesystem::exists(dir.path("demo_other.v")));
 }

@@ -11,6 +11,7 @@
 
 #include "chain/distinct_exact_first.hpp"
 #include "scalar/fast_interval.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::chain;
@@ -35,7 +36,7 @@ TEST_CASE("distinct_exact_first: the same outcome as distinct on the exact sides
   std::mt19937_64 rng(20261129);
   const std::vector<double> base = {0.0, -0.0, 1.0, -1.0, 0.5, 3.0, 1e-300, 0x1p-1074, -0x1p-1074, 0x1p999, 0x1p1001, -0x1p1001, 123456.789};
   long refuted = 0, proved = 0, sides_built = 0;
-  for (int c = 0; c < 400; ++c) {
+  for (int c = 0; c < approxcert::test::random_cases(400); ++c) {
     const std::size_t count = 2 + rng() % 40;
     std::vector<double> v;
     for (std::size_t k = 0; k < count; ++k) {
@@ -63,7 +64,7 @@ TEST_CASE("distinct_exact_first: the same outcome as distinct on the exact sides
   CHECK(refuted > 50);  // both kinds of family occur
   CHECK(proved > 50);
   CHECK(sides_built > 0);                  // the decisive sides come from side(k)
-  CHECK(sides_built < 400 * 2 * 40 / 4);   // ... and not for every pair
+  CHECK(sides_built < approxcert::test::random_cases(400) * 2 * 40 / 4);   // ... and not for every pair
 }
 
 TEST_CASE("distinct_exact_first: fewer than two values or a value that is not finite is a logic error") {

@@ -16,6 +16,7 @@
 
 #include "chain/for_all_parallel.hpp"
 #include "scalar/fast_interval.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::chain;
@@ -49,7 +50,7 @@ struct Draw {
 TEST_CASE("decide_doubles: the verdict and margin of decide_with_margin on the exact points") {
   Draw draw;
   int decided = 0;
-  for (int c = 0; c < 20000; ++c) {
+  for (int c = 0; c < approxcert::test::random_cases(20000); ++c) {
     const Relation r = kRelations[c % 8];
     const double a = draw(), b = draw(), h = is_range(r) ? std::max(b, draw()) : 0.0;
     CAPTURE(a);
@@ -64,12 +65,12 @@ TEST_CASE("decide_doubles: the verdict and margin of decide_with_margin on the e
     CHECK(got->margin.exact() == *want.margin);
     ++decided;
   }
-  CHECK(decided == 20000);
+  CHECK(decided == approxcert::test::random_cases(20000));
 }
 
 TEST_CASE("ExactDifference: exact, and ordered exactly as the rational differences") {
   Draw draw;
-  for (int c = 0; c < 20000; ++c) {
+  for (int c = 0; c < approxcert::test::random_cases(20000); ++c) {
     const double a = draw(), b = draw(), x = draw(), y = draw();
     const ExactDifference d = ExactDifference::of(a, b), e = ExactDifference::of(x, y);
     const Rational dq = exact(a) - exact(b), eq = exact(x) - exact(y);
@@ -116,7 +117,7 @@ struct RandomPoint {
 
 TEST_CASE("ForAll::add_exact_first: the counts and decisive point of add(), mixed with enclosure points, merged in parts") {
   Draw draw;
-  for (int trial = 0; trial < 400; ++trial) {
+  for (int trial = 0; trial < approxcert::test::random_cases(400); ++trial) {
     const Relation r = kRelations[trial % 8];
     CAPTURE(static_cast<int>(r));
     std::vector<RandomPoint> pts;

@@ -17,11 +17,11 @@ using namespace approxcert::chain;
 using namespace approxcert::chain::test;
 
 TEST_CASE("forged fields: every claimed field of a demo certificate is rejected when changed") {
-  TempDir dir("forged_fields");
+  ScratchDir dir("forged_fields");
   for (const char* file : {"demo_proved.json", "demo_refuted.json"}) {
     CAPTURE(file);
     const nlohmann::json cert = make_certificate(run_check(demo_registry(), read_check_file(data_file(file))).run);
-    const reference::ForgerySweep s = reference::sweep_forgeries(demo_registry(), cert, dir / "forged.json", false);
+    const reference::ForgerySweep s = reference::sweep_forgeries(demo_registry(), cert, dir.path("forged.json"), false);
     std::string accepted;
     for (const std::string& a : s.accepted) accepted += a + "\n";
     CAPTURE(accepted);

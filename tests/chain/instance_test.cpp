@@ -20,8 +20,8 @@ using namespace approxcert::chain::test;
 
 namespace {
 
-std::string check_error(const TempDir& dir, const std::string& body) {
-  const std::string path = dir / "x.json";
+std::string check_error(const ScratchDir& dir, const std::string& body) {
+  const std::string path = dir.path("x.json");
   write_file(path, body);
   try {
     run_check(demo_registry(), read_check_file(path));
@@ -55,10 +55,10 @@ TEST_CASE("instance: a check file runs and its expectations are compared") {
   CHECK(ok.run.theorem.paper == "demo");
   CHECK(ok.run.result.overall == Verdict::Proved);
 
-  TempDir dir("instance");
-  write_file(dir / "y.json", with("demo/constants", R"({"b": "2.71", "n": 2, "m": 2})",
+  ScratchDir dir("instance");
+  write_file(dir.path("y.json"), with("demo/constants", R"({"b": "2.71", "n": 2, "m": 2})",
                                   R"({"D1": "proved", "D2": "proved", "D3": "proved", "D4": "proved", "D5": "proved", "D7": "proved", "overall": "proved"})"));
-  const CheckRun bad = run_check(demo_registry(), read_check_file(dir / "y.json"));
+  const CheckRun bad = run_check(demo_registry(), read_check_file(dir.path("y.json")));
   REQUIRE(bad.mismatches.size() == 2);
   CHECK(bad.mismatches[0].step == "D1");
   CHECK(bad.mismatches[0].expected == "proved");
@@ -70,9 +70,9 @@ TEST_CASE("instance: a check file runs and its expectations are compared") {
 }
 
 TEST_CASE("instance: an expected object that lists no verdict is refused") {
-  TempDir dir("instance_no_expected");
+  ScratchDir dir("instance_no_expected");
   CHECK(check_error(dir, with("demo/constants", R"({"b": "2.71", "n": 1, "m": 1})", "{}")) ==
-        (dir / "x.json") + ": /expected: lists no verdict: give at least one step's or \"overall\"'s expected verdict");
+        dir.path("x.json") + ": /expected: lists no verdict: give at least one step's or \"overall\"'s expected verdict");
 }
 
 TEST_CASE("instance: build and step times are measured apart") {
@@ -90,61 +90,61 @@ TEST_CASE("instance: build and step times are measured apart") {
 }
 
 TEST_CASE("instance: a folder without check files is an input error") {
-  TempDir dir("instance_no_files");
-  CHECK(read_error({dir.str()}) == dir.str() + ": no check or claim file (*.json) found");
+  ScratchDir dir("instance_no_files");
+  CHECK(read_error({dir.dir().string()}) == dir.dir().string() + ": no check or claim file (*.json) found");
   // Only files that are not check files: still an input error, naming what was skipped.
-  write_file(dir / "net.json", R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": []})");
-  CHECK(read_error({dir.str()}) == dir.str() + ": no check or claim file (*.json) found; skipped 1 file that is not a check or "
-                                               "claim file: " + (dir / "net.json") + " (format approxcert-net/1)");
+  write_file(dir.path("net.json"), R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": []})");
+  CHECK(read_error({dir.dir().string()}) == dir.dir().string() + ": no check or claim file (*.json) found; skipped 1 file that is not a check or "
+                                               "claim file: " + dir.path("net.json") + " (format approxcert-net/1)");
 }
 
 TEST_CASE("instance: a folder's other JSON files are skipped and listed, a check file's errors are not") {
-  TempDir dir("instance_skipped");
-  write_file(dir / "a_check.json", with("demo/constants", R"({"b": "2.72", "n": 1, "m": 1})"));
-  write_file(dir / "b_net.json", R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": []})");
-  write_file(dir / "c_reference.json", R"({"values": [1, 2, 3]})");
-  write_file(dir / "d_list.json", "[1, 2]");
-  write_file(dir / "e_numbered.json", R"({"format": 3})");
-  std::filesystem::create_directories(dir / "z_sub");
-  write_file(dir / "z_sub/notes.json", R"({"format": "approxcert-cert/1"})");
-  const CheckInputs in = read_check_files({dir.str()});
+  ScratchDir dir("instance_skipped");
+  write_file(dir.path("a_check.json"), with("demo/constants", R"({"b": "2.72", "n": 1, "m": 1})"));
+  write_file(dir.path("b_net.json"), R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": []})");
+  write_file(dir.path("c_reference.json"), R"({"values": [1, 2, 3]})");
+  write_file(dir.path("d_list.json"), "[1, 2]");
+  write_file(dir.path("e_numbered.json"), R"({"format": 3})");
+  std::filesystem::create_directories(dir.path("z_sub"));
+  write_file(dir.path("z_sub/notes.json"), R"({"format": "approxcert-cert/1"})");
+  const CheckInputs in = read_check_files({dir.dir().string()});
   REQUIRE(in.files.size() == 1);
-  CHECK(in.files[0].path == dir / "a_check.json");
+  CHECK(in.files[0].path == dir.path("a_check.json"));
   CHECK(in.files[0].theorem == "demo/constants");
   REQUIRE(in.skipped.size() == 5);
-  CHECK(in.skipped[0].path == dir / "b_net.json");
+  CHECK(in.skipped[0].path == dir.path("b_net.json"));
   CHECK(in.skipped[0].format == std::optional<std::string>("approxcert-net/1"));
-  CHECK(in.skipped[1].path == dir / "c_reference.json");
+  CHECK(in.skipped[1].path == dir.path("c_reference.json"));
   CHECK(!in.skipped[1].format);
   CHECK(!in.skipped[2].format);  // not an object
   CHECK(!in.skipped[3].format);  // "format" not a string
-  CHECK(in.skipped[4].path == dir / "z_sub/notes.json");
+  CHECK(in.skipped[4].path == dir.path("z_sub/notes.json"));
   CHECK(in.skipped[4].format == std::optional<std::string>("approxcert-cert/1"));
   CHECK(skipped_text({in.skipped[0], in.skipped[1]}) == "skipped 2 files that are not a check or claim file: " +
-                                                           (dir / "b_net.json") + " (format approxcert-net/1), " +
-                                                           (dir / "c_reference.json") + " (no format)");
+                                                           dir.path("b_net.json") + " (format approxcert-net/1), " +
+                                                           dir.path("c_reference.json") + " (no format)");
   CHECK(skipped_json({in.skipped[0], in.skipped[1]}).dump() ==
-        nlohmann::ordered_json::array({{{"file", dir / "b_net.json"}, {"format", "approxcert-net/1"}},
-                                       {{"file", dir / "c_reference.json"}, {"format", nullptr}}})
+        nlohmann::ordered_json::array({{{"file", dir.path("b_net.json")}, {"format", "approxcert-net/1"}},
+                                       {{"file", dir.path("c_reference.json")}, {"format", nullptr}}})
             .dump());
 
   // A file given by name is read as a check file whatever it holds.
-  CHECK(read_error({dir / "b_net.json"}) == dir / "b_net.json" + ": /format: expected \"approxcert-check/1\" (or "
+  CHECK(read_error({dir.path("b_net.json")}) == dir.path("b_net.json") + ": /format: expected \"approxcert-check/1\" (or "
                                                                 "\"approxcert-claims/1\" for a claim file), got \"approxcert-net/1\"");
   // A file that says it is a check file and is malformed fails the run, as does one that is not JSON.
-  write_file(dir / "f_bad_check.json", R"({"format": "approxcert-check/1", "theorem": "demo/constants"})");
-  CHECK(read_error({dir.str()}) == dir / "f_bad_check.json" + ": top level: missing required key \"parameters\" in a check file");
-  std::filesystem::remove(dir / "f_bad_check.json");
-  write_file(dir / "g_bad_claims.json", R"({"format": "approxcert-claims/1"})");
-  CHECK(read_error({dir.str()}).rfind(dir / "g_bad_claims.json" + ": ", 0) == 0);
-  std::filesystem::remove(dir / "g_bad_claims.json");
-  write_file(dir / "h_truncated.json", R"({"format": "approxcert-check/1", "theorem": )");
-  CHECK(read_error({dir.str()}).rfind(dir / "h_truncated.json" + ": ", 0) == 0);
+  write_file(dir.path("f_bad_check.json"), R"({"format": "approxcert-check/1", "theorem": "demo/constants"})");
+  CHECK(read_error({dir.dir().string()}) == dir.path("f_bad_check.json") + ": top level: missing required key \"parameters\" in a check file");
+  std::filesystem::remove(dir.path("f_bad_check.json"));
+  write_file(dir.path("g_bad_claims.json"), R"({"format": "approxcert-claims/1"})");
+  CHECK(read_error({dir.dir().string()}).rfind(dir.path("g_bad_claims.json") + ": ", 0) == 0);
+  std::filesystem::remove(dir.path("g_bad_claims.json"));
+  write_file(dir.path("h_truncated.json"), R"({"format": "approxcert-check/1", "theorem": )");
+  CHECK(read_error({dir.dir().string()}).rfind(dir.path("h_truncated.json") + ": ", 0) == 0);
 }
 
 TEST_CASE("instance: input errors name the file and the JSON path") {
-  TempDir dir("instance_err");
-  const std::string p = dir / "x.json";
+  ScratchDir dir("instance_err");
+  const std::string p = dir.path("x.json");
   CHECK(check_error(dir, with("demo/nope", R"({})")) ==
         p + ": /theorem: unknown theorem \"demo/nope\" (known: demo/constants)");
   CHECK(check_error(dir, with("demo/constants", R"({"b": "abc", "n": 1, "m": 1})")).rfind(p + ": /parameters/b: ", 0) == 0);
@@ -167,9 +167,9 @@ TEST_CASE("instance: input errors name the file and the JSON path") {
   // The precision cap is kMaxPrecisionBits = 2^20 (above the old 65,536): one more bit is refused.
   CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"max_bits": 1048577}, )"))
             .rfind(p + ": /precision/max_bits: precision must be between 16 and 1048576 bits", 0) == 0);
-  write_file(dir / "big.json", with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"max_bits": 1048576}, )"));
-  CHECK(read_check_file(dir / "big.json").options.max_bits == 1048576);
-  CHECK(read_error({dir / "missing"}) == dir / "missing" + ": no such file or directory");
+  write_file(dir.path("big.json"), with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"max_bits": 1048576}, )"));
+  CHECK(read_check_file(dir.path("big.json")).options.max_bits == 1048576);
+  CHECK(read_error({dir.path("missing")}) == dir.path("missing") + ": no such file or directory");
 }
 
 TEST_CASE("instance: parameters are exact and recorded as their source text") {

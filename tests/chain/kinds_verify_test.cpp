@@ -20,10 +20,10 @@ using namespace approxcert::chain::test;
 
 namespace {
 
-std::string write_kinds(const TempDir& dir, RunOptions options = {}) {
+std::string write_kinds(const ScratchDir& dir, RunOptions options = {}) {
   const InstanceRun run = run_instance(kinds_registry(), "test/chain-kinds", parse_exact_json(R"({"tau": "1e-15"})", "test"),
                                        JsonAt("test"), "kinds", options);
-  return write_certificate(dir.str(), make_certificate(run));
+  return write_certificate(dir.dir().string(), make_certificate(run));
 }
 
 void forge(const std::string& path, const std::function<void(nlohmann::json&)>& edit) {
@@ -53,7 +53,7 @@ std::size_t longest_string(const nlohmann::json& j) {
 TEST_CASE("kinds: every new step kind is proved, printed short and exact, and re-verified") {
   for (long bits : {64L, 128L, 256L}) {
     CAPTURE(bits);
-    TempDir dir("kinds_ok");
+    ScratchDir dir("kinds_ok");
     RunOptions options;
     options.base_bits = bits;
     options.max_bits = bits;
@@ -84,7 +84,7 @@ TEST_CASE("kinds: every new step kind is proved, printed short and exact, and re
 }
 
 TEST_CASE("kinds: verify re-certifies the stored candidate and rejects a tampered one") {
-  TempDir dir("kinds_tamper");
+  ScratchDir dir("kinds_tamper");
   const std::string path = write_kinds(dir);
   forge(path, [](nlohmann::json& c) { c["steps"][4]["candidate"][0]["value"] = "13/10"; });
   const VerifyReport r = verify_certificate(kinds_registry(), path, VerifyOptions{.rebuild = true});
@@ -105,7 +105,7 @@ TEST_CASE("kinds: verify re-certifies the stored candidate and rejects a tampere
 }
 
 TEST_CASE("kinds: a chain runs and verifies above the old 65,536-bit precision cap") {
-  TempDir dir("kinds_high");
+  ScratchDir dir("kinds_high");
   RunOptions options;
   options.base_bits = 100000;
   options.max_bits = 100000;

@@ -55,10 +55,10 @@ const TheoremRegistry& tied_registry() {
   return r;
 }
 
-std::string write_tied(const TempDir& dir) {
+std::string write_tied(const ScratchDir& dir) {
   const InstanceRun run =
       run_instance(tied_registry(), "test/tied-points", parse_exact_json("{}", "test"), JsonAt("test"), "tied", RunOptions{});
-  return write_certificate(dir.str(), make_certificate(run));
+  return write_certificate(dir.dir().string(), make_certificate(run));
 }
 
 void move_point(const std::string& path, const nlohmann::json& to) {
@@ -102,7 +102,7 @@ TEST_CASE("ForAll keeps the sides at the watched point, across merges, and only 
 }
 
 TEST_CASE("verify: a tie broken differently on rebuild verifies, a moved decisive point does not") {
-  TempDir dir("tied");
+  ScratchDir dir("tied");
   const std::string path = write_tied(dir);
   const nlohmann::json cert = read_certificate(path);
   REQUIRE(cert["steps"][0]["at"] == point_json(at_x(-1, 2)));  // Ball kept the first of the tie

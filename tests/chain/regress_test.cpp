@@ -22,9 +22,9 @@ namespace {
 
 // Writes the baseline for every demo check file into `dir`. The edits below re-hash the stored
 // certificate: they stand for a baseline another engine wrote, not for a file tampered with.
-void write_baseline(const TempDir& dir) {
+void write_baseline(const ScratchDir& dir) {
   for (const CheckFile& f : read_check_files({data_file("")}).files)
-    write_certificate(dir.str(), make_certificate(run_check(demo_registry(), f).run));
+    write_certificate(dir.dir().string(), make_certificate(run_check(demo_registry(), f).run));
 }
 
 void edit(const std::string& path, const std::function<void(nlohmann::json&)>& change) {
@@ -35,19 +35,19 @@ void edit(const std::string& path, const std::function<void(nlohmann::json&)>& c
 }
 
 // A checks folder holding only demo_proved.json: demo_refuted's stored certificate has no check file there.
-void write_proved_check_only(const TempDir& checks) {
-  write_file(checks / "demo_proved.json", read_file(data_file("demo_proved.json")));
+void write_proved_check_only(const ScratchDir& checks) {
+  write_file(checks.path("demo_proved.json"), read_file(data_file("demo_proved.json")));
 }
 
-RegressReport run(const TempDir& dir, RegressOptions o = {}) {
-  o.baseline = dir.str();
+RegressReport run(const ScratchDir& dir, RegressOptions o = {}) {
+  o.baseline = dir.dir().string();
   return regress(demo_registry(), {data_file("")}, o);
 }
 
 }  // namespace
 
 TEST_CASE("regress: an unchanged tree passes") {
-  TempDir dir("regress_ok");
+  ScratchDir dir("regress_ok");
   write_baseline(dir);
   const RegressReport r = run(dir);
   CHECK(r.ok());
@@ -56,10 +56,10 @@ TEST_CASE("regress: an unchanged tree passes") {
 }
 
 TEST_CASE("regress: a stored bound tighter than the engine certifies fails") {
-  TempDir dir("regress_tight");
+  ScratchDir dir("regress_tight");
   write_baseline(dir);
   // D7's tail is certified in [1/9, 1/8] for m = 8; store a tighter upper end 0.12.
-  edit(dir / "demo/demo_proved.json", [](nlohmann::json& c) {
+  edit(dir.path("demo/demo_proved.json"), [](nlohmann::json& c) {
     REQUIRE(c["steps"][6]["lhs"]["upper"] == "0.125");
     c["steps"][6]["lhs"]["upper"] = "0.12";
   });
@@ -74,10 +74,10 @@ TEST_CASE("regress: a stored bound tighter than the engine certifies fails") {
 }
 
 TEST_CASE("regress: the tolerance is relative to the stored value") {
-  TempDir dir("regress_tol");
+  ScratchDir dir("regress_tol");
   write_baseline(dir);
   // Stored margin larger by 1e-16 than what the engine certifies (relative change ~1e-15).
-  edit(dir / "demo/demo_proved.json", [](nlohmann::json& c) {
+  edit(dir.path("demo/demo_proved.json"), [](nlohmann::json& c) {
     REQUIRE(c["steps"][0]["margin"] == "0.0017181715409547");
     c["steps"][0]["margin"] = "0.0017181715409548";
   });
@@ -90,9 +90,9 @@ TEST_CASE("regress: the tolerance is relative to the stored value") {
 }
 
 TEST_CASE("regress: a changed verdict, a changed step list and a missing certificate fail") {
-  TempDir dir("regress_verdict");
+  ScratchDir dir("regress_verdict");
   write_baseline(dir);
-  edit(dir / "demo/demo_refuted.json", [](nlohmann::json& c) {
+  edit(dir.path("demo/demo_refuted.json"), [](nlohmann::json& c) {
     c["steps"][0]["verdict"] = "proved";
     c["overall"] = "proved";
     c["steps"][5]["id"] = "D8";
@@ -105,7 +105,7 @@ TEST_CASE("regress: a changed verdict, a changed step list and a missing certifi
   CHECK(fields.count("D6:step") == 1);
   CHECK(fields.count("D8:step") == 1);
 
-  std::filesystem::remove(dir / "demo/demo_proved.json");
+  std::filesystem::remove(dir.path("demo/demo_proved.json"));
   r = run(dir);
   bool missing = false;
   for (const auto& row : r.rows) missing |= row.instance == "demo/demo_proved" && row.field == "certificate";
@@ -113,9 +113,9 @@ TEST_CASE("regress: a changed verdict, a changed step list and a missing certifi
 }
 
 TEST_CASE("regress: a stored certificate edited without its hash is not used as the baseline") {
-  TempDir dir("regress_hash");
+  ScratchDir dir("regress_hash");
   write_baseline(dir);
-  const std::string path = dir / "demo/demo_proved.json";
+  const std::string path = dir.path("demo/demo_proved.json");
   nlohmann::json c = read_certificate(path);
   c["steps"][6]["lhs"]["upper"] = "0.2";  // loosened: would hide a worse bound
   write_file(path, c.dump(2));
@@ -129,20 +129,20 @@ TEST_CASE("regress: a stored certificate edited without its hash is not used as 
 }
 
 TEST_CASE("regress: a changed instance names its differences by pointer and still compares its steps") {
-  TempDir dir("regress_moved");
+  ScratchDir dir("regress_moved");
   write_baseline(dir);
   // The stored instance had b = 27/10 (the demo file says 2.72) and another margin for D1: a
   // row at /parameters/b, and D1's margin still compared, as a "moved" row.
-  TempDir checks("regress_moved_checks");
+  ScratchDir checks("regress_moved_checks");
   write_proved_check_only(checks);
-  edit(dir / "demo/demo_proved.json", [](nlohmann::json& c) {
+  edit(dir.path("demo/demo_proved.json"), [](nlohmann::json& c) {
     c["parameters"]["b"] = "27/10";
     c["steps"][0]["margin"] = "0.001";
   });
   RegressOptions o;
-  o.baseline = dir.str();
+  o.baseline = dir.dir().string();
   o.allow_orphans = true;  // demo_refuted has no check file in `checks`
-  const RegressReport r = regress(demo_registry(), {checks.str()}, o);
+  const RegressReport r = regress(demo_registry(), {checks.dir().string()}, o);
   std::map<std::string, const RegressRow*> by_field;
   for (const auto& row : r.rows) by_field[row.step + " " + row.field] = &row;
   REQUIRE(by_field.count("- /parameters/b") == 1);
@@ -155,11 +155,11 @@ TEST_CASE("regress: a changed instance names its differences by pointer and stil
   CHECK_FALSE(r.ok());
 
   // Equal numbers written differently are no difference.
-  edit(dir / "demo/demo_proved.json", [&](nlohmann::json& c) {
+  edit(dir.path("demo/demo_proved.json"), [&](nlohmann::json& c) {
     c = make_certificate(run_check(demo_registry(), read_check_file(data_file("demo_proved.json"))).run);
     c["parameters"]["b"] = "272/100";  // the check file writes 2.72
   });
-  const RegressReport same = regress(demo_registry(), {checks.str()}, o);
+  const RegressReport same = regress(demo_registry(), {checks.dir().string()}, o);
   std::string rows;
   for (const auto& row : same.rows) rows += row.step + " " + row.field + " " + row.stored + " -> " + row.current + " " + row.kind + "\n";
   CAPTURE(rows);
@@ -167,29 +167,29 @@ TEST_CASE("regress: a changed instance names its differences by pointer and stil
 }
 
 TEST_CASE("regress: stored certificates without a check file fail unless allowed") {
-  TempDir dir("regress_orphans");
+  ScratchDir dir("regress_orphans");
   write_baseline(dir);
-  TempDir checks("regress_orphans_checks");
+  ScratchDir checks("regress_orphans_checks");
   write_proved_check_only(checks);
-  write_file(dir / "demo/notes.json", R"({"not": "a certificate"})");  // not the baseline's: ignored
+  write_file(dir.path("demo/notes.json"), R"({"not": "a certificate"})");  // not the baseline's: ignored
   RegressOptions o;
-  o.baseline = dir.str();
-  RegressReport r = regress(demo_registry(), {checks.str()}, o);
+  o.baseline = dir.dir().string();
+  RegressReport r = regress(demo_registry(), {checks.dir().string()}, o);
   REQUIRE(r.rows.size() == 1);
   CHECK(r.rows[0].kind == "orphan");
   CHECK(r.rows[0].instance == "demo/demo_refuted");
   CHECK_FALSE(r.ok());
   o.allow_orphans = true;
-  r = regress(demo_registry(), {checks.str()}, o);
+  r = regress(demo_registry(), {checks.dir().string()}, o);
   CHECK(r.rows.size() == 1);
   CHECK(r.ok());
 }
 
 TEST_CASE("regress: no check file at all is an input error") {
-  TempDir dir("regress_empty");
+  ScratchDir dir("regress_empty");
   write_baseline(dir);
-  TempDir empty("regress_empty_checks");
+  ScratchDir empty("regress_empty_checks");
   RegressOptions o;
-  o.baseline = dir.str();
-  CHECK_THROWS_WITH_AS(regress(demo_registry(), {empty.str()}, o), doctest::Contains("no check or claim file"), InputError);
+  o.baseline = dir.dir().string();
+  CHECK_THROWS_WITH_AS(regress(demo_registry(), {empty.dir().string()}, o), doctest::Contains("no check or claim file"), InputError);
 }

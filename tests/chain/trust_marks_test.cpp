@@ -77,9 +77,9 @@ TEST_CASE("trust marks: the mark is written to the certificate and not for unmar
 }
 
 TEST_CASE("trust marks: verify counts the re-computed sides and names every trusted one with its reason") {
-  TempDir dir("trust_marks");
+  ScratchDir dir("trust_marks");
   const std::string path = write_certificate(
-      dir.str(), make_certificate(run_check(demo_registry(), read_check_file(data_file("demo_proved.json"))).run));
+      dir.dir().string(), make_certificate(run_check(demo_registry(), read_check_file(data_file("demo_proved.json"))).run));
   const VerifyReport r = verify_certificate(demo_registry(), path, VerifyOptions{.rebuild = false});
   REQUIRE(r.ok());
   // The demo (demo_theorem.cpp): D1 2 sides, D2 3 (a range), D3-D7 2 each = 15; not rechecked:

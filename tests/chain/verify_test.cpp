@@ -23,8 +23,8 @@ namespace {
 // Steps 1-3 of verify.hpp alone (`verify --no-rebuild`): what these tests are about.
 const VerifyOptions kCertificateOnly{.rebuild = false};
 
-std::string write_demo(const TempDir& dir, const std::string& file) {
-  return write_certificate(dir.str(), make_certificate(run_check(demo_registry(), read_check_file(data_file(file))).run));
+std::string write_demo(const ScratchDir& dir, const std::string& file) {
+  return write_certificate(dir.dir().string(), make_certificate(run_check(demo_registry(), read_check_file(data_file(file))).run));
 }
 
 // Edits a certificate's JSON and re-computes its hash, as a forger would.
@@ -44,7 +44,7 @@ std::string all_problems(const VerifyReport& r) {
 }  // namespace
 
 TEST_CASE("verify: fresh certificates pass, the rechecked steps are named, the module runs only with rebuild") {
-  TempDir dir("verify_ok");
+  ScratchDir dir("verify_ok");
   for (const char* f : {"demo_proved.json", "demo_refuted.json"}) {
     const std::string path = write_demo(dir, f);
     const VerifyReport r = verify_certificate(demo_registry(), path, kCertificateOnly);
@@ -67,7 +67,7 @@ TEST_CASE("verify: fresh certificates pass, the rechecked steps are named, the m
 }
 
 TEST_CASE("verify: every single changed digit in the file is rejected") {
-  TempDir dir("verify_digits");
+  ScratchDir dir("verify_digits");
   const std::string path = write_demo(dir, "demo_refuted.json");
   const std::string text = read_file(path);
   std::istringstream lines(text);
@@ -93,7 +93,7 @@ TEST_CASE("verify: every single changed digit in the file is rejected") {
 }
 
 TEST_CASE("verify: a forged verdict is rejected even with a recomputed hash") {
-  TempDir dir("verify_verdict");
+  ScratchDir dir("verify_verdict");
   const std::string path = write_demo(dir, "demo_proved.json");
   forge(path, [](nlohmann::json& c) { c["steps"][1]["verdict"] = "refuted"; });
   VerifyReport r = verify_certificate(demo_registry(), path, kCertificateOnly);
@@ -114,7 +114,7 @@ TEST_CASE("verify: a forged verdict is rejected even with a recomputed hash") {
 }
 
 TEST_CASE("verify: a forged bound that excludes the true value is caught by the MPFI recomputation") {
-  TempDir dir("verify_bound");
+  ScratchDir dir("verify_bound");
   const std::string path = write_demo(dir, "demo_refuted.json");
   // e = 2.71828182845904523536...: the forged enclosure [...462, ...463] excludes e, yet keeps
   // the verdict (refuted: lower > 2.71), and the forger fixes the margin and the hash.
@@ -133,7 +133,7 @@ TEST_CASE("verify: a forged bound that excludes the true value is caught by the 
 }
 
 TEST_CASE("verify: forged parameters are caught by the rechecks, claim texts only by rebuild") {
-  TempDir dir("verify_params");
+  ScratchDir dir("verify_params");
   const std::string path = write_demo(dir, "demo_proved.json");
   forge(path, [](nlohmann::json& c) { c["parameters"]["b"] = "2.73"; });
   VerifyReport r = verify_certificate(demo_registry(), path, kCertificateOnly);
@@ -151,7 +151,7 @@ TEST_CASE("verify: forged parameters are caught by the rechecks, claim texts onl
 }
 
 TEST_CASE("verify: a margin or count inconsistent with the recorded numbers is rejected") {
-  TempDir dir("verify_margin");
+  ScratchDir dir("verify_margin");
   const std::string path = write_demo(dir, "demo_proved.json");
   forge(path, [](nlohmann::json& c) { c["steps"][0]["margin"] = "0.0017181715409548"; });
   VerifyReport r = verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false, .rebuild = false});
@@ -169,7 +169,7 @@ TEST_CASE("verify: a margin or count inconsistent with the recorded numbers is r
 }
 
 TEST_CASE("verify: a moved counterexample point is rejected even with the hash recomputed") {
-  TempDir dir("verify_counterexample");
+  ScratchDir dir("verify_counterexample");
   const std::string path = write_demo(dir, "demo_refuted.json");
   const nlohmann::json original = read_certificate(path);
   REQUIRE(original["steps"][0].contains("counterexample"));
@@ -184,7 +184,7 @@ TEST_CASE("verify: a moved counterexample point is rejected even with the hash r
 }
 
 TEST_CASE("verify: a forged proof of a false claim is rejected by the rechecks without the module") {
-  TempDir dir("verify_false_claim");
+  ScratchDir dir("verify_false_claim");
   const std::string path = write_demo(dir, "demo_refuted.json");  // b = 2.71: e <= b is false
   // The forger makes every recorded number consistent with "proved" and recomputes the hash.
   forge(path, [](nlohmann::json& c) {
@@ -209,7 +209,7 @@ TEST_CASE("verify: a forged proof of a false claim is rejected by the rechecks w
 }
 
 TEST_CASE("verify: a derived side and a decisive point are re-computed from the recorded data") {
-  TempDir dir("verify_derived");
+  ScratchDir dir("verify_derived");
   const std::string path = write_demo(dir, "demo_proved.json");
   // D5 (e + pi) recorded as an enclosure excluding the sum of the recorded D1 and D2 enclosures.
   forge(path, [](nlohmann::json& c) {
@@ -234,7 +234,7 @@ TEST_CASE("verify: a derived side and a decisive point are re-computed from the 
 }
 
 TEST_CASE("verify: a hostile or broken recheck is one problem naming the step, never a crash") {
-  TempDir dir("verify_hostile_recheck");
+  ScratchDir dir("verify_hostile_recheck");
   const std::pair<const char*, std::function<void(nlohmann::json&)>> cases[] = {
       {"expected parameter:NAME", [](nlohmann::json& r) { r["inputs"] = {"/etc/passwd"}; }},
       {"not a parameter of the instance", [](nlohmann::json& r) { r["inputs"] = {"parameter:zz"}; }},

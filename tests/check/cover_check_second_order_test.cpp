@@ -14,6 +14,7 @@
 #include "net/expression.hpp"
 #include "problem/error_program.hpp"
 #include "reference/programs.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -74,7 +75,7 @@ TEST_CASE("cover check second-order form: bounds |f| on random tanh networks (20
   for (std::size_t d = 3; d <= 4; ++d) {
     const std::string target = d == 3 ? "sin(2*x0)*sin(2*x1)*sin(2*x2)" : "sin(2*x0)*sin(2*x1)*sin(2*x2)*sin(2*x3)";
     const Box domain = cube(Rational(-1), Rational(1), d);
-    for (int n = 0; n < 3; ++n) {
+    for (int n = 0; n < approxcert::test::random_cases(3); ++n) {
       const Program prog = net_error_program(lower(gen.network(d, Hidden::Tanh, 5)), 0, target);
       for (int k = 0; k < 8; ++k) {
         Box box = domain;

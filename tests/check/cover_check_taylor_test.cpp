@@ -96,11 +96,11 @@ TEST_CASE("cover check: the Taylor form is never below the exact sup on random l
 }
 
 TEST_CASE("verify: a supnorm certificate of exp - T_12 verifies, and a leaf bound lowered below the sup is rejected") {
-  Scratch s("taylor-leaves");
+  ScratchDir s("taylor-leaves");
   const std::string cert = s.path("exp.cert.json");
-  REQUIRE(run_cli("supnorm --approx '" + taylor_12_text() + "' --target 'exp(x0)' --domain '[0,1/2]' --cert " + cert, s.dir)
+  REQUIRE(run_cli("supnorm --approx '" + taylor_12_text() + "' --target 'exp(x0)' --domain '[0,1/2]' --cert " + cert, s)
               .status == 0);
-  const Run ok = run_cli("verify " + cert, s.dir);
+  const Run ok = run_cli("verify " + cert, s);
   CAPTURE(ok.out);
   CHECK(ok.status == 0);
 
@@ -113,7 +113,7 @@ TEST_CASE("verify: a supnorm certificate of exp - T_12 verifies, and a leaf boun
   c["sha256"] = certificate_sha256(c);
   const std::string forged = s.path("forged.cert.json");
   std::ofstream(forged) << c.dump(2);
-  const Run r = run_cli("verify " + forged, s.dir);
+  const Run r = run_cli("verify " + forged, s);
   CHECK(r.status == 1);
   CHECK(r.out.find("cover: leaf " + std::to_string(bounds.size() - 1)) != std::string::npos);
 }

@@ -12,6 +12,7 @@
 #include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "../supnorm/square_minus_x.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -29,7 +30,7 @@ TEST_CASE("cover check: natural/centred bound is never below the exact sup (x^2 
   const Program prog = expression_error_program("x0", "x0^2", 1);  // x^2 - x
   std::mt19937 rng(7);
   std::uniform_int_distribution<long> num(-64, 64);
-  for (int trial = 0; trial < 200; ++trial) {
+  for (int trial = 0; trial < approxcert::test::random_cases(200); ++trial) {
     Rational a = frac(num(rng), 32), b = frac(num(rng), 32);
     if (b < a) std::swap(a, b);
     for (long bits : {64L, 200L}) {

@@ -109,21 +109,21 @@ TEST_CASE("cover check: the report is the same for every thread count and ahead 
 }
 
 TEST_CASE("verify: the report is the same for --threads 1 and 2 (a forged leaf bound)") {
-  Scratch s("verify-threads");
+  ScratchDir s("verify-threads");
   const std::string cert = s.path("c.json");
-  REQUIRE(run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --rel-tol 1e-3 --cert " + cert, s.dir)
+  REQUIRE(run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --rel-tol 1e-3 --cert " + cert, s)
               .status == 0);
   const nlohmann::json doc = read_json(cert);
   REQUIRE(doc["cover"]["bounds"].size() > 8);
   const std::string forged = forge(s, doc, "leaf-bound", [](nlohmann::json& c) { c["cover"]["bounds"][5] = "0"; });
-  const Run one = run_cli("verify --json --threads 1 " + forged, s.dir);
-  const Run two = run_cli("verify --json --threads 2 " + forged, s.dir);
+  const Run one = run_cli("verify --json --threads 1 " + forged, s);
+  const Run two = run_cli("verify --json --threads 2 " + forged, s);
   CHECK(one.status == 1);
   CHECK(two.status == 1);
   CHECK(one.out == two.out);
   CHECK(one.out.find("cover: leaf 5:") != std::string::npos);
-  const Run sound_one = run_cli("verify --json --threads 1 " + cert, s.dir);
+  const Run sound_one = run_cli("verify --json --threads 1 " + cert, s);
   CHECK(sound_one.status == 0);
-  CHECK(run_cli("verify --json --threads 2 " + cert, s.dir).out == sound_one.out);
-  CHECK(run_cli("verify --threads 1025 " + cert, s.dir).status == 2);  // bad input
+  CHECK(run_cli("verify --json --threads 2 " + cert, s).out == sound_one.out);
+  CHECK(run_cli("verify --threads 1025 " + cert, s).status == 2);  // bad input
 }

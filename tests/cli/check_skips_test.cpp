@@ -25,7 +25,7 @@ const char* kClaims = R"({"format": "approxcert-claims/1", "networks": {"f": "f.
   "steps": [{"id": "C1", "lhs": "err_f", "relation": "<=", "rhs": "1/15"}],
   "expected": {"C1": "proved", "overall": "proved"}})";
 
-void write_folder(const Scratch& s) {
+void write_folder(const ScratchDir& s) {
   s.write("checks/xsq.json", kClaims);
   s.write("checks/f.json", kNetwork);
   s.write("checks/reference.json", R"({"knots": ["0", "1/2", "1"]})");
@@ -34,31 +34,31 @@ void write_folder(const Scratch& s) {
 }  // namespace
 
 TEST_CASE("check and regress skip a folder's networks and stray JSON, listing them") {
-  Scratch s("check-skips");
+  ScratchDir s("check-skips");
   write_folder(s);
   const std::string net = s.path("checks/f.json"), reference = s.path("checks/reference.json");
   const std::string line = "  skipped 2 files that are not a check or claim file: " + net + " (format approxcert-net/1), " +
                            reference + " (no format)\n";
 
-  Run r = s.run("check " + s.path("checks") + " --out " + s.path("certs"));
+  Run r = run_cli("check " + s.path("checks") + " --out " + s.path("certs"), s);
   CHECK(r.status == 0);
   CHECK(r.out.find("claims/xsq ") != std::string::npos);
   CHECK(r.out.find("1 instance; certificates in") != std::string::npos);
   CHECK(r.out.find(line) != std::string::npos);
   CHECK(std::filesystem::exists(s.path("certs/claims/xsq.json")));
 
-  r = s.run("check " + s.path("checks") + " --out " + s.path("certs") + " --json");
+  r = run_cli("check " + s.path("checks") + " --out " + s.path("certs") + " --json", s);
   REQUIRE(r.status == 0);
   nlohmann::json j = nlohmann::json::parse(r.out);
   CHECK(j["instances"].size() == 1);
   CHECK(j["skipped"] == nlohmann::json::parse(R"([{"file": ")" + net + R"(", "format": "approxcert-net/1"},
                                                   {"file": ")" + reference + R"(", "format": null}])"));
 
-  r = s.run("regress --baseline " + s.path("certs") + " --checks " + s.path("checks"));
+  r = run_cli("regress --baseline " + s.path("certs") + " --checks " + s.path("checks"), s);
   CHECK(r.status == 0);
   CHECK(r.out.find("regress: 1 instance, 1 step against " + s.path("certs")) != std::string::npos);
   CHECK(r.out.find(line) != std::string::npos);
-  r = s.run("regress --baseline " + s.path("certs") + " --checks " + s.path("checks") + " --json");
+  r = run_cli("regress --baseline " + s.path("certs") + " --checks " + s.path("checks") + " --json", s);
   REQUIRE(r.status == 0);
   j = nlohmann::json::parse(r.out);
   CHECK(j["instances"] == 1);
@@ -66,33 +66,33 @@ TEST_CASE("check and regress skip a folder's networks and stray JSON, listing th
   CHECK(j["skipped"][0]["file"] == net);
 
   // Nothing skipped: no line, and an empty list.
-  r = s.run("check " + s.path("checks/xsq.json") + " --out " + s.path("certs") + " --json");
+  r = run_cli("check " + s.path("checks/xsq.json") + " --out " + s.path("certs") + " --json", s);
   REQUIRE(r.status == 0);
   CHECK(nlohmann::json::parse(r.out)["skipped"] == nlohmann::json::array());
-  CHECK(s.run("check " + s.path("checks/xsq.json") + " --out " + s.path("certs")).out.find("skipped") == std::string::npos);
+  CHECK(run_cli("check " + s.path("checks/xsq.json") + " --out " + s.path("certs"), s).out.find("skipped") == std::string::npos);
 }
 
 TEST_CASE("check and regress still refuse a malformed check file, a named network and a folder without check files") {
-  Scratch s("check-skips-bad");
+  ScratchDir s("check-skips-bad");
   write_folder(s);
   // Says it is a check file, lacks "expected": bad input, nothing written.
   s.write("checks/broken.json", R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {}})");
-  Run r = s.run("check " + s.path("checks") + " --out " + s.path("certs"));
+  Run r = run_cli("check " + s.path("checks") + " --out " + s.path("certs"), s);
   CHECK(r.status == 2);
   CHECK(r.err.find(s.path("checks/broken.json") + ": top level: missing required key \"expected\"") != std::string::npos);
   CHECK(!std::filesystem::exists(s.path("certs")));
-  r = s.run("regress --baseline " + s.path("certs") + " --checks " + s.path("checks"));
+  r = run_cli("regress --baseline " + s.path("certs") + " --checks " + s.path("checks"), s);
   CHECK(r.status == 2);
   CHECK(r.err.find(s.path("checks/broken.json") + ": top level: missing required key \"expected\"") != std::string::npos);
   // Not JSON at all: cannot be told apart from a broken check file, so bad input too.
   s.write("checks/broken.json", R"({"format": "approxcert-check/1", )");
-  r = s.run("check " + s.path("checks") + " --out " + s.path("certs"));
+  r = run_cli("check " + s.path("checks") + " --out " + s.path("certs"), s);
   CHECK(r.status == 2);
   CHECK(r.err.find(s.path("checks/broken.json")) != std::string::npos);
   std::filesystem::remove(s.path("checks/broken.json"));
 
   // A network named as a check file is still refused by its format.
-  r = s.run("check " + s.path("checks/f.json") + " --out " + s.path("certs"));
+  r = run_cli("check " + s.path("checks/f.json") + " --out " + s.path("certs"), s);
   CHECK(r.status == 2);
   CHECK(r.err.find("/format: expected \"approxcert-check/1\"") != std::string::npos);
 
@@ -100,7 +100,7 @@ TEST_CASE("check and regress still refuse a malformed check file, a named networ
   std::filesystem::remove(s.path("checks/xsq.json"));
   for (const std::string& command : {"check " + s.path("checks") + " --out " + s.path("certs"),
                                      "regress --baseline " + s.path("certs") + " --checks " + s.path("checks")}) {
-    r = s.run(command);
+    r = run_cli(command, s);
     CHECK_MESSAGE(r.status == 2, command);
     CHECK_MESSAGE(r.err.find(s.path("checks") + ": no check or claim file (*.json) found; skipped 2 files that are not a "
                              "check or claim file: ") != std::string::npos,

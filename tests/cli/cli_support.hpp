@@ -1,24 +1,21 @@
 #pragma once
-// Running the built approxcert binary from tests: status, stdout and stderr of one command line
-// (shell words), in a scratch folder removed afterwards.
+// For the tests of the approxcert command: the scratch folder and the runner every test uses
+// (tests/scratch_dir.hpp, tests/run_cli.hpp), a file reader, a small network and the chain data.
 #include <doctest/doctest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "../run_cli.hpp"
+#include "../scratch_dir.hpp"
+
 namespace approxcert::cli::test {
 
-struct Run {
-  int status;
-  std::string out, err;
-  double seconds;
-};
+using approxcert::test::Run;
+using approxcert::test::run_cli;
+using approxcert::test::ScratchDir;
 
 inline std::string slurp(const std::filesystem::path& p) {
   std::ifstream in(p);
@@ -26,40 +23,6 @@ inline std::string slurp(const std::filesystem::path& p) {
   s << in.rdbuf();
   return s.str();
 }
-
-class Scratch {
- public:
-  explicit Scratch(const std::string& tag)
-      : dir_(std::filesystem::temp_directory_path() / ("approxcert-cli-" + tag + "-" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  ~Scratch() { std::filesystem::remove_all(dir_); }
-  Scratch(const Scratch&) = delete;
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  const std::filesystem::path& dir() const { return dir_; }
-  void write(const std::string& name, const std::string& text) const {
-    std::filesystem::create_directories((dir_ / name).parent_path());
-    std::ofstream(dir_ / name) << text;
-  }
-
-  // Runs `approxcert ARGS` with stdout and stderr to files (so stderr is not a terminal).
-  Run run(const std::string& args) const { return run_in("", args); }
-  // The same from the scratch folder's subfolder `folder` ("" for the current folder), as a user
-  // or a CI job in a repository runs it.
-  Run run_in(const std::string& folder, const std::string& args) const {
-    const auto out = dir_ / ".stdout", err = dir_ / ".stderr";
-    const std::string cd = folder.empty() ? "" : "cd '" + path(folder) + "' && ";
-    const std::string cmd = cd + std::string(APPROXCERT_BIN) + " " + args + " > " + out.string() + " 2> " + err.string();
-    const auto start = std::chrono::steady_clock::now();
-    const int raw = std::system(cmd.c_str());
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err), seconds};
-  }
-
- private:
-  std::filesystem::path dir_;
-};
 
 // The network relu(x) - relu(-x) = x (one input, one output).
 inline const char* identity_net() {

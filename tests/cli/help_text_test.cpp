@@ -22,8 +22,8 @@ std::size_t occurrences(const std::string& text, const std::string& word) {
 }  // namespace
 
 TEST_CASE("cli help: every command shows one example of itself, its exit statuses and a one-line description") {
-  Scratch s("help");
-  const Run iface = s.run("--interface-json");
+  ScratchDir s("help");
+  const Run iface = run_cli("--interface-json", s);
   REQUIRE(iface.status == 0);
   const auto doc = nlohmann::json::parse(iface.out);
   REQUIRE(doc.at("commands").size() >= 9);
@@ -33,7 +33,7 @@ TEST_CASE("cli help: every command shows one example of itself, its exit statuse
     const std::string description = c.at("description");
     CHECK(!description.empty());
     CHECK(description.find('\n') == std::string::npos);
-    const Run help = s.run(name + " --help");
+    const Run help = run_cli(name + " --help", s);
     REQUIRE(help.status == 0);
     CHECK(occurrences(help.out, "Example:") == 1);
     CHECK(help.out.find("Example:\n  approxcert " + name + " ") != std::string::npos);
@@ -59,20 +59,20 @@ void write_one_layer_onnx(const std::string& path) {
 }  // namespace
 
 TEST_CASE("cli help: counts agree with their nouns") {
-  Scratch s("counts");
+  ScratchDir s("counts");
   write_one_layer_onnx(s.path("one.onnx"));
-  const Run one = s.run("import " + s.path("one.onnx") + " -o " + s.path("one.json"));
+  const Run one = run_cli("import " + s.path("one.onnx") + " -o " + s.path("one.json"), s);
   REQUIRE(one.status == 0);
   CHECK(one.out.find("(1 layer, 1 input, 1 output)") != std::string::npos);
-  const Run two = s.run("build altabaa2024/voronoi-threshold --param m=2 -o " + s.path("two.json"));
+  const Run two = run_cli("build altabaa2024/voronoi-threshold --param m=2 -o " + s.path("two.json"), s);
   REQUIRE(two.status == 0);
   CHECK(two.out.find("1 input, 2 outputs)") != std::string::npos);
 }
 
 TEST_CASE("cli import --json: one JSON object naming what was written") {
-  Scratch s("import-json");
+  ScratchDir s("import-json");
   write_one_layer_onnx(s.path("one.onnx"));
-  const Run r = s.run("import " + s.path("one.onnx") + " -o " + s.path("n.json") + " --json");
+  const Run r = run_cli("import " + s.path("one.onnx") + " -o " + s.path("n.json") + " --json", s);
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j.at("command") == "import");

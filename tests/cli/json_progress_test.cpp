@@ -24,10 +24,10 @@ json parse_one_object(const Run& r) {
 }  // namespace
 
 TEST_CASE("cli json: supnorm, eval and build print one object of the documented shape") {
-  Scratch s("json-supnorm");
+  ScratchDir s("json-supnorm");
   // sup |x0^2 + sin(x0)/1000 - x0^2| on [0,1] = sin(1)/1000 = 0.000841470984807896...
-  const Run r = s.run("supnorm --approx 'x0^2' --target 'x0^2 + sin(x0)/1000' --domain '[0,1]' --rel-tol 1e-12 --json "
-                      "--cert " + s.path("c.json"));
+  const Run r = run_cli("supnorm --approx 'x0^2' --target 'x0^2 + sin(x0)/1000' --domain '[0,1]' --rel-tol 1e-12 --json "
+                      "--cert " + s.path("c.json"), s);
   CHECK(r.status == 0);
   const json j = parse_one_object(r);
   CHECK(j["command"] == "supnorm");
@@ -44,9 +44,9 @@ TEST_CASE("cli json: supnorm, eval and build print one object of the documented 
   // the claim sup <= 3/2 is a stopping rule: sup |1 - |x0 - 1/3|| on [0,1] = 1 (at the kink 1/3),
   // which the first bound decides, where --rel-tol 1e-12 takes dozens of boxes
   const std::string kink = "supnorm --approx 0 --target '1 - abs(x0 - 1/3)' --domain '[0,1]' --rel-tol 1e-12 --json";
-  const json jt = parse_one_object(s.run(kink));
+  const json jt = parse_one_object(run_cli(kink, s));
   CHECK(jt["status"] == "converged");
-  const Run claim = s.run(kink + " --require-upper 3/2");
+  const Run claim = run_cli(kink + " --require-upper 3/2", s);
   CHECK(claim.status == 0);
   const json jc = parse_one_object(claim);
   CHECK(jc["status"] == "claim_decided");
@@ -58,7 +58,7 @@ TEST_CASE("cli json: supnorm, eval and build print one object of the documented 
   CHECK(parse_rational(jc["upper"].get<std::string>()) <= parse_rational("3/2"));
   CHECK(jc["boxes"].get<int>() * 10 < jt["boxes"].get<int>());
 
-  const Run inf = s.run("supnorm --approx 0 --target '1/x0' --domain '[-1,1]' --max-boxes 20 --json");
+  const Run inf = run_cli("supnorm --approx 0 --target '1/x0' --domain '[-1,1]' --max-boxes 20 --json", s);
   CHECK(inf.status == 3);
   const json ji = parse_one_object(inf);
   CHECK(ji["upper"] == "inf");
@@ -66,12 +66,12 @@ TEST_CASE("cli json: supnorm, eval and build print one object of the documented 
   CHECK(ji["exit_status"] == 3);
   CHECK_FALSE(ji.contains("require_upper"));
 
-  const json e = parse_one_object(s.run("eval --expr 'x0/3' --at 1 --json"));
+  const json e = parse_one_object(run_cli("eval --expr 'x0/3' --at 1 --json", s));
   REQUIRE(e["outputs"].size() == 1);
   CHECK(parse_rational(e["outputs"][0]["lower"].get<std::string>()) <= parse_rational("1/3"));
   CHECK(parse_rational("1/3") <= parse_rational(e["outputs"][0]["upper"].get<std::string>()));
 
-  const json list = parse_one_object(s.run("build --list --json"));
+  const json list = parse_one_object(run_cli("build --list --json", s));
   CHECK(list["command"] == "build");
   CHECK(list["constructions"].size() >= 1);
   const std::string name = list["constructions"][0]["name"];
@@ -79,8 +79,8 @@ TEST_CASE("cli json: supnorm, eval and build print one object of the documented 
 }
 
 TEST_CASE("cli json: check, regress and coq, and regress --junit") {
-  Scratch s("json-check");
-  const Run c = s.run("check " + data_dir() + " --out " + s.path("certs") + " --json");
+  ScratchDir s("json-check");
+  const Run c = run_cli("check " + data_dir() + " --out " + s.path("certs") + " --json", s);
   CHECK(c.status == 0);
   const json j = parse_one_object(c);
   CHECK(j["command"] == "check");
@@ -94,8 +94,8 @@ TEST_CASE("cli json: check, regress and coq, and regress --junit") {
   CHECK(j["mismatches"].empty());
   CHECK(j["exit_status"] == 0);
 
-  const Run r = s.run("regress --baseline " + s.path("certs") + " --checks " + data_dir() + " --json --junit " +
-                      s.path("junit.xml"));
+  const Run r = run_cli("regress --baseline " + s.path("certs") + " --checks " + data_dir() + " --json --junit " +
+                      s.path("junit.xml"), s);
   CHECK(r.status == 0);
   const json rj = parse_one_object(r);
   CHECK(rj["command"] == "regress");
@@ -105,7 +105,7 @@ TEST_CASE("cli json: check, regress and coq, and regress --junit") {
   CHECK(xml.find("<testsuite name=\"regress\" tests=\"2\" failures=\"0\"") != std::string::npos);
   CHECK(xml.find("name=\"demo/demo_proved\"/>") != std::string::npos);
 
-  const json q = parse_one_object(s.run("coq " + s.path("certs/demo/demo_proved.json") + " -o " + s.path("demo.v") + " --json"));
+  const json q = parse_one_object(run_cli("coq " + s.path("certs/demo/demo_proved.json") + " -o " + s.path("demo.v") + " --json", s));
   CHECK(q["command"] == "coq");
   CHECK(q["output"] == s.path("demo.v"));
   CHECK(q["facts"].get<int>() >= 1);
@@ -113,35 +113,35 @@ TEST_CASE("cli json: check, regress and coq, and regress --junit") {
 }
 
 TEST_CASE("cli progress: plain newline-terminated lines when stderr is not a terminal, none with --quiet") {
-  Scratch s("progress");
+  ScratchDir s("progress");
   const std::string problem = "supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 2000 ";
-  const Run r = s.run(problem + "--progress-interval 0");
+  const Run r = run_cli(problem + "--progress-interval 0", s);
   CHECK(r.err.find("supnorm: boxes ") == 0);
   CHECK(r.err.find('\r') == std::string::npos);
   CHECK(r.err.find("\x1b") == std::string::npos);
   CHECK(r.err.back() == '\n');
   CHECK(r.out.find("sup |target - approx|") == 0);  // the result alone on stdout
-  const Run quiet = s.run(problem + "--progress-interval 0 --quiet");
+  const Run quiet = run_cli(problem + "--progress-interval 0 --quiet", s);
   CHECK(quiet.err.empty());
   CHECK(quiet.out.find("sup |target - approx|") == 0);
-  const Run default_interval = s.run(problem);  // a short run: no line before the 10 s interval
+  const Run default_interval = run_cli(problem, s);  // a short run: no line before the 10 s interval
   CHECK(default_interval.err.empty());
 
-  const Run c = s.run("check " + data_dir() + " --out " + s.path("certs") + " --progress-interval 0");
+  const Run c = run_cli("check " + data_dir() + " --out " + s.path("certs") + " --progress-interval 0", s);
   CHECK(c.status == 0);
   CHECK(c.err.find("check: 1/2 ") != std::string::npos);
   CHECK(c.err.find("check: 2/2 ") != std::string::npos);
   CHECK(c.err.find('\r') == std::string::npos);
-  const Run g = s.run("regress --baseline " + s.path("certs") + " --checks " + data_dir() + " --progress-interval 0");
+  const Run g = run_cli("regress --baseline " + s.path("certs") + " --checks " + data_dir() + " --progress-interval 0", s);
   CHECK(g.err.find("regress: 2/2 ") != std::string::npos);
-  CHECK(s.run("check " + data_dir() + " --out " + s.path("certs") + " -q --progress-interval 0").err.empty());
+  CHECK(run_cli("check " + data_dir() + " --out " + s.path("certs") + " -q --progress-interval 0", s).err.empty());
   std::string certs;
   for (const auto& e : std::filesystem::recursive_directory_iterator(s.path("certs")))
     if (e.path().extension() == ".json") certs += " " + e.path().string();
-  const Run v = s.run("verify --no-recompute --progress-interval 0" + certs);
+  const Run v = run_cli("verify --no-recompute --progress-interval 0" + certs, s);
   CHECK(v.status == 0);
   CHECK(v.err.find("verify: 1/2 ") != std::string::npos);
   CHECK(v.err.find("verify: 2/2 ") != std::string::npos);
   CHECK(v.err.find('\r') == std::string::npos);
-  CHECK(s.run("verify --no-recompute -q --progress-interval 0" + certs).err.empty());
+  CHECK(run_cli("verify --no-recompute -q --progress-interval 0" + certs, s).err.empty());
 }

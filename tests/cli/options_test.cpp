@@ -15,7 +15,7 @@
 using namespace approxcert::cli::test;
 
 TEST_CASE("cli options: out-of-range values exit 2 naming the option, before any output") {
-  Scratch s("options");
+  ScratchDir s("options");
   for (const auto& [name, bits] : {std::pair<std::string, std::string>{"bits.json", "-100"}, {"huge_bits.json", "9223372036854775807"}})
     s.write(name, R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {"b": "2.72", "n": 1, "m": 1},
       "precision": {"base_bits": )" + bits + R"(, "max_bits": 64}, "expected": {"overall": "proved"}})");
@@ -52,7 +52,7 @@ TEST_CASE("cli options: out-of-range values exit 2 naming the option, before any
   };
   for (const auto& [args, needle] : cases) {
     CAPTURE(args);
-    const Run r = s.run(args);
+    const Run r = run_cli(args, s);
     CHECK(r.status == 2);
     CHECK(r.err.find(needle) != std::string::npos);
     CHECK(r.err.find("internal error") == std::string::npos);
@@ -62,15 +62,15 @@ TEST_CASE("cli options: out-of-range values exit 2 naming the option, before any
   }
   // both tolerances 0 are allowed (documented): an exactly-zero error still converges
   s.write("net.json", identity_net());
-  const Run zero = s.run("supnorm --net " + s.path("net.json") + " --target x0 --domain '[0,1]' --rel-tol 0 --abs-tol 0");
+  const Run zero = run_cli("supnorm --net " + s.path("net.json") + " --target x0 --domain '[0,1]' --rel-tol 0 --abs-tol 0", s);
   CHECK(zero.status == 0);
   CHECK(zero.out.find("in [0, 0]") != std::string::npos);
 }
 
 TEST_CASE("cli options: hostile values are answered within about a second") {
-  Scratch s("hostile");
+  ScratchDir s("hostile");
   // (10^100000)^10000 = 10^(10^9): printed from the Arb endpoints, never as a billion-digit fraction
-  const Run big = s.run("eval --expr '(1e100000)^10000' --at 0");
+  const Run big = run_cli("eval --expr '(1e100000)^10000' --at 0", s);
   CAPTURE(big.err);
   CHECK(big.seconds < 5.0);
   CHECK((big.status == 0 || big.status == 2 || big.status == 3));
@@ -79,7 +79,7 @@ TEST_CASE("cli options: hostile values are answered within about a second") {
   // an unknown key 200 KB long is echoed shortened
   s.write("net.json", std::string(R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": [], ")") +
                           std::string(200000, 'k') + "\": 1}");
-  const Run key = s.run("eval --net " + s.path("net.json") + " --at 0");
+  const Run key = run_cli("eval --net " + s.path("net.json") + " --at 0", s);
   CHECK(key.status == 2);
   CHECK(key.err.size() < 1000);  // the reader echoes the key shortened (not 200 KB)
   CHECK(key.err.find("kkkkkkkkkk") != std::string::npos);
@@ -87,7 +87,7 @@ TEST_CASE("cli options: hostile values are answered within about a second") {
 }
 
 TEST_CASE("cli options: --time-limit is honoured inside a batch of slow boxes") {
-  Scratch s("time-limit");
+  ScratchDir s("time-limit");
   // A 3-input network with two 300-wide hidden layers: every box bound is slow.
   std::string net = R"({"format": "approxcert-net/1", "input": {"dim": 3}, "layers": [)";
   auto dense = [](int rows, int cols, int seed) {
@@ -108,12 +108,12 @@ TEST_CASE("cli options: --time-limit is honoured inside a batch of slow boxes") 
   // The root box alone takes R seconds; with --max-boxes 17 the next step is one batch of 16
   // children, about 8 R to 16 R. A limit of 3 R falls inside that batch: the search must stop
   // there (fewer than 17 boxes), where checking only between batches would finish all 16.
-  const Run root = s.run(run + "--max-boxes 1");
+  const Run root = run_cli(run + "--max-boxes 1", s);
   REQUIRE(root.status == 3);
   const double r = nlohmann::json::parse(root.out)["elapsed_seconds"].get<double>();
   char limit[32];
   std::snprintf(limit, sizeof limit, "%.3f", std::max(3 * r, 0.05));
-  const Run limited = s.run(run + "--max-boxes 17 --time-limit " + limit);
+  const Run limited = run_cli(run + "--max-boxes 17 --time-limit " + limit, s);
   CAPTURE(r);
   CAPTURE(limited.out);
   REQUIRE(limited.status == 3);

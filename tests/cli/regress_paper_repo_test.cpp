@@ -33,16 +33,15 @@ std::string claims(const std::string& net_file) {
 }
 
 // Runs `approxcert ARGS` from the repository folder, as a CI job does.
-Run in_repo(const Scratch& s, const std::string& args) { return s.run_in("repo", args); }
+Run in_repo(const ScratchDir& s, const std::string& args) { return run_cli(args, s, "repo"); }
 
-int sh(const Scratch& s, const std::string& command) {
-  return std::system(("cd " + s.path("repo") + " && " + command + " > /dev/null 2>&1").c_str());
-}
+// The exit status of the shell command line `command` run in the repository folder.
+int sh(const ScratchDir& s, const std::string& command) { return approxcert::test::run_command(command, s, "repo").status; }
 
 }  // namespace
 
 TEST_CASE("paper repository: an edited network makes regress name the changed weight and the moved bound") {
-  Scratch s("paper-repo");
+  ScratchDir s("paper-repo");
   s.write("repo/nets/f.json", network("0"));
   s.write("repo/checks/xsq.json", claims("../nets/f.json"));
   Run r = in_repo(s, "check checks");
@@ -89,7 +88,7 @@ TEST_CASE("paper repository: an edited network makes regress name the changed we
 }
 
 TEST_CASE("paper repository: no check file, a loosened baseline and a deleted check file fail") {
-  Scratch s("paper-repo-edges");
+  ScratchDir s("paper-repo-edges");
   s.write("repo/nets/f.json", network("0"));
   s.write("repo/checks/xsq.json", claims("../nets/f.json"));
   s.write("repo/checks/xsq_copy.json", claims("../nets/f.json"));

@@ -27,10 +27,10 @@ const char* demo(const char* b, const char* m) {
 }  // namespace
 
 TEST_CASE("cli check: one bad instance among several writes nothing") {
-  Scratch s("check-atomic");
+  ScratchDir s("check-atomic");
   s.write("in/a_good.json", demo("2.72", "2"));
   s.write("in/b_bad.json", demo("2.72", "0"));  // m >= 1: refused by the theorem, after a_good has run
-  const Run r = s.run("check " + s.path("in") + " --out " + s.path("certs"));
+  const Run r = run_cli("check " + s.path("in") + " --out " + s.path("certs"), s);
   CHECK(r.status == 2);
   CHECK(r.err.find("b_bad.json") != std::string::npos);
   CHECK(r.out.empty());
@@ -39,10 +39,10 @@ TEST_CASE("cli check: one bad instance among several writes nothing") {
 }
 
 TEST_CASE("cli check: a foreign JSON file in --out does not make it fail, and the index names it") {
-  Scratch s("check-foreign");
+  ScratchDir s("check-foreign");
   s.write("certs/demo/notes.json", R"({"hello": "not a certificate"})");
   s.write("certs/other/broken.json", "{");
-  const Run r = s.run("check " + data_dir() + " --out " + s.path("certs"));
+  const Run r = run_cli("check " + data_dir() + " --out " + s.path("certs"), s);
   CHECK(r.status == 0);
   const std::string index = slurp(s.path("certs/index.md"));
   CHECK(index.find("demo_proved") != std::string::npos);
@@ -52,11 +52,11 @@ TEST_CASE("cli check: a foreign JSON file in --out does not make it fail, and th
 }
 
 TEST_CASE("cli regress: a changed instance is reported as such, not as a worse bound") {
-  Scratch s("regress-kinds");
+  ScratchDir s("regress-kinds");
   s.write("checks/demo_x.json", demo("2.72", "8"));
-  REQUIRE(s.run("check " + s.path("checks") + " --out " + s.path("certs")).status == 0);
+  REQUIRE(run_cli("check " + s.path("checks") + " --out " + s.path("certs"), s).status == 0);
   s.write("checks/demo_x.json", demo("2.75", "8"));  // another parameter: another instance
-  const Run r = s.run("regress --baseline " + s.path("certs") + " --checks " + s.path("checks") + " --junit " + s.path("j.xml"));
+  const Run r = run_cli("regress --baseline " + s.path("certs") + " --checks " + s.path("checks") + " --junit " + s.path("j.xml"), s);
   CHECK(r.status == 1);
   CHECK(r.out.find("instance changed") != std::string::npos);
   CHECK(r.out.find("/parameters/b") != std::string::npos);
@@ -76,7 +76,7 @@ TEST_CASE("cli regress: a changed instance is reported as such, not as a worse b
 
   // the same parameters with a tighter stored bound (re-hashed: a baseline another engine wrote):
   // a bound row, no instance row
-  REQUIRE(s.run("check " + s.path("checks") + " --out " + s.path("certs")).status == 0);
+  REQUIRE(run_cli("check " + s.path("checks") + " --out " + s.path("certs"), s).status == 0);
   const std::string cert = s.path("certs/demo/demo_x.json");
   nlohmann::json c = approxcert::chain::read_certificate(cert);
   REQUIRE(c["steps"][6]["id"] == "D7");
@@ -84,7 +84,7 @@ TEST_CASE("cli regress: a changed instance is reported as such, not as a worse b
   c["steps"][6]["lhs"]["upper"] = "0.120";
   c["sha256"] = approxcert::chain::certificate_hash(c);
   std::ofstream(cert) << c.dump(2);
-  const Run b = s.run("regress --baseline " + s.path("certs") + " --checks " + s.path("checks") + " --json");
+  const Run b = run_cli("regress --baseline " + s.path("certs") + " --checks " + s.path("checks") + " --json", s);
   CHECK(b.status == 1);
   CHECK(b.out.find("\"kind\": \"bound\"") != std::string::npos);
   CHECK(b.out.find("\"kind\": \"instance\"") == std::string::npos);

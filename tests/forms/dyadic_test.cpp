@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "forms/dyadic.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -37,7 +38,7 @@ TEST_CASE("dyadic: simplest_dyadic_between is the coarsest grid point inside, fo
   CHECK(simplest_dyadic_between(q("-7/10"), q("-6/10")) == q("-5/8"));
   std::mt19937_64 rng(7);
   std::uniform_int_distribution<long> num(-100000, 100000), den(1, 5000);
-  for (int i = 0; i < 2000; ++i) {
+  for (int i = 0; i < approxcert::test::random_cases(2000); ++i) {
     Rational a(mpz_class(num(rng)), mpz_class(den(rng))), b(mpz_class(num(rng)), mpz_class(den(rng)));
     if (a == b) continue;
     if (b < a) std::swap(a, b);
@@ -53,7 +54,7 @@ TEST_CASE("dyadic: dyadic_near stays in [lo, hi], on the grid, and within one gr
   CHECK(dyadic_near(q("1/3"), q("1/4"), q("1/4")) == q("1/4"));
   std::mt19937_64 rng(11);
   std::uniform_int_distribution<long> num(-100000, 100000), den(1, 5000);
-  for (int i = 0; i < 2000; ++i) {
+  for (int i = 0; i < approxcert::test::random_cases(2000); ++i) {
     Rational a(mpz_class(num(rng)), mpz_class(den(rng))), b(mpz_class(num(rng)), mpz_class(den(rng)));
     if (a == b) continue;
     if (b < a) std::swap(a, b);
@@ -85,7 +86,7 @@ TEST_CASE("dyadic: dirty_dyadic is the double's exact value") {
 TEST_CASE("dyadic: dyadic_near_double gives a double of [lo, hi] on the grid, within one step of the target") {
   std::mt19937_64 rng(13);
   std::uniform_real_distribution<double> u(-4, 4);
-  for (int i = 0; i < 5000; ++i) {
+  for (int i = 0; i < approxcert::test::random_cases(5000); ++i) {
     double lo = u(rng), hi = u(rng);
     if (i % 7 == 0) hi = lo + std::ldexp(u(rng) + 4.5, -(i % 26));  // narrow boxes (the grid stays within 2^52 steps of 0)
     if (lo == hi) continue;
@@ -113,7 +114,7 @@ TEST_CASE("dyadic: exact_difference is b - a exactly, or nothing when that is no
   std::mt19937_64 rng(17);
   std::uniform_real_distribution<double> u(-4, 4);
   long exact = 0, inexact = 0;
-  for (int i = 0; i < 5000; ++i) {
+  for (int i = 0; i < approxcert::test::random_cases(5000); ++i) {
     const double a = i % 3 == 0 ? std::ldexp(std::round(std::ldexp(u(rng), 8)), -8) : u(rng);
     const double b = i % 3 == 0 ? std::ldexp(std::round(std::ldexp(u(rng), 8)), -8) : std::ldexp(u(rng), i % 40 - 20);
     const std::optional<double> w = exact_difference(a, b);
@@ -136,7 +137,7 @@ TEST_CASE("dyadic: simplest_dyadic_between_doubles is simplest_dyadic_between's 
   std::mt19937_64 rng(19);
   std::uniform_real_distribution<double> u(-4, 4);
   long compared = 0;
-  for (int i = 0; i < 5000; ++i) {
+  for (int i = 0; i < approxcert::test::random_cases(5000); ++i) {
     double lo = u(rng), hi = i % 5 == 0 ? lo + std::ldexp(u(rng) + 4.5, -(i % 50)) : u(rng);
     if (i % 13 == 0) lo = std::ldexp(lo, 300), hi = std::ldexp(hi, 300);
     if (i % 17 == 0) lo = std::ldexp(std::round(std::ldexp(lo, 6)), -6), hi = std::ldexp(std::round(std::ldexp(hi, 6)), -6);

@@ -22,6 +22,7 @@
 #include "reference/reference_interpreter.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/supnorm.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -136,7 +137,7 @@ TEST_CASE("monotonicity: random networks against random networks, d = 1..3, agai
   for (std::size_t d = 1; d <= 3; ++d) {
     const Box domain = cube(frac(-1, 1), frac(3, 4), d);
     for (Hidden kind : kAllHidden)
-      for (int rep = 0; rep < 2; ++rep) {
+      for (int rep = 0; rep < approxcert::test::random_cases(2); ++rep) {
         const Network a = gen.network(d, kind, 3), b = gen.network(d, rep ? Hidden::Tanh : kind, 3);
         const Program prog = net_vs_net_error_program(a, 0, b, 0);
         CAPTURE(d);
@@ -246,23 +247,23 @@ std::vector<DecodedNode> decode(const Json& cover, const Box& domain) {
 }  // namespace
 
 TEST_CASE("verify: supnorm certificates with monotonicity nodes pass, forged ones are rejected") {
-  Scratch s("monotonicity-cert");
+  ScratchDir s("monotonicity-cert");
   // A corner maximum: the root is replaced by its faces x0 = -1, 1, each by its corners.
   const std::string corner = s.path("corner.cert.json");
-  REQUIRE(run_cli("supnorm --approx 0 --target '(3 + x0)*(3 - x1)' --domain '[-1,1]^2' --cert " + corner, s.dir).status == 0);
+  REQUIRE(run_cli("supnorm --approx 0 --target '(3 + x0)*(3 - x1)' --domain '[-1,1]^2' --cert " + corner, s).status == 0);
   // An interior maximum on kinks at (1/3, 0): boxes around it are eliminated.
   const std::string interior = s.path("interior.cert.json");
   REQUIRE(run_cli("supnorm --approx 0 --target '1 - abs(x0 - 1/3) - abs(x1)' --domain '[-1/2,1/2]^2' --cert " + interior,
-                  s.dir).status == 0);
+                  s).status == 0);
   // Without the test: no monotonicity member at all (the format as before).
   const std::string off = s.path("off.cert.json");
-  REQUIRE(run_cli("supnorm --no-monotonicity --approx 0 --target '(3 + x0)*(3 - x1)' --domain '[-1,1]^2' --cert " + off, s.dir).status == 0);
+  REQUIRE(run_cli("supnorm --no-monotonicity --approx 0 --target '(3 + x0)*(3 - x1)' --domain '[-1,1]^2' --cert " + off, s).status == 0);
   const Json c = read_json(corner), in = read_json(interior);
   CHECK_FALSE(read_json(off)["cover"].contains("monotone"));
   CHECK(c["cover"]["tree"] == "MMLLMLL");
   CHECK(c["cover"]["monotone"] == Json::parse("[[0, 1], [1, -1], [1, -1]]"));
   REQUIRE(in["cover"].contains("monotone"));
-  const Run ok = run_cli("verify " + corner + " " + interior + " " + off, s.dir);
+  const Run ok = run_cli("verify " + corner + " " + interior + " " + off, s);
   CHECK(ok.status == 0);
   CHECK(ok.out.find("monotonicity nodes re-proved") != std::string::npos);
 
@@ -305,7 +306,7 @@ TEST_CASE("verify: supnorm certificates with monotonicity nodes pass, forged one
   }
   for (const auto& [name, path] : corpus) {
     CAPTURE(name);
-    const Run r = run_cli("verify " + path, s.dir);
+    const Run r = run_cli("verify " + path, s);
     CHECK(r.status == 1);
   }
 }

@@ -2,7 +2,6 @@
 // every "elapsed_seconds" (compared with a hand-written literal); the reader refuses floats,
 // duplicate keys, a wrong format and a missing kind, naming the file and the member.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -12,6 +11,7 @@
 #include "io/certificate_envelope.hpp"
 #include "io/sha256.hpp"
 #include "scalar/input_error.hpp"
+#include "../scratch_dir.hpp"
 
 using namespace approxcert;
 namespace fs = std::filesystem;
@@ -26,12 +26,8 @@ TEST_CASE("certificate envelope: canonical text and hash") {
 }
 
 TEST_CASE("certificate envelope: the reader is exact and names what is wrong") {
-  const fs::path dir = fs::temp_directory_path() / ("envelope-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  auto write = [&](const std::string& name, const std::string& text) {
-    std::ofstream((dir / name).string()) << text;
-    return (dir / name).string();
-  };
+  const approxcert::test::ScratchDir dir("envelope");
+  auto write = [&](const std::string& name, const std::string& text) { return dir.write(name, text); };
   const nlohmann::json ok = read_certificate_file(write("ok.json", R"({"format": "approxcert-cert/1", "kind": "x", "n": 18446744073709551615})"));
   CHECK(certificate_kind(ok) == "x");
   CHECK(ok["n"].get<std::uint64_t>() == 18446744073709551615ull);
@@ -50,5 +46,4 @@ TEST_CASE("certificate envelope: the reader is exact and names what is wrong") {
     const std::string path = write("bad.json", text);
     CHECK_THROWS_WITH_AS(read_certificate_file(path), doctest::Contains(needle.c_str()), InputError);
   }
-  fs::remove_all(dir);
 }

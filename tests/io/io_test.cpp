@@ -1,7 +1,6 @@
 // lib/io: SHA-256 against the FIPS 180-2 test vectors; atomic writes leave either the whole new
 // file or the old one, and no temporary files.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -11,6 +10,7 @@
 #include "io/file.hpp"
 #include "io/sha256.hpp"
 #include "scalar/input_error.hpp"
+#include "../scratch_dir.hpp"
 
 using namespace approxcert;
 namespace fs = std::filesystem;
@@ -22,12 +22,6 @@ std::string slurp(const fs::path& p) {
   s << in.rdbuf();
   return s.str();
 }
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 }  // namespace
 
 TEST_CASE("io: sha256 test vectors") {
@@ -38,7 +32,8 @@ TEST_CASE("io: sha256 test vectors") {
 }
 
 TEST_CASE("io: write_file_atomic writes, replaces, and fails cleanly") {
-  const fs::path dir = fresh_dir("approxcert-io-test");
+  const approxcert::test::ScratchDir scratch("io-test");
+  const fs::path& dir = scratch.dir();
   const fs::path file = dir / "out.json";
   write_file_atomic(file.string(), "first");
   CHECK(slurp(file) == "first");
@@ -49,11 +44,11 @@ TEST_CASE("io: write_file_atomic writes, replaces, and fails cleanly") {
   CHECK_THROWS_AS(write_file_atomic(dir.string(), "x"), InputError);
   CHECK_THROWS_AS(sha256_file_hex((dir / "nope").string()), InputError);
   CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);  // no temporaries left
-  fs::remove_all(dir);
 }
 
 TEST_CASE("io: check_writable refuses what write_file_atomic could not write, and leaves nothing") {
-  const fs::path dir = fresh_dir("approxcert-io-writable");
+  const approxcert::test::ScratchDir scratch("io-writable");
+  const fs::path& dir = scratch.dir();
   const fs::path file = dir / "out.json";
   CHECK_NOTHROW(check_writable(file.string()));
   CHECK_FALSE(fs::exists(file));
@@ -63,5 +58,4 @@ TEST_CASE("io: check_writable refuses what write_file_atomic could not write, an
                        InputError);
   CHECK_THROWS_AS(check_writable("/proc/approxcert-x.json"), InputError);  // a folder no one can create files in
   CHECK(fs::is_empty(dir));  // the probe file is gone
-  fs::remove_all(dir);
 }

@@ -9,11 +9,12 @@
 #include <doctest/doctest.h>
 
 #include "net_support.hpp"
-#include "random_nets.hpp"
+#include "reference/random_networks.hpp"
 #include <bit>
 
 #include "scalar/batch_interval.hpp"
 #include "scalar/directed_lanes.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -31,7 +32,7 @@ struct Lane {
 
 // Lane inputs: small integer points (ties and kinks of small-integer weights), repeated points,
 // generic points, and boxes of width 2^-6 around them.
-std::vector<Lane> draw_lanes(RandomNets& gen, std::size_t dim) {
+std::vector<Lane> draw_lanes(RandomNetworks& gen, std::size_t dim) {
   std::vector<Lane> lanes(B);
   for (std::size_t k = 0; k < B; ++k) {
     std::vector<Rational> c;
@@ -117,7 +118,7 @@ bool lane_holds(const FastInterval& v, const Rational& x) {
 }
 
 // Evaluates net over B lanes in one pass and checks every lane against its references.
-long check_network_lanes(const Network& net, RandomNets& gen, bool exact) {
+long check_network_lanes(const Network& net, RandomNetworks& gen, bool exact) {
   const Program prog = lower(net);
   const std::size_t dim = input_dim(net);
   const auto lanes = draw_lanes(gen, dim);
@@ -163,8 +164,8 @@ long check_network_lanes(const Network& net, RandomNets& gen, bool exact) {
 TEST_CASE("batch evaluation: random networks of every layer type, every lane encloses its exact value") {
   long checked = 0, compared = 0;
   for (const bool small : {true, false}) {
-    RandomNets gen(small ? 4242 : 4343, small);
-    for (int trial = 0; trial < 120; ++trial) {
+    RandomNetworks gen(small ? 4242 : 4343, small ? kSmallIntegers : kFractionsUpTo20);
+    for (int trial = 0; trial < approxcert::test::random_cases(120); ++trial) {
       CAPTURE(trial);
       const bool exact = trial % 3 != 2;
       const Network net = trial % 2 == 0 ? gen.vector_network(exact) : gen.sequence_network(exact);

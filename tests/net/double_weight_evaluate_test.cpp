@@ -10,8 +10,9 @@
 #include <bit>
 
 #include "net_support.hpp"
-#include "random_nets.hpp"
+#include "reference/random_networks.hpp"
 #include "scalar/batch_interval.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -35,8 +36,8 @@ bool same_bits(const FastInterval& a, const FastInterval& b) {
 TEST_CASE("double weights: the evaluator gives the generic path's bits (FastInterval and every batch lane)") {
   long compared = 0;
   for (const bool small : {true, false}) {
-    RandomNets gen(small ? 5151 : 5252, small);
-    for (int trial = 0; trial < 120; ++trial) {
+    RandomNetworks gen(small ? 5151 : 5252, small ? kSmallIntegers : kFractionsUpTo20);
+    for (int trial = 0; trial < approxcert::test::random_cases(120); ++trial) {
       CAPTURE(trial);
       const Network net = trial % 2 == 0 ? gen.vector_network(true) : gen.sequence_network(trial % 3 != 2);
       const Program prog = lower(net);

@@ -10,6 +10,7 @@
 
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
+#include "../scratch_dir.hpp"
 
 using namespace approxcert;
 
@@ -135,9 +136,10 @@ TEST_CASE("exact_json: duplicate keys and deep nesting are refused") {
 TEST_CASE("exact_json: files that are missing, directories or unreadable") {
   CHECK(error_of([] { read_exact_json_file("/nonexistent/dir/net.json"); }) ==
         "/nonexistent/dir/net.json: cannot read file: no such file");
-  const auto dir = std::filesystem::temp_directory_path();
-  CHECK(error_of([&] { read_exact_json_file(dir.string()); }) == dir.string() + ": cannot read file: it is a directory");
-  const auto path = (dir / "approxcert_exact_json_test.json").string();
+  const approxcert::test::ScratchDir s("exact-json");
+  const std::string dir = s.dir().string();
+  CHECK(error_of([&] { read_exact_json_file(dir); }) == dir + ": cannot read file: it is a directory");
+  const std::string path = s.path("truncated.json");
   {
     std::ofstream out(path, std::ios::binary);
     out << "{\"a\": [0.5, ";  // truncated
@@ -148,5 +150,4 @@ TEST_CASE("exact_json: files that are missing, directories or unreadable") {
     out << "{\"a\": [0.5]}";
   }
   CHECK(json_rational(read_exact_json_file(path)["a"][0], JsonAt(path)) == Rational(mpz_class(1), mpz_class(2)));
-  std::remove(path.c_str());
 }

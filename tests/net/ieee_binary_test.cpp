@@ -12,6 +12,7 @@
 
 #include "net/ieee_binary.hpp"
 #include "scalar/rational.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -35,7 +36,7 @@ Rational via_hex(double d) {
 TEST_CASE("ieee_binary: binary32 and binary64 bits equal the C library's exact hex text") {
   std::mt19937_64 rng(15);
   int finite32 = 0, finite64 = 0;
-  for (int i = 0; i < 20000; ++i) {
+  for (int i = 0; i < approxcert::test::random_cases(20000); ++i) {
     const auto bits32 = static_cast<std::uint32_t>(rng());
     const float f = std::bit_cast<float>(bits32);
     const auto v32 = ieee_binary_value(bits32, kBinary32);

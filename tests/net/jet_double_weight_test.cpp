@@ -10,7 +10,8 @@
 
 #include "net/jet.hpp"
 #include "net_support.hpp"
-#include "random_nets.hpp"
+#include "reference/random_networks.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -47,8 +48,8 @@ bool same_jet(const Jet<A>& a, const Jet<B>& b) {
 TEST_CASE("jet double weights: Jet and Jet of Jet give the generic path's bits on random networks") {
   long compared = 0;
   for (const bool small : {true, false}) {
-    RandomNets gen(small ? 6161 : 6262, small);
-    for (int trial = 0; trial < 120; ++trial) {
+    RandomNetworks gen(small ? 6161 : 6262, small ? kSmallIntegers : kFractionsUpTo20);
+    for (int trial = 0; trial < approxcert::test::random_cases(120); ++trial) {
       CAPTURE(trial);
       const Network net = trial % 2 == 0 ? gen.vector_network(trial % 4 == 0) : gen.sequence_network(trial % 3 != 2);
       const Program prog = lower(net);

@@ -12,6 +12,7 @@
 #include "net/jet.hpp"
 #include "net/program.hpp"
 #include "scalar/scalar.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -121,7 +122,7 @@ TEST_CASE("jet: box enclosures contain 200-bit derivatives at points of the box"
   for (const char* e : exprs) {
     CAPTURE(e);
     const Program prog = compile_target(e, 2);
-    for (int k = 0; k < 10; ++k) {
+    for (int k = 0; k < approxcert::test::random_cases(10); ++k) {
       std::vector<Rational> lo{q(num(rng), 1000), q(num(rng), 1000)};
       std::vector<Rational> hi{lo[0] + q(1, 8), lo[1] + q(1, 16)};
       const Prec p(64), hp(200);

@@ -14,6 +14,7 @@
 #include "net/network_json.hpp"
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
+#include "../scratch_dir.hpp"
 
 using namespace approxcert;
 
@@ -47,13 +48,13 @@ TEST_CASE("json limits: an array longer than 10^6 entries is refused while parsi
 
 TEST_CASE("json limits: a file over 1 GiB is refused by its size, before it is read") {
   namespace fs = std::filesystem;
-  const fs::path path = fs::temp_directory_path() / "approxcert-json-limits-sparse.json";
+  const approxcert::test::ScratchDir s("json-limits");
+  const fs::path path = s.path("sparse.json");
   { std::ofstream(path) << "[]"; }
   fs::resize_file(path, (std::uint64_t{1} << 30) + 1);  // sparse: no disk space, no reading
   const std::clock_t start = std::clock();  // CPU time: stable on a loaded machine
   const std::string msg = error_of([&] { read_exact_json_file(path.string()); });
   CHECK(cpu_seconds_since(start) < 1.0);
-  fs::remove(path);
   CHECK(msg == path.string() + ": cannot read file: larger than the limit of 1073741824 bytes");
 }
 

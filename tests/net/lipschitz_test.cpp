@@ -8,7 +8,7 @@
 
 #include "net/lipschitz.hpp"
 #include "net/network_json.hpp"
-#include "random_nets.hpp"
+#include "reference/random_networks.hpp"
 #include "reference/reference_interpreter.hpp"
 #include "scalar/input_error.hpp"
 
@@ -60,7 +60,7 @@ TEST_CASE("lipschitz: unsupported layers and constant weights are input errors n
 }
 
 TEST_CASE("lipschitz: sound on random exact networks (reference interpreter, exact differences)") {
-  test::RandomNets gen(20261124);
+  test::RandomNetworks gen(20261124, test::kFractionsUpTo20);
   std::mt19937_64 rng(7);
   std::uniform_int_distribution<long> num(-40, 40);
   int checked = 0;

@@ -3,31 +3,25 @@
 // reference of the Series and Jet tests. One row of coefficients c_0..c_order per EXPR@POINT,
 // each within 10^-100 relative of f^(k)(point)/k!.
 #include <doctest/doctest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "scalar/rational.hpp"
+#include "../run_cli.hpp"
 
 namespace approxcert::testing {
 
 inline std::vector<std::vector<Rational>> mpmath_taylor(long order, const std::vector<std::string>& cases) {
   std::string cmd = "/usr/bin/python3 " APPROXCERT_SOURCE_DIR "/tests/net/series_reference.py " + std::to_string(order);
   for (const auto& c : cases) cmd += " '" + c + "'";
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe)) out += buf.data();
-  const int status = ::pclose(pipe);
-  REQUIRE_MESSAGE(WIFEXITED(status), cmd);
-  REQUIRE_MESSAGE(WEXITSTATUS(status) == 0, cmd);
+  const test::ScratchDir scratch("mpmath");
+  const test::Run run = test::run_command(cmd, scratch);
+  REQUIRE_MESSAGE(run.status != -1, cmd);  // it exited
+  REQUIRE_MESSAGE(run.status == 0, cmd, "\n", run.err);
   std::vector<std::vector<Rational>> lines;
-  std::istringstream in(out);
+  std::istringstream in(run.out);
   for (std::string line; std::getline(in, line);) {
     std::istringstream words(line);
     std::vector<Rational> coefficients;

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "net_support.hpp"
+#include "../scratch_dir.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -78,7 +79,8 @@ TEST_CASE("network_json: load -> save -> load is the identity, and saving is sta
 }
 
 TEST_CASE("network_json: load_network reads files and names them in errors") {
-  const auto path = (std::filesystem::temp_directory_path() / "approxcert_network_json_test.json").string();
+  const approxcert::test::ScratchDir s("network-json");
+  const std::string path = s.path("net.json");
   {
     std::ofstream out(path, std::ios::binary);
     out << kEveryVectorLayer;

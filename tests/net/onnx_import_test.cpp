@@ -19,6 +19,7 @@
 #include "net/onnx_import.hpp"
 #include "net_support.hpp"
 #include "onnx_model_builder.hpp"
+#include "../scratch_dir.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -47,10 +48,8 @@ TEST_CASE("onnx_import: a torch-style Gemm/Relu/Gemm chain imports with exact we
                      Layer{ReluLayer{}}, dense({{q("1"), q("1"), q("-2")}}, {q("0.75")})};
   CHECK(net == expected);
   // The loader dispatches on content: the same bytes in a file load as the same network.
-  const auto path = std::filesystem::temp_directory_path() / "approxcert_onnx_import_test.onnx";
-  std::ofstream(path, std::ios::binary) << m.model.SerializeAsString();
-  CHECK(load_network(path.string()) == expected);
-  std::filesystem::remove(path);
+  const approxcert::test::ScratchDir s("onnx-import");
+  CHECK(load_network(s.write("net.onnx", m.model.SerializeAsString())) == expected);
 }
 
 TEST_CASE("onnx_import: Gemm alpha, beta, transA and an untransposed B") {

@@ -4,7 +4,8 @@
 #include <doctest/doctest.h>
 
 #include "net_support.hpp"
-#include "random_nets.hpp"
+#include "reference/random_networks.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -19,7 +20,7 @@ std::vector<S> eval_at(const Program& prog, const std::vector<Rational>& x) {
 }
 
 // Ball and Interval overlap at each output; with `exact`, both contain the Rational output.
-void check_engines_agree(const Network& net, RandomNets& gen, bool exact) {
+void check_engines_agree(const Network& net, RandomNetworks& gen, bool exact) {
   const Program prog = lower(net);
   const std::vector<Rational> x = gen.vector(input_dim(net));
   const auto balls = eval_at<Ball>(prog, x);
@@ -55,8 +56,8 @@ void check_round_trip(const Network& net) {
 }  // namespace
 
 TEST_CASE("random vector networks: Ball and Interval overlap, exact outputs enclosed, JSON round trip") {
-  RandomNets gen(20240611);
-  for (int trial = 0; trial < 150; ++trial) {
+  RandomNetworks gen(20240611, kFractionsUpTo20);
+  for (int trial = 0; trial < approxcert::test::random_cases(150); ++trial) {
     CAPTURE(trial);
     const bool exact = trial % 2 == 0;
     const Network net = gen.vector_network(exact);
@@ -67,8 +68,8 @@ TEST_CASE("random vector networks: Ball and Interval overlap, exact outputs encl
 }
 
 TEST_CASE("random sequence networks: Ball and Interval overlap, exact outputs enclosed, JSON round trip") {
-  RandomNets gen(777);
-  for (int trial = 0; trial < 100; ++trial) {
+  RandomNetworks gen(777, kFractionsUpTo20);
+  for (int trial = 0; trial < approxcert::test::random_cases(100); ++trial) {
     CAPTURE(trial);
     const bool exact = trial % 2 == 0;
     const Network net = gen.sequence_network(exact);

@@ -13,7 +13,7 @@
 #include "net/jet.hpp"
 #include "scalar/fast_interval.hpp"
 #include "net_support.hpp"
-#include "random_nets.hpp"
+#include "reference/random_networks.hpp"
 #include "reference/reference_interpreter.hpp"
 #include "../test_multiplier.hpp"
 
@@ -73,7 +73,7 @@ void check_contains(const std::vector<S>& enclosures, const RefVector& ref, cons
 // layers at generic points, where an irrational value lands exactly on a kink or tie only when the
 // weights force it (then it is an exact value, e.g. a score with a zero factor): two identical
 // irrational scores cannot be told apart by a point reference.
-void check_against_reference(const Network& net, RandomNets& gen, bool exact, int& exact_points) {
+void check_against_reference(const Network& net, RandomNetworks& gen, bool exact, int& exact_points) {
   const Program prog = lower(net);
   const std::vector<Rational> x = exact ? gen.vector(input_dim(net)) : gen.generic_vector(input_dim(net));
   RefVector ref;
@@ -89,7 +89,7 @@ void check_against_reference(const Network& net, RandomNets& gen, bool exact, in
 }
 
 void run_suite(std::uint64_t seed, bool small_integers, bool sequence, int trials) {
-  RandomNets gen(seed, small_integers);
+  RandomNetworks gen(seed, small_integers ? kSmallIntegers : kFractionsUpTo20);
   std::map<std::string, int> seen;
   int exact_points = 0;
   for (int trial = 0; trial < approxcert::test::random_cases(trials); ++trial) {

@@ -16,6 +16,7 @@
 #include <random>
 
 #include "scalar/double_exp.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -146,7 +147,7 @@ TEST_CASE("double_exp: FastInterval exp, expm1, tanh, sigmoid contain the refere
   const std::vector<double> xs = sample_points(g, 6000);
   std::uniform_int_distribution<std::size_t> pick(0, xs.size() - 1);
   for (Fn fn : {Fn::Exp, Fn::Expm1, Fn::Tanh, Fn::Sigmoid}) {
-    for (int i = 0; i < 4000; ++i) {
+    for (int i = 0; i < approxcert::test::random_cases(4000); ++i) {
       // A point, a narrow interval (width 2^-32 .. 2^-51: the mean value form) or a wide one.
       double a = xs[pick(g)], b = i % 3 == 0 ? a : i % 3 == 1 ? a + std::ldexp(1.0, -32 - i % 20) : xs[pick(g)];
       if (b < a) std::swap(a, b);

@@ -17,6 +17,7 @@
 #include "scalar/directed_lanes.hpp"
 #include "scalar/double_weight.hpp"
 #include "scalar_test_support.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::testing;
@@ -102,7 +103,7 @@ TEST_CASE("double weight: exact_double is q exactly when q is a finite double, e
   CHECK(!exact_double(pow2(53) + q(1)));  // 54 significant bits
   Rng rng(1401);
   int doubles = 0;
-  for (int c = 0; c < 3000; ++c) {
+  for (int c = 0; c < approxcert::test::random_cases(3000); ++c) {
     Rational x = rng.in(q(-8), q(8)) * pow2(rng.integer(-1090, 1030));
     if (rng.chance(40)) x = Rational(mpz_class(rng.integer(-(1L << 53), 1L << 53))) * pow2(rng.integer(-1100, 1000));
     INFO(x.to_string());
@@ -114,12 +115,12 @@ TEST_CASE("double weight: exact_double is q exactly when q is a finite double, e
     doubles += is_double;
   }
   CHECK(doubles > 500);  // both answers were really exercised
-  CHECK(doubles < 2900);
+  CHECK(doubles < approxcert::test::random_cases(3000) - 100);
 }
 
 TEST_CASE("double weight: set_double is set with the exact double, in every lane") {
   Rng rng(1404);
-  for (int t = 0; t < 2000; ++t) {
+  for (int t = 0; t < approxcert::test::random_cases(2000); ++t) {
     double x = any_double(rng);
     if (!std::isfinite(x)) x = kMax;
     const Rational xq = exact_range(FastInterval{x, x}).lo;
@@ -143,7 +144,7 @@ TEST_CASE("double weight: set_double is set with the exact double, in every lane
 
 TEST_CASE("double weight: FastInterval addmul_double is addmul with [w, w], bit for bit, and encloses") {
   Rng rng(1402);
-  for (int c = 0; c < 20000; ++c) {
+  for (int c = 0; c < approxcert::test::random_cases(20000); ++c) {
     const FastInterval r0 = any_interval(rng), a = any_interval(rng);
     const double w = nonzero_finite_double(rng);
     CAPTURE(to_string(r0));
@@ -162,7 +163,7 @@ TEST_CASE("double weight: FastInterval addmul_double is addmul with [w, w], bit 
 TEST_CASE("double weight: BatchInterval addmul_double is FastInterval's addmul with [w, w] in every lane") {
   constexpr std::size_t B = 8;
   Rng rng(1403);
-  for (int c = 0; c < 3000; ++c) {
+  for (int c = 0; c < approxcert::test::random_cases(3000); ++c) {
     BatchInterval<B> r, a;
     for (std::size_t k = 0; k < B; ++k) {
       set_lane(r, k, any_interval(rng));
@@ -186,7 +187,7 @@ TEST_CASE("double weight: BatchInterval addmul_double is FastInterval's addmul w
 TEST_CASE("double weight: DirectedInterval addmul_double is its addmul with [w, w], bit for bit, encloses, exact when exact") {
   Rng rng(1405);
   int exact = 0;
-  for (int c = 0; c < 20000; ++c) {
+  for (int c = 0; c < approxcert::test::random_cases(20000); ++c) {
     FastInterval r0 = any_interval(rng), a0 = any_interval(rng);
     if (rng.chance(50)) r0.hi = r0.lo = r0.lo > -kInf ? r0.lo : -kMax;  // points: the exact-when-exact case
     if (rng.chance(50)) a0.hi = a0.lo = a0.lo > -kInf ? a0.lo : -kMax;

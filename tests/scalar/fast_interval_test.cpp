@@ -180,7 +180,7 @@ TEST_CASE("FastInterval: a rational that is a double enters as that point, any o
   std::uniform_int_distribution<long> mant(-(1L << 53) + 1, (1L << 53) - 1);
   std::uniform_int_distribution<int> expo(-1130, 960);  // below the overflow at 2^1024
   long points = 0, neighbours = 0;
-  for (int i = 0; i < 4000; ++i) {
+  for (int i = 0; i < approxcert::test::random_cases(4000); ++i) {
     const long m = mant(rng);
     const int e = expo(rng);
     const Rational q = Rational(m) * pow2(e);  // a double when normal (or a subnormal without lost bits)

@@ -204,7 +204,7 @@ void check_engines_overlap(std::uint64_t seed) {
     const auto& aop = a_ops[k];
     const auto& bop = b_ops[k];
     REQUIRE(aop.name == bop.name);
-    for (int c = 0; c < 100; ++c) {
+    for (int c = 0; c < approxcert::test::random_cases(100); ++c) {
       const auto in = draw_inputs(aop, rng);
       const Prec p = rng.prec();
       INFO(describe(aop.name, in, p, p));

@@ -8,6 +8,7 @@
 
 #include "scalar/rational.hpp"
 #include "scalar/rational_root.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -31,7 +32,7 @@ TEST_CASE("rational_root: perfect powers are exact, 0 is 0, p = 1 is the identit
 TEST_CASE("rational_root: r_down^p <= s <= r_up^p exactly and the width is within 2^-bits relative") {
   std::mt19937_64 rng(17);
   std::uniform_int_distribution<long> num(1, 1'000'000'000), exp10(-40, 40);
-  for (int trial = 0; trial < 300; ++trial) {
+  for (int trial = 0; trial < approxcert::test::random_cases(300); ++trial) {
     const Rational s = Rational(num(rng)) / Rational(num(rng)) * pow10(exp10(rng));
     const unsigned long p = 1 + static_cast<unsigned long>(trial % 9);
     const long bits = 16 + trial % 200;

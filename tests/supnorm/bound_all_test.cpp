@@ -13,6 +13,7 @@
 #include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/bounder.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -69,7 +70,7 @@ TEST_CASE("bound_all: every box's bounds equal bound() alone, on random networks
   long batched = 0, looped = 0, boxes = 0, trial = 0;
   for (std::size_t d = 1; d <= 4; ++d) {
     for (Hidden kind : kAllHidden) {
-      for (int rep = 0; rep < 2; ++rep, ++trial) {
+      for (int rep = 0; rep < approxcert::test::random_cases(2); ++rep, ++trial) {
         CAPTURE(d);
         CAPTURE(static_cast<int>(kind));
         std::string target = "sin(2*x0)";

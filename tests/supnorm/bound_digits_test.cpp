@@ -10,6 +10,7 @@
 
 #include "cli_support.hpp"
 #include "supnorm/bound_digits.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::supnorm_test;
@@ -23,7 +24,7 @@ Rational printed_width(const Rational& lo, const Rational& hi, int d) {
 
 TEST_CASE("bound digits: the printed enclosure is at most twice as wide as the computed one") {
   std::mt19937_64 rng(20261124);
-  for (int trial = 0; trial < 300; ++trial) {
+  for (int trial = 0; trial < approxcert::test::random_cases(300); ++trial) {
     // lower = m 10^e with a random 30-digit-ish mantissa, gap = lower 10^-k (k up to 300), scaled.
     const long e = static_cast<long>(rng() % 200) - 100;
     const long k = static_cast<long>(rng() % 300);
@@ -56,11 +57,11 @@ TEST_CASE("bound digits: a gap of about 1e-77 relative needs about 77 digits, an
 }
 
 TEST_CASE("supnorm cli: a run to a gap of 1e-40 prints and records the digits it computed") {
-  Scratch s("supnorm-digits");
+  ScratchDir s("supnorm-digits");
   // sup over [0,1] of |exp(x) - 0| = e, to a relative gap of 1e-40.
   Run r = run_cli("supnorm --approx 0 --target 'exp(x)' --domain '[0,1]' --rel-tol 1e-40 --abs-tol 0 --json --cert " +
                       s.path("c.json"),
-                  s.dir);
+                  s);
   REQUIRE(r.status == 0);
   const nlohmann::json j = nlohmann::json::parse(r.out);
   const Rational lo = parse_rational(j["lower"].get<std::string>());
@@ -78,20 +79,20 @@ TEST_CASE("supnorm cli: a run to a gap of 1e-40 prints and records the digits it
   const Rational e_hi = e_lo + pow10(-99);
   CHECK(clo <= e_lo);
   CHECK(e_hi <= chi);
-  Run v = run_cli("verify " + s.path("c.json"), s.dir);
+  Run v = run_cli("verify " + s.path("c.json"), s);
   CHECK(v.status == 0);
 }
 
 TEST_CASE("supnorm cli: a run stopped by the absolute tolerance says so") {
-  Scratch s("supnorm-abs-tol");
+  ScratchDir s("supnorm-abs-tol");
   // |1e-58 sin(10 x)^2| <= 1e-58 converges at once to [0, ~1e-58] under the default --abs-tol 1e-30.
   const std::string problem = "supnorm --approx 0 --target '1e-58*sin(10*x)^2' --domain '[-1,1]'";
-  Run r = run_cli(problem, s.dir);
+  Run r = run_cli(problem, s);
   REQUIRE(r.status == 0);
   CHECK(r.out.find("note: --abs-tol 1e-30 ended the run") != std::string::npos);
-  Run j = run_cli(problem + " --json", s.dir);
+  Run j = run_cli(problem + " --json", s);
   CHECK(nlohmann::json::parse(j.out)["stopped_by"] == "abs_tol");
-  Run rel = run_cli(problem + " --abs-tol 0 --json", s.dir);
+  Run rel = run_cli(problem + " --abs-tol 0 --json", s);
   REQUIRE(rel.status == 0);
   const nlohmann::json rj = nlohmann::json::parse(rel.out);
   CHECK(rj["stopped_by"] == "rel_tol");

@@ -73,15 +73,15 @@ TEST_CASE("claim stop: a claim within the tolerance of the sup leaves the tolera
 }
 
 TEST_CASE("claim stop cli: exit 0 proved / 1 refuted, status claim_decided, and the certificates verify") {
-  Scratch s("claim-stop");
+  ScratchDir s("claim-stop");
   const std::string problem = "supnorm --approx 0 --target '" + kKink + "' --domain '[0,1/2]^3' --rel-tol 1e-12 --quiet ";
-  const Run proved = run_cli(problem + "--require-upper 1.0001 --json --cert " + s.path("proved.json"), s.dir);
+  const Run proved = run_cli(problem + "--require-upper 1.0001 --json --cert " + s.path("proved.json"), s);
   CHECK(proved.status == 0);
   const nlohmann::json jp = nlohmann::json::parse(proved.out);
   CHECK(jp["status"] == "claim_decided");
   CHECK(jp["stopped_by"] == "require_upper");
   CHECK(jp["require_upper"]["verdict"] == "proved");
-  const Run refuted = run_cli(problem + "--require-upper 0.99 --cert " + s.path("refuted.json"), s.dir);
+  const Run refuted = run_cli(problem + "--require-upper 0.99 --cert " + s.path("refuted.json"), s);
   CHECK(refuted.status == 1);
   CHECK(refuted.out.find("status claim_decided") != std::string::npos);
   CHECK(refuted.out.find("sup <= 0.99: refuted") != std::string::npos);
@@ -92,18 +92,18 @@ TEST_CASE("claim stop cli: exit 0 proved / 1 refuted, status claim_decided, and 
   CHECK(parse_rational(cp["upper"].get<std::string>()) <= parse_rational("1.0001"));
   CHECK(cr["status"] == "claim_decided");
   CHECK(parse_rational("0.99") < parse_rational(cr["lower"].get<std::string>()));
-  const Run verified = run_cli("verify " + s.path("proved.json") + " " + s.path("refuted.json"), s.dir);
+  const Run verified = run_cli("verify " + s.path("proved.json") + " " + s.path("refuted.json"), s);
   CHECK(verified.status == 0);
   CHECK(verified.out.find("claim sup <= 1.0001 proved by the recorded bounds") != std::string::npos);
 
   // Forged (hash recomputed): a claim the recorded bounds do not decide, or no claim at all.
   const std::string undecided = forge(s, cp, "undecided", [](nlohmann::json& c) { c["options"]["require_upper"] = "0.9"; });
-  const Run u = run_cli("verify " + undecided, s.dir);
+  const Run u = run_cli("verify " + undecided, s);
   CHECK(u.status == 1);
   CHECK(u.out.find("decide neither") != std::string::npos);
   const std::string missing = forge(s, cp, "missing", [](nlohmann::json& c) { c["options"].erase("require_upper"); });
-  CHECK(run_cli("verify " + missing, s.dir).status != 0);
+  CHECK(run_cli("verify " + missing, s).status != 0);
   // Without --require-upper nothing about a claim is recorded (older certificates look the same).
-  REQUIRE(run_cli(problem + "--cert " + s.path("plain.json"), s.dir).status == 0);
+  REQUIRE(run_cli(problem + "--cert " + s.path("plain.json"), s).status == 0);
   CHECK_FALSE(read_json(s.path("plain.json"))["options"].contains("require_upper"));
 }

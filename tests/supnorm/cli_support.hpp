@@ -1,64 +1,27 @@
 #pragma once
-// Running the approxcert binary from the supnorm tests, and a scratch folder with a small network.
+// For the supnorm tests of the approxcert command: forged certificates, recorded covers and a
+// changed network, on tests/scratch_dir.hpp and tests/run_cli.hpp.
 #include <doctest/doctest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <array>
+#include <fstream>
 #include <functional>
 #include <iterator>
+#include <string>
 #include <utility>
 #include <vector>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "../cli/cli_support.hpp"
 #include "io/certificate_envelope.hpp"
 #include "scalar/rational.hpp"
 
 namespace approxcert::supnorm_test {
 
-struct Run {
-  int status;
-  std::string out, err;
-};
-
-// Runs the CLI with `args` (shell words) in the current directory, capturing stdout and stderr.
-inline Run run_cli(const std::string& args, const std::filesystem::path& dir) {
-  const std::filesystem::path err = dir / "stderr.txt";
-  const std::string cmd = std::string(APPROXCERT_BIN) + " " + args + " 2>" + err.string();
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  Run r;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe)) r.out += buf.data();
-  const int raw = ::pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream e(err);
-  std::ostringstream s;
-  s << e.rdbuf();
-  r.err = s.str();
-  return r;
-}
-
-// A fresh folder holding net.json: relu(x) - relu(-x), which is x, on one input.
-struct Scratch {
-  std::filesystem::path dir;
-  explicit Scratch(const std::string& name)
-      : dir(std::filesystem::temp_directory_path() / ("approxcert-" + name + "-" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    std::ofstream(dir / "net.json") << R"({"format": "approxcert-net/1", "input": {"dim": 1},
-      "layers": [{"type": "dense", "weight": [["1"], ["-1"]], "bias": ["0", "0"]}, {"type": "relu"},
-                 {"type": "dense", "weight": [["1", "-1"]], "bias": ["0"]}]})";
-  }
-  ~Scratch() { std::filesystem::remove_all(dir); }
-  std::string path(const std::string& name) const { return (dir / name).string(); }
-};
+using approxcert::cli::test::identity_net;
+using approxcert::test::Run;
+using approxcert::test::run_cli;
+using approxcert::test::ScratchDir;
 
 inline nlohmann::json read_json(const std::string& path) {
   std::ifstream in(path);
@@ -67,12 +30,12 @@ inline nlohmann::json read_json(const std::string& path) {
 
 // Writes an edited copy of `cert` with its hash recomputed, beside it (the network's recorded path
 // is relative to the certificate's folder): forged-<name>.json.
-inline std::string forge(const Scratch& s, const nlohmann::json& cert, const std::string& name,
+inline std::string forge(const ScratchDir& s, const nlohmann::json& cert, const std::string& name,
                          const std::function<void(nlohmann::json&)>& edit) {
   nlohmann::json c = cert;
   edit(c);
   c["sha256"] = certificate_sha256(c);
-  const std::string path = (s.dir / ("forged-" + name + ".json")).string();
+  const std::string path = s.path("forged-" + name + ".json");
   std::ofstream(path) << c.dump(2);
   return path;
 }
@@ -98,8 +61,8 @@ inline std::vector<std::pair<Rational, Rational>> leaf_intervals(const nlohmann:
   return leaves;
 }
 
-// A copy of the scratch folder's net.json with one weight changed (-1 to -2): net2.json.
-inline std::string changed_network(const Scratch& s) {
+// A copy of the scratch folder's net.json (identity_net) with one weight changed (-1 to -2): net2.json.
+inline std::string changed_network(const ScratchDir& s) {
   std::string bytes;
   {
     std::ifstream in(s.path("net.json"));
@@ -113,8 +76,8 @@ inline std::string changed_network(const Scratch& s) {
 }
 
 // verify of `cert` against the changed network (changed_network) fails: exit 1, the file named.
-inline void check_changed_network_refused(const Scratch& s, const std::string& cert) {
-  const Run byte = run_cli("verify " + cert + " --net " + changed_network(s), s.dir);
+inline void check_changed_network_refused(const ScratchDir& s, const std::string& cert) {
+  const Run byte = run_cli("verify " + cert + " --net " + changed_network(s), s);
   CHECK(byte.status == 1);
   CHECK(byte.out.find("not the one certified") != std::string::npos);
 }

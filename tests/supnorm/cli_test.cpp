@@ -17,9 +17,10 @@ using namespace approxcert::supnorm_test;
 namespace fs = std::filesystem;
 
 TEST_CASE("supnorm cli: summary line and certificate") {
-  Scratch s("supnorm-cli");
+  ScratchDir s("supnorm-cli");
+  s.write("net.json", identity_net());
   // relu(x) - relu(-x) = x: exactly zero error.
-  Run r = run_cli("supnorm --net " + s.path("net.json") + " --target x0 --domain '[-1,2]' --cert " + s.path("c.json"), s.dir);
+  Run r = run_cli("supnorm --net " + s.path("net.json") + " --target x0 --domain '[-1,2]' --cert " + s.path("c.json"), s);
   CHECK(r.status == 0);
   CHECK(r.out.find("sup |target - net| on [-1,2] in [0, 0]") != std::string::npos);
   CHECK(r.out.find("status converged") != std::string::npos);
@@ -40,7 +41,7 @@ TEST_CASE("supnorm cli: summary line and certificate") {
   // sup |x0^2 + sin(x0)/1000 - x0^2| on [0,1] = sin(1)/1000, with the witness at 1.
   r = run_cli("supnorm --approx 'x0^2' --target 'x0^2 + sin(x0)/1000' --domain '[0,1]' --rel-tol 1e-12 --cert " +
                   s.path("d.json"),
-              s.dir);
+              s);
   CHECK(r.status == 0);
   c = read_json(s.path("d.json"));
   CHECK(c["status"] == "converged");
@@ -53,10 +54,10 @@ TEST_CASE("supnorm cli: summary line and certificate") {
 }
 
 TEST_CASE("supnorm cli: a box budget gives budget_exhausted with a sound enclosure") {
-  Scratch s("supnorm-cli");
+  ScratchDir s("supnorm-cli");
   const Run r = run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 3 --cert " +
                             s.path("c.json"),
-                        s.dir);
+                        s);
   CHECK(r.status == 3);  // not decided; the certificate is still written
   CHECK(r.out.find("status budget_exhausted") != std::string::npos);
   const nlohmann::json c = read_json(s.path("c.json"));
@@ -68,7 +69,8 @@ TEST_CASE("supnorm cli: a box budget gives budget_exhausted with a sound enclosu
 }
 
 TEST_CASE("supnorm cli: bad input gives one message, exit status 2 and no certificate") {
-  Scratch s("supnorm-cli");
+  ScratchDir s("supnorm-cli");
+  s.write("net.json", identity_net());
   const std::string net = " --net " + s.path("net.json");
   const std::string cert = " --cert " + s.path("c.json");
   const std::pair<std::string, std::string> cases[] = {
@@ -91,7 +93,7 @@ TEST_CASE("supnorm cli: bad input gives one message, exit status 2 and no certif
   };
   for (const auto& [args, needle] : cases) {
     CAPTURE(args);
-    const Run r = run_cli("supnorm" + args + (args.find("--cert") == std::string::npos ? cert : ""), s.dir);
+    const Run r = run_cli("supnorm" + args + (args.find("--cert") == std::string::npos ? cert : ""), s);
     CHECK(r.status == 2);
     CHECK(r.err.find(needle) != std::string::npos);
     CHECK(r.err.find("internal error") == std::string::npos);
@@ -100,11 +102,12 @@ TEST_CASE("supnorm cli: bad input gives one message, exit status 2 and no certif
 }
 
 TEST_CASE("supnorm cli: verify re-checks a supnorm certificate and rejects tampered ones") {
-  Scratch s("supnorm-cli");
+  ScratchDir s("supnorm-cli");
+  s.write("net.json", identity_net());
   // relu(x) - relu(-x) = x (the network) against x^2 on [-1, 1]: sup |x^2 - x| = 2 at x = -1.
   const std::string cert = s.path("c.json");
-  REQUIRE(run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + cert, s.dir).status == 0);
-  const Run ok = run_cli("verify " + cert, s.dir);
+  REQUIRE(run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + cert, s).status == 0);
+  const Run ok = run_cli("verify " + cert, s);
   CHECK(ok.status == 0);
   CHECK(ok.out.find("OK") == 0);
   CHECK(ok.out.find("verdict converged") != std::string::npos);
@@ -116,7 +119,7 @@ TEST_CASE("supnorm cli: verify re-checks a supnorm certificate and rejects tampe
     c[nlohmann::json::json_pointer(pointer)] = value;
     const std::string path = s.path("t.json");
     std::ofstream(path) << c.dump(2);
-    return run_cli("verify " + path, s.dir);
+    return run_cli("verify " + path, s);
   };
   const Run low_upper = tampered("/upper", "1.9");
   CHECK(low_upper.status == 1);
@@ -130,17 +133,17 @@ TEST_CASE("supnorm cli: verify re-checks a supnorm certificate and rejects tampe
   CHECK(no_lower.out.empty());
 
   std::ofstream(s.path("net.json"), std::ios::app) << " ";  // the certified network file changed
-  const Run changed = run_cli("verify --no-recompute " + cert, s.dir);
+  const Run changed = run_cli("verify --no-recompute " + cert, s);
   CHECK(changed.status == 1);
   CHECK(changed.out.find("not the one certified") != std::string::npos);
 }
 
 TEST_CASE("supnorm cli: a domain of the largest dimension (10^4 inputs) is bounded and verified") {
   // Regression (fuzzing): every bounder built a dense gradient per input, 10^8 numbers here.
-  Scratch s("supnorm-cli-dim");
-  Run r = run_cli("supnorm --approx 0 --target 0 --domain '[1e-304,88]^10000' -q --cert " + s.path("c.json"), s.dir);
+  ScratchDir s("supnorm-cli-dim");
+  Run r = run_cli("supnorm --approx 0 --target 0 --domain '[1e-304,88]^10000' -q --cert " + s.path("c.json"), s);
   CHECK(r.status == 0);
   CHECK(read_json(s.path("c.json"))["upper"] == "0");
-  Run v = run_cli("verify " + s.path("c.json"), s.dir);
+  Run v = run_cli("verify " + s.path("c.json"), s);
   CHECK(v.status == 0);
 }

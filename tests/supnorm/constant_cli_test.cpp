@@ -2,14 +2,9 @@
 // domains ("[0,pi]"): outputs, certificates recording the texts, and bad input (exit status 2, a
 // message naming the file and JSON path, no certificate written).
 #include <doctest/doctest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -20,33 +15,25 @@
 using namespace approxcert;
 using approxcert::supnorm_test::Run;
 using approxcert::supnorm_test::run_cli;
+using approxcert::supnorm_test::ScratchDir;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Scratch {
-  fs::path dir;
-  Scratch() : dir(fs::temp_directory_path() / ("approxcert-constant-cli-" + std::to_string(::getpid()))) {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() { fs::remove_all(dir); }
-  std::string write(const std::string& name, const std::string& weight) const {
-    std::ofstream(dir / name) << R"({"format": "approxcert-net/1", "input": {"dim": 1},
-      "layers": [{"type": "dense", "weight": [[)" + weight + R"(]], "bias": ["0"]}]})";
-    return (dir / name).string();
-  }
-  std::string path(const std::string& name) const { return (dir / name).string(); }
-};
+// Writes `name`, the one-layer network x -> weight * x (weight in JSON), and returns its path.
+std::string one_weight_net(const ScratchDir& s, const std::string& name, const std::string& weight) {
+  return s.write(name, R"({"format": "approxcert-net/1", "input": {"dim": 1},
+      "layers": [{"type": "dense", "weight": [[)" + weight + R"(]], "bias": ["0"]}]})");
+}
 
 std::string example(const std::string& name) { return std::string(APPROXCERT_SOURCE_DIR) + "/docs/examples/" + name; }
 
 }  // namespace
 
 TEST_CASE("cli: eval --net with the sqrt(2)/2 example network") {
-  Scratch s;
+  ScratchDir s("constant-cli");
   // rotate45.json at (1, 0): relu(sqrt(2)/2) + relu(sqrt(2)/2) = sqrt(2) = 1.41421356237309504880...
-  const Run r = run_cli("eval --net " + example("rotate45.json") + " --at 1,0 --json", s.dir);
+  const Run r = run_cli("eval --net " + example("rotate45.json") + " --at 1,0 --json", s);
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   const Rational lo = parse_rational(j["outputs"][0]["lower"].get<std::string>());
@@ -54,15 +41,15 @@ TEST_CASE("cli: eval --net with the sqrt(2)/2 example network") {
   CHECK(lo * lo <= Rational(2));  // lo <= sqrt(2) <= hi, checked exactly
   CHECK(Rational(2) <= hi * hi);
   CHECK(hi - lo < parse_rational("1e-35"));
-  const Run mpfi = run_cli("eval --net " + example("rotate45.json") + " --at 1,0 --engine mpfi", s.dir);
+  const Run mpfi = run_cli("eval --net " + example("rotate45.json") + " --at 1,0 --engine mpfi", s);
   CHECK(mpfi.status == 0);
   CHECK(mpfi.out.find("y0 in [1.41421356237309504880168872420969807") == 0);
 }
 
 TEST_CASE("cli: supnorm on [0,pi] with x as the variable, certificate and verify") {
-  Scratch s;
+  ScratchDir s("constant-cli");
   const std::string cert = s.path("sin.json");
-  Run r = run_cli("supnorm --approx 0 --target \"sin(x)\" --domain \"[0,pi]\" --rel-tol 1e-9 --cert " + cert, s.dir);
+  Run r = run_cli("supnorm --approx 0 --target \"sin(x)\" --domain \"[0,pi]\" --rel-tol 1e-9 --cert " + cert, s);
   CHECK(r.status == 0);
   CHECK(r.out.find("sup |target - approx| on [0,pi] in [0.99999999") == 0);
   CHECK(r.out.find("status converged") != std::string::npos);
@@ -74,24 +61,24 @@ TEST_CASE("cli: supnorm on [0,pi] with x as the variable, certificate and verify
   const Rational w = parse_rational(c["witness"][0].get<std::string>());
   CHECK(w > parse_rational("1.57"));
   CHECK(w < parse_rational("1.58"));
-  r = run_cli("verify " + cert, s.dir);
+  r = run_cli("verify " + cert, s);
   CHECK(r.status == 0);
 
   // A network with a constant-expression weight: sup_[0,pi] |sin x - (sqrt(2)/2) x| at x = pi.
-  const std::string net = s.write("net.json", R"("sqrt(2)/2")");
+  const std::string net = one_weight_net(s, "net.json", R"("sqrt(2)/2")");
   const std::string cert2 = s.path("net_cert.json");
-  r = run_cli("supnorm --net " + net + " --target \"sin(x)\" --domain \"[0, pi]\" --cert " + cert2, s.dir);
+  r = run_cli("supnorm --net " + net + " --target \"sin(x)\" --domain \"[0, pi]\" --cert " + cert2, s);
   CHECK(r.status == 0);
   // The sup is sqrt(2)/2 * pi = 2.2214414690791831235..., at the irrational endpoint x = pi.
   const auto c2 = nlohmann::json::parse(std::ifstream(cert2));
   CHECK(parse_rational(c2["lower"].get<std::string>()) <= parse_rational("2.2214414690791831235"));
   CHECK(parse_rational("2.2214414690791831236") <= parse_rational(c2["upper"].get<std::string>()));
   CHECK(parse_rational(c2["witness"][0].get<std::string>()) <= parse_rational("3.1415926535897932384"));
-  CHECK(run_cli("verify " + cert2, s.dir).status == 0);
+  CHECK(run_cli("verify " + cert2, s).status == 0);
 }
 
 TEST_CASE("cli: bad constant expressions exit 2 naming the file and JSON path, no certificate") {
-  Scratch s;
+  ScratchDir s("constant-cli");
   const std::string cert = s.path("never.json");
   const std::string huge = "\"" + std::string(1000000, '1') + "+pi\"";
   struct Case { std::string weight, fragment; };
@@ -104,10 +91,10 @@ TEST_CASE("cli: bad constant expressions exit 2 naming the file and JSON path, n
   };
   for (const Case& c : cases) {
     CAPTURE(c.fragment);
-    const std::string net = s.write("bad.json", c.weight);
+    const std::string net = one_weight_net(s, "bad.json", c.weight);
     for (const std::string& cmd : {"eval --net " + net + " --at 1",
                                    "supnorm --net " + net + " --target x --domain [0,1] --cert " + cert}) {
-      const Run r = run_cli(cmd, s.dir);
+      const Run r = run_cli(cmd, s);
       CHECK(r.status == 2);
       CHECK(r.err.find(net + ": /layers/0/weight/0/0: ") != std::string::npos);
       CHECK(r.err.find(c.fragment) != std::string::npos);
@@ -117,7 +104,7 @@ TEST_CASE("cli: bad constant expressions exit 2 naming the file and JSON path, n
   }
   // Domains: a variable, an undefined endpoint, an empty interval.
   for (const std::string domain : {"[0,x]", "[0,log(0)]", "[pi,3]"}) {
-    const Run r = run_cli("supnorm --approx 0 --target x --domain \"" + domain + "\" --cert " + cert, s.dir);
+    const Run r = run_cli("supnorm --approx 0 --target x --domain \"" + domain + "\" --cert " + cert, s);
     CHECK(r.status == 2);
     CHECK(r.err.find("domain: column ") != std::string::npos);
     CHECK(!fs::exists(cert));

@@ -34,17 +34,18 @@ using Json = nlohmann::json;
 }  // namespace
 
 TEST_CASE("verify: a forged supnorm certificate is rejected whatever field was edited") {
-  Scratch s("forged-supnorm");
+  ScratchDir s("forged-supnorm");
+  s.write("net.json", identity_net());
   // A converged certificate: relu(x) - relu(-x) = x against x^2 on [-1, 1] (sup |x^2 - x| = 2).
   const std::string net_cert = s.path("net.cert.json");
-  REQUIRE(run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + net_cert, s.dir).status == 0);
+  REQUIRE(run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + net_cert, s).status == 0);
   // A budget-exhausted one (its bounds are 10% apart).
   const std::string budget_cert = s.path("budget.cert.json");
   REQUIRE(run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 9 --cert " + budget_cert,
-                  s.dir).status == 3);  // not converged: exit 3, the certificate is written all the same
+                  s).status == 3);  // not converged: exit 3, the certificate is written all the same
   const Json net = read_json(net_cert), budget = read_json(budget_cert);
   REQUIRE(budget["status"] == "budget_exhausted");
-  REQUIRE(run_cli("verify " + net_cert + " " + budget_cert, s.dir).status == 0);
+  REQUIRE(run_cli("verify " + net_cert + " " + budget_cert, s).status == 0);
 
   std::vector<std::pair<std::string, std::string>> corpus;  // name, path
   auto add = [&](const Json& base, const std::string& name, const std::function<void(Json&)>& edit) {
@@ -89,7 +90,7 @@ TEST_CASE("verify: a forged supnorm certificate is rejected whatever field was e
 
   for (const auto& [name, path] : corpus) {
     CAPTURE(name);
-    const Run r = run_cli("verify " + path, s.dir);
+    const Run r = run_cli("verify " + path, s);
     CHECK(r.status == 1);
     CHECK(r.out.find("FAILED") == 0);
   }
@@ -99,9 +100,10 @@ TEST_CASE("verify: a forged supnorm certificate is rejected whatever field was e
 }
 
 TEST_CASE("verify: resource limits on supnorm certificates give exit 2 quickly, no wrap-around") {
-  Scratch s("limits-supnorm");
+  ScratchDir s("limits-supnorm");
+  s.write("net.json", identity_net());
   const std::string cert = s.path("c.cert.json");
-  REQUIRE(run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + cert, s.dir).status == 0);
+  REQUIRE(run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + cert, s).status == 0);
   const Json base = read_json(cert);
   const std::pair<std::string, std::function<void(Json&)>> bad[] = {
       {"/precision/max_bits_used", [](Json& c) { c["precision"]["max_bits_used"] = 1000000000; }},
@@ -116,7 +118,7 @@ TEST_CASE("verify: resource limits on supnorm certificates give exit 2 quickly, 
     CAPTURE(pointer);
     const std::string path = forge(s, base, "limit", edit);
     const auto start = std::chrono::steady_clock::now();
-    const Run r = run_cli("verify " + path, s.dir);
+    const Run r = run_cli("verify " + path, s);
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
     CHECK(r.status == 2);
     CHECK(r.err.find(pointer) != std::string::npos);
@@ -124,26 +126,26 @@ TEST_CASE("verify: resource limits on supnorm certificates give exit 2 quickly, 
   }
   // max_boxes is a run statistic: 2^62 (or 2^64 - 1) is recorded and never multiplied.
   const std::string big = forge(s, base, "max-boxes", [](Json& c) { c["options"]["max_boxes"] = std::uint64_t(1) << 62; });
-  CHECK(run_cli("verify " + big, s.dir).status == 0);
+  CHECK(run_cli("verify " + big, s).status == 0);
 }
 
 TEST_CASE("verify: a certificate from a deliberately broken bounder is rejected") {
-  Scratch s("broken-bounder");
+  ScratchDir s("broken-bounder");
   const std::string cert = s.path("broken.cert.json");
   // With the centred form shrunk, the run still ends with the right enclosure, but one leaf of its
   // cover ([1.625, 1.75] x [1.75, 2]) records a bound below the error's maximum there (1.33...).
   const std::string problem =
       " --approx 0 --target 'sin(5*x0)*cos(3*x1)+x0*x1/8' --domain '[0,2]^2' --rel-tol 1e-3 --cert " + cert +
       " --no-monotonicity";  // that test would drop the box before the broken form bounds it
-  const Run broken = run_cli("supnorm --test-only-broken-bounder" + problem, s.dir);
+  const Run broken = run_cli("supnorm --test-only-broken-bounder" + problem, s);
   CAPTURE(broken.err);
   REQUIRE(broken.status == 0);
-  const Run r = run_cli("verify " + cert, s.dir);
+  const Run r = run_cli("verify " + cert, s);
   CHECK(r.status == 1);
   CHECK(r.out.find("cover: leaf") != std::string::npos);
   // The same problem with the sound bounder verifies.
-  REQUIRE(run_cli("supnorm" + problem, s.dir).status == 0);
-  CHECK(run_cli("verify " + cert, s.dir).status == 0);
+  REQUIRE(run_cli("supnorm" + problem, s).status == 0);
+  CHECK(run_cli("verify " + cert, s).status == 0);
 }
 
 // An advanced form the checker does not have: the Taylor-model form (one input) shrunk. The error
@@ -152,56 +154,57 @@ TEST_CASE("verify: a certificate from a deliberately broken bounder is rejected"
 // bounds below the maximum of |f| on the leaf. Exact reference: leaf 0 holds x = -1, where
 // |f(-1)| = 2 - sin(-5)/4 >= 7/4 (|sin| <= 1), so its recorded bound below 7/4 is false.
 TEST_CASE("verify: a certificate from a deliberately broken Taylor-model form is rejected") {
-  Scratch s("broken-taylor-model");
+  ScratchDir s("broken-taylor-model");
   const std::string cert = s.path("broken.cert.json");
   const std::string problem = " --approx 0 --target 'sin(5*x0)/4 - 3*abs(x0 - 1/3) + 2' --domain '[-1,1]' --rel-tol 1e-3 --cert " +
                               cert + " --no-monotonicity";  // likewise
-  const Run broken = run_cli("supnorm --test-only-broken-taylor-model" + problem, s.dir);
+  const Run broken = run_cli("supnorm --test-only-broken-taylor-model" + problem, s);
   CAPTURE(broken.err);
   REQUIRE(broken.status == 0);
   CHECK(parse_rational(read_json(cert)["cover"]["bounds"][0].get<std::string>()) < Rational(7) / Rational(4));
-  const Run r = run_cli("verify " + cert, s.dir);
+  const Run r = run_cli("verify " + cert, s);
   CHECK(r.status == 1);
   CHECK(r.out.find("cover: leaf 0:") != std::string::npos);
-  REQUIRE(run_cli("supnorm" + problem, s.dir).status == 0);
+  REQUIRE(run_cli("supnorm" + problem, s).status == 0);
   CHECK(parse_rational(read_json(cert)["cover"]["bounds"][0].get<std::string>()) >= Rational(7) / Rational(4));
-  CHECK(run_cli("verify " + cert, s.dir).status == 0);
+  CHECK(run_cli("verify " + cert, s).status == 0);
 }
 
 TEST_CASE("verify: supnorm certificates travel with their network, coq refuses them clearly") {
-  Scratch s("travel");
-  fs::create_directories(s.dir / "a");
-  fs::copy_file(s.dir / "net.json", s.dir / "a" / "net.json");
+  ScratchDir s("travel");
+  s.write("net.json", identity_net());
+  fs::create_directories(s.dir() / "a");
+  fs::copy_file(s.dir() / "net.json", s.dir() / "a" / "net.json");
   REQUIRE(run_cli("supnorm --net " + s.path("a/net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + s.path("a/c.json"),
-                  s.dir).status == 0);
+                  s).status == 0);
   CHECK(read_json(s.path("a/c.json"))["inputs"]["net"]["path"] == "net.json");
   // Moved together to another folder, verified from a third directory.
-  fs::rename(s.dir / "a", s.dir / "b");
+  fs::rename(s.dir() / "a", s.dir() / "b");
   const std::string from_elsewhere = "cd / && " + std::string(APPROXCERT_BIN) + " verify " + s.path("b/c.json");
-  CHECK(std::system((from_elsewhere + " >/dev/null").c_str()) == 0);
+  CHECK(approxcert::test::run_command(from_elsewhere, s).status == 0);
   // The network moved away: --net points at it.
-  fs::rename(s.dir / "b" / "net.json", s.dir / "moved.json");
-  CHECK(run_cli("verify " + s.path("b/c.json"), s.dir).status == 2);
-  const Run moved = run_cli("verify " + s.path("b/c.json") + " --net " + s.path("moved.json") + " --json", s.dir);
+  fs::rename(s.dir() / "b" / "net.json", s.dir() / "moved.json");
+  CHECK(run_cli("verify " + s.path("b/c.json"), s).status == 2);
+  const Run moved = run_cli("verify " + s.path("b/c.json") + " --net " + s.path("moved.json") + " --json", s);
   CHECK(moved.status == 0);
   const Json j = Json::parse(moved.out);
   CHECK(j["verified"] == true);
   CHECK(j["certificates"][0]["kind"] == "supnorm");
   CHECK(j["certificates"][0]["verdict"].get<std::string>().find("converged [") == 0);
   // --no-recompute says what it skipped.
-  const Run quick = run_cli("verify --no-recompute " + s.path("b/c.json") + " --net " + s.path("moved.json"), s.dir);
+  const Run quick = run_cli("verify --no-recompute " + s.path("b/c.json") + " --net " + s.path("moved.json"), s);
   CHECK(quick.status == 0);
   CHECK(quick.out.find("upper: NOT re-checked") != std::string::npos);
   // Each certificate's verdict is printed, chain certificates included.
   const Run chain = run_cli("verify --no-recompute " + std::string(APPROXCERT_SOURCE_DIR) +
                                 "/docs/certificates/altabaa2024/lem31-strict-order.json " + s.path("b/c.json") +
                                 " --net " + s.path("moved.json"),
-                            s.dir);
+                            s);
   CHECK(chain.status == 0);
   CHECK(chain.out.find("chain certificate, verdict proved") != std::string::npos);
   CHECK(chain.out.find("supnorm certificate, verdict converged [") != std::string::npos);
   // Coq export: refused with a message that says why.
-  const Run coq = run_cli("coq " + s.path("b/c.json") + " -o " + s.path("c.v"), s.dir);
+  const Run coq = run_cli("coq " + s.path("b/c.json") + " -o " + s.path("c.v"), s);
   CHECK(coq.status == 2);
   CHECK(coq.err.find("only chain certificates are exported to Coq") != std::string::npos);
   CHECK(!fs::exists(s.path("c.v")));

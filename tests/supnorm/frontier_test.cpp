@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "supnorm/frontier.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -53,7 +54,7 @@ TEST_CASE("frontier: an empty frontier bounds by 0, unbounded boxes pop first, t
 TEST_CASE("frontier: random pushes, pops, drops and retirements agree with the list model") {
   std::mt19937_64 rng(5);
   std::uniform_int_distribution<int> action(0, 9), value(-50, 400);
-  for (int run = 0; run < 50; ++run) {
+  for (int run = 0; run < approxcert::test::random_cases(50); ++run) {
     Frontier f;
     std::vector<std::pair<std::optional<Rational>, std::size_t>> open;  // the model's frontier
     std::vector<std::optional<Rational>> gone;                          // dropped and retired

@@ -12,6 +12,7 @@
 #include "scalar/rational.hpp"
 #include "supnorm/leaf_integral.hpp"
 #include "target/domain.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -66,7 +67,7 @@ TEST_CASE("leaf_integral: x0 x1 + k on boxes of the positive quadrant against th
   // [c, d], df/dx1 = x0 in [a, b] -- exact enclosures, so the form is tested alone.
   std::mt19937_64 rng(7);
   std::uniform_int_distribution<long> corner(0, 32), width(1, 16), shift(0, 8);
-  for (int t = 0; t < 40; ++t) {
+  for (int t = 0; t < approxcert::test::random_cases(40); ++t) {
     const Rational a = Rational(corner(rng)) / Rational(16), c = Rational(corner(rng)) / Rational(16);
     const Rational b = a + Rational(width(rng)) / Rational(64), d = c + Rational(width(rng)) / Rational(64);
     const Rational k = Rational(shift(rng)) / Rational(3);

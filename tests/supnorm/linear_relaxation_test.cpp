@@ -26,6 +26,7 @@
 #include "scalar/fast_interval.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/linear_relaxation.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -184,7 +185,7 @@ void check_random_networks(std::uint64_t seed) {
   RandomNetworks gen(seed);
   for (const Hidden kind : kAllHidden)
     for (std::size_t d = 2; d <= 4; ++d)
-      for (int rep = 0; rep < 3; ++rep) {
+      for (int rep = 0; rep < approxcert::test::random_cases(3); ++rep) {
         const Network net = gen.network(d, kind, static_cast<std::size_t>(gen.integer(2, 6)));
         const Program prog = lower(net);
         CAPTURE(layer_type_name(net.layers[1]));

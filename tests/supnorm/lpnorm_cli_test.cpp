@@ -41,8 +41,9 @@ std::pair<Rational, Rational> exact_range(const Rational& a, const Rational& b) 
 }  // namespace
 
 TEST_CASE("lpnorm CLI: closed forms, --normalize, --json and --p inf") {
-  Scratch s("lpnorm-cli");
-  const Run r = run_cli("lpnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[0,1]' --p 1 --rel-tol 1e-2 --method leaf-sums --json -q", s.dir);
+  ScratchDir s("lpnorm-cli");
+  s.write("net.json", identity_net());
+  const Run r = run_cli("lpnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[0,1]' --p 1 --rel-tol 1e-2 --method leaf-sums --json -q", s);
   REQUIRE(r.status == 0);
   const Json j = Json::parse(r.out);
   CHECK(j["form"] == "integral");
@@ -51,20 +52,20 @@ TEST_CASE("lpnorm CLI: closed forms, --normalize, --json and --p inf") {
   CHECK(num(j["integral"]["lower"]) <= Rational(1) / Rational(6));
 
   // p = 2 on [0,2]: the integral of (x^2 - x)^2 is 32/5 - 8 + 8/3 = 16/15; normalised: 8/15.
-  const Run n = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,2]' --p 2 --normalize --rel-tol 1e-2 --json -q", s.dir);
+  const Run n = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,2]' --p 2 --normalize --rel-tol 1e-2 --json -q", s);
   REQUIRE(n.status == 0);
   const Json jn = Json::parse(n.out);
   CHECK(jn["form"] == "normalized");
   CHECK(pow_int(num(jn["lower"]), 2) <= Rational(8) / Rational(15));
   CHECK(Rational(8) / Rational(15) <= pow_int(num(jn["upper"]), 2));
 
-  const Run text = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 2 --rel-tol 1e-2 --method leaf-sums -q", s.dir);
+  const Run text = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 2 --rel-tol 1e-2 --method leaf-sums -q", s);
   CHECK(text.status == 0);
   CHECK(text.out.find("L^2 norm (integral |target - approx|^2)^(1/2) on [0,1] in [") == 0);
   CHECK(text.out.find("method leaf sums") != std::string::npos);
 
   // --p inf: the sup-norm engine (sup |x^2 - x| on [0,1] = 1/4), and a supnorm certificate.
-  const Run inf = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p inf --json -q --cert " + s.path("inf.json"), s.dir);
+  const Run inf = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p inf --json -q --cert " + s.path("inf.json"), s);
   REQUIRE(inf.status == 0);
   const Json ji = Json::parse(inf.out);
   CHECK(ji["p"] == "inf");
@@ -72,10 +73,10 @@ TEST_CASE("lpnorm CLI: closed forms, --normalize, --json and --p inf") {
   CHECK(num(ji["lower"]) <= Rational(1) / Rational(4));
   CHECK(Rational(1) / Rational(4) <= num(ji["upper"]));
   CHECK(read_json(s.path("inf.json"))["kind"] == "supnorm");
-  CHECK(run_cli("verify " + s.path("inf.json"), s.dir).status == 0);
+  CHECK(run_cli("verify " + s.path("inf.json"), s).status == 0);
 
   // A budget that ends the run: exit 3, the bounds still enclose 1/6.
-  const Run b = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 1 --rel-tol 0 --max-boxes 20 --json -q", s.dir);
+  const Run b = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 1 --rel-tol 0 --max-boxes 20 --json -q", s);
   CHECK(b.status == 3);
   const Json jb = Json::parse(b.out);
   CHECK(jb["status"] == "budget_exhausted");
@@ -84,7 +85,7 @@ TEST_CASE("lpnorm CLI: closed forms, --normalize, --json and --p inf") {
 }
 
 TEST_CASE("lpnorm CLI: bad input gives exit 2, one message naming the option, and no certificate") {
-  Scratch s("lpnorm-bad");
+  ScratchDir s("lpnorm-bad");
   const std::string base = "lpnorm --approx x --target 'x^2' --cert " + s.path("c.json") + " ";
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"--domain '[0,1]' --p 0", "--p"},
@@ -103,7 +104,7 @@ TEST_CASE("lpnorm CLI: bad input gives exit 2, one message naming the option, an
   };
   for (const auto& [args, what] : cases) {
     CAPTURE(args);
-    const Run r = run_cli(base + args, s.dir);
+    const Run r = run_cli(base + args, s);
     CHECK(r.status == 2);
     CHECK(r.out.empty());
     CHECK(r.err.find(what) != std::string::npos);
@@ -113,16 +114,17 @@ TEST_CASE("lpnorm CLI: bad input gives exit 2, one message naming the option, an
 }
 
 TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is rejected") {
-  Scratch s("lpnorm-forged");
+  ScratchDir s("lpnorm-forged");
+  s.write("net.json", identity_net());
   const std::string cert_path = s.path("lp.json");
   REQUIRE(run_cli("lpnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[0,1]' --p 2 --rel-tol 1e-2 --method leaf-sums -q --cert " + cert_path,
-                  s.dir).status == 0);
+                  s).status == 0);
   const Json cert = read_json(cert_path);
   REQUIRE(cert["kind"] == "lpnorm");
-  const Run ok = run_cli("verify " + cert_path, s.dir);
+  const Run ok = run_cli("verify " + cert_path, s);
   CHECK(ok.status == 0);
   CHECK(ok.out.find("OK") == 0);
-  CHECK(run_cli("verify --no-recompute " + cert_path, s.dir).status == 0);
+  CHECK(run_cli("verify --no-recompute " + cert_path, s).status == 0);
   // The recorded numbers against the exact integral 1/30, and the recorded leaves against the
   // exact range of |x^2 - x| on each.
   const Rational exact = Rational(1) / Rational(30);
@@ -186,7 +188,7 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
   CHECK(integral_forgeries >= 6);
   for (const auto& [name, path] : corpus) {
     CAPTURE(name);
-    const Run r = run_cli("verify " + path, s.dir);
+    const Run r = run_cli("verify " + path, s);
     CHECK(r.status == 1);
     CHECK(r.out.find("FAILED") == 0);
   }
@@ -201,14 +203,14 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
     c["cover"]["lower_bounds"].erase(c["cover"]["lower_bounds"].size() - 1);
     c["cover"]["leaves"] = c["cover"]["leaves"].get<std::size_t>() - 1;
   });
-  const Run m = run_cli("verify " + missing, s.dir);
+  const Run m = run_cli("verify " + missing, s);
   CHECK(m.status != 0);
   CHECK((m.err + m.out).find("/cover") != std::string::npos);
   // The same with the tree kept consistent in length: a leaf bound list one short.
   const std::string short_lows = forge(s, cert, "short-lower-bounds", [](Json& c) {
     c["cover"]["lower_bounds"].erase(c["cover"]["lower_bounds"].size() - 1);
   });
-  const Run sl = run_cli("verify " + short_lows, s.dir);
+  const Run sl = run_cli("verify " + short_lows, s);
   CHECK(sl.status == 2);
   CHECK(sl.err.find("/cover/lower_bounds") != std::string::npos);
 
@@ -219,15 +221,15 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
 TEST_CASE("verify: two-input leaf integrals (a negative error, p = 3) are re-proved, and a collapsed one is rejected") {
   // error = x0 x1 - 2 < 0 on [0,1]^2; the exact integral of |error|^3 is
   // E[(2 - x0 x1)^3] = 8 - 12/4 + 6/9 - 1/16 (E[(x0 x1)^k] = 1/(k+1)^2 on the unit square).
-  Scratch s("lpnorm-2d");
+  ScratchDir s("lpnorm-2d");
   const std::string cert_path = s.path("lp.json");
-  const Run run = run_cli("lpnorm --approx 2 --target 'x0*x1' --domain '[0,1]^2' --p 3 --rel-tol 1e-2 -q --cert " + cert_path, s.dir);
+  const Run run = run_cli("lpnorm --approx 2 --target 'x0*x1' --domain '[0,1]^2' --p 3 --rel-tol 1e-2 -q --cert " + cert_path, s);
   REQUIRE(run.status == 0);
   const Json cert = read_json(cert_path);
   const Rational exact = Rational(8) - Rational(3) + Rational(2) / Rational(3) - Rational(1) / Rational(16);
   CHECK(num(cert["integral"]["lower"]) <= exact);
   CHECK(exact <= num(cert["integral"]["upper"]));
-  const Run ok = run_cli("verify " + cert_path, s.dir);
+  const Run ok = run_cli("verify " + cert_path, s);
   CHECK(ok.status == 0);
   CHECK(ok.out.find("recorded leaf integrals") != std::string::npos);
   // [lo, lo]: |error|^3 is not constant on any leaf, so no leaf's integral equals its strict lower bound.
@@ -236,20 +238,20 @@ TEST_CASE("verify: two-input leaf integrals (a negative error, p = 3) are re-pro
   while (k < integrals.size() && integrals[k].is_null()) ++k;
   REQUIRE(k < integrals.size());
   const std::string collapsed = forge(s, cert, "collapsed-integral", [&](Json& c) { c["cover"]["integrals"][k][1] = c["cover"]["integrals"][k][0]; });
-  const Run bad = run_cli("verify " + collapsed, s.dir);
+  const Run bad = run_cli("verify " + collapsed, s);
   CHECK(bad.status == 1);
   CHECK(bad.out.find("recorded integral") != std::string::npos);
   // An entry that is neither null nor a pair: bad input, the JSON path named.
   const std::string malformed = forge(s, cert, "malformed-integral", [&](Json& c) { c["cover"]["integrals"][k] = "1"; });
-  const Run mal = run_cli("verify " + malformed, s.dir);
+  const Run mal = run_cli("verify " + malformed, s);
   CHECK(mal.status == 2);
   CHECK(mal.err.find("/cover/integrals/" + std::to_string(k)) != std::string::npos);
 }
 
 TEST_CASE("verify: an lpnorm certificate of Arb's integration is re-checked, and forgeries are rejected") {
-  Scratch s("lpnorm-arb");
+  ScratchDir s("lpnorm-arb");
   const std::string cert_path = s.path("arb.json");
-  const Run r = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 2 --rel-tol 1e-6 --json -q --cert " + cert_path, s.dir);
+  const Run r = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 2 --rel-tol 1e-6 --json -q --cert " + cert_path, s);
   REQUIRE(r.status == 0);
   CHECK(Json::parse(r.out)["method"] == "Arb integration (acb_calc_integrate)");
   const Json cert = read_json(cert_path);
@@ -261,10 +263,10 @@ TEST_CASE("verify: an lpnorm certificate of Arb's integration is re-checked, and
   CHECK(exact <= num(cert["integral"]["upper"]));
   CHECK(pow_int(num(cert["lower"]), 2) <= exact);
   CHECK(exact <= pow_int(num(cert["upper"]), 2));
-  const Run ok = run_cli("verify " + cert_path, s.dir);
+  const Run ok = run_cli("verify " + cert_path, s);
   CHECK(ok.status == 0);
   CHECK(ok.out.find("acb_calc_integrate run again") != std::string::npos);
-  const Run quick = run_cli("verify --no-recompute " + cert_path, s.dir);
+  const Run quick = run_cli("verify --no-recompute " + cert_path, s);
   CHECK(quick.status == 0);
   CHECK(quick.out.find("NOT re-computed") != std::string::npos);
 
@@ -278,7 +280,7 @@ TEST_CASE("verify: an lpnorm certificate of Arb's integration is re-checked, and
   };
   for (const auto& [name, edit] : refuted) {
     CAPTURE(name);
-    const Run v = run_cli("verify " + forge(s, cert, name, edit), s.dir);
+    const Run v = run_cli("verify " + forge(s, cert, name, edit), s);
     CHECK(v.status == 1);
     CHECK(v.out.find("FAILED") == 0);
   }
@@ -292,18 +294,18 @@ TEST_CASE("verify: an lpnorm certificate of Arb's integration is re-checked, and
   };
   for (const auto& [name, edit, where] : malformed) {
     CAPTURE(name);
-    const Run v = run_cli("verify " + forge(s, cert, name, edit), s.dir);
+    const Run v = run_cli("verify " + forge(s, cert, name, edit), s);
     CHECK(v.status == 2);
     CHECK(v.err.find(where) != std::string::npos);
   }
   // --method arb where Arb cannot run (an endpoint that is not a dyadic): exit 3 with [0, inf), and
   // its certificate, which claims nothing, verifies.
-  const Run nd = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1/3]' --p 2 --method arb -q --cert " + s.path("nd.json"), s.dir);
+  const Run nd = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1/3]' --p 2 --method arb -q --cert " + s.path("nd.json"), s);
   CHECK(nd.status == 3);
   CHECK(read_json(s.path("nd.json"))["upper"] == "inf");
-  CHECK(run_cli("verify " + s.path("nd.json"), s.dir).status == 0);
+  CHECK(run_cli("verify " + s.path("nd.json"), s).status == 0);
   // --method arb needs one input.
-  const Run two = run_cli("lpnorm --approx x0 --target 'x0*x1' --domain '[0,1]^2' --p 2 --method arb -q", s.dir);
+  const Run two = run_cli("lpnorm --approx x0 --target 'x0*x1' --domain '[0,1]^2' --p 2 --method arb -q", s);
   CHECK(two.status == 2);
   CHECK(two.err.find("approxcert: lpnorm: --method arb") == 0);
 }

@@ -17,6 +17,7 @@
 #include "reference/reference_interpreter.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/multi_taylor_form.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -26,7 +27,7 @@ TEST_CASE("multi-Taylor form: contains random sigmoid and tanh networks (MPFR re
   int used = 0;
   for (std::size_t d = 2; d <= 4; ++d)
     for (const Hidden kind : {Hidden::Tanh, Hidden::Sigmoid})
-      for (int n = 0; n < 2; ++n) {
+      for (int n = 0; n < approxcert::test::random_cases(2); ++n) {
         const Network net = gen.network(d, kind, 6);
         const Program prog = lower(net);
         for (const std::size_t order : {2, 3, 4}) {
@@ -56,7 +57,7 @@ TEST_CASE("multi-Taylor form: contains random sigmoid and tanh networks (MPFR re
           }
         }
       }
-  CHECK(used == 3 * 2 * 2 * 3 * 6);
+  CHECK(used == 3 * 2 * approxcert::test::random_cases(2) * 3 * 6);
 }
 
 TEST_CASE("multi-Taylor form: contains a cubic polynomial (rational grid)") {

@@ -11,6 +11,7 @@
 #include "problem/error_program.hpp"
 #include "scalar/input_error.hpp"
 #include "supnorm/supnorm.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -40,7 +41,7 @@ TEST_CASE("net_vs_net: the error program is target_net - net, exactly, at random
     const Program prog = net_vs_net_error_program(a, out_a, b, 0);
     CHECK(prog.num_inputs() == 2);
     CHECK(prog.outputs().size() == 1);
-    for (int i = 0; i < 50; ++i) {
+    for (int i = 0; i < approxcert::test::random_cases(50); ++i) {
       const std::vector<Rational> x{Rational(mpz_class(static_cast<long>(rng() % 2001) - 1000), mpz_class(977)),
                                     Rational(mpz_class(static_cast<long>(rng() % 2001) - 1000), mpz_class(331))};
       const Rational got = evaluate<Rational>(prog, std::span<const Rational>(x), Prec(64))[0];

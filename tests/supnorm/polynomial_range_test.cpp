@@ -9,6 +9,7 @@
 #include "net/series.hpp"
 #include "scalar/ball.hpp"
 #include "supnorm/polynomial_range.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -64,7 +65,7 @@ TEST_CASE("polynomial_range: t^3 - t on [-1, 2] contains the exact extremes -2/(
 TEST_CASE("polynomial_range: random ball polynomials contain every exact sample for extreme coefficients") {
   std::mt19937_64 rng(17);
   std::uniform_int_distribution<long> num(-64, 64), exp2(0, 6), radius(0, 3), degree(0, 9);
-  for (int i = 0; i < 200; ++i) {
+  for (int i = 0; i < approxcert::test::random_cases(200); ++i) {
     const std::size_t n = 1 + static_cast<std::size_t>(degree(rng));
     std::vector<Rational> mid(n), rad(n);
     for (std::size_t k = 0; k < n; ++k) {

@@ -215,16 +215,16 @@ TEST_CASE("relative: simplest_rational") {
 }
 
 TEST_CASE("relative cli: --relative end to end, its certificate verified, tampering rejected") {
-  Scratch s("relative-cli");
+  ScratchDir s("relative-cli");
   const std::string cert = s.path("c.json");
-  const Run run = run_cli("supnorm --relative --approx 'x - x^3/6' --target 'sin(x)' --domain '[-1/2,1/2]' --json --cert " + cert, s.dir);
+  const Run run = run_cli("supnorm --relative --approx 'x - x^3/6' --target 'sin(x)' --domain '[-1/2,1/2]' --json --cert " + cert, s);
   REQUIRE(run.status == 0);
   const nlohmann::json out = nlohmann::json::parse(run.out);
   CHECK(out["relative_zeros"] == nlohmann::json::parse(R"([{"at": "0", "order": 1}])"));
   nlohmann::json c = read_json(cert);
   CHECK(c["relative"] == nlohmann::json::parse(R"({"zeros": [{"at": "0", "order": 1}]})"));
   CHECK(c["claim"] == "lower <= sup over the domain of |(approx - target) / target| <= upper");
-  const Run ok = run_cli("verify " + cert, s.dir);
+  const Run ok = run_cli("verify " + cert, s);
   CHECK(ok.status == 0);
 
   // Re-hashed edits, so only the re-derivation can catch them.
@@ -234,7 +234,7 @@ TEST_CASE("relative cli: --relative end to end, its certificate verified, tamper
     e["sha256"] = certificate_sha256(e);
     const std::string path = s.path("t.json");
     std::ofstream(path) << e.dump(2);
-    return run_cli("verify " + path, s.dir);
+    return run_cli("verify " + path, s);
   };
   // Without the recorded zero the leaf around 0 cannot be re-proved (q divides by 0 there).
   CHECK(verify_edited([](nlohmann::json& e) { e["relative"]["zeros"] = nlohmann::json::array(); }).status == 1);
@@ -247,7 +247,7 @@ TEST_CASE("relative cli: --relative end to end, its certificate verified, tamper
           for (auto& b : e["cover"]["bounds"]) b = (parse_rational(b.get<std::string>()) / Rational(2)).to_string();
         }).status == 1);
 
-  const Run bad = run_cli("supnorm --relative --approx '1 + x' --target 'x' --domain '[-1,1]' --cert " + s.path("bad.json"), s.dir);
+  const Run bad = run_cli("supnorm --relative --approx '1 + x' --target 'x' --domain '[-1,1]' --cert " + s.path("bad.json"), s);
   CHECK(bad.status == 2);
   CHECK(bad.err.find("supnorm: --relative: at the zero x = 0 of the target: ") != std::string::npos);
   CHECK(!std::filesystem::exists(s.path("bad.json")));

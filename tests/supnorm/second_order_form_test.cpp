@@ -14,6 +14,7 @@
 #include "reference/programs.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/second_order_form.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -122,7 +123,7 @@ std::vector<Range> offsets_of(const Box& box, const std::vector<Rational>& m) {
 TEST_CASE("second-order form: contains random cubic polynomials on their boxes (exact references)") {
   RandomNetworks gen(14001);
   int upper_used = 0, lower_used = 0, neither = 0;
-  for (int trial = 0; trial < 240; ++trial) {
+  for (int trial = 0; trial < approxcert::test::random_cases(240); ++trial) {
     const std::size_t d = static_cast<std::size_t>(1 + trial % 4);
     const long bend = trial % 3 == 0 ? -1 : trial % 3 == 1 ? 1 : 0;
     const Poly p = random_cubic(d, gen, bend);
@@ -160,7 +161,7 @@ TEST_CASE("second-order form: contains random cubic polynomials on their boxes (
 
 TEST_CASE("second-order form: the definite bound is the exact maximum of a concave quadratic") {
   RandomNetworks gen(14002);
-  for (int trial = 0; trial < 60; ++trial) {
+  for (int trial = 0; trial < approxcert::test::random_cases(60); ++trial) {
     const std::size_t d = static_cast<std::size_t>(1 + trial % 5);
     // A = -(L L^T + I/4), L random lower triangular: negative definite.
     std::vector<std::vector<Rational>> L(d, std::vector<Rational>(d)), A(d, std::vector<Rational>(d));
@@ -204,7 +205,7 @@ TEST_CASE("second-order form: the definite bound is attained by a worst-case Hes
   // quadratic f(h) = g.h + h^T M h / 2 has its Hessian in S, and at h = s both q = g.h + h^T A0 h / 2
   // (maximal at s) and the remainder sum_ij E_ij r_i r_j / 2 are attained: the bound is f(s) exactly.
   RandomNetworks gen(14004);
-  for (int trial = 0; trial < 60; ++trial) {
+  for (int trial = 0; trial < approxcert::test::random_cases(60); ++trial) {
     const std::size_t d = static_cast<std::size_t>(2 + trial % 3);
     std::vector<std::vector<Rational>> L(d, std::vector<Rational>(d)), A0(d, std::vector<Rational>(d)), E = A0;
     for (std::size_t i = 0; i < d; ++i)
@@ -251,7 +252,7 @@ TEST_CASE("second-order form: the bounder's form encloses 4-input tanh networks 
   const char* target = "sin(2*x0)*sin(2*x1)*sin(2*x2)*sin(2*x3)";
   const Box domain = cube(Rational(-1), Rational(1), 4);
   int used = 0;
-  for (int n = 0; n < 4; ++n) {
+  for (int n = 0; n < approxcert::test::random_cases(4); ++n) {
     const Program prog = net_error_program(lower(gen.network(4, Hidden::Tanh, 5)), 0, target);
     for (bool fast : {false, true}) {
       BounderOptions opts;

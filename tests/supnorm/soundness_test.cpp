@@ -9,6 +9,7 @@
 #include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/supnorm.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -44,19 +45,21 @@ void check_sound(const Program& prog, const Box& domain, const SupNormResult& r,
 }
 
 // Runs check(prog, domain) on a random network of every vector layer type (3 hidden units)
-// against each target of kTargets, in dimensions d_lo to 3.
+// against each target of kTargets, in dimensions d_lo to 3 (APPROXCERT_TEST_MULTIPLIER networks each).
 template <class Check>
 void for_each_random_problem(RandomNetworks& gen, std::size_t d_lo, Check check) {
   for (std::size_t d = d_lo; d <= 3; ++d) {
     const Box domain = cube(frac(-1, 1), frac(3, 4), d);
     for (Hidden kind : kAllHidden) {
       for (const char* target : kTargets[d - 1]) {
-        const Network net = gen.network(d, kind, 3);
-        const Program prog = net_error_program(lower(net), 0, target);
-        CAPTURE(d);
-        CAPTURE(describe(net));
-        CAPTURE(target);
-        check(prog, domain);
+        for (int rep = 0; rep < approxcert::test::random_cases(1); ++rep) {
+          const Network net = gen.network(d, kind, 3);
+          const Program prog = net_error_program(lower(net), 0, target);
+          CAPTURE(d);
+          CAPTURE(describe(net));
+          CAPTURE(target);
+          check(prog, domain);
+        }
       }
     }
   }

@@ -8,6 +8,7 @@
 
 #include "forms/dyadic.hpp"
 #include "supnorm/splitter.hpp"
+#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -22,7 +23,7 @@ Box box_of(std::vector<Rational> lo, std::vector<Rational> hi) { return Box{std:
 TEST_CASE("splitter: the cut is inside the middle half of its coordinate and the halves tile the box") {
   std::mt19937_64 rng(3);
   std::uniform_int_distribution<long> num(-1000, 1000), den(1, 97);
-  for (int i = 0; i < 500; ++i) {
+  for (int i = 0; i < approxcert::test::random_cases(500); ++i) {
     const std::size_t d = 1 + i % 3;
     Box b{std::vector<Rational>(d), std::vector<Rational>(d)};
     std::vector<double> grad(d);

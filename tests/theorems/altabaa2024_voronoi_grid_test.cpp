@@ -15,6 +15,7 @@
 #include "theorems/altabaa2024/register.hpp"
 #include "theorems/altabaa2024/voronoi_grid.hpp"
 #include "theorems/construction_registry.hpp"
+#include "../test_multiplier.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 
@@ -70,7 +71,7 @@ TEST_CASE("altabaa2024 grid quantiser = brute-force nearest site at random and b
     const SiteList s = grid_sites_nd(k, d);
     const Program prog = lower(Network{{d, std::nullopt}, voronoi_layers_nd(s)});
     std::uniform_int_distribution<long> num(0, 1000);
-    for (int t = 0; t < 200; ++t) {  // random rational points of [0,1]^d
+    for (int t = 0; t < approxcert::test::random_cases(200); ++t) {  // random rational points of [0,1]^d
       RationalVector x;
       for (std::size_t a = 0; a < d; ++a) x.push_back(q(num(rng), 1000));
       check_one_hot(prog, s, x);
@@ -78,7 +79,7 @@ TEST_CASE("altabaa2024 grid quantiser = brute-force nearest site at random and b
     // Boundary points: each coordinate a cell boundary i/k, a site, or random; ties of every kind.
     std::uniform_int_distribution<std::uint64_t> idx(0, k);
     std::uniform_int_distribution<int> kind(0, 2);
-    for (int t = 0; t < 200; ++t) {
+    for (int t = 0; t < approxcert::test::random_cases(200); ++t) {
       RationalVector x;
       for (std::size_t a = 0; a < d; ++a) {
         const int c = kind(rng);

@@ -9,6 +9,7 @@
 #include "net/lower.hpp"
 #include "net/threshold_sweep.hpp"
 #include "theorems/altabaa2024/voronoi_structured.hpp"
+#include "../test_multiplier.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 
@@ -35,7 +36,7 @@ std::vector<Rational> one_hot(std::size_t m, std::size_t k) {
 // Random points of [0, 1] (denominators up to 997), every cell boundary and both sides of it.
 RationalVector probe_points(const RationalVector& s, std::mt19937_64& gen) {
   RationalVector pts{Rational(0), Rational(1)};
-  for (int k = 0; k < 40; ++k) {
+  for (int k = 0; k < approxcert::test::random_cases(40); ++k) {
     const long den = 1 + static_cast<long>(gen() % 997);
     pts.push_back(q(static_cast<long>(gen() % static_cast<unsigned long>(den + 1)), den));
   }

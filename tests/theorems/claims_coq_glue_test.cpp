@@ -25,23 +25,23 @@ using namespace approxcert::chain::test;
 namespace {
 
 
-nlohmann::json example_certificate(const TempDir& dir) {
+nlohmann::json example_certificate(const ScratchDir& dir) {
   const CheckRun run = run_check(theorems::builtin_theorems(), read_check_file(kClaimsExample));
-  return read_certificate(write_certificate(dir.str(), make_certificate(run.run)));
+  return read_certificate(write_certificate(dir.dir().string(), make_certificate(run.run)));
 }
 
-std::string glue_error(const TempDir& dir, const std::string& quantities, const std::string& step) {
-  write_file(dir / "f.json", R"({"format": "approxcert-net/1", "input": {"dim": 1},
+std::string glue_error(const ScratchDir& dir, const std::string& quantities, const std::string& step) {
+  write_file(dir.path("f.json"), R"({"format": "approxcert-net/1", "input": {"dim": 1},
     "layers": [{"type": "dense", "weight": [[1]], "bias": [0]}]})");
-  write_file(dir / "bad.json", R"({"format": "approxcert-claims/1", "networks": {"f": "f.json", "g": "f.json"},
+  write_file(dir.path("bad.json"), R"({"format": "approxcert-claims/1", "networks": {"f": "f.json", "g": "f.json"},
     "quantities": )" + quantities + R"(, "steps": [)" + step + R"(], "expected": {"overall": "proved"}})");
-  return check_file_error(dir / "bad.json");
+  return check_file_error(dir.path("bad.json"));
 }
 
 }  // namespace
 
 TEST_CASE("claims_coq_glue: the example's C3 is concluded by the sup-norm triangle inequality") {
-  TempDir dir("claims_coq_glue");
+  ScratchDir dir("claims_coq_glue");
   const nlohmann::json cert = example_certificate(dir);
   const CoqExport e = coq_export(theorems::builtin_theorems(), cert, "xy-relu.json");
   REQUIRE(e.theorems == std::vector<std::string>{"xy_relu_C3_sup_triangle"});
@@ -85,7 +85,7 @@ TEST_CASE("claims_coq_glue: sup_triangle_terms reads A + B only") {
 }
 
 TEST_CASE("claims_coq_glue: misused glue is an input error naming the JSON pointer") {
-  TempDir dir("claims_coq_glue_errors");
+  ScratchDir dir("claims_coq_glue_errors");
   const std::string chained = R"({"a": {"supnorm": {"net": "f", "target": "x0", "domain": "[0,1]"}},
     "b": {"supnorm": {"net": "g", "target_net": "f", "domain": "[0,1]"}},
     "c": {"supnorm": {"net": "g", "target_net": "f", "domain": "[0,1/2]"}},

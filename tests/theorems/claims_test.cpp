@@ -39,12 +39,12 @@ const Side& reported(const StepResult& s, const std::string& name) {
 
 bool encloses(const Side& s, const Rational& exact) { return s.value.bounded() && s.value.contains(exact); }
 
-std::string claim_error(const TempDir& dir, const std::string& quantities, const std::string& steps) {
-  write_file(dir / "f.json", R"({"format": "approxcert-net/1", "input": {"dim": 2},
+std::string claim_error(const ScratchDir& dir, const std::string& quantities, const std::string& steps) {
+  write_file(dir.path("f.json"), R"({"format": "approxcert-net/1", "input": {"dim": 2},
     "layers": [{"type": "dense", "weight": [[1, 1]], "bias": [0]}]})");
-  write_file(dir / "bad.json", R"({"format": "approxcert-claims/1", "networks": {"f": "f.json"}, "quantities": )" +
+  write_file(dir.path("bad.json"), R"({"format": "approxcert-claims/1", "networks": {"f": "f.json"}, "quantities": )" +
                                    quantities + R"(, "steps": )" + steps + R"(, "expected": {"overall": "proved"}})");
-  return check_file_error(dir / "bad.json");
+  return check_file_error(dir.path("bad.json"));
 }
 
 }  // namespace
@@ -77,9 +77,9 @@ TEST_CASE("claims: the worked example gives its verdicts and encloses the hand-c
 }
 
 TEST_CASE("claims: verify accepts the certificate and rejects a forged bound") {
-  TempDir dir("claims_verify");
+  ScratchDir dir("claims_verify");
   const CheckRun run = run_check(theorems::builtin_theorems(), read_check_file(kClaimsExample));
-  const std::string path = write_certificate(dir.str(), make_certificate(run.run));
+  const std::string path = write_certificate(dir.dir().string(), make_certificate(run.run));
   const VerifyReport ok = verify_certificate(theorems::builtin_theorems(), path);
   CHECK(ok.ok());
   // A forger lowers C7's recorded weight bound to 3 (below the true 7/2) and recomputes the hash.
@@ -98,7 +98,7 @@ TEST_CASE("claims: verify accepts the certificate and rejects a forged bound") {
 }
 
 TEST_CASE("claims: bad claim files are input errors naming the file and the JSON pointer") {
-  TempDir dir("claims_errors");
+  ScratchDir dir("claims_errors");
   const std::string steps = R"([{"id": "C1", "lhs": "a", "relation": "<=", "rhs": "1"}])";
   CHECK(claim_error(dir, R"({"a": {"evaluate": {"net": "f", "at": [1, 2]}}})", steps) == "<accepted>");
   CHECK(claim_error(dir, R"({"a": {"evaluate": {"net": "h", "at": [1, 2]}}})", steps)
@@ -120,7 +120,7 @@ TEST_CASE("claims: bad claim files are input errors naming the file and the JSON
             .find("/steps/0/id") != std::string::npos);
   CHECK(claim_error(dir, R"({"a": {"constant": "1"}})", "[]").find("/steps: a claim file needs at least one step") !=
         std::string::npos);
-  write_file(dir / "nonet.json", R"({"format": "approxcert-claims/1", "networks": {"f": "missing.json"},
+  write_file(dir.path("nonet.json"), R"({"format": "approxcert-claims/1", "networks": {"f": "missing.json"},
     "quantities": {}, "steps": [], "expected": {"overall": "proved"}})");
-  CHECK_THROWS_WITH_AS(read_check_file(dir / "nonet.json"), doctest::Contains("missing.json"), InputError);
+  CHECK_THROWS_WITH_AS(read_check_file(dir.path("nonet.json")), doctest::Contains("missing.json"), InputError);
 }

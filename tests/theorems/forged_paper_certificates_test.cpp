@@ -18,6 +18,7 @@
 #include "reference/certificate_forger.hpp"
 #include "theorems/builtin.hpp"
 #include "../chain/chain_test_support.hpp"
+#include "../scratch_dir.hpp"
 
 using namespace approxcert;
 using namespace approxcert::chain;
@@ -130,7 +131,8 @@ TEST_CASE("forged paper certificates: every claimed field of a stored certificat
   // One forgery per field pattern (in both directions) of a small stored certificate, verified with
   // the default options (rechecks and the theorem module re-run); the full sweep over every stored
   // certificate is `build/bench/forgery_sweep docs/certificates` (docs/robustness.md).
-  const std::string scratch = std::filesystem::temp_directory_path() / "approxcert_forged_fields_lem31.json";
+  const approxcert::test::ScratchDir dir("forged-fields-lem31");
+  const std::string scratch = dir.path("forged.json");
   for (const char* rel : {"altabaa2024/lem31-strict-order.json"}) {
     CAPTURE(rel);
     const reference::ForgerySweep s =
@@ -141,7 +143,6 @@ TEST_CASE("forged paper certificates: every claimed field of a stored certificat
     CHECK(s.accepted.empty());
     CHECK(s.rejected > 50);
   }
-  std::filesystem::remove(scratch);
 }
 
 // A recorded network (recorded_networks.hpp) changed by a forger who re-keys it, fixes every

@@ -12,6 +12,7 @@
 
 #include "scalar/input_error.hpp"
 #include "theorems/verify_by_kind.hpp"
+#include "../scratch_dir.hpp"
 
 using namespace approxcert;
 
@@ -19,14 +20,12 @@ namespace {
 
 const std::string kChain = std::string(APPROXCERT_SOURCE_DIR) + "/docs/certificates/claims/xy-relu.json";
 
-// The chain example with one top-level field changed, written to a temporary file.
-std::string copy_with(const std::string& field, const std::string& value) {
+// The chain example with one top-level field changed, written to cert.json in the scratch folder.
+std::string copy_with(const approxcert::test::ScratchDir& s, const std::string& field, const std::string& value) {
   nlohmann::json cert;
   std::ifstream(kChain) >> cert;
   cert[field] = value;
-  const auto path = (std::filesystem::temp_directory_path() / "approxcert_verify_by_kind_test.json").string();
-  std::ofstream(path) << cert.dump();
-  return path;
+  return s.write("cert.json", cert.dump());
 }
 
 std::string input_error(const std::string& path) {
@@ -49,15 +48,15 @@ TEST_CASE("verify_by_kind: a chain certificate goes to the chain checker") {
 }
 
 TEST_CASE("verify_by_kind: a tampered chain certificate fails, another kind is read by its own checker or refused") {
-  const std::string forged = copy_with("verdict", "proved");
+  const approxcert::test::ScratchDir s("verify-by-kind");
+  const std::string forged = copy_with(s, "verdict", "proved");
   const theorems::VerifyByKindReport r = theorems::verify_by_kind(forged, {true, false, ""});
   CHECK(r.kind == "chain");
   CHECK_FALSE(r.ok());
   // The supnorm checker reads it: a chain certificate's fields are not a supnorm certificate's.
-  const std::string as_supnorm = copy_with("kind", "supnorm");
+  const std::string as_supnorm = copy_with(s, "kind", "supnorm");
   // (the first member in key order a supnorm certificate does not have)
   CHECK(input_error(as_supnorm) == as_supnorm + ": /build_seconds: unknown member (not part of a supnorm certificate)");
-  const std::string odd = copy_with("kind", "teapot");
+  const std::string odd = copy_with(s, "kind", "teapot");
   CHECK(input_error(odd) == odd + ": /kind: unknown certificate kind \"teapot\" (expected chain, supnorm or lpnorm)");
-  std::filesystem::remove(odd);
 }

@@ -9,11 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "chain/instance.hpp"
 #include "scalar/input_error.hpp"
 #include "theorems/yun2020/register.hpp"
+#include "../scratch_dir.hpp"
 
 using namespace approxcert;
 
@@ -21,8 +21,8 @@ namespace {
 
 // The finite part of Y-A (no softmax network) with Y-14c, in L^p, as a check file.
 chain::CheckRun run_ya(long p, const std::string& tol) {
-  const std::filesystem::path file =
-      std::filesystem::temp_directory_path() / ("approxcert-yun-lp-" + std::to_string(::getpid()) + ".json");
+  const approxcert::test::ScratchDir s("yun-lp");
+  const std::string file = s.path("check.json");
   std::ofstream(file) << R"({"format": "approxcert-check/1", "theorem": "yun2020/theorem-2",
     "parameters": {"d": 1, "n": 2, "delta": "1/4", "J": "restatement", "thresholds": "loose", "acceptance": "thresholds",
                    "target": ["x0/2 + (x0 + x1)/4", "x1/2 + (x0 + x1)/4"], "p": )"
@@ -30,8 +30,7 @@ chain::CheckRun run_ya(long p, const std::string& tol) {
     "precision": {"base_bits": 128, "max_bits": 256}, "expected": {"Y-14c": "proved"}})";
   chain::TheoremRegistry r;
   theorems::yun2020::register_theorems(r);
-  chain::CheckRun run = chain::run_check(r, chain::read_check_file(file.string()));
-  std::filesystem::remove(file);
+  chain::CheckRun run = chain::run_check(r, chain::read_check_file(file));
   return run;
 }
 

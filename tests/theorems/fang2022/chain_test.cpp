@@ -51,8 +51,8 @@ TEST_CASE("fang2022 check unreduced-d2k3 (2.7(b)): 27 tokens, T_c = p, the read-
 TEST_CASE("fang2022 verify: the main certificate verifies, a forged determinant with a recomputed hash is rejected") {
   const CheckRun run = run_file("main-d2k3.json");
   nlohmann::json cert = make_certificate(run.run);
-  test::TempDir dir("fang2022");
-  const std::string path = write_certificate(dir.str(), cert);
+  approxcert::test::ScratchDir dir("fang2022");
+  const std::string path = write_certificate(dir.dir().string(), cert);
   const VerifyReport ok = verify_certificate(registry(), path);
   CHECK_MESSAGE(ok.ok(), (ok.problems.empty() ? std::string() : ok.problems[0]));
   CHECK(ok.recomputed == ok.steps);
