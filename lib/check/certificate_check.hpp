@@ -1,7 +1,8 @@
 #pragma once
 // The checker of supnorm certificates (`approxcert verify` on kind "supnorm"). It does NOT re-run
 // the search: it trusts the scalar layer (MPFI, exact rationals), the one generic evaluator with
-// Jet gradients, the expression and network readers, and SHA-256. Every field of the certificate
+// Jet gradients, the expression and network readers, SHA-256, and the problem and forms both wings
+// read (lib/problem, lib/forms; docs/checker.md lists them). Every field of the certificate
 // is either re-derived and compared, or informational (not part of the claim):
 //   - envelope: "sha256" equals the SHA-256 of the canonical content; no unknown member;
 //   - inputs: the expressions' and the domain text's SHA-256, and the network file's bytes (found

@@ -1,8 +1,8 @@
 #pragma once
 // What the checkers of supnorm and lpnorm certificates (certificate_check.hpp,
 // lpnorm_certificate_check.hpp) share: a base class holding the reader and the report, with the
-// checks both kinds make alike. Trusts what those checkers trust (the scalar layer, the generic
-// evaluator, the expression and network readers, SHA-256) and nothing more.
+// checks both kinds make alike. Trusts what those checkers trust (docs/checker.md) and nothing
+// more.
 #include <functional>
 #include <initializer_list>
 #include <optional>

@@ -1,7 +1,8 @@
 #pragma once
 // The checker of lpnorm certificates (`approxcert verify` on kind "lpnorm"). Like the supnorm
 // checker it does not re-run the search; it trusts the scalar layer (MPFI, exact rationals), the
-// generic evaluator, the expression and network readers and SHA-256. Re-derived and compared:
+// generic evaluator, the expression and network readers, SHA-256, lib/problem and lib/forms
+// (docs/checker.md). Re-derived and compared:
 //   - envelope and inputs as for supnorm certificates (hash, expressions, domain, network bytes, claim);
 //   - the leaf cover tiles the domain and every leaf's recorded [m, M] is re-proved: m <= |error|
 //     <= M on the leaf (cover_check.hpp, MPFI; bisection where needed);
