@@ -3,7 +3,7 @@
 // arguments and printing. The domain's text is parsed and checked (exact endpoints, positive
 // volume), the problem is loaded (load_problem), and lp_norm runs. (p = inf is the sup-norm
 // engine: run_supnorm, supnorm_run.hpp.)
-#include "supnorm/certificate.hpp"
+#include "problem/problem.hpp"
 #include "supnorm/lpnorm.hpp"
 #include "target/domain.hpp"
 

@@ -8,9 +8,9 @@
 #include <optional>
 
 #include "net/program.hpp"
+#include "problem/problem.hpp"
 #include "scalar/rational.hpp"
 #include "scalar/truth.hpp"
-#include "supnorm/certificate.hpp"
 #include "supnorm/supnorm.hpp"
 #include "target/domain.hpp"
 
