@@ -2,7 +2,7 @@
 #include <stdexcept>
 
 #include "fuzz_support.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace approxcert;

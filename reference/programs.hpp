@@ -13,7 +13,7 @@
 #include "net/program.hpp"
 #include "reference/random_networks.hpp"
 #include "scalar/scalar.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert::test {
 

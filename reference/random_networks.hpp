@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "net/network.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert::test {
 

@@ -9,7 +9,7 @@
 
 #include "net/network.hpp"
 #include "reference/reference_interpreter.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert::soak {
 

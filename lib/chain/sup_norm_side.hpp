@@ -11,7 +11,7 @@
 #include "chain/step.hpp"
 #include "net/program.hpp"
 #include "scalar/rational.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert::chain {
 

@@ -13,7 +13,7 @@
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
 #include "scalar/scalar.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

@@ -62,7 +62,7 @@
 #include "forms/range.hpp"
 #include "net/program.hpp"
 #include "scalar/rational.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

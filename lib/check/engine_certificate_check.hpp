@@ -14,7 +14,7 @@
 #include "check/certificate_reader.hpp"
 #include "check/cover_check.hpp"
 #include "problem/statement.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

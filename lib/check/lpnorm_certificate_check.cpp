@@ -10,7 +10,7 @@
 #include "io/certificate_envelope.hpp"
 #include "problem/statement.hpp"
 #include "scalar/input_error.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

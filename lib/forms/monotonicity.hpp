@@ -17,7 +17,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

@@ -30,7 +30,7 @@
 #include "net/program.hpp"
 #include "scalar/prec.hpp"
 #include "scalar/scalar.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

@@ -8,7 +8,7 @@
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
 #include "scalar/located.hpp"
-#include "target/domain_violation.hpp"
+#include "domain/domain_violation.hpp"
 
 namespace approxcert {
 

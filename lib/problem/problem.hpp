@@ -8,7 +8,7 @@
 #include <string>
 
 #include "net/program.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

@@ -27,7 +27,7 @@
 #include "supnorm/bounder.hpp"
 #include "supnorm/splitter.hpp"
 #include "supnorm/supnorm.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

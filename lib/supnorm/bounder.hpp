@@ -52,7 +52,7 @@
 #include "net/program.hpp"
 #include "scalar/prec.hpp"
 #include "supnorm/removable_zero.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

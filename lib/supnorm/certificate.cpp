@@ -17,8 +17,8 @@
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
 #include "supnorm/bound_digits.hpp"
-#include "target/domain.hpp"
-#include "target/domain_violation.hpp"
+#include "domain/domain.hpp"
+#include "domain/domain_violation.hpp"
 
 namespace approxcert {
 

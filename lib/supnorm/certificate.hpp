@@ -18,7 +18,7 @@
 #include "problem/problem.hpp"
 #include "problem/statement.hpp"
 #include "supnorm/supnorm.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

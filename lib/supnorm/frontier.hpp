@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "scalar/rational.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

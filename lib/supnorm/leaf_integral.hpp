@@ -20,7 +20,7 @@
 
 #include "forms/range.hpp"
 #include "scalar/rational.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

@@ -25,7 +25,7 @@
 #include "forms/range.hpp"
 #include "net/program.hpp"
 #include "scalar/scalar.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

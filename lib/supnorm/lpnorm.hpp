@@ -28,7 +28,7 @@
 #include "scalar/rational.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/supnorm.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

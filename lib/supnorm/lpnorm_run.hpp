@@ -5,7 +5,7 @@
 // engine: run_supnorm, supnorm_run.hpp.)
 #include "problem/problem.hpp"
 #include "supnorm/lpnorm.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

@@ -26,7 +26,7 @@
 #include "net/evaluate.hpp"
 #include "net/multi_series.hpp"
 #include "net/program.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

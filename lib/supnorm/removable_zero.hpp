@@ -13,7 +13,7 @@
 #include "problem/statement.hpp"
 #include "scalar/prec.hpp"
 #include "scalar/rational.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

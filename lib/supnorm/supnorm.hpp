@@ -24,7 +24,7 @@
 #include "scalar/rational.hpp"
 #include "scalar/truth.hpp"
 #include "supnorm/bounder.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

@@ -12,7 +12,7 @@
 #include "scalar/rational.hpp"
 #include "scalar/truth.hpp"
 #include "supnorm/supnorm.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

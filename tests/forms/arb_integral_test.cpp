@@ -15,7 +15,7 @@
 #include "scalar/interval.hpp"
 #include "scalar/rational.hpp"
 #include "supnorm/lpnorm.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 #include "../supnorm/lp_closed_forms.hpp"
 

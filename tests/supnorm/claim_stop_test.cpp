@@ -15,7 +15,7 @@
 #include "problem/error_program.hpp"
 #include "scalar/rational.hpp"
 #include "supnorm/supnorm.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 using namespace approxcert;
 using namespace approxcert::supnorm_test;

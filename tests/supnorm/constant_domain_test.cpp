@@ -10,7 +10,7 @@
 #include "net/network_json.hpp"
 #include "problem/error_program.hpp"
 #include "supnorm/supnorm.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 using namespace approxcert;
 

@@ -11,7 +11,7 @@
 
 #include "scalar/rational.hpp"
 #include "supnorm/leaf_integral.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 #include "../test_multiplier.hpp"
 
 using namespace approxcert;

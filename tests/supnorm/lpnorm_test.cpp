@@ -13,7 +13,7 @@
 #include "problem/error_program.hpp"
 #include "scalar/rational.hpp"
 #include "supnorm/lpnorm.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 #include "lp_closed_forms.hpp"
 

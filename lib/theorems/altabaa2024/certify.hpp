@@ -13,7 +13,7 @@
 #include "chain/sup_norm_side.hpp"
 #include "net/program.hpp"
 #include "scalar/ball.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "net/network.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 #include "theorems/altabaa2024/voronoi.hpp"
 
 namespace approxcert::theorems::altabaa2024 {

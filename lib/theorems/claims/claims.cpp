@@ -18,7 +18,7 @@
 #include "net/network_json.hpp"
 #include "problem/error_program.hpp"
 #include "scalar/input_error.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 #include "theorems/claims/coq_glue.hpp"
 
 namespace approxcert::theorems::claims {

@@ -9,7 +9,7 @@
 #include "net/expression.hpp"
 #include "net/lower.hpp"
 #include "problem/error_program.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 #include "theorems/fang2022/construction.hpp"
 #include "theorems/fang2022/programs.hpp"
 #include "theorems/fang2022/steps.hpp"

@@ -11,7 +11,7 @@
 #include "scalar/scalar.hpp"
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 int main(int argc, char** argv) {
   using namespace approxcert;

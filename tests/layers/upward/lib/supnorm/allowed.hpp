@@ -1,5 +1,5 @@
 #pragma once
-// Fixture for ctest layers.rejects_upward_include: supnorm may include net, target and itself.
+// Fixture for ctest layers.rejects_upward_include: supnorm may include net, domain and itself.
 #include "net/program.hpp"
 #include "supnorm/range.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "net/program.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 namespace approxcert {
 

@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "scalar/input_error.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 using namespace approxcert;
 

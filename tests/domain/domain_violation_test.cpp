@@ -7,7 +7,7 @@
 #include <string>
 
 #include "net/expression.hpp"
-#include "target/domain_violation.hpp"
+#include "domain/domain_violation.hpp"
 
 using namespace approxcert;
 

@@ -1,4 +1,4 @@
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 #include "net/constant.hpp"
 #include "scalar/input_error.hpp"

@@ -1,4 +1,4 @@
-#include "target/domain_violation.hpp"
+#include "domain/domain_violation.hpp"
 
 #include <algorithm>
 

@@ -9,7 +9,7 @@
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
 #include "scalar/input_error.hpp"
-#include "target/domain.hpp"
+#include "domain/domain.hpp"
 
 using namespace approxcert;
 
