@@ -7,6 +7,7 @@ main build is never touched; the copy is refreshed file by file (only changed fi
 so the build stays incremental), and ccache makes the rebuild after each mutant cheap.
 
   run_mutants.py --source SRC --work WORK [--jobs N] [--only ID ...]
+  run_mutants.py --source SRC --snippets-only     (fast: only that every snippet is found once)
 
 Exit status 0 when every mutant is killed; 1 when one survives; 2 when the list itself is wrong
 (a snippet not found exactly once, a mutant that does not compile, a test filter that fails or
@@ -73,10 +74,24 @@ def run(cmd, log, timeout=3600, env=None):
             return None
 
 
+def check_snippets(root, mutants):
+    """Exits 2 unless each mutant's file exists under root and holds its snippet exactly once."""
+    for m in mutants:
+        path = os.path.join(root, m["file"])
+        if not os.path.isfile(path):
+            fail(f"mutant {m['id']}: no file {m['file']}")
+        with open(path) as f:
+            count = f.read().count(m["find"])
+        if count != 1:
+            fail(f"mutant {m['id']}: its snippet occurs {count} times in {m['file']} (must be once): update mutants.json")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", required=True, help="the source tree (a git checkout)")
-    parser.add_argument("--work", required=True, help="a directory of its own for the copy and its build")
+    parser.add_argument("--work", help="a directory of its own for the copy and its build")
+    parser.add_argument("--snippets-only", action="store_true",
+                        help="only check that every snippet is found exactly once in SRC, then exit")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", nargs="*", help="run only these mutant ids")
     args = parser.parse_args()
@@ -89,6 +104,12 @@ def main():
             fail("no mutant with id " + ", ".join(sorted(unknown)))
         mutants = [m for m in mutants if m["id"] in args.only]
 
+    if args.snippets_only:
+        check_snippets(os.path.abspath(args.source), mutants)
+        print(f"mutation check: {len(mutants)} snippets, each found exactly once")
+        return
+    if not args.work:
+        fail("--work is required (unless --snippets-only)")
     source, work = os.path.abspath(args.source), os.path.abspath(args.work)
     if work == source or work.startswith(source + os.sep) and not os.path.relpath(work, source).startswith("build-"):
         fail(f"--work {work} must lie outside the source tree (or be a build-* folder of it)")
@@ -102,14 +123,7 @@ def main():
     sync(source, copy)
 
     # The snippets must be found exactly once before anything is built.
-    for m in mutants:
-        path = os.path.join(copy, m["file"])
-        if not os.path.isfile(path):
-            fail(f"mutant {m['id']}: no file {m['file']}")
-        with open(path) as f:
-            count = f.read().count(m["find"])
-        if count != 1:
-            fail(f"mutant {m['id']}: its snippet occurs {count} times in {m['file']} (must be once): update mutants.json")
+    check_snippets(copy, mutants)
 
     env = dict(os.environ)
     if shutil.which("ccache"):
