@@ -35,12 +35,13 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The unit tests (the doctest binary, which also runs the command line through the sanitized
-# binary) under AddressSanitizer and UndefinedBehaviorSanitizer, in their own build folder.
+# binary) under AddressSanitizer and UndefinedBehaviorSanitizer, in their own build folder, in
+# JOBS shards at once.
 SANITIZE_BUILD ?= build-sanitize
 sanitize: deps
 	[ -f $(SANITIZE_BUILD)/CMakeCache.txt ] || cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Release -DAPPROXCERT_SANITIZE=ON $(CMAKE_ARGS)
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target approxcert approxcert_tests
-	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./tests/approxcert_tests
+	cd $(SANITIZE_BUILD) && $(CURDIR)/tests/sanitize/run_shards.sh ./tests/approxcert_tests $(JOBS) sanitize-logs
 
 # The main job: every theorem instance under checks/, certificates into docs/certificates/.
 certify: build
