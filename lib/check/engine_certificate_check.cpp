@@ -76,7 +76,7 @@ std::optional<Problem> EngineCertificateCheck::load_certified_problem(
   }
   const std::string at = cert_.path() + ": /inputs/";
   Problem p = load_problem(in, domain.outer,
-                           {at + "net/path", at + "approx/expression", at + "domain/expression", at + "target_net/path", at + "domain/text",
+                           {at + "net/path", at + "approx/expression", at + "target/expression", at + "target_net/path", at + "domain/text",
                             at + "net/output", at + "target_net/output", cert_.path() + ": /relative"});
   if (net_sha256 && p.net_sha256 != net_sha256) {
     problem("the network file " + *in.net_path + " is not the one certified (SHA-256 differs)");

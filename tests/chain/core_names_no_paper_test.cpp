@@ -25,7 +25,7 @@ std::string lower(std::string s) {
 std::string core_files_naming(const std::string& word) {
   std::string hits;
   const std::filesystem::path lib = std::filesystem::path(APPROXCERT_SOURCE_DIR) / "lib";
-  for (const char* layer : {"scalar", "io", "linalg", "net", "target", "supnorm", "chain"})
+  for (const char* layer : {"scalar", "io", "linalg", "net", "domain", "problem", "forms", "check", "supnorm", "chain"})
     for (const auto& f : std::filesystem::recursive_directory_iterator(lib / layer))
       if (f.is_regular_file() && lower(chain::test::read_file(f.path().string())).find(word) != std::string::npos)
         hits += (hits.empty() ? "" : " ") + std::filesystem::relative(f.path(), lib).string();
