@@ -6,7 +6,7 @@ namespace approxcert {
 
 void bessel_i(Ball& r, std::uint64_t m, const Ball& z, Prec p) {
   Ball nu;
-  set(nu, Rational(mpz_class(std::to_string(m))), p);
+  set(nu, count_q(m), p);
   arb_hypgeom_bessel_i(r.arb(), nu.arb(), z.arb(), p.bits);
 }
 

@@ -123,6 +123,8 @@ Rational pow_int(const Rational& a, long n) {
   return Rational(num, den);
 }
 
+Rational count_q(std::uint64_t n) { return Rational(mpz_class(std::to_string(n))); }
+
 Rational pow2(long e) {
   if (e == LONG_MIN) throw std::domain_error("pow2: exponent out of range");
   mpz_class p = 1;

@@ -56,6 +56,7 @@ class Rational {
 Rational abs(const Rational& a);
 Rational pow_int(const Rational& a, long n);  // exact; n < 0 needs a != 0
 Rational pow2(long e);                        // exactly 2^e
+Rational count_q(std::uint64_t n);            // exactly n, for every 64-bit count (Rational(long) stops at 2^63)
 Rational pow10(long e);                       // exactly 10^e
 Rational floor_div(const Rational& a);        // exact floor(a) as a Rational
 Rational ceil_div(const Rational& a);         // exact ceil(a)

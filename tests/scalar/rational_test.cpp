@@ -125,6 +125,13 @@ TEST_CASE("rational parse: binary garbage gets a readable message") {
   for (char c : rejection("1\x1b[2J\x07")) CHECK((c == '\n' || static_cast<unsigned char>(c) >= 0x20));
 }
 
+TEST_CASE("count_q is exact for every 64-bit count, past the range of long") {
+  CHECK(count_q(0) == Rational(0));
+  CHECK(count_q(12345) == Rational(12345));
+  CHECK(count_q(UINT64_MAX).to_string() == "18446744073709551615");
+  CHECK(count_q(UINT64_MAX) == pow2(64) - Rational(1));
+}
+
 TEST_CASE("rational to_string round-trips exactly") {
   Rng rng(51);
   for (int c = 0; c < 500; ++c) {

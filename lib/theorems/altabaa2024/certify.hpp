@@ -34,9 +34,6 @@ Rational dyadic_up(const Rational& q, long bits);
 // The dyadic (2^-bits grid) nearest to the midpoint of b: a rational close to b's value.
 Rational dyadic_near(const Ball& b, long bits);
 
-// A count as a Rational.
-inline Rational count_q(std::uint64_t n) { return Rational(mpz_class(std::to_string(n))); }
-
 // An exact side from a certified enclosure of earlier steps (whole line if unbounded).
 chain::Side derived_upper(const chain::Enclosure& e, std::string note);
 

@@ -43,7 +43,6 @@ chain::Point point_of(const std::vector<Rational>& x);
 std::vector<std::string> embedded_inputs(const Network& embedding, const std::vector<std::string>& names);
 // "at:x0" .. "at:x{d-1}": the coordinates of point_of().
 std::vector<std::string> point_inputs(std::size_t d);
-inline Rational count_q(std::uint64_t n) { return Rational(mpz_class(std::to_string(n))); }
 
 // The sizes the built (E, W) has: tokens, width, key width per block, nonzero weights (W_Q, W_K and
 // the product W_O W_V, FLINT), free parameters; in this order, with their names.

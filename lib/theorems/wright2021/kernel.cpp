@@ -71,8 +71,6 @@ Ball indeterminate(Prec p) {
   return r;
 }
 
-Rational count_q(std::uint64_t n) { return Rational(mpz_class(std::to_string(n))); }
-
 Ball EdpKernel::scale(Prec p) const {
   Ball s, one;
   set(s, Rational(d()), p);

@@ -59,7 +59,4 @@ chain::Outcome matches_spec(const Ball& value, const SpecNumber& spec, std::stri
 // enclosed, which makes its step unknown.
 Ball indeterminate(Prec p);
 
-// A rational count.
-Rational count_q(std::uint64_t n);
-
 }  // namespace approxcert::theorems::wright2021
