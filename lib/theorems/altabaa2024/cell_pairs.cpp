@@ -14,8 +14,6 @@ Program product_relation_program(const std::string& r_x, const std::string& r_y)
   return p;
 }
 
-Program relation_program(const std::string& r) { return compile_target(r, 2); }
-
 chain::Outcome cell_pair_sup_norms(const Program& target, const RationalVector& b, const RationalMatrix& R,
                                    const chain::Side& bound, const chain::Attempt& a, const SupBudget& budget) {
   std::vector<Box> cells;

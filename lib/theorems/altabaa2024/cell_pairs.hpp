@@ -15,8 +15,6 @@ namespace approxcert::theorems::altabaa2024 {
 
 // A program with inputs (x, y) and output 0 = r_x(x) * r_y(y) (expressions in x0).
 Program product_relation_program(const std::string& r_x, const std::string& r_y);
-// A program with inputs (x0, x1) and output 0 = the expression.
-Program relation_program(const std::string& r);
 
 // For all cell pairs (k, l) of the 1-D cells with boundaries b: sup over [b_k, b_k+1] x
 // [b_l, b_l+1] of |target - R[k][l]| compared (by the step's relation) with `bound`.

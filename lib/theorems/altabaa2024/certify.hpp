@@ -21,10 +21,6 @@ namespace approxcert::theorems::altabaa2024 {
 using SupBudget = chain::SupNormBudget;
 using chain::sup_norm_side;
 
-// The program target(x) - c over `dim` inputs x0..x{dim-1} (target: an expression).
-Program constant_error_program(std::string_view target, const Rational& c, std::size_t dim);
-
-
 // Certified enclosure of an expression in x0 at an exact point.
 Ball expression_at(std::string_view expression, const Rational& x, Prec p);
 
@@ -33,8 +29,5 @@ Rational dyadic_down(const Rational& q, long bits);
 Rational dyadic_up(const Rational& q, long bits);
 // The dyadic (2^-bits grid) nearest to the midpoint of b: a rational close to b's value.
 Rational dyadic_near(const Ball& b, long bits);
-
-// An exact side from a certified enclosure of earlier steps (whole line if unbounded).
-chain::Side derived_upper(const chain::Enclosure& e, std::string note);
 
 }  // namespace approxcert::theorems::altabaa2024
