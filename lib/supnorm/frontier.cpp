@@ -34,7 +34,6 @@ void Frontier::drop(const std::optional<Rational>& upper) { note(dropped_max_, d
 
 void Frontier::retire(const std::optional<Rational>& upper) {
   note(retired_max_, retired_unbounded_, upper);
-  ++retired_count_;
 }
 
 std::optional<Rational> Frontier::upper_bound() const {

@@ -40,7 +40,6 @@ class Frontier {
   void drop(const std::optional<Rational>& upper);
   // Records a box that cannot be refined further (precision limit) but still counts.
   void retire(const std::optional<Rational>& upper);
-  bool has_retired() const { return retired_count_ > 0; }
 
   // max over frontier, dropped and retired boxes of their upper bounds; absent: unbounded.
   // Zero when nothing is recorded at all.
@@ -57,7 +56,6 @@ class Frontier {
   std::uint64_t next_order_ = 0;
   std::optional<Rational> dropped_max_, retired_max_;
   bool dropped_unbounded_ = false, retired_unbounded_ = false;
-  std::size_t retired_count_ = 0;
 };
 
 }  // namespace approxcert
