@@ -31,16 +31,16 @@ struct SupnormArgs {
   EngineArgs engine;
   std::string require_upper;
   bool progress = false, relative = false, no_monotonicity = false;
-  bool test_only_broken_bounder = false;
-  bool test_only_broken_taylor_model = false;
+  bool test_only_shrink_centred_form = false;
+  bool test_only_shrink_taylor_model_form = false;
 };
 
 SupNormOptions engine_options(const SupnormArgs& a) {
   SupNormOptions o;
   read_engine_options(a.engine, o);
   o.monotonicity = !a.no_monotonicity;
-  o.test_only_broken_centred_form = a.test_only_broken_bounder;
-  o.test_only_broken_taylor_model_form = a.test_only_broken_taylor_model;
+  o.test_only_shrink_centred_form = a.test_only_shrink_centred_form;
+  o.test_only_shrink_taylor_model_form = a.test_only_shrink_taylor_model_form;
   return o;
 }
 
@@ -157,8 +157,8 @@ void register_supnorm_command(CLI::App& app) {
       "3 not decided (budget or precision exhausted, upper = inf, or sup <= U unknown).\n");
   // TEST ONLY, hidden (no group): a deliberately unsound centred form, so that a test can show
   // that `approxcert verify` rejects what a broken bounder certifies.
-  cmd->add_flag("--test-only-broken-bounder", a->test_only_broken_bounder)->group("");
-  cmd->add_flag("--test-only-broken-taylor-model", a->test_only_broken_taylor_model)->group("");
+  cmd->add_flag("--test-only-shrink-centred-form", a->test_only_shrink_centred_form)->group("");
+  cmd->add_flag("--test-only-shrink-taylor-model-form", a->test_only_shrink_taylor_model_form)->group("");
   cmd->callback([a] { supnorm_command(*a); });
 }
 

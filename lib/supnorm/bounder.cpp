@@ -394,7 +394,7 @@ void BoxBounder<S>::centred_forms(const Box& box, const Jet<S>& f, BoxBounds& ou
 // The centred forms' intersected range enters the bounds.
 template <RigorousScalar S>
 void BoxBounder<S>::record_centred(BoxBounds& out, Range range) {
-  if (opts_.test_only_shrink_centred) {  // deliberately unsound (test only): 1/16 of the width off each end
+  if (opts_.test_only_shrink_centred_form) {  // deliberately unsound (test only): 1/16 of the width off each end
     const Rational cut = (range.hi - range.lo) / Rational(16);
     range = Range{range.lo + cut, range.hi - cut};
   }
@@ -574,7 +574,7 @@ void BoxBounder<S>::taylor_model_form(const Box& box, const Rational& prune_at, 
   const std::optional<TaylorModelBound> tm = taylor_model_->bound(box.lo[0], box.hi[0], known);
   if (!tm) return;
   Range range = tm->range;
-  if (opts_.test_only_shrink_taylor_model) {  // deliberately unsound (test only): 1/16 of the width off each end
+  if (opts_.test_only_shrink_taylor_model_form) {  // deliberately unsound (test only): 1/16 of the width off each end
     const Rational cut = (range.hi - range.lo) / Rational(16);
     range = Range{range.lo + cut, range.hi - cut};
   }

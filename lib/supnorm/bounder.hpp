@@ -86,10 +86,10 @@ struct BounderOptions {
   // Exists so that a test can show `approxcert verify` rejects what a broken bounder certifies.
   // (Halving the range instead is caught by the engine itself: its witness points then exceed its
   // upper bound.)
-  bool test_only_shrink_centred = false;
+  bool test_only_shrink_centred_form = false;
   // TEST ONLY, deliberately UNSOUND: the Taylor-model form's range (an advanced form the cover
   // checker does not have) loses 1/16 of its width at each end; for the same test.
-  bool test_only_shrink_taylor_model = false;
+  bool test_only_shrink_taylor_model_form = false;
 };
 
 // An exact point and the rigorous enclosure of f there: |f(point)| >= abs_lower.

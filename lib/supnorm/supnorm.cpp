@@ -84,8 +84,8 @@ class Search {
     b.linear_on_smooth_boxes = o.linear_on_smooth_boxes;
     b.taylor_model_rel_tol = o.rel_tol / Rational(2);
     b.taylor_model_abs_tol = o.abs_tol / Rational(2);
-    b.test_only_shrink_centred = o.test_only_broken_centred_form;
-    b.test_only_shrink_taylor_model = o.test_only_broken_taylor_model_form;
+    b.test_only_shrink_centred_form = o.test_only_shrink_centred_form;
+    b.test_only_shrink_taylor_model_form = o.test_only_shrink_taylor_model_form;
     b.removable_zeros = o.removable_zeros;
     if (o.monotonicity && o.removable_zeros.empty()) b.monotonicity_domain = domain;
     return b;

@@ -95,8 +95,8 @@ struct SupNormOptions {
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
   std::size_t max_cover_leaves = 0;                    // record the leaf cover up to this many leaves
                                                        // (0: not recorded)
-  bool test_only_broken_taylor_model_form = false;     // TEST ONLY: an unsound Taylor-model form
-  bool test_only_broken_centred_form = false;          // TEST ONLY: an unsound centred form (see
+  bool test_only_shrink_taylor_model_form = false;     // TEST ONLY: an unsound Taylor-model form
+  bool test_only_shrink_centred_form = false;          // TEST ONLY: an unsound centred form (see
                                                        // BounderOptions); proves verify independent
   // Where witnesses may lie, if not the whole domain: a sub-box of it (the inner box of a domain
   // with irrational endpoints, target/domain.hpp). A candidate point outside it is moved to its

@@ -26,7 +26,7 @@ out=$("$checker" expr.cert.json net.cert.json relative.cert.json lp.cert.json lp
 [ "$(echo "$out" | grep -c '^ok ')" = 6 ] || fail "expected 6 ok lines, got: $out"
 
 # The centred form shrunk: one leaf of the cover records a bound below the error's maximum there.
-"$approxcert" supnorm --test-only-broken-bounder --approx 0 --target 'sin(5*x0)*cos(3*x1)+x0*x1/8' \
+"$approxcert" supnorm --test-only-shrink-centred-form --approx 0 --target 'sin(5*x0)*cos(3*x1)+x0*x1/8' \
   --domain '[0,2]^2' --rel-tol 1e-3 --no-monotonicity --cert broken.cert.json -q >/dev/null
 set +e
 out=$("$checker" broken.cert.json); status=$?

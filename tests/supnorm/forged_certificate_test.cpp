@@ -137,7 +137,7 @@ TEST_CASE("verify: a certificate from a deliberately broken bounder is rejected"
   const std::string problem =
       " --approx 0 --target 'sin(5*x0)*cos(3*x1)+x0*x1/8' --domain '[0,2]^2' --rel-tol 1e-3 --cert " + cert +
       " --no-monotonicity";  // that test would drop the box before the broken form bounds it
-  const Run broken = run_cli("supnorm --test-only-broken-bounder" + problem, s);
+  const Run broken = run_cli("supnorm --test-only-shrink-centred-form" + problem, s);
   CAPTURE(broken.err);
   REQUIRE(broken.status == 0);
   const Run r = run_cli("verify " + cert, s);
@@ -158,7 +158,7 @@ TEST_CASE("verify: a certificate from a deliberately broken Taylor-model form is
   const std::string cert = s.path("broken.cert.json");
   const std::string problem = " --approx 0 --target 'sin(5*x0)/4 - 3*abs(x0 - 1/3) + 2' --domain '[-1,1]' --rel-tol 1e-3 --cert " +
                               cert + " --no-monotonicity";  // likewise
-  const Run broken = run_cli("supnorm --test-only-broken-taylor-model" + problem, s);
+  const Run broken = run_cli("supnorm --test-only-shrink-taylor-model-form" + problem, s);
   CAPTURE(broken.err);
   REQUIRE(broken.status == 0);
   CHECK(parse_rational(read_json(cert)["cover"]["bounds"][0].get<std::string>()) < Rational(7) / Rational(4));
