@@ -17,6 +17,9 @@
 //
 // lower / upper / mid / rad describe the hull of the lanes (every lane's value lies between lower
 // and upper); lane(a, k) and set_lane(r, k, x) read and write one lane.
+//
+// Why not LaneArray<FastInterval, B> (lane_array.hpp): the lanes are stored as two arrays lo[], hi[]
+// (structure of arrays), which the branch-free loops need to vectorise; LaneArray keeps whole L values.
 #include <array>
 #include <bit>
 #include <concepts>

@@ -10,7 +10,8 @@
 // False in every lane, else Unknown; is_finite: every lane finite). lower / upper / mid / rad /
 // dirty_mid describe the hull of the lanes; lane(a, k) and set_lane(r, k, x) read and write one lane.
 // Used as DirectedBatch (directed_lanes.hpp: DirectedInterval in 8 lanes, whose hot operations
-// have their own lane loops there, with the same bits in every lane).
+// have their own lane loops there, with the same bits in every lane). BatchInterval<B> is the
+// FastInterval case stored as lo[] and hi[] arrays so that its loops vectorise (batch_interval.hpp).
 #include <array>
 #include <cstddef>
 #include <string>
