@@ -11,6 +11,7 @@
 
 #include "chain/chain.hpp"
 #include "chain/coq_hook.hpp"
+#include "chain/named_registry.hpp"
 #include "chain/parameters.hpp"
 #include "scalar/exact_json.hpp"
 
@@ -33,17 +34,16 @@ struct Theorem {
   CoqConclusionHook coq_conclusion;  // optional: how `approxcert coq` concludes the instance theorem
 };
 
-class TheoremRegistry {
+// NamedRegistry's find(name) and names(); add and get check what a theorem needs.
+class TheoremRegistry : private NamedRegistry<Theorem> {
  public:
-  // std::logic_error on an empty or duplicate name, or an empty paper.
+  TheoremRegistry() : NamedRegistry("theorem") {}
+  using NamedRegistry::find;
+  using NamedRegistry::names;
+  // std::logic_error on an empty or duplicate name, an empty paper or no builder.
   void add(TheoremInfo info, ChainBuilder build, CoqConclusionHook coq_conclusion = {});
-  const Theorem* find(std::string_view name) const;  // nullptr if unknown
   // InputError at `at` (the "theorem" field) listing the known names if unknown.
   const Theorem& get(std::string_view name, const JsonAt& at) const;
-  std::vector<std::string> names() const;  // sorted
-
- private:
-  std::vector<Theorem> theorems_;
 };
 
 }  // namespace approxcert::chain

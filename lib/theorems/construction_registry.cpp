@@ -1,6 +1,5 @@
 #include "theorems/construction_registry.hpp"
 
-#include <algorithm>
 #include <stdexcept>
 #include <nlohmann/json.hpp>
 
@@ -13,29 +12,13 @@
 namespace approxcert::theorems {
 
 void ConstructionRegistry::add(ConstructionInfo info, ConstructionBuilder build) {
-  if (info.name.empty()) throw std::logic_error("construction registry: empty name");
-  if (find(info.name)) throw std::logic_error("construction registry: duplicate name " + info.name);
-  constructions_.push_back({std::move(info), std::move(build)});
-}
-
-const Construction* ConstructionRegistry::find(std::string_view name) const {
-  for (const Construction& c : constructions_)
-    if (c.info.name == name) return &c;
-  return nullptr;
+  if (!build) throw std::logic_error("construction registry: " + info.name + " has no builder");
+  insert({std::move(info), std::move(build)});
 }
 
 const Construction& ConstructionRegistry::get(std::string_view name) const {
   if (const Construction* c = find(name)) return *c;
-  std::string known;
-  for (const std::string& n : names()) known += (known.empty() ? "" : ", ") + n;
-  throw InputError("unknown construction \"" + std::string(name) + "\" (known: " + known + ")");
-}
-
-std::vector<std::string> ConstructionRegistry::names() const {
-  std::vector<std::string> out;
-  for (const Construction& c : constructions_) out.push_back(c.info.name);
-  std::sort(out.begin(), out.end());
-  return out;
+  throw InputError(unknown_message(name));
 }
 
 const ConstructionRegistry& builtin_constructions() {

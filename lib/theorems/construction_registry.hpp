@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chain/named_registry.hpp"
 #include "chain/parameters.hpp"
 #include "net/network.hpp"
 
@@ -25,17 +26,16 @@ struct Construction {
   ConstructionBuilder build;
 };
 
-class ConstructionRegistry {
+// chain::NamedRegistry's find(name) and names(); add and get check what a construction needs.
+class ConstructionRegistry : private chain::NamedRegistry<Construction> {
  public:
-  // std::logic_error on an empty or duplicate name.
+  ConstructionRegistry() : NamedRegistry("construction") {}
+  using NamedRegistry::find;
+  using NamedRegistry::names;
+  // std::logic_error on an empty or duplicate name, or no builder.
   void add(ConstructionInfo info, ConstructionBuilder build);
-  const Construction* find(std::string_view name) const;  // nullptr if unknown
   // InputError listing the known names if unknown.
   const Construction& get(std::string_view name) const;
-  std::vector<std::string> names() const;  // sorted
-
- private:
-  std::vector<Construction> constructions_;
 };
 
 // Every built-in construction (construction_registry.cpp lists one line per family).
