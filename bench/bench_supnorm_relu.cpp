@@ -210,7 +210,7 @@ int main(int argc, char** argv) {
   std::vector<long> ns = quick ? std::vector<long>{8, 64, 256} : std::vector<long>{8, 64, 256, 1024};
   if (only_scaling) ns.clear();
   for (long n : ns) {
-    for (Arithmetic a : {Arithmetic::Auto, Arithmetic::Ball}) {
+    for (const std::optional<Arithmetic> a : {std::optional<Arithmetic>(), std::optional(Arithmetic::Ball)}) {  // auto, arb
       SupNormOptions o;
       o.rel_tol = parse_rational("1e-6");
       o.threads = threads;

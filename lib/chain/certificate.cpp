@@ -8,7 +8,6 @@
 #include "chain/certificate_fields.hpp"
 #include "io/certificate_envelope.hpp"
 #include "scalar/exact_json.hpp"
-#include "chain/number_text.hpp"
 #include "io/file.hpp"
 #include "io/sha256.hpp"
 #include "scalar/input_error.hpp"
@@ -20,7 +19,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string_view kind_name(Computation::Kind k) {
-  return k == Computation::Kind::Exact ? "exact" : k == Computation::Kind::BallOnly ? "ball" : "generic";
+  return k == Computation::Kind::Exact ? "exact" : k == Computation::Kind::BallOnly ? to_string(Arithmetic::Ball) : "generic";
 }
 
 // The recorded sides of a step decide the same verdict as the engine's exact enclosures when

@@ -6,7 +6,7 @@
 // (decimal_down / decimal_up) with at least 17 significant digits, more when needed for the
 // recorded verdict to be re-decidable from the strings; "exact" (exact rational text) when the
 // side is a single point; and "lower_exact"/"upper_exact" when even 60 digits cannot reproduce
-// the verdict. Exact values are written with exact_text() (chain/number_text.hpp): "1e-27151",
+// the verdict. Exact values are written with exact_text() (scalar/exact_text.hpp): "1e-27151",
 // not a 27,000-digit fraction. Unbounded sides are written "-inf" / "+inf". A search-then-certify
 // step also records its "candidate" (exact).
 //

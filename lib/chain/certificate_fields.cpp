@@ -1,9 +1,9 @@
 #include <nlohmann/json.hpp>
 #include "chain/certificate_fields.hpp"
 
-#include "chain/number_text.hpp"
 #include "chain/recheck.hpp"
 #include "scalar/input_error.hpp"
+#include "scalar/exact_text.hpp"
 
 namespace approxcert::chain {
 

@@ -14,7 +14,7 @@ namespace approxcert::chain {
 
 // {"lower", "upper" (outward decimals with `digits` significant digits), "exact"? (single point),
 //  "lower_exact"/"upper_exact"? (if with_exact_endpoints), "evidence"}. Exact values are written
-// with exact_text() (chain/number_text.hpp): "1e-27151", "0x1bp-90000", "1/3".
+// with exact_text() (scalar/exact_text.hpp): "0.125", "1e-27151", "0x1bp-90000", "1/3".
 nlohmann::json side_json(const Side& side, int digits, bool with_exact_endpoints);
 // The enclosure a side JSON records: the exact fields when present, else the decimals. Checks that
 // the decimals are outward of the exact values. InputError "<where>: ..." if malformed.
@@ -25,7 +25,7 @@ Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& wher
 // digits and then to 10 is rounding to 10).
 std::string counterexample_description(const std::string& lhs_name, const std::string& rhs_name, Relation relation,
                                        const Enclosure& lhs, const Enclosure& rhs, const std::optional<Enclosure>& rhs_high);
-// [{"name": "x", "value": "37/40"}, ...] (exact values, exact_text()).
+// [{"name": "x", "value": "0.925"}, ...] (exact values, exact_text()).
 nlohmann::json point_json(const Point& p);
 Point read_point(const nlohmann::json& j, const std::string& where);
 

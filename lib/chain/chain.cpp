@@ -123,7 +123,7 @@ ChainResult run_chain(const Chain& chain, const RunOptions& options) {
   for (const Chain::Entry& entry : chain.steps()) {
     const auto start = std::chrono::steady_clock::now();
     const bool exact = entry.computation.kind == Computation::Kind::Exact;
-    const Engine engine = entry.computation.kind == Computation::Kind::Generic ? options.engine : Engine::Ball;
+    const Arithmetic engine = entry.computation.kind == Computation::Kind::Generic ? options.engine : Arithmetic::Ball;
     const auto recorded = options.recorded_candidates.find(entry.spec.id);
     const Point* candidate = recorded == options.recorded_candidates.end() ? nullptr : &recorded->second;
     const auto recorded_at = options.recorded_points.find(entry.spec.id);

@@ -63,7 +63,7 @@ void mark_trusted(Chain& chain, std::initializer_list<TrustMark> marks);
 inline constexpr long kMaxPrecisionBits = 1L << 20;
 
 struct RunOptions {
-  Engine engine = Engine::Ball;  // Interval: Generic steps run with MPFI (BallOnly ones with Ball)
+  Arithmetic engine = Arithmetic::Ball;  // Interval: Generic steps run with MPFI (BallOnly ones with Ball)
   long base_bits = 128;
   long max_bits = 512;
   // Step id -> candidate recorded in a certificate: search-then-certify steps certify it instead

@@ -3,6 +3,8 @@
 // endpoints that contains the true value (or the whole real line when nothing finite is known).
 // A Side is an enclosure plus its evidence: how it was obtained (exact arithmetic, an Arb ball,
 // an MPFI interval, a two-sided sup-norm result, or exact arithmetic on earlier steps' enclosures).
+// Beside forms' Range because the two contracts differ: an Enclosure is checked lower <= upper and
+// may be the whole line (a non-finite ball); a Range is the forms' finite arithmetic operand.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -10,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "scalar/arithmetic.hpp"
 #include "scalar/rational.hpp"
 #include "scalar/scalar.hpp"
 
@@ -94,7 +97,7 @@ inline constexpr const char* kSupNormTrusted =
     "sup-norm bound of the branch and bound (the chain certificate records its witness, not its cover)";
 
 struct Evidence {
-  // "exact" (exact rational arithmetic), "ball" (Arb), "interval" (MPFI), "supnorm"
+  // "exact" (exact rational arithmetic), "arb" or "mpfi" (scalar/arithmetic.hpp), "supnorm"
   // (branch and bound, two-sided), "derived" (exact arithmetic on earlier enclosures).
   std::string kind;
   std::string note;  // optional: how it was computed, in words ("closed-form tail 2/pi^2 psi'(N+1/2)")
@@ -113,7 +116,7 @@ struct Side {
 
   // An exact rational (a count, a parameter, a rational formula): kind "exact".
   static Side exact(const Rational& q, std::string note = {});
-  // An enclosure computed with Ball ("ball") or Interval ("interval").
+  // An enclosure computed with Ball ("arb") or Interval ("mpfi").
   template <RigorousScalar S>
   static Side enclosure(const S& x, std::string note = {}) {
     return Side{Enclosure::of(x), Evidence{evidence_kind_of<S>(), std::move(note), std::nullopt, std::nullopt, {}}};
@@ -130,9 +133,9 @@ struct Side {
   Side trusted_because(std::string reason) &&;
 
   template <class S>
-  static constexpr const char* evidence_kind_of() {
-    if constexpr (std::is_same_v<S, Ball>) return "ball";
-    else if constexpr (std::is_same_v<S, Interval>) return "interval";
+  static std::string evidence_kind_of() {
+    if constexpr (std::is_same_v<S, Ball>) return std::string(to_string(Arithmetic::Ball));
+    else if constexpr (std::is_same_v<S, Interval>) return std::string(to_string(Arithmetic::Interval));
     else return "exact";
   }
 };

@@ -11,7 +11,7 @@
 
 namespace approxcert::chain {
 
-// Side enclosing log10 |x| for every point of x (kind "ball"/"interval"). Whole line (so the step
+// Side enclosing log10 |x| for every point of x (kind "arb"/"mpfi"). Whole line (so the step
 // is unknown) when x may contain 0: log10 |x| then has no finite lower bound.
 template <RigorousScalar S>
 Side log10_abs(const S& x, Prec p, std::string note = "log10 |x|") {

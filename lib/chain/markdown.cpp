@@ -5,8 +5,8 @@
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
-#include "chain/number_text.hpp"
 #include "chain/parameters_markdown.hpp"
+#include "scalar/exact_text.hpp"
 
 namespace approxcert::chain {
 

@@ -11,6 +11,7 @@
 #include "chain/instance.hpp"
 #include "chain/json_diff.hpp"
 #include "io/sha256.hpp"
+#include "scalar/arithmetic.hpp"
 #include "scalar/input_error.hpp"
 
 namespace approxcert::chain {
@@ -21,6 +22,18 @@ namespace fs = std::filesystem;
 
 // Compares one instance's steps. For an unchanged instance only losses are rows ("bound"); for a
 // changed one (`moved`) every endpoint or margin that differs is a "moved" row.
+// The recorded points are the same numbers (a baseline may spell them in an older form, "1/2").
+bool same_point(const nlohmann::json& stored, const nlohmann::json& current) {
+  return read_point(stored, "at (stored)") == read_point(current, "at");
+}
+
+// A stored precision in today's spelling of its engine (an older baseline says "ball" / "interval").
+nlohmann::json current_spelling(nlohmann::json precision) {
+  if (precision.contains("engine") && precision["engine"].is_string())
+    if (const auto a = parse_arithmetic(precision["engine"].get<std::string>())) precision["engine"] = std::string(to_string(*a));
+  return precision;
+}
+
 class Comparison {
  public:
   Comparison(const RegressOptions& o, std::string instance, std::vector<RegressRow>& rows)
@@ -56,7 +69,7 @@ class Comparison {
       fail(id, "verdict", stored.at("verdict"), current.at("verdict"), "verdict changed", "verdict");
       if (!moved_) return;
     }
-    if (stored.at("at") == current.at("at")) {
+    if (same_point(stored.at("at"), current.at("at"))) {
       side(id, "lhs", stored.at("lhs"), current.at("lhs"));
       side(id, "rhs", stored.at("rhs"), current.at("rhs"));
       if (stored.contains("rhs_high") && current.contains("rhs_high")) side(id, "rhs_high", stored.at("rhs_high"), current.at("rhs_high"));
@@ -117,7 +130,8 @@ bool member_changed(Comparison& cmp, const nlohmann::json& stored, const nlohman
 bool instance_changed(Comparison& cmp, const nlohmann::json& stored, const nlohmann::json& current) {
   bool changed = member_changed(cmp, stored.at("theorem").at("name"), current.at("theorem").at("name"), "/theorem/name");
   changed |= member_changed(cmp, stored.at("parameters"), current.at("parameters"), "/parameters");
-  if (stored.contains("precision")) changed |= member_changed(cmp, stored.at("precision"), current.at("precision"), "/precision");
+  if (stored.contains("precision"))
+    changed |= member_changed(cmp, current_spelling(stored.at("precision")), current.at("precision"), "/precision");
   return changed;
 }
 

@@ -134,7 +134,6 @@ Outcome distinct(const std::vector<Side>& values) {
   return fa.outcome();
 }
 
-std::string_view to_string(Engine e) { return e == Engine::Ball ? "ball" : "interval"; }
 
 const StepResult& Attempt::result(std::string_view id) const {
   if (earlier)

@@ -19,6 +19,7 @@
 #include "chain/enclosure.hpp"
 #include "chain/relation.hpp"
 #include "chain/verdict.hpp"
+#include "scalar/arithmetic.hpp"
 #include "scalar/prec.hpp"
 
 namespace approxcert::chain {
@@ -215,16 +216,12 @@ class ForAll {
 // At least two values are required (std::logic_error otherwise).
 Outcome distinct(const std::vector<Side>& values);
 
-// The arithmetic engine of one attempt.
-enum class Engine : unsigned char { Ball, Interval };
-std::string_view to_string(Engine e);  // "ball" | "interval"
-
 struct StepResult;
 
 // What a computation receives: precision, engine, retry index, and the chain's results so far.
 struct Attempt {
   Prec prec;                                // working precision of this attempt
-  Engine engine;                            // Ball normally; Interval when verify re-checks
+  Arithmetic engine;                        // Ball normally; Interval when verify re-checks
   int index;                                // 0 first attempt, 1, 2, ... retries (higher prec)
   Relation relation;                        // the step's relation
   const std::vector<StepResult>* earlier;   // results of the steps before this one, in order
@@ -277,7 +274,7 @@ Computation ball(F f) {
 template <class F>
 Computation generic(F f) {
   return {Computation::Kind::Generic, [f = std::move(f)](const Attempt& a) -> Outcome {
-            if (a.engine == Engine::Interval) return f.template operator()<Interval>(a);
+            if (a.engine == Arithmetic::Interval) return f.template operator()<Interval>(a);
             return f.template operator()<Ball>(a);
           }};
 }
@@ -293,7 +290,7 @@ struct StepResult {
   Verdict verdict = Verdict::Unknown;
   Outcome outcome;
   Computation::Kind kind = Computation::Kind::Exact;
-  Engine engine = Engine::Ball;
+  Arithmetic engine = Arithmetic::Ball;
   long prec_bits = 0;           // precision of the attempt that gave the verdict (0 for exact)
   int attempts = 0;             // number of attempts made
   double elapsed_seconds = 0;   // wall time of all attempts (volatile: not part of the hash)

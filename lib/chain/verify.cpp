@@ -253,7 +253,7 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
 
   // The recomputation precisions: base + 64 bits, doubling up to 2 * max_bits.
   RunOptions opts;
-  opts.engine = Engine::Interval;
+  opts.engine = Arithmetic::Interval;
   try {
     const nlohmann::json& precision = field(cert, "precision", "certificate");
     const nlohmann::json& base = field(precision, "base_bits", "precision");

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/certificate_envelope.hpp"
+#include "scalar/arithmetic.hpp"
 
 namespace approxcert {
 
@@ -25,8 +26,8 @@ void EngineCertificateCheck::check_kind_and_run_members() {
   cert_.count("/options/taylor_order", kMaxTaylorOrder);
   cert_.bits("/precision/initial_bits");
   cert_.bits("/precision/max_bits_used");
-  const std::string arithmetic = cert_.text("/precision/arithmetic");
-  if (arithmetic != "arb" && arithmetic != "mpfi") cert_.fail("/precision/arithmetic", "expected \"arb\" or \"mpfi\"");
+  if (!parse_arithmetic(cert_.text("/precision/arithmetic")))
+    cert_.fail("/precision/arithmetic", "expected \"arb\" or \"mpfi\"");
   if (cert_.has("/elapsed_seconds")) cert_.text("/elapsed_seconds");
   const nlohmann::json& limit = cert_.at("/options/time_limit_seconds");
   if (!limit.is_null() && !limit.is_string()) cert_.fail("/options/time_limit_seconds", "expected a string or null");

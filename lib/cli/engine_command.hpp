@@ -65,7 +65,7 @@ void read_engine_options(const EngineArgs& a, Options& o) {
   o.fast_path = a.fast_path == "on";
   o.threads = static_cast<unsigned>(parse_count(a.threads, "--threads", 0, 1024));
   o.max_cover_leaves = a.cert_given ? kMaxCoverLeaves : 0;  // the certificate records the cover
-  o.arithmetic = a.arithmetic == "arb" ? Arithmetic::Ball : a.arithmetic == "mpfi" ? Arithmetic::Interval : Arithmetic::Auto;
+  if (a.arithmetic != "auto") o.arithmetic = parse_arithmetic(a.arithmetic);
 }
 
 // The printed enclosure: as many digits as it supports (at least 6), else exact; "inf" when there

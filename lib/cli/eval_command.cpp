@@ -13,6 +13,7 @@
 #include "net/expression.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
+#include "scalar/arithmetic.hpp"
 #include "scalar/decimal_bounds.hpp"
 #include "scalar/input_error.hpp"
 #include "scalar/scalar.hpp"
@@ -77,8 +78,8 @@ void run_eval(const EvalOptions& o) {
   }
   const Prec p(prec);
   const int digits = print_digits(prec);
-  const auto outs = o.engine == "mpfi" ? enclose_outputs<Interval>(prog, point, p, digits)
-                                       : enclose_outputs<Ball>(prog, point, p, digits);
+  const auto outs = parse_arithmetic(o.engine) == Arithmetic::Interval ? enclose_outputs<Interval>(prog, point, p, digits)
+                                                                       : enclose_outputs<Ball>(prog, point, p, digits);
   if (o.json) {
     nlohmann::json j;
     j["outputs"] = nlohmann::json::array();

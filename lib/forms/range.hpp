@@ -1,6 +1,8 @@
 #pragma once
 // Range: a closed interval [lo, hi] with exact rational endpoints, and exact interval arithmetic
 // on it (no rounding: every result is the exact image of its inputs' sets).
+// Beside chain::Enclosure because the two contracts differ: a Range is a finite operand that may
+// come out empty (intersect); an Enclosure is a claim side's record, never empty, maybe unbounded.
 #include "scalar/rational.hpp"
 
 namespace approxcert {

@@ -1,39 +1,10 @@
 #include "problem/statement.hpp"
 
-#include <algorithm>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 namespace approxcert {
-
-namespace {
-
-// The multiplicity of prime p in z (z != 0).
-unsigned long valuation(mpz_class z, unsigned long p) {
-  unsigned long k = 0;
-  while (mpz_divisible_ui_p(z.get_mpz_t(), p)) {
-    mpz_divexact_ui(z.get_mpz_t(), z.get_mpz_t(), p);
-    ++k;
-  }
-  return k;
-}
-
-}  // namespace
-
-std::string exact_text(const Rational& q) {
-  const mpz_class den = q.den();
-  const unsigned long twos = valuation(den, 2), fives = valuation(den, 5);
-  mpz_class rest = den;
-  for (unsigned long k = 0; k < twos; ++k) rest /= 2;
-  for (unsigned long k = 0; k < fives; ++k) rest /= 5;
-  if (rest != 1) return q.to_string();
-  // q * 10^k is an integer: q has at most (digits of that integer) significant digits.
-  const unsigned long k = std::max(twos, fives);
-  mpz_class scaled = abs(q * pow10(static_cast<long>(k))).num();
-  const int digits = static_cast<int>(mpz_sizeinbase(scaled.get_mpz_t(), 10)) + 1;
-  return decimal_near(q, digits);
-}
 
 std::string supnorm_claim(const SupNormInputs& in) {
   if (in.relative)

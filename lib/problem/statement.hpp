@@ -1,8 +1,8 @@
 #pragma once
 // What a supnorm or lpnorm certificate states and the rules its recorded numbers obey, shared by
 // the writer (lib/supnorm) and the checker (lib/check) so that the two read one contract: the
-// claim sentences, the tolerance test a "converged" status means, the recorded gap, the exact
-// text of a number, and the size limits a certificate may ask for.
+// claim sentences, the tolerance test a "converged" status means, the recorded gap and the size
+// limits a certificate may ask for. Exact numbers are written with exact_text (scalar/exact_text.hpp).
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -10,6 +10,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "problem/problem.hpp"
+#include "scalar/exact_text.hpp"
 #include "scalar/rational.hpp"
 #include "scalar/truth.hpp"
 
@@ -23,9 +24,6 @@ inline constexpr unsigned long kMaxLpExponent = 1000;
 
 // The highest order of a removable zero of the target (relative mode); higher ones are not looked for.
 inline constexpr long kMaxZeroOrder = 16;
-
-// Exact decimal text of a rational with a terminating decimal expansion (every dyadic), else "p/q".
-std::string exact_text(const Rational& q);
 
 // The claim sentence for the inputs ("lower <= sup over the domain of |target - net| <= upper").
 std::string supnorm_claim(const SupNormInputs& in);

@@ -10,7 +10,7 @@
 
 namespace approxcert {
 
-BoundingPool::BoundingPool(const Program& prog, Arithmetic arithmetic, unsigned threads,
+BoundingPool::BoundingPool(const Program& prog, std::optional<Arithmetic> arithmetic, unsigned threads,
                            std::optional<double> time_limit_seconds, BounderOptions bounder_options)
     : prog_(prog), arithmetic_(resolve_arithmetic(prog, arithmetic)), bounder_options_(std::move(bounder_options)),
       time_limit_seconds_(time_limit_seconds), start_(std::chrono::steady_clock::now()) {

@@ -43,7 +43,7 @@ struct BatchJob {
 class BoundingPool {
  public:
   // threads 0: all cores. The clock starts here.
-  BoundingPool(const Program& prog, Arithmetic arithmetic, unsigned threads, std::optional<double> time_limit_seconds,
+  BoundingPool(const Program& prog, std::optional<Arithmetic> arithmetic, unsigned threads, std::optional<double> time_limit_seconds,
                BounderOptions bounder_options);
 
   double elapsed() const;

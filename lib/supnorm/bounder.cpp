@@ -755,8 +755,8 @@ class FastFirstBounder final : public Bounder {
 
 }  // namespace
 
-Arithmetic resolve_arithmetic(const Program& prog, Arithmetic a) {
-  if (a != Arithmetic::Auto) return a;
+Arithmetic resolve_arithmetic(const Program& prog, std::optional<Arithmetic> a) {
+  if (a) return *a;
   return only_rational_and_piecewise_linear(prog) ? Arithmetic::Interval : Arithmetic::Ball;
 }
 
@@ -772,7 +772,7 @@ std::shared_ptr<TaylorModel> taylor_model_for(const Program& prog, Prec p, const
 
 }  // namespace
 
-std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, Arithmetic a, BounderOptions opts) {
+std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, std::optional<Arithmetic> a, BounderOptions opts) {
   if (prog.outputs().empty()) throw std::logic_error("make_bounder: the program has no output");
   const std::shared_ptr<TaylorModel> taylor_model = taylor_model_for(prog, p, opts);
   std::unique_ptr<Bounder> precise;

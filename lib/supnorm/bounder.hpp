@@ -50,6 +50,7 @@
 
 #include "forms/range.hpp"
 #include "net/program.hpp"
+#include "scalar/arithmetic.hpp"
 #include "scalar/prec.hpp"
 #include "supnorm/removable_zero.hpp"
 #include "domain/domain.hpp"
@@ -127,8 +128,8 @@ struct BoxBounds {
 // (relu(x - 1/4) on [1/4, 1/2]) is seen as not crossed, where a ball's radius, rounded up,
 // crosses it. Auto: Interval for programs made only of rational and piecewise-linear operations,
 // Ball otherwise.
-enum class Arithmetic { Auto, Ball, Interval };
-Arithmetic resolve_arithmetic(const Program& prog, Arithmetic a);
+// The arithmetic `a`, or when it is absent (auto) the one the program's operations call for.
+Arithmetic resolve_arithmetic(const Program& prog, std::optional<Arithmetic> a);
 
 // Bounds f over boxes at one working precision. Not thread-safe (one per thread).
 class Bounder {
@@ -153,6 +154,6 @@ class Bounder {
 
 // With opts.fast_path and p.bits <= 64, a bounder that tries FastInterval first per box (see
 // BounderOptions::fast_path); its results are those of one of the two bounders, so they hold.
-std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, Arithmetic a, BounderOptions opts = {});
+std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, std::optional<Arithmetic> a, BounderOptions opts = {});
 
 }  // namespace approxcert

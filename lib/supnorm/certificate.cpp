@@ -26,15 +26,6 @@ namespace {
 
 constexpr int kDigits = 17;  // significant digits of the printed bounds
 
-std::string_view arithmetic_name(Arithmetic a) {
-  switch (a) {
-    case Arithmetic::Auto: return "auto";
-    case Arithmetic::Ball: return "arb";
-    case Arithmetic::Interval: return "mpfi";
-  }
-  return "?";
-}
-
 nlohmann::json expression_input(const std::string& text) {
   return {{"expression", text}, {"sha256", sha256_hex(text)}};
 }
@@ -181,7 +172,7 @@ void finish_engine_certificate(nlohmann::json& c, const SupNormInputs& in, const
                                                                 : nlohmann::json(nullptr)}};
   if (run.require_upper) c["options"]["require_upper"] = exact_text(*run.require_upper);
   c["precision"] = {{"initial_bits", run.initial_bits}, {"max_bits_used", run.max_bits_used},
-                    {"arithmetic", std::string(arithmetic_name(run.arithmetic))}};
+                    {"arithmetic", std::string(to_string(run.arithmetic))}};
   c["tool"] = {{"name", "approxcert"}, {"version", APPROXCERT_VERSION}, {"commit", APPROXCERT_COMMIT}};
   c["threads"] = run.threads;
   c["elapsed_seconds"] = fmt::format("{:.3f}", run.elapsed_seconds);

@@ -49,7 +49,7 @@ struct LpNormOptions {
   long prec = 64;                                     // initial working precision in bits
   long max_prec = 1024;                               // precision is doubled, up to this
   unsigned threads = 0;                               // 0: all cores
-  Arithmetic arithmetic = Arithmetic::Auto;
+  std::optional<Arithmetic> arithmetic;
   std::size_t max_taylor_dim = 3;                     // as in SupNormOptions
   long taylor_model_order = 24;
   bool linear_relaxation = true;

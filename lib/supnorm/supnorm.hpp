@@ -73,7 +73,7 @@ struct SupNormOptions {
   long prec = 64;                                      // initial working precision in bits
   long max_prec = 1024;                                // precision is doubled, up to this
   unsigned threads = 0;                                // 0: all cores
-  Arithmetic arithmetic = Arithmetic::Auto;            // Ball, Interval, or chosen by the program
+  std::optional<Arithmetic> arithmetic;                 // Ball, Interval, or (absent) chosen by the program
   std::size_t max_taylor_dim = 3;                      // second-order form up to this dimension
   long taylor_model_order = 24;                        // Taylor-model form (one input); 0: off
   bool linear_relaxation = true;                       // linear-relaxation form (2+ inputs)
@@ -125,7 +125,7 @@ struct SupNormResult {
   std::uint64_t monotone_faces = 0;               // faces it kept instead of a box (each then bounded)
   long max_prec_used = 0;                         // highest working precision used, in bits
   unsigned threads = 1;
-  Arithmetic arithmetic = Arithmetic::Ball;       // the one used (Auto resolved)
+  Arithmetic arithmetic = Arithmetic::Ball;       // the one used (auto resolved)
   double elapsed_seconds = 0;
   std::optional<SupNormCover> cover;              // absent: not asked for, or more than max_cover_leaves leaves
 };

@@ -82,7 +82,7 @@ TEST_CASE("engine: an unknown step is retried at 128, 256, 512 bits, within the 
   CHECK(proved.steps[0].prec_bits == 512);
   CHECK(proved.overall == Verdict::Proved);
 
-  const ChainResult limited = run_chain(c, RunOptions{.engine = Engine::Ball, .base_bits = 128, .max_bits = 256});
+  const ChainResult limited = run_chain(c, RunOptions{.engine = Arithmetic::Ball, .base_bits = 128, .max_bits = 256});
   CHECK(limited.steps[0].verdict == Verdict::Unknown);
   CHECK(limited.steps[0].attempts == 2);
   CHECK(limited.overall == Verdict::Unknown);
@@ -143,12 +143,12 @@ TEST_CASE("engine: the Interval engine runs generic steps with MPFI, ball-only s
           set_pi(pi, a.prec);
           return Outcome(Side::enclosure(pi), Side::exact(4));
         }));
-  const ChainResult r = run_chain(c, RunOptions{.engine = Engine::Interval, .base_bits = 200, .max_bits = 400});
-  CHECK(r.steps[0].engine == Engine::Interval);
-  CHECK(r.steps[0].outcome.lhs.evidence.kind == "interval");
+  const ChainResult r = run_chain(c, RunOptions{.engine = Arithmetic::Interval, .base_bits = 200, .max_bits = 400});
+  CHECK(r.steps[0].engine == Arithmetic::Interval);
+  CHECK(r.steps[0].outcome.lhs.evidence.kind == "mpfi");
   CHECK(r.steps[0].prec_bits == 200);
-  CHECK(r.steps[1].engine == Engine::Ball);
-  CHECK(r.steps[1].outcome.lhs.evidence.kind == "ball");
+  CHECK(r.steps[1].engine == Arithmetic::Ball);
+  CHECK(r.steps[1].outcome.lhs.evidence.kind == "arb");
 }
 
 TEST_CASE("engine: chain construction rejects bad specs") {

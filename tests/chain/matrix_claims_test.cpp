@@ -51,7 +51,7 @@ TEST_CASE("matrix claims: positive definite proved, refuted and unknown, pivots 
   CHECK(pd.lhs.value.contains(q(1, 2)));  // smallest pivot t - 1 = 1/2
   CHECK(reported(pd, "pivot 1").value.contains(q(1)));
   CHECK(reported(pd, "pivot 2").value.contains(q(1, 2)));
-  CHECK(pd.lhs.evidence.kind == "ball");
+  CHECK(pd.lhs.evidence.kind == "arb");
 
   const Outcome not_pd = positive_definite_claim(ball(two_by_two(q(1, 2))), Prec(64));
   CHECK(verdict(positive_definite_relation, not_pd) == Verdict::Refuted);

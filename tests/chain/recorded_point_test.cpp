@@ -32,7 +32,7 @@ Chain build_tied(const Parameters&) {
          .coq_note = "test theorem"},
         generic([]<class S>(const Attempt& a) {
           std::vector<Rational> xs{Rational(-1) / Rational(2), Rational(0), Rational(1) / Rational(2)};
-          if (a.engine == Engine::Interval) std::reverse(xs.begin(), xs.end());
+          if (a.engine == Arithmetic::Interval) std::reverse(xs.begin(), xs.end());
           ForAll fa = a.for_all();
           for (const Rational& x : xs) {
             S s, sq;

@@ -53,7 +53,7 @@ TEST_CASE("search_then_certify: the searched candidate is certified and recorded
 }
 
 TEST_CASE("search_then_certify: a recorded candidate is re-certified without searching, and a bad one is refuted") {
-  for (auto engine : {Engine::Ball, Engine::Interval}) {
+  for (auto engine : {Arithmetic::Ball, Arithmetic::Interval}) {
     int searches = 0;
     RunOptions opts;
     opts.engine = engine;
@@ -77,7 +77,7 @@ TEST_CASE("search_then_certify: a recorded candidate is re-certified without sea
   }
   CHECK_THROWS_AS(dirty_candidate_value(std::nan("")), std::domain_error);
   CHECK(dirty_candidate_value(0.375) == Rational(3) / Rational(8));
-  Attempt outside{Prec(64), Engine::Ball, 0, Relation::LessEqual, nullptr};
+  Attempt outside{Prec(64), Arithmetic::Ball, 0, Relation::LessEqual, nullptr};
   CHECK_THROWS_AS(candidate_values(outside, {{"c", 1}}), std::logic_error);
 }
 

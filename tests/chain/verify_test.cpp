@@ -10,7 +10,6 @@
 
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
-#include "chain/number_text.hpp"
 #include "chain/verify.hpp"
 #include "chain_test_support.hpp"
 

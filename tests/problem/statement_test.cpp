@@ -1,6 +1,5 @@
 // The certificate's statement rules (problem/statement.hpp), which the engine's writer and the
-// checker both apply: exact number text, the tolerance test behind "converged", the recorded gap,
-// the claim sentences.
+// checker both apply: the tolerance test behind "converged", the recorded gap, the claim sentences.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -13,17 +12,6 @@ using namespace approxcert;
 namespace {
 Rational q(long p, long d) { return Rational(p) / Rational(d); }
 }  // namespace
-
-TEST_CASE("statement: exact_text is the exact decimal of a terminating rational, else p/q") {
-  CHECK(exact_text(q(1, 8)) == "0.125");
-  CHECK(exact_text(q(-3, 40)) == "-0.075");
-  CHECK(exact_text(Rational(7)) == "7");
-  CHECK(exact_text(q(1, 3)) == "1/3");
-  CHECK(exact_text(q(-2, 7)) == "-2/7");
-  // Every text reads back as the same rational.
-  for (const Rational& x : {q(1, 1024), q(123456789, 1000000), q(-5, 6), q(1, 3) * pow10(-30)})
-    CHECK(parse_rational(exact_text(x)) == x);
-}
 
 TEST_CASE("statement: within_tolerance is upper - lower <= abs_tol or upper <= lower (1 + rel_tol), exactly") {
   const Rational lower = q(1, 1), rel = q(1, 100), abs0(0);

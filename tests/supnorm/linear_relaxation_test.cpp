@@ -262,14 +262,14 @@ TEST_CASE("linear relaxation: inside the bounder, present for 2+ inputs unless t
   const Box box = cube(Rational(-1), Rational(1), 2);
   BounderOptions on;
   on.all_forms = true;
-  const BoxBounds b = make_bounder(prog, Prec(64), Arithmetic::Auto, on)->bound(box, Rational(0));
+  const BoxBounds b = make_bounder(prog, Prec(64), std::nullopt, on)->bound(box, Rational(0));
   REQUIRE(b.linear.has_value());
   CHECK(b.linear->lo <= Rational(0));
   CHECK(Rational(0) <= b.linear->hi);
   BounderOptions off = on;
   off.linear_relaxation = false;
-  CHECK_FALSE(make_bounder(prog, Prec(64), Arithmetic::Auto, off)->bound(box, Rational(0)).linear.has_value());
+  CHECK_FALSE(make_bounder(prog, Prec(64), std::nullopt, off)->bound(box, Rational(0)).linear.has_value());
   const Program one = compile_target("relu(x0)", 1);
-  CHECK_FALSE(make_bounder(one, Prec(64), Arithmetic::Auto, on)->bound(cube(Rational(-1), Rational(1), 1), Rational(0))
+  CHECK_FALSE(make_bounder(one, Prec(64), std::nullopt, on)->bound(cube(Rational(-1), Rational(1), 1), Rational(0))
                   .linear.has_value());
 }

@@ -89,7 +89,7 @@ TEST_CASE("altabaa2024 T2: a 2-D sup-norm side against a closed form") {
   // left = right = relu on [0, 1]: K_N = 2 x y against <relu(x), relu(y)> = x y: T_2 = 1 at (1, 1).
   DenseLayer id{{{q(1)}}, {q(0)}};
   const Network psi{{1, std::nullopt}, {Layer{id}, Layer{ReluLayer{}}}};
-  const chain::Attempt a{Prec(128), chain::Engine::Ball, 0, chain::Relation::LessEqual, nullptr};
+  const chain::Attempt a{Prec(128), Arithmetic::Ball, 0, chain::Relation::LessEqual, nullptr};
   const chain::Side s = truncated_kernel_error(psi, psi, {"2*x0"}, {"x0"}, Box{{q(0), q(0)}, {q(1), q(1)}}, a,
                                                {q(1, 1000), 20000, pow10(-30)});
   REQUIRE(s.value.bounded());
