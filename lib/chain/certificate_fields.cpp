@@ -97,11 +97,12 @@ Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& wher
 }
 
 std::string counterexample_description(const std::string& lhs_name, const std::string& rhs_name, Relation relation,
-                                       const Enclosure& lhs, const Enclosure& rhs, const std::optional<Enclosure>& rhs_high) {
-  auto show = [](const Enclosure& e, const std::string& name) {
+                                       const Enclosure& lhs, const Enclosure& rhs, const std::optional<Enclosure>& rhs_high,
+                                       ExactText exact) {
+  auto show = [exact](const Enclosure& e, const std::string& name) {
     std::string t;
     if (!e.bounded()) t = "(-inf, +inf)";
-    else if (e.is_exact()) t = exact_text(e.lower());
+    else if (e.is_exact()) t = exact(e.lower());
     else t = "[" + decimal_down(e.lower(), 10) + ", " + decimal_up(e.upper(), 10) + "]";
     return name.empty() ? t : name + " = " + t;
   };

@@ -9,6 +9,7 @@
 #include "chain/enclosure.hpp"
 #include "chain/relation.hpp"
 #include "chain/verdict.hpp"
+#include "scalar/exact_text.hpp"
 
 namespace approxcert::chain {
 
@@ -23,8 +24,11 @@ Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& wher
 // 2.718281829] violates <= 2.71 = b" (10 outward digits). The writer derives it from the engine's
 // enclosures and verify from the recorded ones; both give the same text (rounding to 17 or more
 // digits and then to 10 is rounding to 10).
+// How an exact value is spelled in a description (exact_text; verify also tries an older spelling).
+using ExactText = std::string (*)(const Rational&);
 std::string counterexample_description(const std::string& lhs_name, const std::string& rhs_name, Relation relation,
-                                       const Enclosure& lhs, const Enclosure& rhs, const std::optional<Enclosure>& rhs_high);
+                                       const Enclosure& lhs, const Enclosure& rhs, const std::optional<Enclosure>& rhs_high,
+                                       ExactText exact = exact_text);
 // [{"name": "x", "value": "0.925"}, ...] (exact values, exact_text()).
 nlohmann::json point_json(const Point& p);
 Point read_point(const nlohmann::json& j, const std::string& where);
