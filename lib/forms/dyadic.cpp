@@ -18,11 +18,10 @@ long floor_log2(const Rational& a) {
   return e;
 }
 
-// Smallest multiple of 2^-j that is >= x.
-Rational grid_ceil(const Rational& x, long j) { return ceil_div(x * pow2(j)) * pow2(-j); }
-Rational grid_floor(const Rational& x, long j) { return floor_div(x * pow2(j)) * pow2(-j); }
-
 }  // namespace
+
+Rational dyadic_floor(const Rational& x, long j) { return floor_div(x * pow2(j)) * pow2(-j); }
+Rational dyadic_ceil(const Rational& x, long j) { return ceil_div(x * pow2(j)) * pow2(-j); }
 
 Rational simplest_dyadic_between(const Rational& lo, const Rational& hi) {
   if (!(lo < hi)) throw std::invalid_argument("simplest_dyadic_between: empty interval");
@@ -30,10 +29,10 @@ Rational simplest_dyadic_between(const Rational& lo, const Rational& hi) {
   // Grids are nested (coarser points are finer points), so the coarsest grid meeting [lo, hi]
   // is found by coarsening from one fine enough to surely meet it.
   long j = 1 - floor_log2(hi - lo);
-  while (grid_ceil(lo, j - 1) <= hi) --j;
+  while (dyadic_ceil(lo, j - 1) <= hi) --j;
   // Two points of the coarsest grid cannot both lie inside (one of them is on the next coarser
   // grid), so the point is unique.
-  return grid_ceil(lo, j);
+  return dyadic_ceil(lo, j);
 }
 
 Rational dyadic_near(const Rational& target, const Rational& lo, const Rational& hi, int bits) {
@@ -42,8 +41,8 @@ Rational dyadic_near(const Rational& target, const Rational& lo, const Rational&
   const long j = bits - floor_log2(hi - lo);
   const Rational half(mpz_class(1), mpz_class(2));
   Rational c = floor_div(target * pow2(j) + half) * pow2(-j);
-  if (c < lo) c = grid_ceil(lo, j);
-  if (c > hi) c = grid_floor(hi, j);
+  if (c < lo) c = dyadic_ceil(lo, j);
+  if (c > hi) c = dyadic_floor(hi, j);
   return c;
 }
 

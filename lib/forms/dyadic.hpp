@@ -8,6 +8,11 @@
 
 namespace approxcert {
 
+// floor(x 2^j) / 2^j and ceil(x 2^j) / 2^j: the multiples of 2^-j nearest to x from below and
+// from above (x itself when it is one); exact, j may be negative.
+Rational dyadic_floor(const Rational& x, long j);
+Rational dyadic_ceil(const Rational& x, long j);
+
 // The dyadic k/2^j in [lo, hi] with the smallest j (j may be negative: multiples of 2^|j|); it is
 // unique. Requires lo < hi.
 Rational simplest_dyadic_between(const Rational& lo, const Rational& hi);

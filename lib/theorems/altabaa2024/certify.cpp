@@ -12,8 +12,6 @@ Ball expression_at(std::string_view expression, const Rational& x, Prec p) {
   return evaluate<Ball>(prog, std::span<const Ball>(&in, 1), p).at(0);
 }
 
-Rational dyadic_down(const Rational& q, long bits) { return floor_div(q * pow2(bits)) / pow2(bits); }
-Rational dyadic_up(const Rational& q, long bits) { return ceil_div(q * pow2(bits)) / pow2(bits); }
 Rational dyadic_near(const Ball& b, long bits) {
   return floor_div(mid(b) * pow2(bits) + Rational(1) / Rational(2)) / pow2(bits);
 }

@@ -11,6 +11,7 @@
 #include "chain/enclosure.hpp"
 #include "chain/step.hpp"
 #include "chain/sup_norm_side.hpp"
+#include "forms/dyadic.hpp"  // dyadic_floor, dyadic_ceil: exact dyadics below / above a value
 #include "net/program.hpp"
 #include "scalar/ball.hpp"
 #include "domain/domain.hpp"
@@ -24,9 +25,6 @@ using chain::sup_norm_side;
 // Certified enclosure of an expression in x0 at an exact point.
 Ball expression_at(std::string_view expression, const Rational& x, Prec p);
 
-// floor(q 2^bits) / 2^bits and ceil(q 2^bits) / 2^bits: exact dyadics below / above q.
-Rational dyadic_down(const Rational& q, long bits);
-Rational dyadic_up(const Rational& q, long bits);
 // The dyadic (2^-bits grid) nearest to the midpoint of b: a rational close to b's value.
 Rational dyadic_near(const Ball& b, long bits);
 

@@ -60,7 +60,7 @@ Rational eps_nn(const Rational& C, const Rational& budget, std::uint64_t N) {
   sqrt(t, t, p);
   set(c, C, p);
   sub(t, t, c, p);
-  return dyadic_down(lower(t), 30);
+  return dyadic_floor(lower(t), 30);
 }
 
 chain::Side component_error(const Network& net, std::size_t i, const std::string& g, const Box& box,

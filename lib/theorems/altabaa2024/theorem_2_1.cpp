@@ -158,7 +158,7 @@ KernelDesign design(const chain::Parameters& p) {
     p.fail("kernel", "must be \"brownian\", \"cosine\" or \"gaussian-circle\"");
   }
   d.delta.resize(d.g.size(), Rational(0));
-  d.C = dyadic_up(upper(C), 24) + pow2(-24);  // strictly above C: S3 is then decidable when C is attained
+  d.C = dyadic_ceil(upper(C), 24) + pow2(-24);  // strictly above C: S3 is then decidable when C is attained
   d.e = eps_nn(d.C, d.eps / Rational(2), d.N);
   const auto J = knot_intervals(L, d.b - d.a, d.e);
   if (!J) p.fail("eps", "too small for this kernel: the ReLU interpolants would need more than " +

@@ -49,7 +49,7 @@ RkbsDesign design(const chain::Parameters& p) {
     if (k == 1) L = t;
     else max(L, L, t, prec);
   }
-  d.C = dyadic_up(upper(rho), 30);  // max_k rho^k = rho
+  d.C = dyadic_ceil(upper(rho), 30);  // max_k rho^k = rho
   d.e = eps_nn(d.C, d.eps / Rational(2), d.N);
   const auto J = knot_intervals(L, kPeriodEnd, d.e);
   if (!J) p.fail("eps", "too small for this r: the ReLU interpolants would need more than " +

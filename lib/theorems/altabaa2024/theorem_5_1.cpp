@@ -65,7 +65,7 @@ Rational beta_for(std::size_t n, const Rational& D, const Rational& eps, const R
   Ball t;
   set(t, ratio, Prec(128));
   log(t, t, Prec(128));
-  return dyadic_up(upper(t) / gamma, 6);
+  return dyadic_ceil(upper(t) / gamma, 6);
 }
 
 RetrievalInstance read_instance(const chain::Parameters& p, bool with_claims) {

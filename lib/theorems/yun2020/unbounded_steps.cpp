@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "chain/search_then_certify.hpp"
+#include "forms/dyadic.hpp"
 #include "net/clamp_form.hpp"
 #include "net/constant_on_ray.hpp"
 #include "net/evaluate.hpp"
@@ -24,8 +25,6 @@ namespace {
 const chain::CandidateShape kInterval{{"x2_end", 2}};
 
 const long kDyadicBits = 64;  // non-dyadic ends are moved inward to multiples of 2^-64
-Rational dyadic_up(const Rational& x) { return ceil_div(x * pow2(kDyadicBits)) / pow2(kDyadicBits); }
-Rational dyadic_down(const Rational& x) { return floor_div(x * pow2(kDyadicBits)) / pow2(kDyadicBits); }
 
 // Where the entries of the witness set W sit: x_1 (entry 0) fixed, x_2 (entry d) over I, every
 // other entry e at the flat piece [lo_e, hi_e] of its level (dyadic ends inside [k delta, (k+1) delta - eta])
@@ -43,7 +42,7 @@ OtherEntries other_entries(const Config& c, const UnboundedWitness& w) {
     if (e == 0 || e == s.d) continue;
     const FlatPiece& f = flat.at(w.levels.at(i++));
     o.index.push_back(e);
-    o.piece.push_back({dyadic_up(f.lo), dyadic_down(f.hi), f.value});
+    o.piece.push_back({dyadic_ceil(f.lo, kDyadicBits), dyadic_floor(f.hi, kDyadicBits), f.value});
   }
   return o;
 }
@@ -108,7 +107,7 @@ chain::Point dirty_ramp_search(const Config& c, const Smoothing& sm, const Other
 
 }  // namespace
 
-Rational e3_ray_start(const Rational& eta) { return -dyadic_up(eta); }
+Rational e3_ray_start(const Rational& eta) { return -dyadic_ceil(eta, kDyadicBits); }
 
 void add_unbounded_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx, const UnboundedWitness& w) {
   const Config& c = ctx->config;
