@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "chain/marked.hpp"
 #include "chain/trust_reasons.hpp"
 #include "theorems/fang2022/coq_glue.hpp"
 #include "theorems/fang2022/construction.hpp"
@@ -76,12 +77,6 @@ chain::Chain with_trust_marks(chain::Chain c) {
   return c;
 }
 
-// The builder with the marks of with_trust_marks().
-template <chain::Chain (*Build)(const chain::Parameters&)>
-chain::Chain marked(const chain::Parameters& p) {
-  return with_trust_marks(Build(p));
-}
-
 }  // namespace
 
 void register_theorems(chain::TheoremRegistry& r) {
@@ -93,48 +88,48 @@ void register_theorems(chain::TheoremRegistry& r) {
                       "polynomial $p$ of degree $\\le k$ identically on $\\mathbb R^d$. The architecture is reconstructed "
                       "from the abstract (spec 1.3, 2). This chain builds it for $(d, k, p)$, proves $T_c \\equiv p$ "
                       "exactly, and checks the sizes, invariants, degree profile, the ablations and the learning factor."},
-        marked<build_zero_error>, coq_conclude_zero_error);
+        chain::marked<build_zero_error, with_trust_marks>, coq_conclude_zero_error);
   r.add({.name = "fang2022/one-token", .paper = "fang2022",
          .title = "Fang et al. 2022, variant 2.7(a): one monomial, one token",
          .statement = "For the factor list $(b_1, \\dots, b_k)$ of a monomial $x^\\alpha$, a single token with slices "
                       "$R_0, \\dots, R_k, K_0, \\dots, K_{k-1}$ (width $2k+1$) and $k$ raw-score blocks computes "
                       "$R_l = x_{b_1} \\cdots x_{b_l}$: one more factor per block (reconstructed, spec 2.7(a))."},
-        marked<build_one_token>, coq_conclude_one_token);
+        chain::marked<build_one_token, with_trust_marks>, coq_conclude_one_token);
   r.add({.name = "fang2022/cube-blocks", .paper = "fang2022",
          .title = "Fang et al. 2022, weak point W2: one softmax-free block already gives degree 3",
          .statement = "On one token $h = (x, 0, \\dots)$, a raw-score block whose query, key and value all read "
                       "coordinate $t-1$ writes $x_{t-1}^3$ into coordinate $t$, so $b$ blocks output $x^{3^b}$: "
                       "'blocks = degree' (P2) describes the construction, not a lower bound (spec 4.5, W2)."},
-        marked<build_cube_blocks>, coq_conclude_cube_blocks);
+        chain::marked<build_cube_blocks, with_trust_marks>, coq_conclude_cube_blocks);
   r.add({.name = "fang2022/bernstein", .paper = "fang2022",
          .title = "Fang et al. 2022, universality corollary (P4) by tensor Bernstein polynomials",
          .statement = "For $f$ $L$-Lipschitz in $\\|\\cdot\\|_1$ on $[0,1]^2$, $\\|B_n f - f\\|_\\infty \\le L d / (2\\sqrt n)$ "
                       "(F10b), and the construction with $k = 2n$ blocks reproduces $B_n f$ exactly, so its error is the "
                       "Bernstein error (reconstructed route, spec 2.9)."},
-        marked<build_bernstein>, coq_conclude_bernstein);
+        chain::marked<build_bernstein, with_trust_marks>, coq_conclude_bernstein);
   r.add({.name = "fang2022/tempered", .paper = "fang2022",
          .title = "Fang et al. 2022, the [U] tempered-softmax reading of the adaptation (F-C12, weak point W10)",
          .statement = "Unconfirmed reading: the blocks keep softmax with a temperature $\\varepsilon$ and use "
                       "$(N\\,\\mathrm{softmax}(\\varepsilon S) - 1)/\\varepsilon$, which tends to linear attention on the centred "
                       "scores. With mirror tokens (negated keys, zero values) the centring vanishes and "
                       "$\\sup_\\Omega |T^\\varepsilon - p| \\le C_\\Omega \\varepsilon$; zero error is then only a limit."},
-        marked<build_tempered>, coq_conclude_tempered);
+        chain::marked<build_tempered, with_trust_marks>, coq_conclude_tempered);
   r.add({.name = "fang2022/unreduced", .paper = "fang2022",
          .title = "Fang et al. 2022, variant 2.7(b): unreduced tensor powers (weak point W7)",
          .statement = "Dropping the nondecreasing constraint of (F3), the blocks compute every tuple product "
                       "$\\tilde x^{\\otimes l}$ and need $(d+1)^k$ tokens; a read-out on the nondecreasing tuples "
                       "reproduces $p$ exactly, and it is not unique ($(d+1)^k$ entries for $\\binom{d+k}{k}$ monomials)."},
-        marked<build_unreduced>, coq_conclude_unreduced);
+        chain::marked<build_unreduced, with_trust_marks>, coq_conclude_unreduced);
   r.add({.name = "fang2022/size-table", .paper = "fang2022",
          .title = "Fang et al. 2022, sizes of the construction across (d, k) (F-C1, spec 4.2)",
          .statement = "The built construction for $(d, k)$ has $\\binom{d+k}{k}$ tokens, width "
                       "$2\\binom{d+k}{k} + 2\\binom{d+k}{d+1}$ and $\\binom{d+k}{k}$ free parameters (F5), (F7)."},
-        marked<build_size_table>, coq_conclude_size_table);
+        chain::marked<build_size_table, with_trust_marks>, coq_conclude_size_table);
   r.add({.name = "fang2022/conditioning", .paper = "fang2022",
          .title = "Fang et al. 2022, conditioning diagnostic of the monomial basis (F-C15, weak point W5)",
          .statement = "The Gram matrix of the monomials $1, x, \\dots, x^k$ on $[0,1]$ under the uniform law is the "
                       "Hilbert matrix; its 2-norm condition number grows like $e^{3.5 k}$ (not a claim of the paper)."},
-        marked<build_conditioning>, coq_conclude_conditioning);
+        chain::marked<build_conditioning, with_trust_marks>, coq_conclude_conditioning);
 }
 
 void register_constructions(ConstructionRegistry& r) {

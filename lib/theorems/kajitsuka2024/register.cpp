@@ -8,6 +8,7 @@
 #include <vector>
 #include <stdexcept>
 
+#include "chain/marked.hpp"
 #include "chain/trust_reasons.hpp"
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
 #include "theorems/kajitsuka2024/coq_glue.hpp"
@@ -85,12 +86,6 @@ chain::Chain with_trust_marks(chain::Chain c) {
   return c;
 }
 
-// The builder with the trust marks of with_trust_marks().
-template <chain::Chain (*Build)(const chain::Parameters&)>
-chain::Chain marked(const chain::Parameters& p) {
-  return with_trust_marks(Build(p));
-}
-
 }  // namespace
 
 void register_theorems(chain::TheoremRegistry& r) {
@@ -105,7 +100,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "certifies $u$ (Lemma 3), evaluates the layer with the generic evaluator, bounds the same-token separations "
              "with the cancellation-free Boltzmann difference (Lemma B, reconstructed), and refutes eq. (10) as submitted "
              "(erratum E1). The temperature is the paper's $\\lambda$ or the instance-adapted one."},
-        marked<build_theorem_2>, coq_conclude_theorem_2);
+        chain::marked<build_theorem_2, with_trust_marks>, coq_conclude_theorem_2);
   r.add({.name = "kajitsuka2024/theorem-1",
          .paper = "kajitsuka2024",
          .title = "Kajitsuka & Sato 2024, Theorem 1: one-layer Transformers with hardmax attention lack memorization capacity",
@@ -115,7 +110,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "share max, min and mean, so every hardmax head returns the same value at the token $e$ under the tie "
              "rules split, first and last (also with a query bias), and the token-wise FF layer cannot give different "
              "labels there; softmax attention separates the two sequences."},
-        marked<build_theorem_1>, coq_conclude_theorem_1);
+        chain::marked<build_theorem_1, with_trust_marks>, coq_conclude_theorem_1);
   r.add({.name = "kajitsuka2024/corollary-1",
          .paper = "kajitsuka2024",
          .title = "Kajitsuka & Sato 2024, Corollary 1: a one-layer single-head Transformer with rank-1 attention memorizes",
@@ -126,7 +121,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "FF memoriser of Zhang et al. (interpolation variant, reconstructed) on the data set of every token set in "
              "lexicographic and reversed order, with labels from a fixed rule, and checks exact fit, bounded "
              "extrapolation and the parameter count."},
-        marked<build_corollary_1>, coq_conclude_corollary_1);
+        chain::marked<build_corollary_1, with_trust_marks>, coq_conclude_corollary_1);
   r.add({.name = "kajitsuka2024/proposition-1",
          .paper = "kajitsuka2024",
          .title = "Kajitsuka & Sato 2024, Proposition 1: one rank-1 attention layer and two FF layers approximate permutation-equivariant functions",
@@ -138,7 +133,7 @@ void register_theorems(chain::TheoremRegistry& r) {
              "ids with targets $f$ at the cell centres), checks equivariance of $f$ on the grid (E2), the quantiser off its "
              "ramps, the fit at every good cell, and the $L^p$ assembly of §6 with a stated Lipschitz constant and bound "
              "$F_\\infty$ of $f$."},
-        marked<build_proposition_1>, coq_conclude_proposition_1);
+        chain::marked<build_proposition_1, with_trust_marks>, coq_conclude_proposition_1);
 }
 
 void register_constructions(ConstructionRegistry& r) {
