@@ -13,6 +13,7 @@
 
 #include "io/certificate_envelope.hpp"
 #include "reference/certificate_forger.hpp"
+#include "reference/scratch_dir.hpp"
 #include "scalar/input_error.hpp"
 #include "theorems/builtin.hpp"
 
@@ -34,7 +35,8 @@ int main(int argc, char** argv) {
     }
   }
   std::sort(files.begin(), files.end());
-  const std::string scratch = (fs::temp_directory_path() / "approxcert-forgery-sweep.json").string();
+  const test::ScratchDir scratch_dir("forgery-sweep");
+  const std::string scratch = scratch_dir.path("forgery.json");
   reference::ForgerySweep total;
   std::size_t certificates = 0;
   for (const std::string& path : files) {
@@ -53,7 +55,6 @@ int main(int argc, char** argv) {
     total.accepted.insert(total.accepted.end(), s.accepted.begin(), s.accepted.end());
     std::cerr << path << ": " << s.forged << " forgeries, " << s.accepted.size() << " accepted\n";
   }
-  fs::remove(scratch);
   std::cout << certificates << " chain certificates, " << total.forged << " forgeries: " << total.rejected << " rejected, "
             << total.unclaimed << " of unclaimed fields (not verified), " << total.widened << " widened enclosures accepted, "
             << total.recertified << " other candidates re-certified, "

@@ -13,25 +13,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The scratch root, with a copy of the example networks the seeds name (made once per process,
-// removed at exit).
-struct ScratchRoot {
-  fs::path path = fs::temp_directory_path() / ("approxcert-fuzz-claims-" + std::to_string(::getpid()));
-  ScratchRoot() {
-    fs::create_directories(path / "checks" / "claims");
-    fs::create_directories(path / "docs" / "examples");
-    fs::copy(fs::path(APPROXCERT_SOURCE_DIR) / "docs" / "examples" / "claims", path / "docs" / "examples" / "claims",
+// The scratch folder as the root, with a copy of the example networks the seeds name (made once
+// per process).
+void copy_example_networks() {
+  static const bool copied = [] {
+    const fs::path& root = approxcert::fuzz::scratch_dir().dir();
+    fs::create_directories(root / "docs" / "examples");
+    fs::copy(fs::path(APPROXCERT_SOURCE_DIR) / "docs" / "examples" / "claims", root / "docs" / "examples" / "claims",
              fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-  }
-  ~ScratchRoot() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-const fs::path& scratch_root() {
-  static const ScratchRoot root;
-  return root.path;
+    return true;
+  }();
+  (void)copied;
 }
 
 }  // namespace
@@ -39,8 +31,8 @@ const fs::path& scratch_root() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace approxcert;
   static const chain::TheoremRegistry& registry = theorems::builtin_theorems();
-  const std::string path = (scratch_root() / "checks" / "claims" / "fuzzed.json").string();
-  fuzz::write_file(path, fuzz::as_text(data, size));
+  copy_example_networks();
+  const std::string path = fuzz::scratch_file(fuzz::as_text(data, size), "checks/claims/fuzzed.json");
   fuzz::only_input_errors([&] { fuzz::build_instance(registry, path); });
   return 0;
 }

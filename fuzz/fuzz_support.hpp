@@ -3,12 +3,10 @@
 // the command); any other exception, a crash, a sanitizer report or a hang is a finding.
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <stdexcept>
 #include <string>
 #include <string_view>
-#include <unistd.h>
 
+#include "../reference/scratch_dir.hpp"
 #include "scalar/input_error.hpp"
 
 namespace approxcert::fuzz {
@@ -26,18 +24,16 @@ void only_input_errors(Read&& read) {
   }
 }
 
-inline void write_file(const std::string& path, std::string_view text) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) throw std::runtime_error("cannot write " + path);
-  std::fwrite(text.data(), 1, text.size(), f);
-  std::fclose(f);
+// The process's one scratch folder (reference/scratch_dir.hpp), removed at exit.
+inline const test::ScratchDir& scratch_dir() {
+  static const test::ScratchDir dir("fuzz");
+  return dir;
 }
 
-// The path-based readers take a file: the input is written to one scratch file per process.
-inline std::string scratch_file(std::string_view text, std::string_view suffix) {
-  const std::string path = "/tmp/approxcert-fuzz-" + std::to_string(::getpid()) + std::string(suffix);
-  write_file(path, text);
-  return path;
+// The path-based readers take a file: the input is written to `name` (which may hold subfolders)
+// in scratch_dir(), over the previous input; returns its path.
+inline std::string scratch_file(std::string_view text, const std::string& name) {
+  return scratch_dir().write(name, std::string(text));
 }
 
 }  // namespace approxcert::fuzz

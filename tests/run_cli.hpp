@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 namespace approxcert::test {
 

@@ -1,12 +1,12 @@
 #pragma once
 // Helpers for the chain tests: a registry with the demo theorem, data files, file edits (scratch
-// folders are tests/scratch_dir.hpp).
+// folders are reference/scratch_dir.hpp).
 #include <string>
 
 #include "chain/registry.hpp"
 #include "scalar/exact_json.hpp"
 #include "theorems/demo/demo_theorem.hpp"
-#include "../scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 namespace approxcert::chain::test {
 

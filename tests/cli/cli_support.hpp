@@ -1,6 +1,6 @@
 #pragma once
 // For the tests of the approxcert command: the scratch folder and the runner every test uses
-// (tests/scratch_dir.hpp, tests/run_cli.hpp), a file reader, a small network and the chain data.
+// (reference/scratch_dir.hpp, tests/run_cli.hpp), a file reader, a small network and the chain data.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -9,7 +9,7 @@
 #include <string>
 
 #include "../run_cli.hpp"
-#include "../scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 namespace approxcert::cli::test {
 

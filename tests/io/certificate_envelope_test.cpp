@@ -11,7 +11,7 @@
 #include "io/certificate_envelope.hpp"
 #include "io/sha256.hpp"
 #include "scalar/input_error.hpp"
-#include "../scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 #include "io/file.hpp"
 #include "io/sha256.hpp"
 #include "scalar/input_error.hpp"
-#include "../scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
-#include "../scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 

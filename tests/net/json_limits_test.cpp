@@ -14,7 +14,7 @@
 #include "net/network_json.hpp"
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
-#include "../scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 

@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "net_support.hpp"
-#include "../scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

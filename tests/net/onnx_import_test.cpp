@@ -19,7 +19,7 @@
 #include "net/onnx_import.hpp"
 #include "net_support.hpp"
 #include "onnx_model_builder.hpp"
-#include "../scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

@@ -1,6 +1,6 @@
 #pragma once
 // For the supnorm tests of the approxcert command: forged certificates, recorded covers and a
-// changed network, on tests/scratch_dir.hpp and tests/run_cli.hpp.
+// changed network, on reference/scratch_dir.hpp and tests/run_cli.hpp.
 #include <doctest/doctest.h>
 
 #include <fstream>

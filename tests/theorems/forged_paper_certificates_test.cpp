@@ -18,7 +18,7 @@
 #include "reference/certificate_forger.hpp"
 #include "theorems/builtin.hpp"
 #include "../chain/chain_test_support.hpp"
-#include "../scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 using namespace approxcert::chain;

@@ -12,7 +12,7 @@
 
 #include "scalar/input_error.hpp"
 #include "theorems/verify_by_kind.hpp"
-#include "../scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 

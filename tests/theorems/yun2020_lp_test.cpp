@@ -13,7 +13,7 @@
 #include "chain/instance.hpp"
 #include "scalar/input_error.hpp"
 #include "theorems/yun2020/register.hpp"
-#include "../scratch_dir.hpp"
+#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 

@@ -1,7 +1,8 @@
 #pragma once
-// The tests' one scratch folder: a fresh empty folder under the system temp folder, unique to the
-// process and to each ScratchDir made in it (ctest runs test cases in parallel processes), and
-// removed with everything in it when the object dies.
+// The one scratch folder of the tests, the benchmarks and the fuzz targets: a fresh empty folder
+// under the system temp folder, unique to the process and to each ScratchDir made in it (ctest runs
+// test cases in parallel processes), and removed with everything in it when the object dies. It
+// lives in reference/ because the benchmarks and fuzz targets may not include tests/.
 #include <unistd.h>
 
 #include <atomic>
