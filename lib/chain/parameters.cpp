@@ -3,6 +3,7 @@
 
 #include "net/constant.hpp"
 #include "scalar/input_error.hpp"
+#include "scalar/json_list.hpp"
 #include "scalar/printable.hpp"
 
 namespace approxcert::chain {
@@ -93,11 +94,7 @@ bool Parameters::flag(std::string_view name) const {
 }
 
 std::vector<Rational> Parameters::rationals(std::string_view name) const {
-  const JsonAt where = at(name);
-  const ExactJson& v = json_array(required(name), where);
-  std::vector<Rational> out;
-  for (std::size_t i = 0; i < v.size(); ++i) out.push_back(parameter_rational(v[i], where.index(i)));
-  return out;
+  return json_list(required(name), at(name), parameter_rational);
 }
 
 std::vector<std::vector<Rational>> Parameters::rational_matrix(std::string_view name) const {
@@ -109,9 +106,7 @@ std::vector<std::vector<Rational>> Parameters::rational_matrix(std::string_view 
     const ExactJson& row = json_array(v[i], row_at);
     if (!rows.empty() && row.size() != rows.front().size())
       row_at.fail("row has " + std::to_string(row.size()) + " entries, row 0 has " + std::to_string(rows.front().size()));
-    std::vector<Rational> r;
-    for (std::size_t j = 0; j < row.size(); ++j) r.push_back(parameter_rational(row[j], row_at.index(j)));
-    rows.push_back(std::move(r));
+    rows.push_back(json_list(row, row_at, parameter_rational));
   }
   return rows;
 }

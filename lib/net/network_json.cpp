@@ -7,6 +7,7 @@
 
 #include "net/constant.hpp"
 #include "scalar/input_error.hpp"
+#include "scalar/json_list.hpp"
 
 namespace approxcert {
 
@@ -15,34 +16,18 @@ namespace {
 // ---- reading -------------------------------------------------------------------------------
 
 // Exact numbers or constant expressions (net/constant.hpp).
-NumberVector read_vector(const ExactJson& v, const JsonAt& at) {
-  json_array(v, at);
-  NumberVector out;
-  out.reserve(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) out.push_back(json_number(v[i], at.index(i)));
-  return out;
-}
+NumberVector read_vector(const ExactJson& v, const JsonAt& at) { return json_list(v, at, json_number); }
 
 // Exact rationals only (piecewise_linear: breakpoints are ordered and slopes computed exactly).
 RationalVector read_exact_vector(const ExactJson& v, const JsonAt& at, std::string_view why) {
-  json_array(v, at);
-  RationalVector out;
-  out.reserve(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    const Number x = json_number(v[i], at.index(i));
-    if (!x.exact()) at.index(i).fail("must be an exact rational (" + std::string(why) + "), got the constant expression " + describe_json(v[i]));
-    out.push_back(*x.exact());
-  }
-  return out;
+  return json_list(v, at, [why](const ExactJson& e, const JsonAt& e_at) {
+    const Number x = json_number(e, e_at);
+    if (!x.exact()) e_at.fail("must be an exact rational (" + std::string(why) + "), got the constant expression " + describe_json(e));
+    return *x.exact();
+  });
 }
 
-NumberMatrix read_matrix(const ExactJson& v, const JsonAt& at) {
-  json_array(v, at);
-  NumberMatrix out;
-  out.reserve(v.size());
-  for (std::size_t r = 0; r < v.size(); ++r) out.push_back(read_vector(v[r], at.index(r)));
-  return out;
-}
+NumberMatrix read_matrix(const ExactJson& v, const JsonAt& at) { return json_list(v, at, read_vector); }
 
 std::size_t read_size(const ExactJson& v, const JsonAt& at) { return static_cast<std::size_t>(json_count(v, at)); }
 
