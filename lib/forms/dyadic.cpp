@@ -4,21 +4,9 @@
 #include <stdexcept>
 
 #include "scalar/double_weight.hpp"
+#include "scalar/floor_log.hpp"
 
 namespace approxcert {
-
-namespace {
-
-// floor(log2(a)) for a > 0, exactly.
-long floor_log2(const Rational& a) {
-  long e = static_cast<long>(mpz_sizeinbase(a.gmp().get_num_mpz_t(), 2)) -
-           static_cast<long>(mpz_sizeinbase(a.gmp().get_den_mpz_t(), 2));
-  while (pow2(e) > a) --e;
-  while (pow2(e + 1) <= a) ++e;
-  return e;
-}
-
-}  // namespace
 
 Rational dyadic_floor(const Rational& x, long j) { return floor_div(x * pow2(j)) * pow2(-j); }
 Rational dyadic_ceil(const Rational& x, long j) { return ceil_div(x * pow2(j)) * pow2(-j); }
@@ -28,7 +16,7 @@ Rational simplest_dyadic_between(const Rational& lo, const Rational& hi) {
   if (lo.sign() <= 0 && hi.sign() >= 0) return Rational(0);
   // Grids are nested (coarser points are finer points), so the coarsest grid meeting [lo, hi]
   // is found by coarsening from one fine enough to surely meet it.
-  long j = 1 - floor_log2(hi - lo);
+  long j = 1 - floor_log(hi - lo, 2);
   while (dyadic_ceil(lo, j - 1) <= hi) --j;
   // Two points of the coarsest grid cannot both lie inside (one of them is on the next coarser
   // grid), so the point is unique.
@@ -38,7 +26,7 @@ Rational simplest_dyadic_between(const Rational& lo, const Rational& hi) {
 Rational dyadic_near(const Rational& target, const Rational& lo, const Rational& hi, int bits) {
   if (hi < lo) throw std::invalid_argument("dyadic_near: empty interval");
   if (lo == hi) return lo;
-  const long j = bits - floor_log2(hi - lo);
+  const long j = bits - floor_log(hi - lo, 2);
   const Rational half(mpz_class(1), mpz_class(2));
   Rational c = floor_div(target * pow2(j) + half) * pow2(-j);
   if (c < lo) c = dyadic_ceil(lo, j);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "scalar/input_error.hpp"
+#include "scalar/floor_log.hpp"
 #include "scalar/printable.hpp"
 
 namespace approxcert {
@@ -167,15 +168,6 @@ namespace {
 
 enum class Rounding { Down, Up, Nearest };
 
-// floor(log10(a)) for a > 0, exactly.
-long floor_log10(const Rational& a) {
-  long e = static_cast<long>(mpz_sizeinbase(a.gmp().get_num_mpz_t(), 10)) -
-           static_cast<long>(mpz_sizeinbase(a.gmp().get_den_mpz_t(), 10));
-  while (pow10(e) > a) --e;
-  while (pow10(e + 1) <= a) ++e;
-  return e;
-}
-
 // value = m * 10^e10 with m an integer, written in plain or scientific notation.
 std::string format_decimal(bool negative, mpz_class m, long e10) {
   if (m == 0) return "0";
@@ -199,7 +191,7 @@ std::string to_decimal(const Rational& q, int digits, Rounding mode) {
   if (q.sign() == 0) return "0";
   const bool negative = q.sign() < 0;
   const Rational a = abs(q);
-  const long e10 = floor_log10(a) - (digits - 1);
+  const long e10 = floor_log(a, 10) - (digits - 1);
   const Rational scaled = a / pow10(e10);  // in [10^(digits-1), 10^digits)
   // Rounding the magnitude: toward -inf for q means up for negative q, and vice versa.
   Rational m;
