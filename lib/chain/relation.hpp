@@ -2,8 +2,9 @@
 // The relations a step can claim between its sides, and the ONE place where a verdict is decided
 // from enclosures. Every verdict in the tool (engine, ForAll, verify, regress) comes from decide(),
 // except the sup-norm engine's own claim sup <= U (supnorm --require-upper), which the engine
-// decides a layer below by the row "<=" of this table (upper_claim, supnorm/supnorm.hpp;
-// tests/supnorm/supnorm_run_test.cpp checks that the two agree).
+// decides a layer below by the row "<=" of this table (upper_claim, problem/statement.hpp, as a
+// Truth that chain::verdict_of turns into a Verdict; tests/supnorm/supnorm_run_test.cpp checks that
+// the two agree).
 //
 //   relation      proved when                         refuted when
 //   lhs <= rhs    upper(lhs) <= lower(rhs)            lower(lhs) >  upper(rhs)

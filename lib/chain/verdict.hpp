@@ -4,6 +4,8 @@
 #include <optional>
 #include <string_view>
 
+#include "scalar/truth.hpp"
+
 namespace approxcert::chain {
 
 enum class Verdict : unsigned char { Proved, Refuted, Unknown };
@@ -14,6 +16,12 @@ constexpr std::string_view to_string(Verdict v) {
 }
 // The inverse of to_string; nullopt for any other text.
 std::optional<Verdict> parse_verdict(std::string_view text);
+
+// The verdict of a claim whose truth a lower layer decided (the sup-norm engine's sup <= U):
+// true is proved, false refuted, unknown unknown.
+constexpr Verdict verdict_of(Truth t) {
+  return t == Truth::True ? Verdict::Proved : t == Truth::False ? Verdict::Refuted : Verdict::Unknown;
+}
 
 // Verdict of "a and b": refuted if either is refuted, proved if both are proved, else unknown.
 // The overall verdict of a chain is the conjunction of its steps' verdicts.

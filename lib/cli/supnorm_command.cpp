@@ -46,8 +46,7 @@ SupNormOptions engine_options(const SupnormArgs& a) {
 
 // The claim's verdict in the spelling of check files and certificates.
 std::string verdict_text(Truth t) {
-  return std::string(chain::to_string(t == Truth::True ? chain::Verdict::Proved : t == Truth::False ? chain::Verdict::Refuted
-                                                                                                   : chain::Verdict::Unknown));
+  return std::string(chain::to_string(chain::verdict_of(t)));
 }
 
 int exit_status(const SupNormRun& run) {

@@ -74,7 +74,7 @@ TEST_CASE("certificate: the recorded numbers re-decide every verdict, refuted st
   CHECK(d1.at("id") == "D1");
   CHECK(d1.at("verdict") == "refuted");
   CHECK(d1.at("counterexample").at("instance") == true);
-  CHECK(d1.at("rhs").at("exact") == "271/100");
+  CHECK(d1.at("rhs").at("exact") == "2.71");  // exact_text: the short exact decimal
   // lower(e) - 2.71 rounded down: e = 2.718281828459045235...
   CHECK(d1.at("margin") == "0.0082818284590452");
   CHECK(cert.at("parameters").at("b") == "2.71");  // JSON number kept as its exact text
