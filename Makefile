@@ -9,9 +9,9 @@ PACKAGES := cmake make g++ git pkg-config libgmp-dev libmpfr-dev libmpfi-dev lib
             libfmt-dev libtbb-dev libssl-dev help2man libonnx-dev libprotobuf-dev protobuf-compiler \
             pybind11-dev python3-dev python3-jsonschema python3-numpy python3-onnx python3-torch python3-mpmath libonnx-testdata \
             coq libcoq-interval libcoq-coquelicot libcoq-flocq \
-            clang libfuzzer-14-dev python3-matplotlib libclang-rt-14-dev bash-completion
+            clang libfuzzer-14-dev python3-matplotlib libclang-rt-14-dev bash-completion clang-format
 
-.PHONY: all deps build test sanitize certify certify-large install fuzz soak mutation coq-all clean
+.PHONY: all deps build test format sanitize certify certify-large install fuzz soak mutation coq-all clean
 PREFIX   ?= /usr/local
 all: build
 
@@ -42,6 +42,10 @@ sanitize: deps
 	[ -f $(SANITIZE_BUILD)/CMakeCache.txt ] || cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Release -DAPPROXCERT_SANITIZE=ON $(CMAKE_ARGS)
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target approxcert approxcert_tests
 	cd $(SANITIZE_BUILD) && $(CURDIR)/tests/sanitize/run_shards.sh ./tests/approxcert_tests $(JOBS) sanitize-logs
+
+# Rewrites every C++ file as .clang-format says (clang-format 14; tests/format/check_format.py).
+format: deps
+	/usr/bin/python3 tests/format/check_format.py --source . --fix
 
 # The main job: every theorem instance under checks/, certificates into docs/certificates/.
 certify: build
