@@ -1,9 +1,10 @@
 // Cost of the generic evaluator on a 1-input, 1000-neuron ReLU layer and the same tanh layer:
 //   f(x) = c + sum_j v_j act(w_j x + b_j)
 // in Dirty (double), FastInterval (double intervals), BatchInterval<B> (B FastInterval lanes, B
-// points per pass of the same evaluator), Ball at 64 and 128 bits and Interval (MPFI) at 128 bits, measured in one run against a hand-written double loop (the peer). Prints ns per
-// neuron and the ratios. Weights are exact dyadic rationals (random 53-bit fractions), inputs
-// exact points in [-1, 1] (FastInterval: also intervals of width 2^-10 around them).
+// points per pass of the same evaluator), Ball at 64 and 128 bits and Interval (MPFI) at 128 bits, measured in one run
+// against a hand-written double loop (the peer). Prints ns per neuron and the ratios. Weights are exact dyadic
+// rationals (random 53-bit fractions), inputs exact points in [-1, 1] (FastInterval: also intervals of width 2^-10
+// around them).
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
@@ -164,8 +165,8 @@ int main(int argc, char** argv) {
     const double ball64 = ns_per_neuron<Ball>(prog, xs, Prec(64), reps);
     const double ball128 = ns_per_neuron<Ball>(prog, xs, Prec(128), reps);
     const double mpfi128 = ns_per_neuron<Interval>(prog, xs, Prec(128), reps);
-    std::printf("%s1-input, %d-neuron %s layer, %d points, median of %d runs (thread CPU time), generic Evaluator<S>\n", is_tanh ? "\n" : "",
-                kNeurons, is_tanh ? "tanh" : "ReLU", n, reps);
+    std::printf("%s1-input, %d-neuron %s layer, %d points, median of %d runs (thread CPU time), generic Evaluator<S>\n",
+                is_tanh ? "\n" : "", kNeurons, is_tanh ? "tanh" : "ReLU", n, reps);
     std::printf("%-26s %10s %9s %12s\n", "scalar", "ns/neuron", "x Dirty", "x plain loop");
     const auto row = [&](const char* name, double ns) {
       std::printf("%-26s %10.2f %9.1f %12.1f\n", name, ns, ns / dirty, ns / plain);

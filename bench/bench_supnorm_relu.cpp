@@ -14,13 +14,14 @@
 //     same problems as whole `approxcert supnorm` processes.
 // Usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]
 //                           [--min-d D] [--max-d D] [--no-linear] [--no-relu-substitution] [--linear-everywhere]
-//                           [--fast-path on|off|both] [--monotonicity on|off|both] [--multi-taylor on|off|both] [--multi-taylor-order K] [--write-nets DIR]
+//                           [--fast-path on|off|both] [--monotonicity on|off|both] [--multi-taylor on|off|both]
+//                           [--multi-taylor-order K] [--write-nets DIR]
 //                           [--activation relu|tanh]
 // Prints Markdown tables: wall-clock time and the process CPU time (all threads) of each run; on a
 // shared machine the CPU time is the steadier of the two.
 #include <cmath>
-#include <ctime>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -191,15 +192,20 @@ int main(int argc, char** argv) {
     else if (a == "--write-nets" && i + 1 < argc) nets_dir = argv[++i];
     else if (a == "--max-d" && i + 1 < argc) max_d_arg = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--min-d" && i + 1 < argc) min_d = static_cast<std::size_t>(std::atoi(argv[++i]));
-    else if (a == "--multi-taylor-order" && i + 1 < argc) multi_taylor_order = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (a == "--multi-taylor-order" && i + 1 < argc)
+      multi_taylor_order = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if ((a == "--fast-path" || a == "--monotonicity" || a == "--multi-taylor") && i + 1 < argc) {
       const std::string m = argv[++i];
-      (a == "--fast-path" ? fast_modes : a == "--monotonicity" ? monotonicity_modes : multi_taylor_modes) =
-          m == "on" ? std::vector<bool>{true} : m == "off" ? std::vector<bool>{false} : std::vector<bool>{true, false};
+      (a == "--fast-path"      ? fast_modes
+       : a == "--monotonicity" ? monotonicity_modes
+                               : multi_taylor_modes) = m == "on"    ? std::vector<bool>{true}
+                                                       : m == "off" ? std::vector<bool>{false}
+                                                                    : std::vector<bool>{true, false};
     } else {
-      std::cerr << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]"
-                   " [--min-d D] [--max-d D] [--no-linear] [--no-relu-substitution] [--linear-everywhere] [--fast-path on|off|both]"
-                   " [--monotonicity on|off|both] [--write-nets DIR] [--activation relu|tanh]\n";
+      std::cerr
+          << "usage: bench_supnorm_relu [--quick] [--threads T] [--time-limit S] [--max-taylor-dim K] [--only-scaling]"
+             " [--min-d D] [--max-d D] [--no-linear] [--no-relu-substitution] [--linear-everywhere] [--fast-path on|off|both]"
+             " [--monotonicity on|off|both] [--write-nets DIR] [--activation relu|tanh]\n";
       return 2;
     }
   }
@@ -210,7 +216,8 @@ int main(int argc, char** argv) {
   std::vector<long> ns = quick ? std::vector<long>{8, 64, 256} : std::vector<long>{8, 64, 256, 1024};
   if (only_scaling) ns.clear();
   for (long n : ns) {
-    for (const std::optional<Arithmetic> a : {std::optional<Arithmetic>(), std::optional(Arithmetic::Ball)}) {  // auto, arb
+    for (const std::optional<Arithmetic> a :
+         {std::optional<Arithmetic>(), std::optional(Arithmetic::Ball)}) {  // auto, arb
       SupNormOptions o;
       o.rel_tol = parse_rational("1e-6");
       o.threads = threads;
@@ -226,12 +233,13 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::cout << "\n## Dimension scaling: fitted networks against prod sin(2 x_i) on [-1,1]^d, rel-tol 1e-4, linear relaxation "
-            << (linear ? (linear_everywhere ? "on every box" : "on kinked boxes") : "off") << "\n\n"
-            << "Sampling: the double evaluations of the error that the run's CPU time buys (plain, uncertified), and\n"
-            << "the largest |error| found by that many uniform random points (at most 10^7), against the certified lower end.\n\n"
-            << "| activation | width | d | fast path | monotonicity | multi-taylor | boxes | eliminated / faces | time (s) | cpu (s) | lower | upper | gap | status | evals in cpu | sampled max |\n"
-            << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+  std::cout
+      << "\n## Dimension scaling: fitted networks against prod sin(2 x_i) on [-1,1]^d, rel-tol 1e-4, linear relaxation "
+      << (linear ? (linear_everywhere ? "on every box" : "on kinked boxes") : "off") << "\n\n"
+      << "Sampling: the double evaluations of the error that the run's CPU time buys (plain, uncertified), and\n"
+      << "the largest |error| found by that many uniform random points (at most 10^7), against the certified lower end.\n\n"
+      << "| activation | width | d | fast path | monotonicity | multi-taylor | boxes | eliminated / faces | time (s) | cpu (s) | lower | upper | gap | status | evals in cpu | sampled max |\n"
+      << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   const std::size_t max_d = max_d_arg ? max_d_arg : quick ? 2 : 4;
   for (bool relu : {false, true})
     for (std::size_t h : {16, 64}) {
@@ -239,35 +247,38 @@ int main(int argc, char** argv) {
       for (std::size_t d = min_d; d <= max_d; ++d) {
         const Network net = fitted_network(d, h, relu, 1000 * d + h);
         if (!nets_dir.empty())
-          std::ofstream(nets_dir + "/" + (relu ? "relu_" : "tanh_") + std::to_string(h) + "_d" + std::to_string(d) + ".json")
+          std::ofstream(nets_dir + "/" + (relu ? "relu_" : "tanh_") + std::to_string(h) + "_d" + std::to_string(d) +
+                        ".json")
               << save_network(net);
         const Program prog = net_error_program(lower(net), 0, product_of_sines(d));
         for (bool fast : fast_modes)
-        for (bool monotonicity : monotonicity_modes)
-        for (bool multi_taylor : multi_taylor_modes) {
-          SupNormOptions o;
-          o.multi_taylor_order = multi_taylor ? multi_taylor_order : 0;
-          o.monotonicity = monotonicity;
-          o.max_taylor_dim = max_taylor_dim;
-          o.linear_relaxation = linear;
-          o.relu_substitution = relu_substitution;
-          o.linear_on_smooth_boxes = linear_everywhere;
-          o.fast_path = fast;
-          o.rel_tol = parse_rational("1e-4");
-          o.threads = threads;
-          o.time_limit_seconds = time_limit;
-          const std::clock_t c0 = std::clock();
-          const SupNormResult r = sup_norm(prog, Box{std::vector<Rational>(d, Rational(-1)), std::vector<Rational>(d, Rational(1))}, o);
-          const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-          const Sampling sampled = dirty_sampling_for(prog, d, cpu, 7 * d + h);
-          std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | " << (fast ? "on" : "off")
-                    << " | " << (monotonicity ? "on" : "off") << " | "
-                    << (multi_taylor ? std::to_string(multi_taylor_order) : "off") << " | " << r.boxes << " | " << r.monotone_eliminated << " / "
-                    << r.monotone_faces << " | " << fmt(r.elapsed_seconds) << " | " << fmt(cpu) << " | "
-                    << decimal_down(r.lower, 6) << " | " << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | "
-                    << gap_cell(r) << " | " << status_cell(r) << " | " << fmt(sampled.evaluations) << " | "
-                    << fmt(sampled.max_error, 6) << " |" << std::endl;
-        }
+          for (bool monotonicity : monotonicity_modes)
+            for (bool multi_taylor : multi_taylor_modes) {
+              SupNormOptions o;
+              o.multi_taylor_order = multi_taylor ? multi_taylor_order : 0;
+              o.monotonicity = monotonicity;
+              o.max_taylor_dim = max_taylor_dim;
+              o.linear_relaxation = linear;
+              o.relu_substitution = relu_substitution;
+              o.linear_on_smooth_boxes = linear_everywhere;
+              o.fast_path = fast;
+              o.rel_tol = parse_rational("1e-4");
+              o.threads = threads;
+              o.time_limit_seconds = time_limit;
+              const std::clock_t c0 = std::clock();
+              const SupNormResult r =
+                  sup_norm(prog, Box{std::vector<Rational>(d, Rational(-1)), std::vector<Rational>(d, Rational(1))}, o);
+              const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+              const Sampling sampled = dirty_sampling_for(prog, d, cpu, 7 * d + h);
+              std::cout << "| " << (relu ? "relu" : "tanh") << " | " << h << " | " << d << " | "
+                        << (fast ? "on" : "off") << " | " << (monotonicity ? "on" : "off") << " | "
+                        << (multi_taylor ? std::to_string(multi_taylor_order) : "off") << " | " << r.boxes << " | "
+                        << r.monotone_eliminated << " / " << r.monotone_faces << " | " << fmt(r.elapsed_seconds)
+                        << " | " << fmt(cpu) << " | " << decimal_down(r.lower, 6) << " | "
+                        << (r.upper ? decimal_up(*r.upper, 6) : "inf") << " | " << gap_cell(r) << " | "
+                        << status_cell(r) << " | " << fmt(sampled.evaluations) << " | " << fmt(sampled.max_error, 6)
+                        << " |" << std::endl;
+            }
       }
     }
   return 0;

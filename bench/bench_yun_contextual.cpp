@@ -15,8 +15,8 @@
 // Usage: bench_yun_contextual [max 1/delta, default 8] [--main-only: only the exact-first row on 2 threads]
 #include <chrono>
 #include <cmath>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <string>
 #include <thread>
 #include <vector>
@@ -41,7 +41,8 @@ Config config_for(std::uint64_t N) {
 struct Counts {
   std::uint64_t points = 0, proved = 0, refuted = 0, unknown = 0;
   void add(const chain::Outcome& o) {
-    points += o.for_all->points, proved += o.for_all->proved, refuted += o.for_all->refuted, unknown += o.for_all->unknown;
+    points += o.for_all->points, proved += o.for_all->proved, refuted += o.for_all->refuted,
+        unknown += o.for_all->unknown;
   }
 };
 
@@ -61,8 +62,8 @@ struct Decisive {
 
 // exact_first: sweep_contextual_exact_first (DirectedInterval, S only where a value is not exact).
 template <RigorousScalar S>
-std::vector<Decisive> run(const char* label, long bits, const Config& c, const Grid& g, const ContextualPrograms& progs, unsigned threads,
-                          bool exact_first = false) {
+std::vector<Decisive> run(const char* label, long bits, const Config& c, const Grid& g, const ContextualPrograms& progs,
+                          unsigned threads, bool exact_first = false) {
   const double c0 = cpu_seconds();
   const auto t0 = std::chrono::steady_clock::now();
   std::uint64_t fallbacks = 0;
@@ -82,21 +83,25 @@ std::vector<Decisive> run(const char* label, long bits, const Config& c, const G
   std::uint64_t inexact = 0;
   for (std::size_t k = 0; k < v.q.size(); ++k)  // a value kept as an exact double is an exact point
     inexact += (!v.exact_q.empty() && !std::isnan(v.exact_q[k])) || chain::Enclosure::of(v.q[k]).is_exact() ? 0 : 1;
-  const double sweep = std::chrono::duration<double>(t1 - t0).count(), claims = std::chrono::duration<double>(t2 - t1).count();
+  const double sweep = std::chrono::duration<double>(t1 - t0).count(),
+               claims = std::chrono::duration<double>(t2 - t1).count();
   const double total = sweep + claims, cpu = c2 - c0;
-  std::printf("  %-30s threads %u  sweep %8.2f s (cpu %7.2f s)  claims %6.2f s (cpu %6.2f s)  total %8.2f s (cpu %8.2f s)  %9.0f inputs/s  inexact q %llu",
-              label, threads, sweep, c1 - c0, claims, cpu - (c1 - c0), total, cpu, static_cast<double>(g.size()) / total,
-              static_cast<unsigned long long>(inexact));
+  std::printf(
+      "  %-30s threads %u  sweep %8.2f s (cpu %7.2f s)  claims %6.2f s (cpu %6.2f s)  total %8.2f s (cpu %8.2f s)  %9.0f inputs/s  inexact q %llu",
+      label, threads, sweep, c1 - c0, claims, cpu - (c1 - c0), total, cpu, static_cast<double>(g.size()) / total,
+      static_cast<unsigned long long>(inexact));
   if (exact_first) std::printf("  re-evaluated points %llu", static_cast<unsigned long long>(fallbacks));
   std::printf("\n");
-  const std::pair<const char*, const chain::Outcome*> claims_list[] = {
-      {"Y-5 Lemma 10", &y5}, {"Y-5t tight", &y5t}, {"Y-6 P1", &y6}, {"Y-7 P2", &y7}, {"Y-8 P3", &y8}, {"Y-9 P4 (dup.)", &y9}};
+  const std::pair<const char*, const chain::Outcome*> claims_list[] = {{"Y-5 Lemma 10", &y5}, {"Y-5t tight", &y5t},
+                                                                       {"Y-6 P1", &y6},       {"Y-7 P2", &y7},
+                                                                       {"Y-8 P3", &y8},       {"Y-9 P4 (dup.)", &y9}};
   std::vector<Decisive> decisive;
   for (const auto& [name, o] : claims_list) {
     const chain::ForAllSummary& f = *o->for_all;
     decisive.push_back({o->at, o->lhs.value, o->rhs.value, f.points, f.proved, f.refuted, f.unknown});
-    std::printf("      %-14s %9llu checks: %9llu proved, %llu refuted, %llu unknown\n", name, static_cast<unsigned long long>(f.points),
-                static_cast<unsigned long long>(f.proved), static_cast<unsigned long long>(f.refuted), static_cast<unsigned long long>(f.unknown));
+    std::printf("      %-14s %9llu checks: %9llu proved, %llu refuted, %llu unknown\n", name,
+                static_cast<unsigned long long>(f.points), static_cast<unsigned long long>(f.proved),
+                static_cast<unsigned long long>(f.refuted), static_cast<unsigned long long>(f.unknown));
   }
   return decisive;
 }
@@ -112,22 +117,25 @@ int main(int argc, char** argv) {
     const Config c = config_for(N);
     const Grid g(c.shape, c.J, false);
     const ContextualPrograms progs = contextual_programs(c);
-    std::printf("delta = 1/%llu: %llu inputs, %llu attention layers, program nodes %zu + %zu\n", static_cast<unsigned long long>(N),
-                static_cast<unsigned long long>(g.size()), static_cast<unsigned long long>(N * N + 1), progs.windows.nodes().size(),
-                progs.global.nodes().size());
+    std::printf("delta = 1/%llu: %llu inputs, %llu attention layers, program nodes %zu + %zu\n",
+                static_cast<unsigned long long>(N), static_cast<unsigned long long>(g.size()),
+                static_cast<unsigned long long>(N * N + 1), progs.windows.nodes().size(), progs.global.nodes().size());
     const std::vector<Decisive> fast = run<Ball>("exact first, then Ball 64", 64, c, g, progs, 2, true);
     if (main_only) continue;
     const std::vector<Decisive> two = run<Ball>("Ball 64 bits", 64, c, g, progs, 2);
     const bool same = run<Ball>("Ball 64 bits", 64, c, g, progs, 1) == two;
     std::printf("  1 thread vs 2 threads: decisive points, sides and counts %s\n", same ? "identical" : "DIFFER");
-    std::printf("  exact first vs Ball 64 bits: decisive points, sides and counts %s\n", fast == two ? "identical" : "DIFFER");
+    std::printf("  exact first vs Ball 64 bits: decisive points, sides and counts %s\n",
+                fast == two ? "identical" : "DIFFER");
     const bool same_rational = run<Rational>("exact first, then Rational", 64, c, g, progs, 2, true) == two;
-    std::printf("  exact first (Rational) vs Ball 64 bits: decisive points, sides and counts %s\n", same_rational ? "identical" : "DIFFER");
+    std::printf("  exact first (Rational) vs Ball 64 bits: decisive points, sides and counts %s\n",
+                same_rational ? "identical" : "DIFFER");
     if (N <= 4) {
       run<Ball>("Ball 128 bits", 128, c, g, progs, 2);
       run<Rational>("Rational (exact mpq)", 64, c, g, progs, 2);
     } else {
-      std::printf("  Ball 128 bits, Rational: skipped at this size (their cost relative to Ball 64 is in the delta = 1/4 rows)\n");
+      std::printf(
+          "  Ball 128 bits, Rational: skipped at this size (their cost relative to Ball 64 is in the delta = 1/4 rows)\n");
     }
   }
   return 0;

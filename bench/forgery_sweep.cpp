@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
 
 #include "io/certificate_envelope.hpp"
 #include "reference/certificate_forger.hpp"
@@ -48,16 +48,17 @@ int main(int argc, char** argv) {
     }
     if (certificate_kind(cert) != "chain") continue;
     ++certificates;
-    const reference::ForgerySweep s = reference::sweep_forgeries(theorems::builtin_theorems(), cert, scratch, one_per_pattern);
+    const reference::ForgerySweep s =
+        reference::sweep_forgeries(theorems::builtin_theorems(), cert, scratch, one_per_pattern);
     for (const std::string& a : s.accepted) std::cout << "ACCEPTED " << path << " " << a << "\n";
     total.forged += s.forged, total.rejected += s.rejected, total.unclaimed += s.unclaimed, total.widened += s.widened,
-    total.recertified += s.recertified;
+        total.recertified += s.recertified;
     total.accepted.insert(total.accepted.end(), s.accepted.begin(), s.accepted.end());
     std::cerr << path << ": " << s.forged << " forgeries, " << s.accepted.size() << " accepted\n";
   }
-  std::cout << certificates << " chain certificates, " << total.forged << " forgeries: " << total.rejected << " rejected, "
-            << total.unclaimed << " of unclaimed fields (not verified), " << total.widened << " widened enclosures accepted, "
-            << total.recertified << " other candidates re-certified, "
+  std::cout << certificates << " chain certificates, " << total.forged << " forgeries: " << total.rejected
+            << " rejected, " << total.unclaimed << " of unclaimed fields (not verified), " << total.widened
+            << " widened enclosures accepted, " << total.recertified << " other candidates re-certified, "
             << total.accepted.size() << " accepted\n";
   return total.accepted.empty() ? 0 : 1;
 }

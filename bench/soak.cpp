@@ -14,11 +14,11 @@ int main(int argc, char** argv) {
   const approxcert::soak::SoakReport r = approxcert::soak::run_soak(seed, trials);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const std::string& v : r.violations) std::cout << "VIOLATION " << v << "\n";
-  std::cout << "soak seed " << seed << ": " << r.trials << " trials, " << r.evaluations << " evaluations (Arb and MPFI), "
-            << r.supnorm_problems << " sup-norm problems (d = 1..4: " << r.by_dim[1] << ", " << r.by_dim[2] << ", "
-            << r.by_dim[3] << ", " << r.by_dim[4] << "), " << r.sequence_networks << " sequence networks, "
-            << r.points_checked << " sup-norm points checked, " << r.reference_undecided
-            << " points the reference could not decide (not checked), " << r.violations.size() << " violations, " << seconds
-            << " s\n";
+  std::cout << "soak seed " << seed << ": " << r.trials << " trials, " << r.evaluations
+            << " evaluations (Arb and MPFI), " << r.supnorm_problems << " sup-norm problems (d = 1..4: " << r.by_dim[1]
+            << ", " << r.by_dim[2] << ", " << r.by_dim[3] << ", " << r.by_dim[4] << "), " << r.sequence_networks
+            << " sequence networks, " << r.points_checked << " sup-norm points checked, " << r.reference_undecided
+            << " points the reference could not decide (not checked), " << r.violations.size() << " violations, "
+            << seconds << " s\n";
   return r.violations.empty() ? 0 : 1;
 }

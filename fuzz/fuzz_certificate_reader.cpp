@@ -15,7 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text = fuzz::as_text(data, size);
   const std::string path = fuzz::scratch_file(text, "cert.json");
   fuzz::only_input_errors([&] {
-    if (text.find("\"supnorm\"") != std::string_view::npos) (void)check_supnorm_certificate(read_certificate_file(path), path, {.recheck_cover = false});
+    if (text.find("\"supnorm\"") != std::string_view::npos)
+      (void)check_supnorm_certificate(read_certificate_file(path), path, {.recheck_cover = false});
     else (void)chain::verify_certificate(registry, path, {.recompute = false, .rebuild = false});
   });
   return 0;

@@ -1,8 +1,8 @@
 // Fuzz target: the domain parser; an accepted box must print and parse back to itself.
 #include <stdexcept>
 
-#include "fuzz_support.hpp"
 #include "domain/domain.hpp"
+#include "fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace approxcert;

@@ -12,7 +12,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Network net = parse_network(fuzz::as_text(data, size), "fuzz.json");
     const Program prog = lower(net);
     if (prog.num_inputs() != input_dim(net)) throw std::logic_error("lowered program has the wrong input count");
-    if (!(parse_network(save_network(net), "saved.json") == net)) throw std::logic_error("save/parse round trip differs");
+    if (!(parse_network(save_network(net), "saved.json") == net))
+      throw std::logic_error("save/parse round trip differs");
   });
   return 0;
 }

@@ -124,13 +124,14 @@ PYBIND11_MODULE(_approxcert, m) {
 
   m.def(
       "supnorm_network",
-      [](const Network& net, std::size_t output, const Network& target, std::size_t target_output, const std::string& domain,
-         const std::string& rel_tol, const std::string& abs_tol, std::uint64_t max_boxes, long prec) {
+      [](const Network& net, std::size_t output, const Network& target, std::size_t target_output,
+         const std::string& domain, const std::string& rel_tol, const std::string& abs_tol, std::uint64_t max_boxes,
+         long prec) {
         SupNormOptions o = options(rel_tol, abs_tol, max_boxes, prec);
         return result_dict(run(net_vs_net_error_program(net, output, target, target_output), domain, std::move(o)));
       },
-      py::arg("net"), py::arg("output"), py::arg("target"), py::arg("target_output"), py::arg("domain"), py::arg("rel_tol"),
-      py::arg("abs_tol"), py::arg("max_boxes"), py::arg("prec"));
+      py::arg("net"), py::arg("output"), py::arg("target"), py::arg("target_output"), py::arg("domain"),
+      py::arg("rel_tol"), py::arg("abs_tol"), py::arg("max_boxes"), py::arg("prec"));
 
   m.def(
       "verify",

@@ -2,9 +2,9 @@
 
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
-#include <nlohmann/json.hpp>
 
 #include "chain/verify.hpp"
 #include "io/certificate_envelope.hpp"
@@ -29,11 +29,20 @@ std::optional<Rational> as_number(const std::string& text) {
 
 // A different value of the same kind for a text field.
 std::string changed_text(const std::string& text, bool downward) {
-  static const std::map<std::string, std::string> swaps = {
-      {"proved", "refuted"}, {"refuted", "proved"}, {"unknown", "proved"},
-      {"<=", "<"},           {"<", "<="},           {">=", ">"},   {">", ">="}, {"==", "<="},
-      {"converged", "budget_exhausted"}, {"budget_exhausted", "converged"},
-      {"+inf", "0"},         {"-inf", "0"},         {"true", "false"}, {"false", "true"}};
+  static const std::map<std::string, std::string> swaps = {{"proved", "refuted"},
+                                                           {"refuted", "proved"},
+                                                           {"unknown", "proved"},
+                                                           {"<=", "<"},
+                                                           {"<", "<="},
+                                                           {">=", ">"},
+                                                           {">", ">="},
+                                                           {"==", "<="},
+                                                           {"converged", "budget_exhausted"},
+                                                           {"budget_exhausted", "converged"},
+                                                           {"+inf", "0"},
+                                                           {"-inf", "0"},
+                                                           {"true", "false"},
+                                                           {"false", "true"}};
   if (auto s = swaps.find(text); s != swaps.end()) return s->second;
   if (std::optional<Rational> r = as_number(text)) {
     const Rational step = Rational(1) + abs(*r);

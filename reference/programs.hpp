@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "forms/range.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
@@ -13,7 +14,6 @@
 #include "net/program.hpp"
 #include "reference/random_networks.hpp"
 #include "scalar/scalar.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert::test {
 

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "net/network.hpp"
 #include "domain/domain.hpp"
+#include "net/network.hpp"
 
 namespace approxcert::test {
 
@@ -32,8 +32,8 @@ inline constexpr Weights kSmallIntegers{2, 1};
 
 // The vector layer kinds the hidden layer of network(d, kind) may be.
 enum class Hidden { Relu, Step, Sigmoid, Tanh, PiecewiseLinear, Residual };
-inline constexpr Hidden kAllHidden[] = {Hidden::Relu, Hidden::Step, Hidden::Sigmoid,
-                                        Hidden::Tanh, Hidden::PiecewiseLinear, Hidden::Residual};
+inline constexpr Hidden kAllHidden[] = {
+    Hidden::Relu, Hidden::Step, Hidden::Sigmoid, Hidden::Tanh, Hidden::PiecewiseLinear, Hidden::Residual};
 
 class RandomNetworks {
  public:
@@ -68,7 +68,8 @@ class RandomNetworks {
   // irrational network value sits exactly at a kink or tie only where the weights force it.
   RationalVector generic_vector(std::size_t n) {
     RationalVector v;
-    for (std::size_t i = 0; i < n; ++i) v.push_back(Rational(mpz_class(integer(-2'000'000, 2'000'000)), mpz_class(1'000'003)));
+    for (std::size_t i = 0; i < n; ++i)
+      v.push_back(Rational(mpz_class(integer(-2'000'000, 2'000'000)), mpz_class(1'000'003)));
     return v;
   }
 

@@ -31,7 +31,8 @@ LayerList RandomProblems::vector_layers(std::size_t& d, int depth) {
   LayerList layers;
   for (std::size_t i = size(1, 3); i > 0; --i) {
     switch (size(0, depth > 0 ? 7 : 8)) {
-      case 0: case 1: {
+      case 0:
+      case 1: {
         const std::size_t m = size(1, 4);
         layers.push_back({DenseLayer{numbers(matrix(m, d)), numbers(vector(m))}});
         d = m;
@@ -103,7 +104,8 @@ Network RandomProblems::network() {
         a.scale = number();
         for (std::size_t h = size(1, 2); h > 0; --h) {
           const std::size_t dk = size(1, 2), dv = size(1, 2);
-          AttentionHead head{numbers(matrix(dk, d)), numbers(matrix(dk, d)), numbers(matrix(dv, d)), numbers(matrix(d, dv)), std::nullopt};
+          AttentionHead head{numbers(matrix(dk, d)), numbers(matrix(dk, d)), numbers(matrix(dv, d)),
+                             numbers(matrix(d, dv)), std::nullopt};
           if (size(0, 1)) head.bq = numbers(vector(dk));
           a.heads.push_back(std::move(head));
         }
@@ -113,7 +115,8 @@ Network RandomProblems::network() {
       case 1: {
         std::size_t inner = d;
         LayerList body = vector_layers(inner, 1);
-        body.push_back({DenseLayer{numbers(matrix(d, inner)), numbers(vector(d))}});  // keep D (attention needs a fixed D)
+        body.push_back(
+            {DenseLayer{numbers(matrix(d, inner)), numbers(vector(d))}});  // keep D (attention needs a fixed D)
         net.layers.push_back({TokenwiseLayer{std::move(body)}});
         break;
       }
@@ -139,7 +142,9 @@ std::vector<Rational> RandomProblems::point_in(const Box& b) {
   for (std::size_t k = 0; k < b.dim(); ++k) {
     if (kind == 0) x.push_back(size(0, 1) ? b.lo[k] : b.hi[k]);
     else if (kind == 1) x.push_back((b.lo[k] + b.hi[k]) / Rational(2));
-    else x.push_back(b.lo[k] + (b.hi[k] - b.lo[k]) * Rational(mpz_class(static_cast<long>(size(0, 1000))), mpz_class(1000)));
+    else
+      x.push_back(b.lo[k] +
+                  (b.hi[k] - b.lo[k]) * Rational(mpz_class(static_cast<long>(size(0, 1000))), mpz_class(1000)));
   }
   return x;
 }
@@ -157,13 +162,15 @@ const SoakTarget& random_target(RandomProblems& r) {
   static const std::array<SoakTarget, 5> kTargets = {{
       {"0", [](mpfr_ptr y, const std::vector<Mp>&) { mpfr_set_zero(y, 1); }},
       {"sin(x0)", [](mpfr_ptr y, const std::vector<Mp>& x) { mpfr_sin(y, x[0].get(), MPFR_RNDN); }},
-      {"exp(x0)/4 - 1/3", [](mpfr_ptr y, const std::vector<Mp>& x) {
+      {"exp(x0)/4 - 1/3",
+       [](mpfr_ptr y, const std::vector<Mp>& x) {
          mpfr_exp(y, x[0].get(), MPFR_RNDN);
          mpfr_div_ui(y, y, 4, MPFR_RNDN);
          mpq_class third(1, 3);
          mpfr_sub_q(y, y, third.get_mpq_t(), MPFR_RNDN);
        }},
-      {"x0^2 - tanh(x0)", [](mpfr_ptr y, const std::vector<Mp>& x) {
+      {"x0^2 - tanh(x0)",
+       [](mpfr_ptr y, const std::vector<Mp>& x) {
          Mp t(mpfr_get_prec(y));
          mpfr_tanh(t.get(), x[0].get(), MPFR_RNDN);
          mpfr_sqr(y, x[0].get(), MPFR_RNDN);

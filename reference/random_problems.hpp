@@ -7,9 +7,9 @@
 #include <random>
 #include <string>
 
+#include "domain/domain.hpp"
 #include "net/network.hpp"
 #include "reference/reference_interpreter.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert::soak {
 
@@ -35,7 +35,7 @@ class RandomProblems {
 
 // A target with an independent MPFR form: text for the target parser, closed form for the reference.
 struct SoakTarget {
-  std::string text;  // "SUM" stands for x0 + x1 + ... + x{D-1}
+  std::string text;                                                 // "SUM" stands for x0 + x1 + ... + x{D-1}
   std::function<void(mpfr_ptr, const std::vector<Mp>&)> reference;  // value at x (dim >= 1)
 };
 const SoakTarget& random_target(RandomProblems& r);

@@ -143,7 +143,8 @@ RefNumber dot(const NumberVector& w, const RefVector& x) {
 
 RefVector mat_vec(const NumberMatrix& W, const RefVector& x, const NumberVector* b) {
   RefVector y;
-  for (std::size_t r = 0; r < W.size(); ++r) y.push_back(dot(W[r], x) + (b ? RefNumber((*b)[r]) : RefNumber(Rational(0))));
+  for (std::size_t r = 0; r < W.size(); ++r)
+    y.push_back(dot(W[r], x) + (b ? RefNumber((*b)[r]) : RefNumber(Rational(0))));
   return y;
 }
 
@@ -202,8 +203,10 @@ RefVector vector_layer(const Layer& layer, const RefVector& x) {
     return y;
   }
   if (const auto* l = std::get_if<InnerProductLayer>(&layer.kind)) {
-    const RefVector left = vector_layers(l->left, RefVector(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(l->split)));
-    const RefVector right = vector_layers(l->right, RefVector(x.begin() + static_cast<std::ptrdiff_t>(l->split), x.end()));
+    const RefVector left =
+        vector_layers(l->left, RefVector(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(l->split)));
+    const RefVector right =
+        vector_layers(l->right, RefVector(x.begin() + static_cast<std::ptrdiff_t>(l->split), x.end()));
     RefNumber s = kZero;
     for (std::size_t k = 0; k < left.size(); ++k) s = s + left[k] * right[k];
     return {s};
@@ -244,13 +247,16 @@ RefVector normalize(Normalizer n, const RefVector& s) {
   }
   // hardmax: the exact argmax set, then the tie rule
   std::size_t best = 0;
-  for (std::size_t j = 1; j < N; ++j) if (compare(s[j], s[best]) > 0) best = j;
+  for (std::size_t j = 1; j < N; ++j)
+    if (compare(s[j], s[best]) > 0) best = j;
   std::vector<std::size_t> argmax;
-  for (std::size_t j = 0; j < N; ++j) if (j == best || compare(s[j], s[best]) == 0) argmax.push_back(j);
+  for (std::size_t j = 0; j < N; ++j)
+    if (j == best || compare(s[j], s[best]) == 0) argmax.push_back(j);
   RefVector w(N, kZero);
   if (n == Normalizer::HardmaxFirst) w[argmax.front()] = kOne;
   else if (n == Normalizer::HardmaxLast) w[argmax.back()] = kOne;
-  else for (std::size_t j : argmax) w[j] = RefNumber(Rational(mpz_class(1), mpz_class(static_cast<long>(argmax.size()))));
+  else
+    for (std::size_t j : argmax) w[j] = RefNumber(Rational(mpz_class(1), mpz_class(static_cast<long>(argmax.size()))));
   return w;
 }
 
@@ -314,8 +320,14 @@ RefVector reference_outputs(const Network& net, const std::vector<Rational>& x) 
 
 namespace approxcert::soak {
 
-Mp::Mp(long prec) { mpfr_init2(v_, prec); mpfr_set_zero(v_, 1); }
-Mp::Mp(const Mp& o) { mpfr_init2(v_, mpfr_get_prec(o.v_)); mpfr_set(v_, o.v_, MPFR_RNDN); }
+Mp::Mp(long prec) {
+  mpfr_init2(v_, prec);
+  mpfr_set_zero(v_, 1);
+}
+Mp::Mp(const Mp& o) {
+  mpfr_init2(v_, mpfr_get_prec(o.v_));
+  mpfr_set(v_, o.v_, MPFR_RNDN);
+}
 Mp& Mp::operator=(const Mp& o) {
   if (this != &o) {
     mpfr_set_prec(v_, mpfr_get_prec(o.v_));

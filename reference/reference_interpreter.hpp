@@ -1,8 +1,8 @@
 #pragma once
 // THE layer-by-layer reference interpreter of networks, for the soundness tests and the soaks
-// (bench), independent of the lowering and of the Program IR: it walks the Network model (docs/net.md) directly, with its own formulas
-// (softmax as exp(s_j - m) / sum_k exp(s_k - m) with m the largest score, hardmax from the exact argmax set,
-// layer_norm from mean and variance, piecewise_linear by locating the segment).
+// (bench), independent of the lowering and of the Program IR: it walks the Network model (docs/net.md) directly, with
+// its own formulas (softmax as exp(s_j - m) / sum_k exp(s_k - m) with m the largest score, hardmax from the exact
+// argmax set, layer_norm from mean and variance, piecewise_linear by locating the segment).
 //
 // Numbers stay exact rationals as long as every value on their path is rational, so kinks and
 // hardmax ties of rational networks are decided exactly. Once a transcendental operation enters
@@ -58,7 +58,8 @@ class RefNumber {
 
  private:
   RefNumber();  // inexact, value unset
-  static RefNumber from_mpfr_op(const RefNumber& a, const RefNumber& b, int (*op)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t));
+  static RefNumber from_mpfr_op(const RefNumber& a, const RefNumber& b,
+                                int (*op)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t));
   void fill_approx();  // approx_ = exact_ rounded to nearest
 
   std::optional<Rational> exact_;

@@ -47,9 +47,10 @@ void check_outputs(const Network& net, const Program& prog, const std::vector<Ra
   for (std::size_t k = 0; k < out.size(); ++k) {
     if (!is_finite(out[k])) continue;  // an unbounded enclosure claims nothing
     if (!contains(lower(out[k]), upper(out[k]), ref[k]))
-      report.violations.push_back(where + ": output " + std::to_string(k) + " enclosure [" + decimal_down(lower(out[k]), 20) +
-                                  ", " + decimal_up(upper(out[k]), 20) + "] misses the reference " +
-                                  decimal_near(exact(ref[k]), 25) + "\n" + save_network(net));
+      report.violations.push_back(where + ": output " + std::to_string(k) + " enclosure [" +
+                                  decimal_down(lower(out[k]), 20) + ", " + decimal_up(upper(out[k]), 20) +
+                                  "] misses the reference " + decimal_near(exact(ref[k]), 25) + "\n" +
+                                  save_network(net));
   }
 }
 
@@ -117,8 +118,9 @@ SoakReport run_soak(std::uint64_t seed, std::uint64_t trials) {
       const Mp& e = *at_witness;
       ++report.points_checked;
       if (!(exact(e) + reference_tolerance(e, kRefPrec) >= s.lower))
-        report.violations.push_back(where + ": sup-norm lower bound " + decimal_up(s.lower, 20) + " above the reference error " +
-                                    decimal_near(exact(e), 25) + " at the witness (target " + text + ")\n" + save_network(net));
+        report.violations.push_back(where + ": sup-norm lower bound " + decimal_up(s.lower, 20) +
+                                    " above the reference error " + decimal_near(exact(e), 25) +
+                                    " at the witness (target " + text + ")\n" + save_network(net));
     }
     if (s.upper) {
       for (int i = 0; i < 8; ++i) {
@@ -127,9 +129,9 @@ SoakReport run_soak(std::uint64_t seed, std::uint64_t trials) {
         const Mp& e = *err;
         ++report.points_checked;
         if (!(exact(e) - reference_tolerance(e, kRefPrec) <= *s.upper))
-          report.violations.push_back(where + ": sup-norm upper bound " + decimal_up(*s.upper, 20) + " below the reference error " +
-                                      decimal_near(exact(e), 25) + " (target " + text + ", domain " + format_domain(box) + ")\n" +
-                                      save_network(net));
+          report.violations.push_back(where + ": sup-norm upper bound " + decimal_up(*s.upper, 20) +
+                                      " below the reference error " + decimal_near(exact(e), 25) + " (target " + text +
+                                      ", domain " + format_domain(box) + ")\n" + save_network(net));
       }
     }
   }

@@ -16,7 +16,7 @@ struct SoakReport {
   std::uint64_t sequence_networks = 0;
   std::uint64_t reference_undecided = 0;  // points where the reference could not decide a kink or tie
                                           // at 512 bits (nothing is checked there)
-  std::vector<std::string> violations;  // each names the seed, trial and claim
+  std::vector<std::string> violations;    // each names the seed, trial and claim
 };
 
 // Runs `trials` trials from `seed`; each evaluates one random network at random points with both

@@ -8,7 +8,9 @@ namespace approxcert::reference {
 bool unclaimed_field(const std::string& pattern) {
   // Labels and provenance: which build wrote the file, under which name and description, with
   // which precision schedule. verify re-derives everything it checks at its own precisions.
-  if (pattern == "/instance" || pattern == "/description" || pattern.starts_with("/tool/") || pattern.starts_with("/precision/")) return true;
+  if (pattern == "/instance" || pattern == "/description" || pattern.starts_with("/tool/") ||
+      pattern.starts_with("/precision/"))
+    return true;
   for (std::string_view k : {"/attempts", "/computation", "/engine", "/prec_bits"})
     if (pattern == std::string("/steps/#") + std::string(k)) return true;
   // How a side was obtained, in words: verify uses a side's recheck (which IS claimed), not these.

@@ -7,9 +7,9 @@
 #include "approxcert_version.hpp"
 #include "chain/certificate_fields.hpp"
 #include "io/certificate_envelope.hpp"
-#include "scalar/exact_json.hpp"
 #include "io/file.hpp"
 #include "io/sha256.hpp"
+#include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
 
 namespace approxcert::chain {
@@ -19,7 +19,9 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string_view kind_name(Computation::Kind k) {
-  return k == Computation::Kind::Exact ? "exact" : k == Computation::Kind::BallOnly ? to_string(Arithmetic::Ball) : "generic";
+  return k == Computation::Kind::Exact      ? "exact"
+         : k == Computation::Kind::BallOnly ? to_string(Arithmetic::Ball)
+                                            : "generic";
 }
 
 // The recorded sides of a step decide the same verdict as the engine's exact enclosures when
@@ -82,14 +84,20 @@ nlohmann::json step_json(const StepResult& s) {
   if (const auto& f = s.outcome.for_all)
     j["for_all"] = {{"points", f->points}, {"proved", f->proved}, {"refuted", f->refuted}, {"unknown", f->unknown}};
   nlohmann::json reported = nlohmann::json::array();
-  for (const auto& [name, side] : s.outcome.reported) reported.push_back({{"name", name}, {"value", side_json(side, 17, false)}});
+  for (const auto& [name, side] : s.outcome.reported)
+    reported.push_back({{"name", name}, {"value", side_json(side, 17, false)}});
   j["reported"] = std::move(reported);
   if (s.outcome.candidate) j["candidate"] = point_json(*s.outcome.candidate);
 
   if (s.verdict == Verdict::Refuted) {
     Point p = s.outcome.at;
     if (p.empty() && s.outcome.lhs.evidence.supnorm) p = s.outcome.lhs.evidence.supnorm->witness;
-    j["counterexample"] = {{"point", point_json(p)}, {"instance", p.empty()}, {"description", counterexample_description(spec.lhs_name, spec.rhs_name, spec.relation, s.outcome.lhs.value, s.outcome.rhs.value, s.outcome.rhs_high ? std::optional(s.outcome.rhs_high->value) : std::nullopt)}};
+    j["counterexample"] = {
+        {"point", point_json(p)},
+        {"instance", p.empty()},
+        {"description", counterexample_description(
+                            spec.lhs_name, spec.rhs_name, spec.relation, s.outcome.lhs.value, s.outcome.rhs.value,
+                            s.outcome.rhs_high ? std::optional(s.outcome.rhs_high->value) : std::nullopt)}};
   }
   j["computation"] = std::string(kind_name(s.kind));
   j["engine"] = s.kind == Computation::Kind::Exact ? "exact" : std::string(to_string(s.engine));
@@ -125,12 +133,15 @@ nlohmann::json make_certificate(const InstanceRun& run) {
   nlohmann::json c;
   c["format"] = "approxcert-cert/1";
   c["kind"] = "chain";
-  c["theorem"] = {{"name", run.theorem.name}, {"paper", run.theorem.paper}, {"title", run.theorem.title},
+  c["theorem"] = {{"name", run.theorem.name},
+                  {"paper", run.theorem.paper},
+                  {"title", run.theorem.title},
                   {"statement", run.theorem.statement}};
   c["instance"] = run.instance;
   if (!run.description.empty()) c["description"] = run.description;
   c["parameters"] = run.parameters;
-  c["precision"] = {{"engine", std::string(to_string(r.options.engine))}, {"base_bits", r.options.base_bits},
+  c["precision"] = {{"engine", std::string(to_string(r.options.engine))},
+                    {"base_bits", r.options.base_bits},
                     {"max_bits", r.options.max_bits}};
   nlohmann::json steps = nlohmann::json::array();
   std::size_t counts[3] = {0, 0, 0};
@@ -163,7 +174,8 @@ std::string hash_problem(const nlohmann::json& certificate) {
   const auto it = certificate.is_object() ? certificate.find("sha256") : certificate.end();
   const std::string recorded = it != certificate.end() && it->is_string() ? it->get<std::string>() : "";
   if (recorded == computed) return "";
-  return "sha256: recorded \"" + recorded + "\" but the canonical content hashes to " + computed + " (the certificate was modified)";
+  return "sha256: recorded \"" + recorded + "\" but the canonical content hashes to " + computed +
+         " (the certificate was modified)";
 }
 
 nlohmann::json read_certificate(const std::string& path) {

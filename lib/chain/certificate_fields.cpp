@@ -1,9 +1,9 @@
-#include <nlohmann/json.hpp>
 #include "chain/certificate_fields.hpp"
+#include <nlohmann/json.hpp>
 
 #include "chain/recheck.hpp"
-#include "scalar/input_error.hpp"
 #include "scalar/exact_text.hpp"
+#include "scalar/input_error.hpp"
 
 namespace approxcert::chain {
 
@@ -82,13 +82,13 @@ Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& wher
     const Rational x = parse_at(string_field(side, "exact", where), where + "/exact");
     if (!e.contains(x)) throw InputError(where + ": exact value " + exact_text(x) + " is outside [lower, upper]");
     if (!faithful_decimal(lo, x, hi, x))
-      throw InputError(where + ": lower and upper are not the exact value " + exact_text(x) + " rounded to their digits");
+      throw InputError(where + ": lower and upper are not the exact value " + exact_text(x) +
+                       " rounded to their digits");
     e = Enclosure::exact(x);
   } else if (side.contains("lower_exact") || side.contains("upper_exact")) {
     const Rational xl = parse_at(string_field(side, "lower_exact", where), where + "/lower_exact");
     const Rational xh = parse_at(string_field(side, "upper_exact", where), where + "/upper_exact");
-    if (xl < lo || xh > hi || xh < xl)
-      throw InputError(where + ": exact endpoints are not inside the decimal ones");
+    if (xl < lo || xh > hi || xh < xl) throw InputError(where + ": exact endpoints are not inside the decimal ones");
     if (!faithful_decimal(lo, xl, hi, xh))
       throw InputError(where + ": lower and upper are not the exact endpoints rounded to their digits");
     e = Enclosure::between(xl, xh);
@@ -97,8 +97,8 @@ Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& wher
 }
 
 std::string counterexample_description(const std::string& lhs_name, const std::string& rhs_name, Relation relation,
-                                       const Enclosure& lhs, const Enclosure& rhs, const std::optional<Enclosure>& rhs_high,
-                                       ExactText exact) {
+                                       const Enclosure& lhs, const Enclosure& rhs,
+                                       const std::optional<Enclosure>& rhs_high, ExactText exact) {
   auto show = [exact](const Enclosure& e, const std::string& name) {
     std::string t;
     if (!e.bounded()) t = "(-inf, +inf)";

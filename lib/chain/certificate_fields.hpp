@@ -27,8 +27,8 @@ Enclosure recorded_enclosure(const nlohmann::json& side, const std::string& wher
 // How an exact value is spelled in a description (exact_text; verify also tries an older spelling).
 using ExactText = std::string (*)(const Rational&);
 std::string counterexample_description(const std::string& lhs_name, const std::string& rhs_name, Relation relation,
-                                       const Enclosure& lhs, const Enclosure& rhs, const std::optional<Enclosure>& rhs_high,
-                                       ExactText exact = exact_text);
+                                       const Enclosure& lhs, const Enclosure& rhs,
+                                       const std::optional<Enclosure>& rhs_high, ExactText exact = exact_text);
 // [{"name": "x", "value": "0.925"}, ...] (exact values, exact_text()).
 nlohmann::json point_json(const Point& p);
 Point read_point(const nlohmann::json& j, const std::string& where);

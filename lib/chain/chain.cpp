@@ -56,7 +56,8 @@ Chain& Chain::add(StepSpec spec, Computation computation) {
   if (spec.id.empty()) throw std::logic_error("Chain::add: a step needs an id");
   if (spec.status.empty()) throw std::logic_error("Chain::add: step " + spec.id + " needs a status tag");
   if (!is_coq_identifier(spec.coq_lemma))
-    throw std::logic_error("Chain::add: step " + spec.id + ": coq_lemma '" + spec.coq_lemma + "' is not a Coq identifier");
+    throw std::logic_error("Chain::add: step " + spec.id + ": coq_lemma '" + spec.coq_lemma +
+                           "' is not a Coq identifier");
   for (const Entry& e : steps_) {
     if (e.spec.id == spec.id) throw std::logic_error("Chain::add: duplicate step id " + spec.id);
     if (e.spec.coq_lemma == spec.coq_lemma) throw std::logic_error("Chain::add: duplicate coq_lemma " + spec.coq_lemma);
@@ -75,7 +76,8 @@ Chain& Chain::trust(std::string_view id, std::string lhs_reason, std::string rhs
   throw std::logic_error("Chain::trust: no step \"" + std::string(id) + "\"");
 }
 
-Chain& Chain::recheck(std::string_view id, std::string_view side, std::string expression, std::vector<std::string> inputs) {
+Chain& Chain::recheck(std::string_view id, std::string_view side, std::string expression,
+                      std::vector<std::string> inputs) {
   return recheck_with(id, side, Recheck{std::move(expression), std::move(inputs), {}, {}, nullptr});
 }
 
@@ -83,15 +85,17 @@ Chain& Chain::recheck_network(std::string_view id, std::string_view side, const 
                               std::vector<std::string> inputs) {
   RecordedNetwork r = record_network(net);
   if (r.text->size() > kMaxRecordedNetworkBytes) return *this;  // over budget: the trust mark stays
-  return recheck_with(id, side, Recheck{{}, std::move(inputs), std::move(r.sha256), std::move(output), std::move(r.text)});
+  return recheck_with(id, side,
+                      Recheck{{}, std::move(inputs), std::move(r.sha256), std::move(output), std::move(r.text)});
 }
 
 Chain& Chain::recheck_with(std::string_view id, std::string_view side, Recheck recheck) {
-  if (side != "lhs" && side != "rhs" && side != "rhs_high") throw std::logic_error("Chain::recheck: no side " + std::string(side));
+  if (side != "lhs" && side != "rhs" && side != "rhs_high")
+    throw std::logic_error("Chain::recheck: no side " + std::string(side));
   for (Entry& e : steps_)
     if (e.spec.id == id) {
-      e.computation.run = [run = std::move(e.computation.run), side = std::string(side), recheck = std::move(recheck)](
-                              const Attempt& a) {
+      e.computation.run = [run = std::move(e.computation.run), side = std::string(side),
+                           recheck = std::move(recheck)](const Attempt& a) {
         Outcome o = run(a);
         Side* s = side == "lhs" ? &o.lhs : side == "rhs" ? &o.rhs : o.rhs_high ? &*o.rhs_high : nullptr;
         if (!s) throw std::logic_error("Chain::recheck: the step has no rhs_high");
@@ -132,7 +136,8 @@ ChainResult run_chain(const Chain& chain, const RunOptions& options) {
     int attempts = 0;
     SettledPoints settled;  // the points the step's attempts decided (Attempt::for_all_reusing)
     for (long bits = options.base_bits;; bits *= 2) {
-      r = attempt(entry, Attempt{Prec(bits), engine, attempts, entry.spec.relation, &result.steps, candidate, watch, &settled});
+      r = attempt(
+          entry, Attempt{Prec(bits), engine, attempts, entry.spec.relation, &result.steps, candidate, watch, &settled});
       ++attempts;
       if (exact || r.verdict != Verdict::Unknown || bits * 2 > options.max_bits) break;
     }

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "chain/step.hpp"
-#include "net/network.hpp"
 #include "chain/verdict.hpp"
+#include "net/network.hpp"
 
 namespace approxcert::chain {
 

@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "net/network_json.hpp"
 #include "net/expression.hpp"
+#include "net/network_json.hpp"
 
 namespace approxcert::chain {
 
@@ -28,7 +28,8 @@ void check_claims_name(std::string_view name, const JsonAt& at) {
     at.fail("the name \"" + std::string(name.substr(0, 64)) +
             "\" is not an identifier (a letter or '_', then letters, digits or '_'; at most 64 characters)");
   if (is_reserved_expression_name(name))
-    at.fail("the name \"" + std::string(name) + "\" is reserved by the expression language (pi, e, x, x0, x1, ..., function names)");
+    at.fail("the name \"" + std::string(name) +
+            "\" is reserved by the expression language (pi, e, x, x0, x1, ..., function names)");
 }
 
 CheckFile read_claims_file(const std::string& path, const ExactJson& doc) {
@@ -59,7 +60,8 @@ CheckFile read_claims_file(const std::string& path, const ExactJson& doc) {
   }
   f.parameters = ExactJson::object();
   f.parameters["networks"] = std::move(networks);
-  f.parameters["quantities"] = json_object(json_required(doc, "quantities", top, "a claim file"), top.key("quantities"));
+  f.parameters["quantities"] =
+      json_object(json_required(doc, "quantities", top, "a claim file"), top.key("quantities"));
   f.parameters["steps"] = json_array(json_required(doc, "steps", top, "a claim file"), top.key("steps"));
   read_precision_and_expected(doc, top, f);
   return f;

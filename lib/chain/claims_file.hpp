@@ -5,9 +5,9 @@
 // check` reads them like check files and runs them as the theorem kClaimsTheorem (registered by
 // lib/theorems/claims), so they produce the same chain certificates, pages, verify, regress and
 // Coq export as the built-in theorems.
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
-#include <nlohmann/json_fwd.hpp>
 
 #include "chain/instance.hpp"
 #include "scalar/exact_json.hpp"

@@ -1,5 +1,5 @@
-#include <nlohmann/json.hpp>
 #include "chain/coq_hook.hpp"
+#include <nlohmann/json.hpp>
 
 #include "chain/certificate_fields.hpp"
 #include "chain/coq_text.hpp"

@@ -33,17 +33,16 @@ struct CoqStep {
 
 // Coq text concluding the instance's theorem, and what it needs.
 struct CoqConclusion {
-  std::vector<std::string> modules;  // Approxcert modules of proofs/ to import
-  std::string text;                  // leaves + theorem, or a comment saying why nothing is concluded
-  std::vector<std::string> theorems; // names of the Coq theorems concluded
+  std::vector<std::string> modules;   // Approxcert modules of proofs/ to import
+  std::string text;                   // leaves + theorem, or a comment saying why nothing is concluded
+  std::vector<std::string> theorems;  // names of the Coq theorems concluded
 };
 
 // (certificate, its steps, the instance as a Coq identifier) -> the conclusion. A hook reads the
 // parameters and reported values it needs exactly (InputError if malformed) and returns
 // coq_not_concluded(why) when the certificate does not support the conclusion.
-using CoqConclusionHook =
-    std::function<CoqConclusion(const nlohmann::json& certificate, const std::vector<CoqStep>& steps,
-                                const std::string& instance_identifier)>;
+using CoqConclusionHook = std::function<CoqConclusion(
+    const nlohmann::json& certificate, const std::vector<CoqStep>& steps, const std::string& instance_identifier)>;
 
 // Helpers for hooks.
 // The exact parameter `name` of the certificate (a number or its source text; InputError naming

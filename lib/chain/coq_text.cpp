@@ -55,7 +55,7 @@ namespace {
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 constexpr std::array<std::string_view, 14> kForbiddenWords = {
-    "Admitted", "admit",      "Abort",       "Axiom",    "Axioms",    "Parameter", "Parameters",
+    "Admitted",   "admit",      "Abort",      "Axiom",    "Axioms",    "Parameter", "Parameters",
     "Conjecture", "Hypothesis", "Hypotheses", "Variable", "Variables", "Axiomatic", "Admit"};
 
 bool forbidden(std::string_view word) {

@@ -23,11 +23,13 @@ Outcome distinct_exact_first(const std::vector<double>& exact, SideOf side) {
   for (double x : exact)
     if (!std::isfinite(x)) throw std::logic_error("distinct_exact_first: a value is not a finite double");
   ForAll fa(Relation::Distinct);
-  for_each_sorted_neighbour(exact.size(), [&](std::size_t a, std::size_t b) { return exact[a] < exact[b]; },
-                            [&](std::size_t i, std::size_t j, auto point) {
-                              fa.add_exact_first(point, exact[i], exact[j], std::nullopt,
-                                                 [&] { return PointSides{side(i), side(j), std::nullopt}; });
-                            });
+  for_each_sorted_neighbour(
+      exact.size(), [&](std::size_t a, std::size_t b) { return exact[a] < exact[b]; },
+      [&](std::size_t i, std::size_t j, auto point) {
+        fa.add_exact_first(point, exact[i], exact[j], std::nullopt, [&] {
+          return PointSides{side(i), side(j), std::nullopt};
+        });
+      });
   return fa.outcome();
 }
 

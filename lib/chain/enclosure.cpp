@@ -31,8 +31,8 @@ Side Side::exact(const Rational& q, std::string note) {
 Side Side::sup_norm(const Rational& lower, const Rational& upper, std::string status, Point witness,
                     std::uint64_t boxes, std::string note) {
   return Side{Enclosure::between(lower, upper),
-              Evidence{"supnorm", std::move(note), SupNormEvidence{std::move(status), std::move(witness), boxes}, std::nullopt,
-                       std::string(kSupNormTrusted)}};
+              Evidence{"supnorm", std::move(note), SupNormEvidence{std::move(status), std::move(witness), boxes},
+                       std::nullopt, std::string(kSupNormTrusted)}};
 }
 
 Side Side::derived(Enclosure value, std::string note) {

@@ -38,7 +38,8 @@ ForAll for_all_indices(Relation r, std::uint64_t count, unsigned threads,
                        const std::function<void(ForAll& fa, std::uint64_t begin, std::uint64_t end)>& feed) {
   const std::uint64_t size = chunk_size(count, kMinChunk), chunks = (count + size - 1) / size;
   std::vector<ForAll> parts(chunks, ForAll(r));
-  parallel_chunks(count, threads, kMinChunk, [&](std::uint64_t begin, std::uint64_t end) { feed(parts[begin / size], begin, end); });
+  parallel_chunks(count, threads, kMinChunk,
+                  [&](std::uint64_t begin, std::uint64_t end) { feed(parts[begin / size], begin, end); });
   ForAll all(r);
   for (ForAll& part : parts) all.merge(std::move(part));
   return all;

@@ -34,7 +34,8 @@ CheckFile check_file_of(const std::string& path, const ExactJson& doc) {
   if (format != kCheckFormat)
     top.key("format").fail("expected \"" + std::string(kCheckFormat) + "\" (or \"" + std::string(kClaimsFormat) +
                            "\" for a claim file), got \"" + format + "\"");
-  json_check_file_keys(doc, top, {"format", "theorem", "description", "parameters", "precision", "expected"}, "a check file");
+  json_check_file_keys(doc, top, {"format", "theorem", "description", "parameters", "precision", "expected"},
+                       "a check file");
 
   CheckFile f;
   f.path = path;
@@ -56,7 +57,8 @@ void read_precision_and_expected(const ExactJson& doc, const JsonAt& top, CheckF
     const JsonAt at = top.key("precision");
     json_object(*p, at);
     json_check_keys(*p, at, {"base_bits", "max_bits"}, "\"precision\"");
-    if (const ExactJson* b = json_optional(*p, "base_bits")) f.options.base_bits = precision_bits(*b, at.key("base_bits"));
+    if (const ExactJson* b = json_optional(*p, "base_bits"))
+      f.options.base_bits = precision_bits(*b, at.key("base_bits"));
     if (const ExactJson* m = json_optional(*p, "max_bits")) f.options.max_bits = precision_bits(*m, at.key("max_bits"));
     if (f.options.max_bits < f.options.base_bits) at.fail("max_bits is below base_bits");
   }
@@ -76,12 +78,13 @@ void read_precision_and_expected(const ExactJson& doc, const JsonAt& top, CheckF
 
 InstanceRun run_instance(const TheoremRegistry& registry, const std::string& theorem_name, const ExactJson& parameters,
                          const JsonAt& at, const std::string& instance, const RunOptions& options) {
-  return run_instance_at(registry, theorem_name, parameters, at.key("theorem"), at.key("parameters"), instance, options);
+  return run_instance_at(registry, theorem_name, parameters, at.key("theorem"), at.key("parameters"), instance,
+                         options);
 }
 
-InstanceRun run_instance_at(const TheoremRegistry& registry, const std::string& theorem_name, const ExactJson& parameters,
-                            const JsonAt& theorem_at, const JsonAt& parameters_at, const std::string& instance,
-                            const RunOptions& options) {
+InstanceRun run_instance_at(const TheoremRegistry& registry, const std::string& theorem_name,
+                            const ExactJson& parameters, const JsonAt& theorem_at, const JsonAt& parameters_at,
+                            const std::string& instance, const RunOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const Theorem& theorem = registry.get(theorem_name, theorem_at);
   const Parameters params(parameters, parameters_at);
@@ -94,11 +97,12 @@ InstanceRun run_instance_at(const TheoremRegistry& registry, const std::string& 
 
 CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file) {
   const JsonAt top(file.path);
-  CheckRun out{file,
-               run_instance_at(registry, file.theorem, file.parameters, top.key("theorem"),
-                               file.parameters_at ? *file.parameters_at : top.key("parameters"), file.instance, file.options),
-               {},
-               {}};
+  CheckRun out{
+      file,
+      run_instance_at(registry, file.theorem, file.parameters, top.key("theorem"),
+                      file.parameters_at ? *file.parameters_at : top.key("parameters"), file.instance, file.options),
+      {},
+      {}};
   out.run.description = file.description;
   for (const auto& expected : file.expected) {
     const std::string& id = expected.first;  // a named variable: clang 14 cannot capture a structured binding
@@ -106,7 +110,9 @@ CheckRun run_check(const TheoremRegistry& registry, const CheckFile& file) {
     if (std::none_of(steps.begin(), steps.end(), [&](const StepResult& s) { return s.spec.id == id; })) {
       std::string ids;
       for (const StepResult& s : steps) ids += (ids.empty() ? "" : ", ") + s.spec.id;
-      top.key("expected").key(id).fail("theorem " + file.theorem + " has no step \"" + id + "\" (its steps: " + ids + ")");
+      top.key("expected")
+          .key(id)
+          .fail("theorem " + file.theorem + " has no step \"" + id + "\" (its steps: " + ids + ")");
     }
   }
   for (const StepResult& s : out.run.result.steps) {
@@ -142,7 +148,8 @@ std::vector<Found> collect_json_files(const std::vector<std::string>& paths) {
       continue;
     }
     std::vector<std::string> found;
-    for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
       const std::string name = it->path().filename().string();
       if (name.starts_with(".")) {
         if (it->is_directory()) it.disable_recursion_pending();
@@ -187,15 +194,17 @@ CheckInputs read_check_files(const std::vector<std::string>& paths) {
 std::string skipped_text(const std::vector<SkippedFile>& skipped) {
   std::string list;
   for (const SkippedFile& f : skipped)
-    list += (list.empty() ? "" : ", ") + f.path + " (" + (f.format ? "format " + *f.format : std::string("no format")) + ")";
-  return "skipped " + std::to_string(skipped.size()) + (skipped.size() == 1 ? " file" : " files") +
-         " that " + (skipped.size() == 1 ? "is" : "are") + " not a check or claim file: " + list;
+    list += (list.empty() ? "" : ", ") + f.path + " (" + (f.format ? "format " + *f.format : std::string("no format")) +
+            ")";
+  return "skipped " + std::to_string(skipped.size()) + (skipped.size() == 1 ? " file" : " files") + " that " +
+         (skipped.size() == 1 ? "is" : "are") + " not a check or claim file: " + list;
 }
 
 nlohmann::ordered_json skipped_json(const std::vector<SkippedFile>& skipped) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const SkippedFile& f : skipped)
-    out.push_back({{"file", f.path}, {"format", f.format ? nlohmann::ordered_json(*f.format) : nlohmann::ordered_json(nullptr)}});
+    out.push_back(
+        {{"file", f.path}, {"format", f.format ? nlohmann::ordered_json(*f.format) : nlohmann::ordered_json(nullptr)}});
   return out;
 }
 

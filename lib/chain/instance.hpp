@@ -44,9 +44,9 @@ struct InstanceRun {
   TheoremInfo theorem;
   std::string instance;
   nlohmann::json parameters;
-  ChainResult result;            // result.elapsed_seconds: running the steps
-  double build_seconds = 0;      // wall time of reading the parameters and building the chain
-  std::string description;       // the check or claim file's "description" (may be empty)
+  ChainResult result;        // result.elapsed_seconds: running the steps
+  double build_seconds = 0;  // wall time of reading the parameters and building the chain
+  std::string description;   // the check or claim file's "description" (may be empty)
 };
 
 // Builds the chain of `theorem_name` (looked up in `registry`, InputError at `at` + "/theorem"
@@ -55,9 +55,9 @@ struct InstanceRun {
 InstanceRun run_instance(const TheoremRegistry& registry, const std::string& theorem_name, const ExactJson& parameters,
                          const JsonAt& at, const std::string& instance, const RunOptions& options);
 // The same with the parameters located at `parameters_at` instead of `at` + "/parameters".
-InstanceRun run_instance_at(const TheoremRegistry& registry, const std::string& theorem_name, const ExactJson& parameters,
-                            const JsonAt& theorem_at, const JsonAt& parameters_at, const std::string& instance,
-                            const RunOptions& options);
+InstanceRun run_instance_at(const TheoremRegistry& registry, const std::string& theorem_name,
+                            const ExactJson& parameters, const JsonAt& theorem_at, const JsonAt& parameters_at,
+                            const std::string& instance, const RunOptions& options);
 
 // How a run compares with a check file's expectations.
 struct ExpectationMismatch {

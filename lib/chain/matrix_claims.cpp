@@ -85,8 +85,8 @@ Outcome indefinite_claim(const ExactMatrix& K, const std::vector<Rational>& c_ne
     o = Outcome(Side::exact(max(q_neg, -q_pos), "max(c_neg' K c_neg, -c_pos' K c_pos)"), Side::exact(Rational(0)));
   } else {
     std::vector<Rational> pivots;
-    const bool definite = positive_definite(pivots, K) == Truth::True ||
-                          positive_definite(pivots, scale(K, Rational(-1))) == Truth::True;
+    const bool definite =
+        positive_definite(pivots, K) == Truth::True || positive_definite(pivots, scale(K, Rational(-1))) == Truth::True;
     o = Outcome(definite ? Side::exact(max(q_neg, -q_pos), "K or -K is positive definite")
                          : Side::derived(Enclosure::whole_line(),
                                          "the witnesses do not certify indefiniteness and K is not definite"),

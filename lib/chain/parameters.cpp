@@ -1,5 +1,5 @@
-#include <nlohmann/json.hpp>
 #include "chain/parameters.hpp"
+#include <nlohmann/json.hpp>
 
 #include "net/constant.hpp"
 #include "scalar/input_error.hpp"
@@ -47,7 +47,8 @@ std::string shortened(const std::string& s) { return s.size() <= 60 ? s : s.subs
 
 }  // namespace
 
-Parameters::Parameters(ExactJson object, JsonAt at) : object_(std::make_shared<const ExactJson>(std::move(object))), at_(std::move(at)) {
+Parameters::Parameters(ExactJson object, JsonAt at)
+    : object_(std::make_shared<const ExactJson>(std::move(object))), at_(std::move(at)) {
   json_object(*object_, at_);
 }
 
@@ -105,7 +106,8 @@ std::vector<std::vector<Rational>> Parameters::rational_matrix(std::string_view 
     const JsonAt row_at = where.index(i);
     const ExactJson& row = json_array(v[i], row_at);
     if (!rows.empty() && row.size() != rows.front().size())
-      row_at.fail("row has " + std::to_string(row.size()) + " entries, row 0 has " + std::to_string(rows.front().size()));
+      row_at.fail("row has " + std::to_string(row.size()) + " entries, row 0 has " +
+                  std::to_string(rows.front().size()));
     rows.push_back(json_list(row, row_at, parameter_rational));
   }
   return rows;
@@ -127,8 +129,9 @@ void Parameters::check_all_read() const {
     if (read_.count(item.key())) continue;
     std::string used;
     for (const std::string& k : read_) used += (used.empty() ? "" : ", ") + k;
-    at(shortened(item.key())).fail("unknown parameter \"" + printable(shortened(item.key())) + "\" for this theorem (it uses: " +
-                        (used.empty() ? "no parameters" : used) + ")");
+    at(shortened(item.key()))
+        .fail("unknown parameter \"" + printable(shortened(item.key())) +
+              "\" for this theorem (it uses: " + (used.empty() ? "no parameters" : used) + ")");
   }
 }
 

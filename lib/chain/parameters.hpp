@@ -35,10 +35,10 @@ class Parameters {
   // A ball containing the real `name` at precision p (exact numbers: rounded; expressions: enclosed
   // by the generic evaluator, tighter as p rises).
   Ball enclosure(std::string_view name, Prec p) const;
-  std::uint64_t count(std::string_view name) const;          // non-negative integer
-  std::string text(std::string_view name) const;             // string
-  bool flag(std::string_view name) const;                    // true / false
-  std::vector<Rational> rationals(std::string_view name) const;                // [n1, n2, ...]
+  std::uint64_t count(std::string_view name) const;                                 // non-negative integer
+  std::string text(std::string_view name) const;                                    // string
+  bool flag(std::string_view name) const;                                           // true / false
+  std::vector<Rational> rationals(std::string_view name) const;                     // [n1, n2, ...]
   std::vector<std::vector<Rational>> rational_matrix(std::string_view name) const;  // rows, equal lengths
   // Optional values with a default (the default is NOT recorded as a parameter).
   Rational rational_or(std::string_view name, const Rational& fallback) const;

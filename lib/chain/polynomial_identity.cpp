@@ -44,14 +44,16 @@ Outcome polynomial_identity(const Program& a, const Program& b) {
         if (va.size() > 1) at.add("output", static_cast<long>(j));
         return at;
       };
-      differs |= all.add(where, Side::exact(va[j], "first program"), Side::exact(vb[j], "second program")) == Verdict::Refuted;
+      differs |=
+          all.add(where, Side::exact(va[j], "first program"), Side::exact(vb[j], "second program")) == Verdict::Refuted;
     }
     if (differs) break;
     for (std::size_t k = 0; k < n && ++index[k] > degree[k]; ++k) index[k] = 0;  // next grid point
   }
   Outcome o = all.outcome();
   for (std::size_t k = 0; k < n; ++k)
-    o.report("degree bound x" + std::to_string(k), Side::exact(Rational(static_cast<long>(degree[k])), "polynomial_degree"));
+    o.report("degree bound x" + std::to_string(k),
+             Side::exact(Rational(static_cast<long>(degree[k])), "polynomial_degree"));
   o.report("grid points", Side::exact(Rational(static_cast<long>(points))));
   return o;
 }

@@ -1,14 +1,14 @@
 #include "chain/recheck.hpp"
 
-#include <string_view>
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "chain/certificate_fields.hpp"
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "scalar/input_error.hpp"
 #include "scalar/interval.hpp"
 #include "scalar/rational_scalar.hpp"
-#include "net/expression.hpp"
 
 namespace approxcert::chain {
 
@@ -18,7 +18,8 @@ namespace {
 Enclosure parameter_value(const nlohmann::json& parameters, const std::string& path) {
   const std::string where = "parameter \"" + path + "\"";
   const std::string name = path.substr(0, path.find('/'));
-  if (!parameters.is_object() || !parameters.contains(name)) throw InputError(where + ": not a parameter of the instance");
+  if (!parameters.is_object() || !parameters.contains(name))
+    throw InputError(where + ": not a parameter of the instance");
   const nlohmann::json* entry = &parameters[name];
   for (std::size_t at = path.find('/'); at != std::string::npos;) {
     const std::size_t next = path.find('/', at + 1);
@@ -92,14 +93,15 @@ Enclosure choose(const std::vector<Enclosure>& outputs, OutputChoice choice) {
 }
 
 // Exactly when every input is a point and the program is rational, else MPFI over the enclosures.
-Recomputed evaluate_output(const Program& prog, const std::vector<Enclosure>& inputs, OutputChoice output, bool try_exact,
-                           Prec prec) {
+Recomputed evaluate_output(const Program& prog, const std::vector<Enclosure>& inputs, OutputChoice output,
+                           bool try_exact, Prec prec) {
   std::vector<Enclosure> values;
   if (try_exact && all_exact(inputs)) {
     std::vector<Rational> x;
     for (const Enclosure& e : inputs) x.push_back(e.lower());
     try {
-      for (const Rational& v : evaluate<Rational>(prog, std::span<const Rational>(x), prec)) values.push_back(Enclosure::exact(v));
+      for (const Rational& v : evaluate<Rational>(prog, std::span<const Rational>(x), prec))
+        values.push_back(Enclosure::exact(v));
       return {choose(values, output), true};
     } catch (const NotExactError&) {
       // a transcendental operation: enclose it with MPFI below
@@ -111,11 +113,14 @@ Recomputed evaluate_output(const Program& prog, const std::vector<Enclosure>& in
     set_interval(x[k], inputs[k].lower(), inputs[k].upper(), prec);
   }
   values.clear();
-  for (const Interval& v : evaluate<Interval>(prog, std::span<const Interval>(x), prec)) values.push_back(Enclosure::of(v));
+  for (const Interval& v : evaluate<Interval>(prog, std::span<const Interval>(x), prec))
+    values.push_back(Enclosure::of(v));
   return {choose(values, output), false};
 }
 
-bool is_index(std::string_view s) { return !s.empty() && s.size() <= 9 && s.find_first_not_of("0123456789") == std::string_view::npos; }
+bool is_index(std::string_view s) {
+  return !s.empty() && s.size() <= 9 && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
 
 // The output of a network recipe: "max"; a decimal index; an input naming an exact integer; or, when
 // no input has the whole name, an input name followed by "-K" (K decimal): that integer minus K (a
@@ -152,8 +157,8 @@ Recomputed recompute_network(const Recheck& recheck, const RecheckData& data, Pr
   if (it == data.networks->end()) throw InputError("network " + recheck.network + ": not recorded in the certificate");
   const Program& prog = it->second;
   if (recheck.inputs.size() != prog.num_inputs())
-    throw InputError("network " + recheck.network + ": " + std::to_string(recheck.inputs.size()) + " inputs for a network of " +
-                     std::to_string(prog.num_inputs()));
+    throw InputError("network " + recheck.network + ": " + std::to_string(recheck.inputs.size()) +
+                     " inputs for a network of " + std::to_string(prog.num_inputs()));
   const OutputChoice output = output_index(recheck, data, prog.outputs().size());
   std::vector<Enclosure> inputs;
   for (const std::string& name : recheck.inputs) inputs.push_back(input_value(name, data));

@@ -1,5 +1,5 @@
-#include <nlohmann/json.hpp>
 #include "chain/recorded_networks.hpp"
+#include <nlohmann/json.hpp>
 
 #include "io/sha256.hpp"
 #include "net/lower.hpp"
@@ -24,7 +24,8 @@ std::map<std::string, Program, std::less<>> read_recorded_networks(const nlohman
     const Network net = parse_network(text, where);  // JSON only: never the ONNX sniffing of network_from_bytes
     const std::string canonical = save_network(net);
     if (sha256_hex(canonical) != key)
-      throw InputError(where + ": the key is not the SHA-256 of the network's canonical text (" + sha256_hex(canonical) + ")");
+      throw InputError(where + ": the key is not the SHA-256 of the network's canonical text (" +
+                       sha256_hex(canonical) + ")");
     programs.emplace(key, lower(net));
   }
   return programs;

@@ -15,12 +15,12 @@
 
 namespace approxcert::chain {
 
-// Size budget of one recorded network's canonical text (and of its recorded compact text). A construction above it is not recorded:
-// its sides keep their trust mark (docs/verify_coverage.md gives the sizes).
+// Size budget of one recorded network's canonical text (and of its recorded compact text). A construction above it is
+// not recorded: its sides keep their trust mark (docs/verify_coverage.md gives the sizes).
 inline constexpr std::size_t kMaxRecordedNetworkBytes = 256 * 1024;
 
 struct RecordedNetwork {
-  std::string sha256;                        // of *text
+  std::string sha256;                       // of *text
   std::shared_ptr<const std::string> text;  // canonical approxcert-net/1 text (save_network)
 };
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
-#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
@@ -30,7 +30,8 @@ bool same_point(const nlohmann::json& stored, const nlohmann::json& current) {
 // A stored precision in today's spelling of its engine (an older baseline says "ball" / "interval").
 nlohmann::json current_spelling(nlohmann::json precision) {
   if (precision.contains("engine") && precision["engine"].is_string())
-    if (const auto a = parse_arithmetic(precision["engine"].get<std::string>())) precision["engine"] = std::string(to_string(*a));
+    if (const auto a = parse_arithmetic(precision["engine"].get<std::string>()))
+      precision["engine"] = std::string(to_string(*a));
   return precision;
 }
 
@@ -49,7 +50,8 @@ class Comparison {
   Rational tolerance(const Rational& stored) const { return options_.rel_tol * abs(stored) + options_.abs_tol; }
 
   // Lower endpoints must not drop, upper endpoints must not rise, beyond the tolerance.
-  void side(const std::string& step, const std::string& name, const nlohmann::json& stored, const nlohmann::json& current) {
+  void side(const std::string& step, const std::string& name, const nlohmann::json& stored,
+            const nlohmann::json& current) {
     const Enclosure s = recorded_enclosure(stored, step + "/" + name + " (stored)");
     const Enclosure c = recorded_enclosure(current, step + "/" + name);
     if (!s.bounded() && !c.bounded()) return;
@@ -72,20 +74,25 @@ class Comparison {
     if (same_point(stored.at("at"), current.at("at"))) {
       side(id, "lhs", stored.at("lhs"), current.at("lhs"));
       side(id, "rhs", stored.at("rhs"), current.at("rhs"));
-      if (stored.contains("rhs_high") && current.contains("rhs_high")) side(id, "rhs_high", stored.at("rhs_high"), current.at("rhs_high"));
+      if (stored.contains("rhs_high") && current.contains("rhs_high"))
+        side(id, "rhs_high", stored.at("rhs_high"), current.at("rhs_high"));
       for (const auto& r : stored.at("reported"))
         for (const auto& c : current.at("reported"))
-          if (c.at("name") == r.at("name")) side(id, "reported \"" + r.at("name").get<std::string>() + "\"", r.at("value"), c.at("value"));
+          if (c.at("name") == r.at("name"))
+            side(id, "reported \"" + r.at("name").get<std::string>() + "\"", r.at("value"), c.at("value"));
     } else if (moved_) {
-      fail(id, "at", stored.at("at").dump(), current.at("at").dump(), "evaluated at another point: sides not compared", "moved");
+      fail(id, "at", stored.at("at").dump(), current.at("at").dump(), "evaluated at another point: sides not compared",
+           "moved");
     }
     // A margin is a slack for a proved step and a violation for a refuted one: compared only
     // between equal verdicts.
     if (stored.contains("margin") && current.contains("margin") && stored.at("verdict") == current.at("verdict")) {
       const Rational s = parse_rational(stored.at("margin").get<std::string>());
       const Rational c = parse_rational(current.at("margin").get<std::string>());
-      if (moved_ && c != s) fail(id, "margin", stored.at("margin"), current.at("margin"), "margin " + change(s, c), "moved");
-      else if (c < s - tolerance(s)) fail(id, "margin", stored.at("margin"), current.at("margin"), "certified margin got smaller", "bound");
+      if (moved_ && c != s)
+        fail(id, "margin", stored.at("margin"), current.at("margin"), "margin " + change(s, c), "moved");
+      else if (c < s - tolerance(s))
+        fail(id, "margin", stored.at("margin"), current.at("margin"), "certified margin got smaller", "bound");
     }
   }
 
@@ -115,20 +122,23 @@ class Comparison {
 std::string short_hash(const nlohmann::json& j) { return "sha256 " + sha256_hex(j.dump()).substr(0, 16); }
 
 // Rows naming, by JSON pointer, where `stored` and `current` differ below `pointer`; true if any.
-bool member_changed(Comparison& cmp, const nlohmann::json& stored, const nlohmann::json& current, const std::string& pointer) {
+bool member_changed(Comparison& cmp, const nlohmann::json& stored, const nlohmann::json& current,
+                    const std::string& pointer) {
   const JsonDifferences d = json_differences(stored, current, pointer, kMaxInstanceRows);
-  for (const JsonDifference& row : d.first) cmp.fail("-", row.pointer, row.stored, row.current, "the instance changed", "instance");
+  for (const JsonDifference& row : d.first)
+    cmp.fail("-", row.pointer, row.stored, row.current, "the instance changed", "instance");
   if (d.total > d.first.size())
     cmp.fail("-", pointer, short_hash(stored), short_hash(current),
-             std::to_string(d.total - d.first.size()) + " more difference(s) below " + pointer + ", " + std::to_string(d.total) +
-                 " in all",
+             std::to_string(d.total - d.first.size()) + " more difference(s) below " + pointer + ", " +
+                 std::to_string(d.total) + " in all",
              "instance");
   return d.total > 0;
 }
 
 // Rows for what makes the current instance a different one from the stored; true if any.
 bool instance_changed(Comparison& cmp, const nlohmann::json& stored, const nlohmann::json& current) {
-  bool changed = member_changed(cmp, stored.at("theorem").at("name"), current.at("theorem").at("name"), "/theorem/name");
+  bool changed =
+      member_changed(cmp, stored.at("theorem").at("name"), current.at("theorem").at("name"), "/theorem/name");
   changed |= member_changed(cmp, stored.at("parameters"), current.at("parameters"), "/parameters");
   if (stored.contains("precision"))
     changed |= member_changed(cmp, current_spelling(stored.at("precision")), current.at("precision"), "/precision");
@@ -158,7 +168,8 @@ void add_orphans(const RegressOptions& options, const std::set<std::string>& pro
     if (produced.count(name)) continue;
     try {
       const nlohmann::json c = read_certificate(f.string());
-      const std::string overall = c.contains("overall") && c.at("overall").is_string() ? c.at("overall").get<std::string>() : "?";
+      const std::string overall =
+          c.contains("overall") && c.at("overall").is_string() ? c.at("overall").get<std::string>() : "?";
       report.rows.push_back({name, "-", "certificate", overall, "(no check)",
                              "no check file produces the stored certificate " + f.string(), "orphan"});
     } catch (const InputError&) {
@@ -170,7 +181,8 @@ void add_orphans(const RegressOptions& options, const std::set<std::string>& pro
 }  // namespace
 
 std::size_t RegressReport::failures() const {
-  return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [this](const RegressRow& r) { return failing(r); }));
+  return static_cast<std::size_t>(
+      std::count_if(rows.begin(), rows.end(), [this](const RegressRow& r) { return failing(r); }));
 }
 
 RegressReport regress(const TheoremRegistry& registry, const std::vector<std::string>& check_paths,
@@ -193,11 +205,13 @@ RegressReport regress(const TheoremRegistry& registry, const std::vector<std::st
     produced.insert(name);
     report.steps += run.run.result.steps.size();
 
-    const std::string stored_path = (fs::path(options.baseline) / run.run.theorem.paper / (run.run.instance + ".json")).string();
+    const std::string stored_path =
+        (fs::path(options.baseline) / run.run.theorem.paper / (run.run.instance + ".json")).string();
     nlohmann::json stored;
     try {
       if (!fs::exists(stored_path)) {
-        cmp.fail("-", "certificate", "(missing)", current.at("overall"), "no stored certificate " + stored_path, "certificate");
+        cmp.fail("-", "certificate", "(missing)", current.at("overall"), "no stored certificate " + stored_path,
+                 "certificate");
         continue;
       }
       stored = read_certificate(stored_path);
@@ -207,17 +221,21 @@ RegressReport regress(const TheoremRegistry& registry, const std::vector<std::st
       }
       if (instance_changed(cmp, stored, current)) cmp.set_moved();
       if (stored.at("overall") != current.at("overall"))
-        cmp.fail("overall", "verdict", stored.at("overall"), current.at("overall"), "overall verdict changed", "verdict");
+        cmp.fail("overall", "verdict", stored.at("overall"), current.at("overall"), "overall verdict changed",
+                 "verdict");
       for (const auto& s : current.at("steps")) {
         if (const nlohmann::json* old = find_step(stored.at("steps"), s.at("id"))) cmp.step(*old, s);
         else cmp.fail(s.at("id"), "step", "(absent)", s.at("verdict"), "step not in the stored certificate", "verdict");
       }
       for (const auto& s : stored.at("steps"))
-        if (!find_step(current.at("steps"), s.at("id"))) cmp.fail(s.at("id"), "step", s.at("verdict"), "(absent)", "step removed", "verdict");
+        if (!find_step(current.at("steps"), s.at("id")))
+          cmp.fail(s.at("id"), "step", s.at("verdict"), "(absent)", "step removed", "verdict");
     } catch (const InputError& e) {
-      cmp.fail("-", "certificate", stored_path, "-", std::string("unreadable stored certificate: ") + e.what(), "certificate");
+      cmp.fail("-", "certificate", stored_path, "-", std::string("unreadable stored certificate: ") + e.what(),
+               "certificate");
     } catch (const nlohmann::json::exception& e) {
-      cmp.fail("-", "certificate", stored_path, "-", std::string("malformed stored certificate: ") + e.what(), "certificate");
+      cmp.fail("-", "certificate", stored_path, "-", std::string("malformed stored certificate: ") + e.what(),
+               "certificate");
     }
   }
   add_orphans(options, produced, report);

@@ -64,8 +64,8 @@ struct RegressReport {
   std::size_t instances = 0;
   std::size_t steps = 0;
   std::vector<std::string> instance_names;  // "<paper>/<instance>" of every instance run, in order
-  std::vector<RegressRow> rows;  // differences, in the order found
-  std::vector<SkippedFile> skipped;  // files in the check folders that are not check or claim files
+  std::vector<RegressRow> rows;             // differences, in the order found
+  std::vector<SkippedFile> skipped;         // files in the check folders that are not check or claim files
   bool orphans_allowed = false;
   bool failing(const RegressRow& row) const { return row.kind != "orphan" || !orphans_allowed; }
   std::size_t failures() const;

@@ -11,10 +11,15 @@ namespace approxcert::chain {
 
 namespace {
 
-constexpr std::array<std::pair<Relation, std::string_view>, 9> kNames{{
-    {Relation::LessEqual, "<="}, {Relation::Less, "<"}, {Relation::GreaterEqual, ">="},
-    {Relation::Greater, ">"}, {Relation::Equal, "="}, {Relation::NotEqual, "!="},
-    {Relation::InClosed, "in"}, {Relation::NotInClosed, "not in"}, {Relation::Distinct, "distinct"}}};
+constexpr std::array<std::pair<Relation, std::string_view>, 9> kNames{{{Relation::LessEqual, "<="},
+                                                                       {Relation::Less, "<"},
+                                                                       {Relation::GreaterEqual, ">="},
+                                                                       {Relation::Greater, ">"},
+                                                                       {Relation::Equal, "="},
+                                                                       {Relation::NotEqual, "!="},
+                                                                       {Relation::InClosed, "in"},
+                                                                       {Relation::NotInClosed, "not in"},
+                                                                       {Relation::Distinct, "distinct"}}};
 
 // A decided claim with its certified slack M (see margin() in the header): a Rational for
 // enclosures, an ExactDifference for exact doubles.
@@ -25,9 +30,13 @@ struct Decision {
 };
 
 template <class M>
-Decision<M> proved(M s) { return {Verdict::Proved, std::move(s)}; }
+Decision<M> proved(M s) {
+  return {Verdict::Proved, std::move(s)};
+}
 template <class M>
-Decision<M> refuted(M s) { return {Verdict::Refuted, std::move(s)}; }
+Decision<M> refuted(M s) {
+  return {Verdict::Refuted, std::move(s)};
+}
 
 // An exact double as an enclosure for the rules below: lower = upper = x, and the difference of
 // two ends is the ExactDifference.
@@ -82,7 +91,8 @@ Decision<M> in_closed(const E& v, const E& lo, const E& hi) {
   const Decision<M> below = less_equal<M>(v, hi);
   if (above.verdict == Verdict::Refuted) return above;
   if (below.verdict == Verdict::Refuted) return below;
-  if (above.verdict == Verdict::Proved && below.verdict == Verdict::Proved) return proved(min(above.slack, below.slack));
+  if (above.verdict == Verdict::Proved && below.verdict == Verdict::Proved)
+    return proved(min(above.slack, below.slack));
   return {};
 }
 
@@ -154,7 +164,8 @@ Rational ExactDifference::exact() const { return lower(FastInterval{hi, hi}) + l
 
 std::optional<DoubleVerdictMargin> decide_doubles(Relation r, double lhs, double rhs, const double* rhs_high) {
   check_range(r, rhs_high != nullptr);
-  if (!difference_exact(lhs) || !difference_exact(rhs) || (rhs_high && !difference_exact(*rhs_high))) return std::nullopt;
+  if (!difference_exact(lhs) || !difference_exact(rhs) || (rhs_high && !difference_exact(*rhs_high)))
+    return std::nullopt;
   const DoublePoint l{{lhs}}, h{{rhs}}, high{{rhs_high ? *rhs_high : 0.0}};
   const Decision<ExactDifference> d = decision_of<ExactDifference>(r, l, h, rhs_high ? &high : nullptr);
   return DoubleVerdictMargin{d.verdict, d.slack};

@@ -38,7 +38,15 @@
 namespace approxcert::chain {
 
 enum class Relation : unsigned char {
-  LessEqual, Less, GreaterEqual, Greater, Equal, NotEqual, InClosed, NotInClosed, Distinct
+  LessEqual,
+  Less,
+  GreaterEqual,
+  Greater,
+  Equal,
+  NotEqual,
+  InClosed,
+  NotInClosed,
+  Distinct
 };
 
 // "<=", "<", ">=", ">", "=", "!=", "in", "not in", "distinct": the spelling in certificates.
@@ -65,7 +73,8 @@ struct VerdictMargin {
   Verdict verdict;
   std::optional<Rational> margin;
 };
-VerdictMargin decide_with_margin(Relation r, const Enclosure& lhs, const Enclosure& rhs, const Enclosure* rhs_high = nullptr);
+VerdictMargin decide_with_margin(Relation r, const Enclosure& lhs, const Enclosure& rhs,
+                                 const Enclosure* rhs_high = nullptr);
 
 // The exact value hi + lo of a difference a - b of two doubles (TwoSum: hi = a - b rounded to
 // nearest, lo the exact error), a margin computed without GMP. Ordered exactly: hi + lo < hi' + lo'
@@ -75,7 +84,9 @@ struct ExactDifference {
   static ExactDifference of(double a, double b);  // exact for |a|, |b| < 2^1000
   Rational exact() const;                         // hi + lo as a Rational
   friend bool operator==(const ExactDifference&, const ExactDifference&) = default;
-  friend bool operator<(const ExactDifference& x, const ExactDifference& y) { return x.hi < y.hi || (x.hi == y.hi && x.lo < y.lo); }
+  friend bool operator<(const ExactDifference& x, const ExactDifference& y) {
+    return x.hi < y.hi || (x.hi == y.hi && x.lo < y.lo);
+  }
   friend ExactDifference min(const ExactDifference& x, const ExactDifference& y) { return y < x ? y : x; }
 };
 struct DoubleVerdictMargin {

@@ -58,7 +58,8 @@ void ForAll::keep(Judged& j, Point at, Side lhs, Side rhs, const Side* rhs_high)
   worst_margin_ = std::move(j.margin);
 }
 
-void ForAll::keep_doubles(Verdict v, const Margin& m, Point at, PointSides sides, double lhs, double rhs, std::optional<double> rhs_high) {
+void ForAll::keep_doubles(Verdict v, const Margin& m, Point at, PointSides sides, double lhs, double rhs,
+                          std::optional<double> rhs_high) {
   auto is_point = [](const Side& s, double x) { return s.value == Enclosure::exact(lower(FastInterval{x, x})); };
   if (!is_point(sides.lhs, lhs) || !is_point(sides.rhs, rhs) || sides.rhs_high.has_value() != rhs_high.has_value() ||
       (rhs_high && !is_point(*sides.rhs_high, *rhs_high)))
@@ -89,7 +90,8 @@ bool ForAll::reuse_settled(std::size_t k) {
 
 void ForAll::merge(ForAll&& later) {
   if (later.relation_ != relation_) throw std::logic_error("ForAll::merge: different relations");
-  if (settled_ || later.settled_) throw std::logic_error("ForAll::merge: a ForAll that reuses settled points is not merged");
+  if (settled_ || later.settled_)
+    throw std::logic_error("ForAll::merge: a ForAll that reuses settled points is not merged");
   summary_.points += later.summary_.points;
   summary_.proved += later.summary_.proved;
   summary_.refuted += later.summary_.refuted;
@@ -134,7 +136,6 @@ Outcome distinct(const std::vector<Side>& values) {
   return fa.outcome();
 }
 
-
 const StepResult& Attempt::result(std::string_view id) const {
   if (earlier)
     for (const StepResult& r : *earlier)
@@ -145,7 +146,8 @@ const StepResult& Attempt::result(std::string_view id) const {
 const Side& Attempt::reported(std::string_view step_id, std::string_view name) const {
   for (const auto& [n, side] : result(step_id).outcome.reported)
     if (n == name) return side;
-  throw std::logic_error("Attempt::reported: step '" + std::string(step_id) + "' reported no '" + std::string(name) + "'");
+  throw std::logic_error("Attempt::reported: step '" + std::string(step_id) + "' reported no '" + std::string(name) +
+                         "'");
 }
 
 Computation trusting(Computation c, std::string lhs_reason, std::string rhs_reason) {

@@ -26,9 +26,9 @@ namespace approxcert::chain {
 
 // What the theorem module states about a step; copied verbatim into the certificate.
 struct StepSpec {
-  std::string id{};         // the claim's label in the specification: "S1", "V5", "A6", "Y-9"
-  std::string claim{};      // the claim in words
-  std::string symbols{};    // the claim in symbols (plain text or LaTeX): "sup |K - K_N| <= eps/2"
+  std::string id{};       // the claim's label in the specification: "S1", "V5", "A6", "Y-9"
+  std::string claim{};    // the claim in words
+  std::string symbols{};  // the claim in symbols (plain text or LaTeX): "sup |K - K_N| <= eps/2"
   Relation relation = Relation::LessEqual;
   std::string lhs_name{};   // what the left side is, in symbols: "T_1" (optional)
   std::string rhs_name{};   // what the right side is: "eps/2" (optional; "[a, b]" for ranges)
@@ -101,7 +101,9 @@ class SettledPoints {
     Side lhs, rhs;
     std::optional<Side> rhs_high;
   };
-  const Entry* find(std::size_t index) const { return index < entries_.size() && entries_[index] ? &*entries_[index] : nullptr; }
+  const Entry* find(std::size_t index) const {
+    return index < entries_.size() && entries_[index] ? &*entries_[index] : nullptr;
+  }
   void record(std::size_t index, Entry e);
 
  private:
@@ -127,8 +129,8 @@ class ForAll {
   // The same, with the point built by make_point() only if it becomes the decisive one (naming a
   // point costs more than deciding it), and the sides copied only then.
   template <class MakePoint>
-    requires std::is_invocable_r_v<Point, MakePoint&>
-  Verdict add(MakePoint&& make_point, const Side& lhs, const Side& rhs, const Side* rhs_high = nullptr) {
+  requires std::is_invocable_r_v<Point, MakePoint&> Verdict add(MakePoint&& make_point, const Side& lhs,
+                                                                const Side& rhs, const Side* rhs_high = nullptr) {
     Judged j = judge(lhs, rhs, rhs_high);
     const std::size_t index = next_++;
     const bool record = settled_ && j.verdict != Verdict::Unknown && !settled_->find(index);
@@ -151,12 +153,12 @@ class ForAll {
   // then the exact points lhs, rhs, rhs_high, decided by decide_doubles() (the same verdict and
   // margin as add()), and sides() -> PointSides builds them only if the point becomes the decisive
   // one (they must be those exact points: std::logic_error otherwise). Where a value is not given,
-  // decide_doubles() declines, a point is watched or points are recorded (SettledPoints), this is add() with the sides of sides(). So
-  // the counts, verdicts and decisive point are those of add() with the sides of sides().
+  // decide_doubles() declines, a point is watched or points are recorded (SettledPoints), this is add() with the sides
+  // of sides(). So the counts, verdicts and decisive point are those of add() with the sides of sides().
   template <class MakePoint, class MakeSides>
-    requires std::is_invocable_r_v<Point, MakePoint&> && std::is_invocable_r_v<PointSides, MakeSides&>
-  Verdict add_exact_first(MakePoint&& make_point, std::optional<double> lhs, std::optional<double> rhs,
-                          std::optional<double> rhs_high, MakeSides&& sides) {
+  requires std::is_invocable_r_v<Point, MakePoint&> && std::is_invocable_r_v<PointSides, MakeSides&> Verdict
+  add_exact_first(MakePoint&& make_point, std::optional<double> lhs, std::optional<double> rhs,
+                  std::optional<double> rhs_high, MakeSides&& sides) {
     std::optional<DoubleVerdictMargin> d;
     if (!watch_ && !settled_ && lhs && rhs && (rhs_high || !is_range(relation_)))
       d = decide_doubles(relation_, *lhs, *rhs, rhs_high ? &*rhs_high : nullptr);
@@ -197,7 +199,8 @@ class ForAll {
   void count(Verdict v);
   bool worse(Verdict v, const Margin& m) const;
   void keep(Judged& j, Point at, Side lhs, Side rhs, const Side* rhs_high);
-  void keep_doubles(Verdict v, const Margin& m, Point at, PointSides sides, double lhs, double rhs, std::optional<double> rhs_high);
+  void keep_doubles(Verdict v, const Margin& m, Point at, PointSides sides, double lhs, double rhs,
+                    std::optional<double> rhs_high);
 
   Relation relation_;
   const Point* watch_ = nullptr;
@@ -220,11 +223,11 @@ struct StepResult;
 
 // What a computation receives: precision, engine, retry index, and the chain's results so far.
 struct Attempt {
-  Prec prec;                                // working precision of this attempt
-  Arithmetic engine;                        // Ball normally; Interval when verify re-checks
-  int index;                                // 0 first attempt, 1, 2, ... retries (higher prec)
-  Relation relation;                        // the step's relation
-  const std::vector<StepResult>* earlier;   // results of the steps before this one, in order
+  Prec prec;                               // working precision of this attempt
+  Arithmetic engine;                       // Ball normally; Interval when verify re-checks
+  int index;                               // 0 first attempt, 1, 2, ... retries (higher prec)
+  Relation relation;                       // the step's relation
+  const std::vector<StepResult>* earlier;  // results of the steps before this one, in order
   // Search-then-certify steps (chain/search_then_certify.hpp): the candidate to certify. The
   // engine sets it to the candidate recorded in a certificate when verify re-runs the step (else
   // nullptr: the step searches); the certification reads it with candidate_values().
@@ -251,9 +254,9 @@ struct Attempt {
 // How a step is computed. Build one with exact(), ball() or generic() below.
 struct Computation {
   enum class Kind : unsigned char {
-    Exact,    // sides are exact rationals: run once, never retried (prec/engine ignored)
-    BallOnly, // uses Ball: retried at higher precision; verify re-runs it at other precisions
-    Generic,  // written for any RigorousScalar: verify re-runs it with Interval (MPFI)
+    Exact,     // sides are exact rationals: run once, never retried (prec/engine ignored)
+    BallOnly,  // uses Ball: retried at higher precision; verify re-runs it at other precisions
+    Generic,   // written for any RigorousScalar: verify re-runs it with Interval (MPFI)
   };
   Kind kind;
   std::function<Outcome(const Attempt&)> run;
@@ -291,10 +294,10 @@ struct StepResult {
   Outcome outcome;
   Computation::Kind kind = Computation::Kind::Exact;
   Arithmetic engine = Arithmetic::Ball;
-  long prec_bits = 0;           // precision of the attempt that gave the verdict (0 for exact)
-  int attempts = 0;             // number of attempts made
-  double elapsed_seconds = 0;   // wall time of all attempts (volatile: not part of the hash)
-  std::string error{};            // non-empty if the computation threw (verdict is then unknown)
+  long prec_bits = 0;          // precision of the attempt that gave the verdict (0 for exact)
+  int attempts = 0;            // number of attempts made
+  double elapsed_seconds = 0;  // wall time of all attempts (volatile: not part of the hash)
+  std::string error{};         // non-empty if the computation threw (verdict is then unknown)
 };
 
 }  // namespace approxcert::chain

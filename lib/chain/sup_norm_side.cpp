@@ -6,8 +6,9 @@
 
 namespace approxcert::chain {
 
-Side sup_norm_side(const Program& error_program, const Box& box, const Attempt& a, const std::vector<std::string>& names,
-                   std::string note, const SupNormBudget& budget, const std::optional<Box>& witness_box) {
+Side sup_norm_side(const Program& error_program, const Box& box, const Attempt& a,
+                   const std::vector<std::string>& names, std::string note, const SupNormBudget& budget,
+                   const std::optional<Box>& witness_box) {
   SupNormOptions o;
   o.rel_tol = budget.rel_tol;
   o.abs_tol = budget.abs_tol;
@@ -34,8 +35,8 @@ Side sup_norm_side(const Program& error_program, const Box& box, const Attempt& 
       witness.add(k < names.size() ? names[k] : "x" + std::to_string(k), (*r.witness)[k]);
   if (!r.upper) {
     Side s;
-    s.evidence = {"supnorm", note + " (no finite upper bound)", SupNormEvidence{std::string(to_string(r.status)), witness, r.boxes},
-                  std::nullopt, kSupNormTrusted};
+    s.evidence = {"supnorm", note + " (no finite upper bound)",
+                  SupNormEvidence{std::string(to_string(r.status)), witness, r.boxes}, std::nullopt, kSupNormTrusted};
     return s;
   }
   return Side::sup_norm(r.lower, *r.upper, std::string(to_string(r.status)), witness, r.boxes, std::move(note));

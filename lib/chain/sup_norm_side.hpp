@@ -9,9 +9,9 @@
 
 #include "chain/enclosure.hpp"
 #include "chain/step.hpp"
+#include "domain/domain.hpp"
 #include "net/program.hpp"
 #include "scalar/rational.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert::chain {
 
@@ -25,8 +25,8 @@ struct SupNormBudget {
 // whole line above lower when no finite upper bound was found). One thread, deterministic.
 // `names` name the witness coordinates; `witness_box` (inside `box`) restricts where the witness
 // may lie (domains with irrational endpoints: target/domain.hpp).
-Side sup_norm_side(const Program& error_program, const Box& box, const Attempt& a, const std::vector<std::string>& names,
-                   std::string note, const SupNormBudget& budget = {},
+Side sup_norm_side(const Program& error_program, const Box& box, const Attempt& a,
+                   const std::vector<std::string>& names, std::string note, const SupNormBudget& budget = {},
                    const std::optional<Box>& witness_box = std::nullopt);
 
 }  // namespace approxcert::chain

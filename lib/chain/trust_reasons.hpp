@@ -21,7 +21,8 @@ inline constexpr const char* kInexpressibleClosedForm =
 inline constexpr const char* kOtherPoints =
     "arithmetic on earlier steps' values at points the certificate does not record (a 'for all' step records its "
     "decisive point only)";
-inline constexpr const char* kTargetValue = "a value of the instance's target (polynomial or map) computed by the theorem module";
+inline constexpr const char* kTargetValue =
+    "a value of the instance's target (polynomial or map) computed by the theorem module";
 inline constexpr const char* kClaimExpression =
     "an expression of the claim file in the quantities the step reports (recorded in the file's names, not as a recheck)";
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
@@ -32,7 +32,8 @@ struct RecordedStep : RecordedSides {
 void read_side_recheck(const nlohmann::json& side, const std::string& name, const std::string& where, RecordedStep& r) {
   if (!side.is_object() || !side.contains("evidence") || !side["evidence"].is_object()) return;
   const nlohmann::json& evidence = side["evidence"];
-  if (evidence.contains("recheck")) r.rechecks.emplace_back(name, read_recheck(evidence["recheck"], where + "/evidence/recheck"));
+  if (evidence.contains("recheck"))
+    r.rechecks.emplace_back(name, read_recheck(evidence["recheck"], where + "/evidence/recheck"));
   if (evidence.contains("trusted")) r.trusted[name] = string_field(evidence, "trusted", where + "/evidence");
 }
 
@@ -45,7 +46,8 @@ RecordedStep read_step(const nlohmann::json& s, const std::string& where) {
   if (!reported.is_array()) throw InputError(where + "/reported: expected an array");
   for (std::size_t i = 0; i < reported.size(); ++i) {
     const std::string at = where + "/reported/" + std::to_string(i);
-    r.reported.emplace_back(string_field(reported[i], "name", at), recorded_enclosure(field(reported[i], "value", at), at + "/value"));
+    r.reported.emplace_back(string_field(reported[i], "name", at),
+                            recorded_enclosure(field(reported[i], "value", at), at + "/value"));
     read_side_recheck(reported[i]["value"], "reported:" + r.reported.back().first, at + "/value", r);
   }
   if (s.contains("candidate")) r.candidate = read_point(s["candidate"], where + "/candidate");
@@ -67,28 +69,32 @@ void check_recorded(const RecordedStep& r, const nlohmann::json& s, const std::s
   const std::string expected_margin = m ? decimal_down(*m, 17) : std::string();
   const std::string recorded_margin = s.contains("margin") ? string_field(s, "margin", where) : std::string();
   if (expected_margin != recorded_margin)
-    problems.push_back(where + " (" + r.id + "): margin: recorded \"" + recorded_margin + "\", the recorded sides give \"" +
-                       expected_margin + "\"");
+    problems.push_back(where + " (" + r.id + "): margin: recorded \"" + recorded_margin +
+                       "\", the recorded sides give \"" + expected_margin + "\"");
   if ((r.verdict == Verdict::Refuted) != s.contains("counterexample"))
-    problems.push_back(where + " (" + r.id + "): counterexample: " +
-                       (r.verdict == Verdict::Refuted ? "missing for a refuted step" : "present for a step not refuted"));
+    problems.push_back(
+        where + " (" + r.id + "): counterexample: " +
+        (r.verdict == Verdict::Refuted ? "missing for a refuted step" : "present for a step not refuted"));
   // The counterexample is where the recorded sides were evaluated: the step's point "at", else the
   // witness of a sup-norm lhs, else the instance itself (certificate.cpp writes it so).
   if (s.contains("counterexample")) {
     nlohmann::json expected = s["at"];
     const nlohmann::json& lhs = s["lhs"];
-    if (expected.empty() && lhs.contains("evidence") && lhs["evidence"].is_object() && lhs["evidence"].contains("supnorm") &&
-        lhs["evidence"]["supnorm"].is_object() && lhs["evidence"]["supnorm"].contains("witness"))
+    if (expected.empty() && lhs.contains("evidence") && lhs["evidence"].is_object() &&
+        lhs["evidence"].contains("supnorm") && lhs["evidence"]["supnorm"].is_object() &&
+        lhs["evidence"]["supnorm"].contains("witness"))
       expected = lhs["evidence"]["supnorm"]["witness"];
     const nlohmann::json& c = s["counterexample"];
     if (!c.is_object() || !c.contains("point") || c["point"] != expected ||
         (c.contains("instance") && c["instance"] != nlohmann::json(expected.empty())))
-      problems.push_back(where + " (" + r.id + "): counterexample: its point is not where the recorded sides were evaluated");
+      problems.push_back(where + " (" + r.id +
+                         "): counterexample: its point is not where the recorded sides were evaluated");
     const std::string lhs_name = s.contains("lhs_name") ? string_field(s, "lhs_name", where) : std::string();
     const std::string rhs_name = s.contains("rhs_name") ? string_field(s, "rhs_name", where) : std::string();
     // Today's exact text, or the "p/q" of certificates written before exact_text was merged.
     const auto described = [&](ExactText exact) {
-      return c["description"] == counterexample_description(lhs_name, rhs_name, r.relation, r.lhs, r.rhs, r.rhs_high, exact);
+      return c["description"] ==
+             counterexample_description(lhs_name, rhs_name, r.relation, r.lhs, r.rhs, r.rhs_high, exact);
     };
     if (!c.is_object() || !c.contains("description") ||
         !(described(exact_text) || described([](const Rational& q) { return q.to_string(); })))
@@ -96,7 +102,9 @@ void check_recorded(const RecordedStep& r, const nlohmann::json& s, const std::s
   }
   if (s.contains("for_all")) {
     const auto& f = s["for_all"];
-    auto n = [&](const char* k) { return f.contains(k) && f[k].is_number_unsigned() ? f[k].get<std::uint64_t>() : ~0ull; };
+    auto n = [&](const char* k) {
+      return f.contains(k) && f[k].is_number_unsigned() ? f[k].get<std::uint64_t>() : ~0ull;
+    };
     if (n("points") != n("proved") + n("refuted") + n("unknown"))
       problems.push_back(where + " (" + r.id + "): for_all: the counts do not add up");
     const Verdict counted = n("refuted") > 0 ? Verdict::Refuted : n("unknown") > 0 ? Verdict::Unknown : Verdict::Proved;
@@ -110,20 +118,24 @@ void check_recorded(const RecordedStep& r, const nlohmann::json& s, const std::s
 void compare_side(const std::string& what, const Enclosure& recorded, const Enclosure& recomputed, bool exact,
                   std::vector<std::string>& problems) {
   auto show = [](const Enclosure& e) {
-    return e.bounded() ? "[" + decimal_down(e.lower(), 20) + ", " + decimal_up(e.upper(), 20) + "]" : std::string("(-inf, +inf)");
+    return e.bounded() ? "[" + decimal_down(e.lower(), 20) + ", " + decimal_up(e.upper(), 20) + "]"
+                       : std::string("(-inf, +inf)");
   };
   // An exact recomputation must lie inside the record; a numeric one must meet it (both contain
   // the true value).
-  const bool ok = exact ? recomputed.bounded() && recorded.contains(recomputed.lower()) && recorded.contains(recomputed.upper())
-                        : recorded.intersects(recomputed);
+  const bool ok =
+      exact ? recomputed.bounded() && recorded.contains(recomputed.lower()) && recorded.contains(recomputed.upper())
+            : recorded.intersects(recomputed);
   if (!ok)
-    problems.push_back(what + ": recorded " + show(recorded) + (exact ? " does not contain the exact recomputation " : " is disjoint from the recomputed ") +
+    problems.push_back(what + ": recorded " + show(recorded) +
+                       (exact ? " does not contain the exact recomputation " : " is disjoint from the recomputed ") +
                        show(recomputed));
 }
 
 std::string engine_text(const StepResult& s) {
-  return s.kind == Computation::Kind::Exact ? std::string("exactly")
-                                            : "with " + std::string(to_string(s.engine)) + " at " + std::to_string(s.prec_bits) + " bits";
+  return s.kind == Computation::Kind::Exact
+             ? std::string("exactly")
+             : "with " + std::string(to_string(s.engine)) + " at " + std::to_string(s.prec_bits) + " bits";
 }
 
 ExactJson to_exact(const nlohmann::json& j, const std::string& source) { return parse_exact_json(j.dump(), source); }
@@ -143,7 +155,10 @@ std::string recheck_step(const RecordedStep& r, const RecheckData& data, Prec pr
   std::string done;
   bool sides = false;
   for (const auto& [name, recheck] : r.rechecks) {
-    const Enclosure* recorded = name == "lhs" ? &r.lhs : name == "rhs" ? &r.rhs : name == "rhs_high" ? &*r.rhs_high : nullptr;
+    const Enclosure* recorded = name == "lhs"        ? &r.lhs
+                                : name == "rhs"      ? &r.rhs
+                                : name == "rhs_high" ? &*r.rhs_high
+                                                     : nullptr;
     for (const auto& [reported, value] : r.reported)
       if (name == "reported:" + reported) recorded = &value;
     if (!recorded) continue;  // read_step only records existing sides
@@ -166,7 +181,8 @@ std::string recheck_step(const RecordedStep& r, const RecheckData& data, Prec pr
     const Verdict v = decide(r.relation, lhs, rhs, high ? &*high : nullptr);
     if (v != r.verdict && r.verdict != Verdict::Unknown)
       problems.push_back(where + ": verdict: recorded \"" + std::string(to_string(r.verdict)) +
-                         "\" is not re-decided by the recomputed sides (they give \"" + std::string(to_string(v)) + "\")");
+                         "\" is not re-decided by the recomputed sides (they give \"" + std::string(to_string(v)) +
+                         "\")");
   }
   return done;
 }
@@ -177,7 +193,8 @@ void count_sides(const RecordedStep& r, VerifyReport& report) {
   if (r.rhs_high) sides.push_back("rhs_high");
   for (const std::string& side : sides) {
     ++report.sides;
-    const bool recomputed = std::any_of(r.rechecks.begin(), r.rechecks.end(), [&](const auto& c) { return c.first == side; });
+    const bool recomputed =
+        std::any_of(r.rechecks.begin(), r.rechecks.end(), [&](const auto& c) { return c.first == side; });
     if (recomputed) {
       ++report.sides_recomputed;
       continue;
@@ -213,7 +230,8 @@ std::string trust_summary(const VerifyReport& report) {
   return line;
 }
 
-VerifyReport verify_certificate(const TheoremRegistry& registry, const std::string& path, const VerifyOptions& options) {
+VerifyReport verify_certificate(const TheoremRegistry& registry, const std::string& path,
+                                const VerifyOptions& options) {
   return verify_certificate(registry, read_certificate(path), path, options);
 }
 
@@ -243,8 +261,8 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
     }
     report.steps = recorded.size();
     if (string_field(cert, "overall", "certificate") != to_string(overall))
-      problems.push_back("overall: recorded \"" + string_field(cert, "overall", "certificate") + "\" but the steps give \"" +
-                         std::string(to_string(overall)) + "\"");
+      problems.push_back("overall: recorded \"" + string_field(cert, "overall", "certificate") +
+                         "\" but the steps give \"" + std::string(to_string(overall)) + "\"");
     const nlohmann::json& summary = field(cert, "summary", "certificate");
     const nlohmann::json expected_summary = {
         {"steps", steps.size()}, {"proved", counts[0]}, {"refuted", counts[1]}, {"unknown", counts[2]}};
@@ -311,11 +329,13 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
       problems.push_back("theorem/name: \"" + name + "\" is not a theorem of this build; cannot rebuild");
       return report;
     }
-    const std::pair<const char*, const std::string*> theorem_texts[] = {
-        {"paper", &registered->info.paper}, {"title", &registered->info.title}, {"statement", &registered->info.statement}};
+    const std::pair<const char*, const std::string*> theorem_texts[] = {{"paper", &registered->info.paper},
+                                                                        {"title", &registered->info.title},
+                                                                        {"statement", &registered->info.statement}};
     for (const auto& [key, value] : theorem_texts)
       if (!theorem.contains(key) || theorem[key] != *value)
-        problems.push_back(std::string("theorem/") + key + ": recorded text differs from the theorem's (\"" + *value + "\")");
+        problems.push_back(std::string("theorem/") + key + ": recorded text differs from the theorem's (\"" + *value +
+                           "\")");
     // Search-then-certify steps re-certify the stored candidates; nothing is searched again.
     for (const RecordedStep& r : recorded) {
       if (r.candidate) opts.recorded_candidates.emplace(r.id, *r.candidate);
@@ -340,16 +360,21 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
     const std::string where = "steps/" + std::to_string(i) + " (" + was.id + ")";
     const std::size_t before = problems.size();
     const StepSpec& spec = now.spec;
-    const std::pair<const char*, const std::string*> texts[] = {
-        {"id", &spec.id},         {"claim", &spec.claim},         {"symbols", &spec.symbols},
-        {"lhs_name", &spec.lhs_name}, {"rhs_name", &spec.rhs_name}, {"reference", &spec.reference},
-        {"status", &spec.status}, {"mode", &spec.mode},           {"coq_lemma", &spec.coq_lemma}};
+    const std::pair<const char*, const std::string*> texts[] = {{"id", &spec.id},
+                                                                {"claim", &spec.claim},
+                                                                {"symbols", &spec.symbols},
+                                                                {"lhs_name", &spec.lhs_name},
+                                                                {"rhs_name", &spec.rhs_name},
+                                                                {"reference", &spec.reference},
+                                                                {"status", &spec.status},
+                                                                {"mode", &spec.mode},
+                                                                {"coq_lemma", &spec.coq_lemma}};
     for (const auto& [key, value] : texts)
       if (!s.contains(key) || s[key] != *value)
         problems.push_back(where + ": " + key + ": recorded text differs from the theorem's (\"" + *value + "\")");
     if (now.spec.relation != was.relation)
-      problems.push_back(where + ": relation: recorded \"" + std::string(to_string(was.relation)) + "\", the theorem says \"" +
-                         std::string(to_string(now.spec.relation)) + "\"");
+      problems.push_back(where + ": relation: recorded \"" + std::string(to_string(was.relation)) +
+                         "\", the theorem says \"" + std::string(to_string(now.spec.relation)) + "\"");
 
     if (now.verdict != was.verdict) {
       if (now.verdict == Verdict::Unknown)
@@ -384,9 +409,11 @@ VerifyReport verify_certificate(const TheoremRegistry& registry, const nlohmann:
       compare_side(where + ": lhs (at the recorded point)", was.lhs, there->lhs.value, false, problems);
       compare_side(where + ": rhs (at the recorded point)", was.rhs, there->rhs.value, false, problems);
       if (was.rhs_high && there->rhs_high)
-        compare_side(where + ": rhs_high (at the recorded point)", *was.rhs_high, there->rhs_high->value, false, problems);
+        compare_side(where + ": rhs_high (at the recorded point)", *was.rhs_high, there->rhs_high->value, false,
+                     problems);
     } else {
-      problems.push_back(where + ": at: the recomputation decides at another point and never evaluates the recorded one");
+      problems.push_back(where +
+                         ": at: the recomputation decides at another point and never evaluates the recorded one");
     }
     // A refuted step's counterexample must be the one the recomputation finds.
     if (now.verdict == Verdict::Refuted && was.verdict == Verdict::Refuted && s.contains("counterexample")) {

@@ -26,16 +26,16 @@
 //     precision (base + 64 bits, doubling up to 2 * max_bits; BallOnly steps with Arb), exact
 //     steps exactly, search-then-certify steps from their stored "candidate" (never searching
 //     again); recomputed sides must meet the recorded ones (exact ones lie inside), verdicts and
-//     texts (the theorem's paper, title and statement, each step's) must match, a refuted step's counterexample must be the recomputation's.
+//     texts (the theorem's paper, title and statement, each step's) must match, a refuted step's counterexample must be
+//     the recomputation's.
 // Step 4 stays on by default because many sides of the paper modules cannot be re-computed from
 // the certificate (network evaluations of their constructions, sup-norms, enumerations; some are
-// not yet marked): without it, a forged enclosure of such a side would pass. WHAT IS NOT RE-CHECKED with --no-rebuild: a side without a recheck is only re-decided from its
-// recorded numbers -- its enclosure is trusted as recorded (and bound to the file by the hash).
-// So are the claim texts, a "for all" step's points other than the decisive one, network and
-// sup-norm sides (their witness and cover), and search-then-certify candidates. A forger who
-// recomputes the hash can change those; each step's VerifyReport::checks entry says which sides
-// were re-computed.
-// A certificate passes only if every check does; each problem names the step and field.
+// not yet marked): without it, a forged enclosure of such a side would pass. WHAT IS NOT RE-CHECKED with --no-rebuild:
+// a side without a recheck is only re-decided from its recorded numbers -- its enclosure is trusted as recorded (and
+// bound to the file by the hash). So are the claim texts, a "for all" step's points other than the decisive one,
+// network and sup-norm sides (their witness and cover), and search-then-certify candidates. A forger who recomputes the
+// hash can change those; each step's VerifyReport::checks entry says which sides were re-computed. A certificate passes
+// only if every check does; each problem names the step and field.
 #include <string>
 #include <vector>
 
@@ -66,13 +66,14 @@ struct VerifyReport {
   std::string path;
   std::vector<std::string> problems;  // empty: verified
   std::size_t steps = 0;
-  std::size_t rechecked = 0;          // steps with at least one side re-computed (step 3)
-  std::vector<StepCheck> checks;      // step 3, per step in order (empty if recompute is off)
-  std::size_t sides = 0;              // step 3: the lhs, rhs and rhs_high of every step
-  std::size_t sides_recomputed = 0;   // of those, re-computed from the certificate (a "for all" step: at its decisive point)
-  std::vector<TrustedSide> trusted;   // the others, each named, in step order
-  std::size_t recomputed = 0;         // steps re-run and re-confirmed by the theorem module (step 4)
-  std::string verdict;                // the recorded overall verdict
+  std::size_t rechecked = 0;      // steps with at least one side re-computed (step 3)
+  std::vector<StepCheck> checks;  // step 3, per step in order (empty if recompute is off)
+  std::size_t sides = 0;          // step 3: the lhs, rhs and rhs_high of every step
+  std::size_t sides_recomputed =
+      0;  // of those, re-computed from the certificate (a "for all" step: at its decisive point)
+  std::vector<TrustedSide> trusted;  // the others, each named, in step order
+  std::size_t recomputed = 0;        // steps re-run and re-confirmed by the theorem module (step 4)
+  std::string verdict;               // the recorded overall verdict
   bool ok() const { return problems.empty(); }
 };
 

@@ -5,6 +5,7 @@
 
 #include "check/certificate_reader.hpp"
 #include "check/engine_certificate_check.hpp"
+#include "domain/domain.hpp"
 #include "forms/range.hpp"
 #include "io/certificate_envelope.hpp"
 #include "io/sha256.hpp"
@@ -13,7 +14,6 @@
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
 #include "scalar/scalar.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
@@ -23,7 +23,8 @@ using Json = nlohmann::json;
 
 class Check : EngineCertificateCheck {
  public:
-  Check(const Json& doc, const std::string& path, const SupNormCheckOptions& o) : EngineCertificateCheck(doc, path, o, "supnorm") {}
+  Check(const Json& doc, const std::string& path, const SupNormCheckOptions& o)
+      : EngineCertificateCheck(doc, path, o, "supnorm") {}
   SupNormCheckReport run();
 
  private:
@@ -36,8 +37,9 @@ class Check : EngineCertificateCheck {
 void Check::check_structure() {
   if (cert_.text("/kind") != "supnorm") cert_.fail("/kind", "expected \"supnorm\"");
   cert_.check_keys(doc_, "",
-                   {"format", "kind", "claim", "lower", "upper", "status", "gap", "witness", "witness_error", "cover", "boxes",
-                    "frontier_boxes", "inputs", "options", "precision", "tool", "threads", "elapsed_seconds", "sha256", "relative"},
+                   {"format",    "kind",          "claim",   "lower",           "upper",          "status",  "gap",
+                    "witness",   "witness_error", "cover",   "boxes",           "frontier_boxes", "inputs",  "options",
+                    "precision", "tool",          "threads", "elapsed_seconds", "sha256",         "relative"},
                    "supnorm");
   cert_.count("/frontier_boxes", UINT64_MAX);  // informational
   check_kind_and_run_members();
@@ -76,11 +78,11 @@ void Check::check_lower(const Program& prog, const Box& domain, const Rational& 
     }
     const Range value = range_of(y);
     if (!(recorded.lo <= value.lo && value.hi <= recorded.hi))
-      failure = "witness_error: MPFI at " + std::to_string(bits) + " bits does not place error(witness) inside the recorded range";
+      failure = "witness_error: MPFI at " + std::to_string(bits) +
+                " bits does not place error(witness) inside the recorded range";
     else if (abs_min(value) < lower)
       failure = "MPFI at " + std::to_string(bits) + " bits does not confirm |error(witness)| >= lower";
-    else
-      return confirmed("lower: |error(witness)| >= lower, MPFI at " + std::to_string(bits) + " bits");
+    else return confirmed("lower: |error(witness)| >= lower, MPFI at " + std::to_string(bits) + " bits");
   }
   problem(failure);
 }
@@ -101,27 +103,33 @@ std::vector<RecordedZero> Check::recorded_zeros() {
 }
 
 void Check::check_upper(const Program& prog, const Box& domain, const std::optional<Rational>& upper) {
-  const std::optional<RecordedCover> recorded = recorded_cover(domain.dim(), {"leaves", "tree", "cuts", "bounds", "monotone"});
+  const std::optional<RecordedCover> recorded =
+      recorded_cover(domain.dim(), {"leaves", "tree", "cuts", "bounds", "monotone"});
   if (!recorded) return;
   const RecordedCover& cover = *recorded;
   for (std::size_t k = 0; k < cover.bounds.size(); ++k) {
     const auto& b = cover.bounds[k];
-    if (upper && (!b || *upper < *b)) return problem("leaf " + std::to_string(k) + ": its recorded bound exceeds the recorded upper bound");
+    if (upper && (!b || *upper < *b))
+      return problem("leaf " + std::to_string(k) + ": its recorded bound exceeds the recorded upper bound");
   }
-  if (!o_.recheck_cover) return confirmed("upper: NOT re-checked (re-computation switched off): the leaf bounds were not re-proved");
+  if (!o_.recheck_cover)
+    return confirmed("upper: NOT re-checked (re-computation switched off): the leaf bounds were not re-proved");
   CoverCheckOptions co = cover_check_options();
   co.removable_zeros = recorded_zeros();
   report_.cover = check_cover(prog, domain, cover, co);
   for (const std::string& p : report_.cover.problems) problem("cover: " + p);
   if (!report_.cover.ok()) return;
-  confirmed("upper: " + std::to_string(report_.cover.leaves) +
-            " leaves tile the domain, each bound re-proved by the natural/centred/second-order/relu-substitution forms with MPFI or the Taylor form" +
-            (co.removable_zeros.empty() ? std::string() : std::string(" or, near the re-certified removable zeros, the divided form")) + " (" +
-            std::to_string(report_.cover.leaves_split) + " leaves bisected, " +
-            std::to_string(report_.cover.extra_boxes) + " sub-boxes)" +
-            (report_.cover.monotone ? ", " + std::to_string(report_.cover.monotone) +
-                                          " monotonicity nodes re-proved (each eliminated or replaced by its faces on the domain's boundary)"
-                                    : std::string()));
+  confirmed(
+      "upper: " + std::to_string(report_.cover.leaves) +
+      " leaves tile the domain, each bound re-proved by the natural/centred/second-order/relu-substitution forms with MPFI or the Taylor form" +
+      (co.removable_zeros.empty() ? std::string()
+                                  : std::string(" or, near the re-certified removable zeros, the divided form")) +
+      " (" + std::to_string(report_.cover.leaves_split) + " leaves bisected, " +
+      std::to_string(report_.cover.extra_boxes) + " sub-boxes)" +
+      (report_.cover.monotone
+           ? ", " + std::to_string(report_.cover.monotone) +
+                 " monotonicity nodes re-proved (each eliminated or replaced by its faces on the domain's boundary)"
+           : std::string()));
 }
 
 SupNormCheckReport Check::run() {

@@ -34,10 +34,10 @@
 namespace approxcert {
 
 struct SupNormCheckOptions {
-  bool recheck_cover = true;                // false: skip re-bounding the leaves (says so)
-  std::optional<std::string> net_path{};    // the network file, if not where the certificate says
-  unsigned threads = 0;                     // the cover's leaves proved on this many threads (0: one
-                                            // per core); the report is the same for every count
+  bool recheck_cover = true;              // false: skip re-bounding the leaves (says so)
+  std::optional<std::string> net_path{};  // the network file, if not where the certificate says
+  unsigned threads = 0;                   // the cover's leaves proved on this many threads (0: one
+                                          // per core); the report is the same for every count
   std::function<void(std::uint64_t done, std::uint64_t total)> progress{};  // leaves proved so far
 };
 

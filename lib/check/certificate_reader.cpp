@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "io/sha256.hpp"
 #include "scalar/input_error.hpp"
@@ -59,12 +59,13 @@ long CertificateReader::bits(const std::string& pointer) const {
   return static_cast<long>(n);
 }
 
-void CertificateReader::check_keys(const Json& obj, const std::string& pointer, std::initializer_list<const char*> known,
-                                   const std::string& kind) const {
+void CertificateReader::check_keys(const Json& obj, const std::string& pointer,
+                                   std::initializer_list<const char*> known, const std::string& kind) const {
   if (!obj.is_object()) fail(pointer.empty() ? "/" : pointer, "expected an object");
   const std::set<std::string> names(known.begin(), known.end());
   for (const auto& item : obj.items())
-    if (!names.count(item.key())) fail(pointer + "/" + item.key().substr(0, 40), "unknown member (not part of a " + kind + " certificate)");
+    if (!names.count(item.key()))
+      fail(pointer + "/" + item.key().substr(0, 40), "unknown member (not part of a " + kind + " certificate)");
 }
 
 RecordedCover CertificateReader::cover(std::size_t dim, std::uint64_t max_leaves) const {
@@ -77,9 +78,12 @@ RecordedCover CertificateReader::cover(std::size_t dim, std::uint64_t max_leaves
     // With monotonicity nodes the counts are per character; check_cover walks the tree.
     const Json& m = at("/cover/monotone");
     const auto count_of = [&](char k) { return static_cast<std::size_t>(std::count(c.tree.begin(), c.tree.end(), k)); };
-    if (!m.is_array() || m.size() > 2 * max_leaves + 2) fail("/cover/monotone", "expected an array of [coordinate, sign]");
-    if (leaves == 0 || count_of('L') != leaves || count_of('M') != m.size() || count_of('S') + leaves + m.size() != c.tree.size())
-      fail("/cover/tree", "expected " + std::to_string(leaves) + " 'L', " + std::to_string(m.size()) + " 'M' and only 'S' besides");
+    if (!m.is_array() || m.size() > 2 * max_leaves + 2)
+      fail("/cover/monotone", "expected an array of [coordinate, sign]");
+    if (leaves == 0 || count_of('L') != leaves || count_of('M') != m.size() ||
+        count_of('S') + leaves + m.size() != c.tree.size())
+      fail("/cover/tree",
+           "expected " + std::to_string(leaves) + " 'L', " + std::to_string(m.size()) + " 'M' and only 'S' besides");
     if (!cuts.is_array() || cuts.size() != count_of('S')) fail("/cover/cuts", "expected one cut per 'S'");
     for (std::size_t k = 0; k < m.size(); ++k) {
       const std::string where = "/cover/monotone/" + std::to_string(k);
@@ -91,10 +95,13 @@ RecordedCover CertificateReader::cover(std::size_t dim, std::uint64_t max_leaves
     }
   } else {
     if (leaves == 0 || c.tree.size() != 2 * leaves - 1)
-      fail("/cover/tree", "expected " + std::to_string(2 * leaves - 1) + " nodes for " + std::to_string(leaves) + " leaves");
-    if (!cuts.is_array() || cuts.size() != leaves - 1) fail("/cover/cuts", "expected an array of " + std::to_string(leaves - 1) + " cuts");
+      fail("/cover/tree",
+           "expected " + std::to_string(2 * leaves - 1) + " nodes for " + std::to_string(leaves) + " leaves");
+    if (!cuts.is_array() || cuts.size() != leaves - 1)
+      fail("/cover/cuts", "expected an array of " + std::to_string(leaves - 1) + " cuts");
   }
-  if (!bounds.is_array() || bounds.size() != leaves) fail("/cover/bounds", "expected an array of " + std::to_string(leaves) + " bounds");
+  if (!bounds.is_array() || bounds.size() != leaves)
+    fail("/cover/bounds", "expected an array of " + std::to_string(leaves) + " bounds");
   c.cuts.reserve(cuts.size());
   for (std::size_t k = 0; k < cuts.size(); ++k) {
     const std::string where = "/cover/cuts/" + std::to_string(k);
@@ -118,7 +125,8 @@ std::string locate_network(const CertificateReader& cert, const std::string& poi
   if (override_path) return *override_path;
   const std::string recorded = cert.text(pointer);
   const fs::path p(recorded);
-  const std::string located = p.is_absolute() ? recorded : (fs::path(cert.path()).parent_path() / p).lexically_normal().string();
+  const std::string located =
+      p.is_absolute() ? recorded : (fs::path(cert.path()).parent_path() / p).lexically_normal().string();
   std::error_code ec;
   const fs::file_status status = fs::status(located, ec);  // follows symbolic links
   if (!ec && fs::exists(status) && !fs::is_regular_file(status))
@@ -134,11 +142,13 @@ SupNormInputs read_certificate_inputs(const CertificateReader& cert, const std::
     in.target_net_output = cert.count("/inputs/target_net/output", 1u << 30);
   } else {
     in.target = cert.text("/inputs/target/expression");
-    if (sha256_hex(in.target) != cert.text("/inputs/target/sha256")) problems.push_back("the target's SHA-256 differs from the recorded one");
+    if (sha256_hex(in.target) != cert.text("/inputs/target/sha256"))
+      problems.push_back("the target's SHA-256 differs from the recorded one");
   }
   in.relative = cert.has("/relative");
   in.domain = cert.text("/inputs/domain/text");
-  if (sha256_hex(in.domain) != cert.text("/inputs/domain/sha256")) problems.push_back("the domain's SHA-256 differs from the recorded one");
+  if (sha256_hex(in.domain) != cert.text("/inputs/domain/sha256"))
+    problems.push_back("the domain's SHA-256 differs from the recorded one");
   if (cert.has("/inputs/approx")) {
     in.approx = cert.text("/inputs/approx/expression");
     if (sha256_hex(*in.approx) != cert.text("/inputs/approx/sha256"))

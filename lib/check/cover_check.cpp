@@ -32,7 +32,7 @@ struct Evaluators {
   Evaluator<Interval> point;
   Evaluator<Jet<Interval>> jet;
   Evaluator<Jet<Jet<Interval>>> jet2;  // the second-order form (Hessian over the box)
-  Evaluator<Series> series;  // the Taylor form (programs of one input)
+  Evaluator<Series> series;            // the Taylor form (programs of one input)
 };
 
 // The largest dimension the second-order form is tried in (its cost grows like (d+1)^2).
@@ -70,7 +70,8 @@ std::optional<Range> divided_form(const Program& prog, Evaluator<Series>& series
   set(x, z.at, p);
   series.run(std::vector<Series>{series_variable(x, m + k)});
   for (long j = 0; j < m; ++j)
-    if (!exactly_zero(series.value(e).coefficient(j)) || !exactly_zero(series.value(t).coefficient(j))) return std::nullopt;
+    if (!exactly_zero(series.value(e).coefficient(j)) || !exactly_zero(series.value(t).coefficient(j)))
+      return std::nullopt;
   std::vector<Ball> ec(k), tc(k);
   for (long j = 0; j < k; ++j) ec[j] = series.value(e).coefficient(m + j), tc[j] = series.value(t).coefficient(m + j);
   set_interval(x, min(box.lo[0], z.at), max(box.hi[0], z.at), p);  // Y, where the remainder's point lies
@@ -118,9 +119,14 @@ class LeafBounder {
  public:
   // substitute_relus: try the relu-substitution form on kinked leaves (off for the substituted
   // programs themselves).
-  LeafBounder(const Program& prog, long taylor_order, std::vector<RecordedZero> zeros = {}, bool substitute_relus = true)
-      : prog_(prog), out_(prog.outputs()[0]), taylor_order_(taylor_order), zeros_(std::move(zeros)),
-        gradients_(gradient_forms_affordable(prog)), substitute_relus_(substitute_relus) {}
+  LeafBounder(const Program& prog, long taylor_order, std::vector<RecordedZero> zeros = {},
+              bool substitute_relus = true)
+      : prog_(prog),
+        out_(prog.outputs()[0]),
+        taylor_order_(taylor_order),
+        zeros_(std::move(zeros)),
+        gradients_(gradient_forms_affordable(prog)),
+        substitute_relus_(substitute_relus) {}
 
   // |f| <= result on the box: the natural form intersected with the two centred forms.
   // With `goal`: the Taylor form is skipped once the other forms give |f| <= *goal (it costs more).
@@ -137,8 +143,8 @@ class LeafBounder {
 
   std::optional<Rational> bound(const Box& box, long bits, const Rational* goal = nullptr, bool second_order = true,
                                 bool* smooth = nullptr) {
-    const std::optional<Range> r = enclose(box, bits, goal ? std::optional<LeafGoal>(LeafGoal{goal, nullptr}) : std::nullopt,
-                                           second_order, smooth);
+    const std::optional<Range> r = enclose(
+        box, bits, goal ? std::optional<LeafGoal>(LeafGoal{goal, nullptr}) : std::nullopt, second_order, smooth);
     if (!r) return std::nullopt;
     return abs_max(*r);
   }
@@ -169,7 +175,8 @@ class LeafBounder {
     const auto tighten = [&](const std::optional<Range>& form, const char* which) {
       if (form) {
         const Range both = r ? intersect(*r, *form) : *form;
-        if (both.hi < both.lo) throw std::logic_error(std::string("cover check: the ") + which + " form misses the other forms");
+        if (both.hi < both.lo)
+          throw std::logic_error(std::string("cover check: the ") + which + " form misses the other forms");
         r = both;
       }
       return goal && goal->met_by(r);
@@ -455,7 +462,6 @@ class LeafBounder {
   std::map<long, std::unique_ptr<Evaluators>> cache_;
 };
 
-
 // A leaf integral is re-proved on at most this many parts (the search is quadratic in them).
 constexpr std::size_t kMaxIntegralParts = 512;
 
@@ -480,11 +486,11 @@ struct LeafSplit {
 
 // What a leaf shows alone, before the global budget is applied: unsplit, then bisected ahead.
 struct LeafOutcome {
-  bool bound_proved = true;            // the bound (and lower bound) on the leaf itself
+  bool bound_proved = true;  // the bound (and lower bound) on the leaf itself
   bool smooth = false;
-  LeafSplit split;                     // where not: the bisection within the ahead cap
-  bool integral_proved = true;         // the recorded integral on the leaf itself
-  std::optional<Range> integral_whole; // where not: the leaf's integral enclosure
+  LeafSplit split;                      // where not: the bisection within the ahead cap
+  bool integral_proved = true;          // the recorded integral on the leaf itself
+  std::optional<Range> integral_whole;  // where not: the leaf's integral enclosure
 };
 
 class CoverChecker {
@@ -537,8 +543,10 @@ class CoverChecker {
       if (c == 'L') {
         const std::size_t leaf = first_ + leaves_.size();
         if (leaf >= cover_.bounds.size()) return "the cover has fewer bounds than leaves";
-        if (!cover_.lower_bounds.empty() && leaf >= cover_.lower_bounds.size()) return "the cover has fewer lower bounds than leaves";
-        if (!cover_.integrals.empty() && leaf >= cover_.integrals.size()) return "the cover has fewer integrals than leaves";
+        if (!cover_.lower_bounds.empty() && leaf >= cover_.lower_bounds.size())
+          return "the cover has fewer lower bounds than leaves";
+        if (!cover_.integrals.empty() && leaf >= cover_.integrals.size())
+          return "the cover has fewer integrals than leaves";
         leaves_.push_back(std::move(box));
         continue;
       }
@@ -548,7 +556,8 @@ class CoverChecker {
           return "an L^p cover has a monotonicity node (the test holds for the sup norm only)";
         const std::size_t index = monotone++;
         std::vector<Box> faces;
-        if (std::optional<std::string> problem = check_monotone(box, cover_.monotone[index], index, faces)) return problem;
+        if (std::optional<std::string> problem = check_monotone(box, cover_.monotone[index], index, faces))
+          return problem;
         for (std::size_t k = faces.size(); k-- > 0;) stack.push_back(std::move(faces[k]));  // lower face first
         continue;
       }
@@ -556,10 +565,11 @@ class CoverChecker {
       if (cut >= cover_.cuts.size()) return "the cover has fewer cuts than 'S' nodes";
       const RecordedCut& k = cover_.cuts[cut++];
       if (k.dim >= box.dim())
-        return "cut " + std::to_string(cut - 1) + " names coordinate " + std::to_string(k.dim) + " of a " + std::to_string(box.dim()) +
-               "-dimensional box";
+        return "cut " + std::to_string(cut - 1) + " names coordinate " + std::to_string(k.dim) + " of a " +
+               std::to_string(box.dim()) + "-dimensional box";
       const Rational at = k.at ? *k.at : (box.lo[k.dim] + box.hi[k.dim]) / Rational(2);
-      if (!(box.lo[k.dim] < at && at < box.hi[k.dim])) return "cut " + std::to_string(cut - 1) + " is not strictly inside its box";
+      if (!(box.lo[k.dim] < at && at < box.hi[k.dim]))
+        return "cut " + std::to_string(cut - 1) + " is not strictly inside its box";
       Box left = box, right = std::move(box);
       left.hi[k.dim] = at;
       right.lo[k.dim] = at;
@@ -573,23 +583,28 @@ class CoverChecker {
     monotone_total_ = monotone;
     const std::size_t leaf = first_ + leaves_.size();
     if (leaf != cover_.bounds.size()) return "the cover has more bounds than leaves";
-    if (!cover_.lower_bounds.empty() && leaf != cover_.lower_bounds.size()) return "the cover has more lower bounds than leaves";
+    if (!cover_.lower_bounds.empty() && leaf != cover_.lower_bounds.size())
+      return "the cover has more lower bounds than leaves";
     if (!cover_.integrals.empty() && leaf != cover_.integrals.size()) return "the cover has more integrals than leaves";
     return std::nullopt;
   }
 
   // Monotonicity node `index` on `box`: its coordinate has positive width, and the sign of df/dx
   // over the widened box is re-proved (at both precisions); `faces` receives its children's boxes.
-  std::optional<std::string> check_monotone(const Box& box, const RecordedMonotone& m, std::size_t index, std::vector<Box>& faces) {
+  std::optional<std::string> check_monotone(const Box& box, const RecordedMonotone& m, std::size_t index,
+                                            std::vector<Box>& faces) {
     const std::string name = "monotonicity node " + std::to_string(index);
-    if (m.dim >= box.dim() || !(box.lo[m.dim] < box.hi[m.dim])) return name + ": its coordinate is not one of positive width of its box";
+    if (m.dim >= box.dim() || !(box.lo[m.dim] < box.hi[m.dim]))
+      return name + ": its coordinate is not one of positive width of its box";
     faces = boundary_faces(box, domain_, m.dim);
     if (!o_.prove_leaves) return std::nullopt;
     const Box wide = monotonicity_box(box, domain_);
-    if (bounder_.gradient_has_sign(wide, o_.bits, m.dim, m.sign) || bounder_.gradient_has_sign(wide, o_.max_bits, m.dim, m.sign))
+    if (bounder_.gradient_has_sign(wide, o_.bits, m.dim, m.sign) ||
+        bounder_.gradient_has_sign(wide, o_.max_bits, m.dim, m.sign))
       return std::nullopt;
-    return name + ": the gradient enclosure (MPFI, up to " + std::to_string(o_.max_bits) + " bits) over its widened box does not prove df/dx" +
-           std::to_string(m.dim) + (m.sign > 0 ? " > 0" : " < 0") + " there";
+    return name + ": the gradient enclosure (MPFI, up to " + std::to_string(o_.max_bits) +
+           " bits) over its widened box does not prove df/dx" + std::to_string(m.dim) + (m.sign > 0 ? " > 0" : " < 0") +
+           " there";
   }
 
   // What leaf k must show (absent: nothing, its bound is "inf" and its lower bound 0 or absent);
@@ -600,7 +615,7 @@ class CoverChecker {
     if (negative) *negative = lower && lower->sign() < 0;
     if (lower && lower->sign() < 0) return std::nullopt;
     if (lower && lower->sign() == 0) lower = nullptr;  // |f| >= 0: nothing to prove
-    if (!recorded && !lower) return std::nullopt;     // "inf": nothing to prove
+    if (!recorded && !lower) return std::nullopt;      // "inf": nothing to prove
     return LeafGoal{recorded ? &*recorded : nullptr, lower};
   }
 
@@ -621,11 +636,12 @@ class CoverChecker {
     }
     if (!arena_) arena_ = std::make_unique<tbb::task_arena>(static_cast<int>(threads));
     arena_->execute([&] {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, leaves_.size(), 16), [&](const tbb::blocked_range<std::size_t>& r) {
-        std::unique_ptr<LeafBounder>& b = bounders_.local();
-        if (!b) b = std::make_unique<LeafBounder>(prog_, o_.taylor_order, o_.removable_zeros);
-        for (std::size_t k = r.begin(); k != r.end(); ++k) one(*b, k);
-      });
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, leaves_.size(), 16),
+                        [&](const tbb::blocked_range<std::size_t>& r) {
+                          std::unique_ptr<LeafBounder>& b = bounders_.local();
+                          if (!b) b = std::make_unique<LeafBounder>(prog_, o_.taylor_order, o_.removable_zeros);
+                          for (std::size_t k = r.begin(); k != r.end(); ++k) one(*b, k);
+                        });
     });
     return outcomes;
   }
@@ -645,9 +661,12 @@ class CoverChecker {
     }
     if (!cover_.integrals.empty() && cover_.integrals[first_ + k]) {
       const Range& recorded = *cover_.integrals[first_ + k];
-      const auto inside = [&](const std::optional<Range>& r) { return r && recorded.lo <= r->lo && r->hi <= recorded.hi; };
+      const auto inside = [&](const std::optional<Range>& r) {
+        return r && recorded.lo <= r->lo && r->hi <= recorded.hi;
+      };
       out.integral_whole = integral_bound(bounder, box, o_.bits);
-      if (!inside(out.integral_whole) && o_.max_bits != o_.bits) out.integral_whole = integral_bound(bounder, box, o_.max_bits);
+      if (!inside(out.integral_whole) && o_.max_bits != o_.bits)
+        out.integral_whole = integral_bound(bounder, box, o_.max_bits);
       out.integral_proved = inside(out.integral_whole);
     }
     return out;
@@ -683,9 +702,11 @@ class CoverChecker {
   std::string leaf_problem(std::size_t k, const LeafGoal& goal, std::uint64_t boxes) const {
     std::string what = goal.upper ? "|error| <= its recorded bound " + decimal_up(*goal.upper, 17) : std::string();
     if (goal.lower)
-      what = goal.upper ? decimal_down(*goal.lower, 17) + " <= |error| <= " + decimal_up(*goal.upper, 17) + " (its recorded lower bound and bound)"
+      what = goal.upper ? decimal_down(*goal.lower, 17) + " <= |error| <= " + decimal_up(*goal.upper, 17) +
+                              " (its recorded lower bound and bound)"
                         : "|error| >= its recorded lower bound " + decimal_down(*goal.lower, 17);
-    return "leaf " + std::to_string(k) + ": the natural, centred, second-order and relu-substitution forms (MPFI, up to " +
+    return "leaf " + std::to_string(k) +
+           ": the natural, centred, second-order and relu-substitution forms (MPFI, up to " +
            std::to_string(o_.max_bits) + " bits, " + std::to_string(boxes) + " sub-boxes) do not prove " + what;
   }
 
@@ -718,14 +739,16 @@ class CoverChecker {
       Range sum{Rational(0), Rational(0)};
       for (std::size_t k = 0; k < parts.size(); ++k) {
         sum = sum + parts[k].integral;
-        if (parts[worst].integral.hi - parts[worst].integral.lo < parts[k].integral.hi - parts[k].integral.lo) worst = k;
+        if (parts[worst].integral.hi - parts[worst].integral.lo < parts[k].integral.hi - parts[k].integral.lo)
+          worst = k;
       }
       if (inside(sum)) {
         ++report_.leaves_split;
         return;
       }
       const std::optional<std::size_t> i = widest(parts[worst].box);
-      if (!i || parts[worst].depth >= o_.max_split_depth || parts.size() >= kMaxIntegralParts || report_.extra_boxes + 2 > budget_)
+      if (!i || parts[worst].depth >= o_.max_split_depth || parts.size() >= kMaxIntegralParts ||
+          report_.extra_boxes + 2 > budget_)
         break;
       Part part = std::move(parts[worst]);
       parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(worst));
@@ -743,11 +766,11 @@ class CoverChecker {
         parts.push_back({h, *r, part.depth + 1});
       }
     }
-    report_.problems.push_back("leaf " + std::to_string(index) + ": the mean-value and zeroth-order forms (MPFI, up to " +
-                               std::to_string(o_.max_bits) + " bits, " + std::to_string(report_.extra_boxes - before) +
-                               " sub-boxes) do not prove " + decimal_down(recorded.lo, 17) + " <= integral of |error|^" +
-                               std::to_string(o_.lp_exponent) + " over it <= " + decimal_up(recorded.hi, 17) +
-                               " (its recorded integral)");
+    report_.problems.push_back(
+        "leaf " + std::to_string(index) + ": the mean-value and zeroth-order forms (MPFI, up to " +
+        std::to_string(o_.max_bits) + " bits, " + std::to_string(report_.extra_boxes - before) +
+        " sub-boxes) do not prove " + decimal_down(recorded.lo, 17) + " <= integral of |error|^" +
+        std::to_string(o_.lp_exponent) + " over it <= " + decimal_up(recorded.hi, 17) + " (its recorded integral)");
   }
 
   // The goal met on the box at a precision above `tried` bits: 256 (at most max_bits), then
@@ -792,16 +815,15 @@ class CoverChecker {
   const RecordedCover& cover_;
   const CoverCheckOptions& o_;
   std::uint64_t budget_ = 0;
-  std::vector<Box> stack_{domain_};            // the walk's boxes still to visit
-  std::size_t cut_ = 0, pos_ = 0, monotone_ = 0;  // the walk's next cut, tree node, 'M' node
-  std::size_t first_ = 0;                      // the cover's index of leaves_[0]
-  std::vector<Box> leaves_;                    // the batch's leaf boxes, in pre-order
-  std::unique_ptr<tbb::task_arena> arena_;     // with more than one thread
+  std::vector<Box> stack_{domain_};                                         // the walk's boxes still to visit
+  std::size_t cut_ = 0, pos_ = 0, monotone_ = 0;                            // the walk's next cut, tree node, 'M' node
+  std::size_t first_ = 0;                                                   // the cover's index of leaves_[0]
+  std::vector<Box> leaves_;                                                 // the batch's leaf boxes, in pre-order
+  std::unique_ptr<tbb::task_arena> arena_;                                  // with more than one thread
   tbb::enumerable_thread_specific<std::unique_ptr<LeafBounder>> bounders_;  // one per thread
   std::optional<std::uint64_t> monotone_total_;  // set once the walk has counted every 'M' node
   CoverCheckReport report_;
 };
-
 
 }  // namespace
 
@@ -809,7 +831,8 @@ std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box
   return LeafBounder(prog, taylor_order).bound(box, bits);
 }
 
-std::optional<Rational> divided_form_abs_bound(const Program& prog, const Box& box, const RecordedZero& zero, long bits, long k) {
+std::optional<Rational> divided_form_abs_bound(const Program& prog, const Box& box, const RecordedZero& zero, long bits,
+                                               long k) {
   Evaluator<Series> series(prog, Prec(bits));
   const std::optional<Range> r = divided_form(prog, series, box, zero, Prec(bits), k);
   if (!r) return std::nullopt;

@@ -59,10 +59,10 @@
 #include <string>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "forms/range.hpp"
 #include "net/program.hpp"
 #include "scalar/rational.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
@@ -95,34 +95,35 @@ struct RecordedZero {
 };
 
 struct CoverCheckOptions {
-  long bits = 64;                      // first working precision
-  long max_bits = 1024;                // second working precision, used for the splits too
-  unsigned max_split_depth = 40;       // bisection levels per leaf at most
-  std::uint64_t max_extra_boxes = 0;   // sub-boxes over all leaves at most (0: 64 x leaves + 65536)
-  long taylor_order = 0;               // k of the Taylor form (one input only); 0: not used
+  long bits = 64;                             // first working precision
+  long max_bits = 1024;                       // second working precision, used for the splits too
+  unsigned max_split_depth = 40;              // bisection levels per leaf at most
+  std::uint64_t max_extra_boxes = 0;          // sub-boxes over all leaves at most (0: 64 x leaves + 65536)
+  long taylor_order = 0;                      // k of the Taylor form (one input only); 0: not used
   std::vector<RecordedZero> removable_zeros;  // relative mode only (one input)
-  bool prove_leaves = true;            // false: check the tiling only
-  bool volumes = false;                // report each leaf's exact volume (lpnorm certificates); off,
-                                       // as the exact product costs time quadratic in the dimension
-  unsigned long lp_exponent = 1;       // p of the recorded leaf integrals (integral of |f|^p)
-  unsigned threads = 0;                // leaves proved in parallel on this many threads (0: one per
-                                       // core); the report is the same for every count
-  std::uint64_t ahead_split_cap = 4096;  // sub-boxes a leaf may use when bisected ahead of its turn
-                                       // (a cost knob: the report is the same for every cap >= 1)
-  std::size_t leaves_per_batch = 8192; // leaves walked, proved and settled together (bounds the
-                                       // memory; the report is the same for every size >= 1)
-  std::function<void(std::uint64_t done, std::uint64_t total)> progress;  // leaves proved so far
-                                       // (called from any thread, every 256 leaves); may be empty
+  bool prove_leaves = true;                   // false: check the tiling only
+  bool volumes = false;                       // report each leaf's exact volume (lpnorm certificates); off,
+                                              // as the exact product costs time quadratic in the dimension
+  unsigned long lp_exponent = 1;              // p of the recorded leaf integrals (integral of |f|^p)
+  unsigned threads = 0;                       // leaves proved in parallel on this many threads (0: one per
+                                              // core); the report is the same for every count
+  std::uint64_t ahead_split_cap = 4096;       // sub-boxes a leaf may use when bisected ahead of its turn
+                                              // (a cost knob: the report is the same for every cap >= 1)
+  std::size_t leaves_per_batch = 8192;        // leaves walked, proved and settled together (bounds the
+                                              // memory; the report is the same for every size >= 1)
+  std::function<void(std::uint64_t done, std::uint64_t total)>
+      progress;  // leaves proved so far
+                 // (called from any thread, every 256 leaves); may be empty
 };
 
 struct CoverCheckReport {
   std::vector<std::string> problems;  // empty: every check passed
   std::uint64_t leaves = 0;
-  std::uint64_t leaves_split = 0;     // leaves re-proved only after bisection
-  std::uint64_t extra_boxes = 0;      // sub-boxes bounded for them
-  std::uint64_t monotone = 0;         // monotonicity nodes re-proved
-  std::vector<Rational> volumes;      // each leaf's exact volume, in the recorded order (with
-                                      // CoverCheckOptions::volumes)
+  std::uint64_t leaves_split = 0;  // leaves re-proved only after bisection
+  std::uint64_t extra_boxes = 0;   // sub-boxes bounded for them
+  std::uint64_t monotone = 0;      // monotonicity nodes re-proved
+  std::vector<Rational> volumes;   // each leaf's exact volume, in the recorded order (with
+                                   // CoverCheckOptions::volumes)
   bool ok() const { return problems.empty(); }
 };
 
@@ -133,10 +134,12 @@ CoverCheckReport check_cover(const Program& prog, const Box& domain, const Recor
 // |f| <= result on `box` from the natural, centred and second-order forms with MPFI at `bits`, and the order-k
 // Taylor form (Arb series at `bits`) if k = taylor_order >= 1 and the program has one input
 // (absent: no finite bound). Exposed for tests.
-std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box& box, long bits, long taylor_order = 0);
+std::optional<Rational> natural_centred_abs_bound(const Program& prog, const Box& box, long bits,
+                                                  long taylor_order = 0);
 
 // The divided form alone (relative mode, see above) with k terms: |q| <= result on `box` (absent:
 // no finite bound, or the zero is not re-certified). Exposed for tests.
-std::optional<Rational> divided_form_abs_bound(const Program& prog, const Box& box, const RecordedZero& zero, long bits, long k);
+std::optional<Rational> divided_form_abs_bound(const Program& prog, const Box& box, const RecordedZero& zero, long bits,
+                                               long k);
 
 }  // namespace approxcert

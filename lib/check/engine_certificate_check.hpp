@@ -13,14 +13,15 @@
 #include "check/certificate_check.hpp"
 #include "check/certificate_reader.hpp"
 #include "check/cover_check.hpp"
-#include "problem/statement.hpp"
 #include "domain/domain.hpp"
+#include "problem/statement.hpp"
 
 namespace approxcert {
 
 class EngineCertificateCheck {
  protected:
-  EngineCertificateCheck(const nlohmann::json& doc, const std::string& path, const SupNormCheckOptions& o, std::string kind)
+  EngineCertificateCheck(const nlohmann::json& doc, const std::string& path, const SupNormCheckOptions& o,
+                         std::string kind)
       : doc_(doc), cert_(path, doc), o_(o), kind_(std::move(kind)) {}
 
   void problem(std::string s) { report_.problems.push_back(std::move(s)); }

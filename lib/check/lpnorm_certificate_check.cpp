@@ -6,11 +6,11 @@
 #include "check/certificate_reader.hpp"
 #include "check/cover_check.hpp"
 #include "check/engine_certificate_check.hpp"
+#include "domain/domain.hpp"
 #include "forms/arb_integral.hpp"
 #include "io/certificate_envelope.hpp"
 #include "problem/statement.hpp"
 #include "scalar/input_error.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
@@ -18,7 +18,8 @@ namespace {
 
 class LpCheck : EngineCertificateCheck {
  public:
-  LpCheck(const nlohmann::json& doc, const std::string& path, const SupNormCheckOptions& o) : EngineCertificateCheck(doc, path, o, "lpnorm") {}
+  LpCheck(const nlohmann::json& doc, const std::string& path, const SupNormCheckOptions& o)
+      : EngineCertificateCheck(doc, path, o, "lpnorm") {}
 
   SupNormCheckReport run() {
     check_structure();
@@ -35,7 +36,8 @@ class LpCheck : EngineCertificateCheck {
     const Rational integral_lower = cert_.rational("/integral/lower");
     const std::optional<Rational> integral_upper = cert_.bound("/integral/upper");
     check_enclosure(lower, upper);
-    if (upper.has_value() != integral_upper.has_value()) problem("upper and integral.upper are not both finite or both \"inf\"");
+    if (upper.has_value() != integral_upper.has_value())
+      problem("upper and integral.upper are not both finite or both \"inf\"");
     const long p = static_cast<long>(p_);
     if (integral_lower < pow_int(max(lower, Rational(0)), p)) problem("lower^p exceeds integral.lower");
     if (upper && integral_upper && pow_int(*upper, p) < *integral_upper) problem("integral.upper exceeds upper^p");
@@ -46,9 +48,11 @@ class LpCheck : EngineCertificateCheck {
     const std::optional<Problem> prob = load_certified_problem(claim, /*exact_domain_only=*/true, in, domain);
     if (!(box_volume(domain.outer).sign() > 0)) cert_.fail("/inputs/domain/text", "the domain has zero volume");
     if (!prob) return report_;
-    const std::string method = cert_.has("/method") ? cert_.text("/method") : "leaf_sums";  // absent: older certificates
+    const std::string method =
+        cert_.has("/method") ? cert_.text("/method") : "leaf_sums";  // absent: older certificates
     if (method == "arb_integration") check_integration(prob->program, domain.outer, integral_lower, integral_upper);
-    else if (method == "leaf_sums" && cert_.has("/integration")) cert_.fail("/integration", "not part of a leaf_sums certificate");
+    else if (method == "leaf_sums" && cert_.has("/integration"))
+      cert_.fail("/integration", "not part of a leaf_sums certificate");
     else if (method == "leaf_sums") check_cover_and_sums(prob->program, domain.outer, integral_lower, integral_upper);
     else cert_.fail("/method", "expected \"leaf_sums\" or \"arb_integration\"");
     return report_;
@@ -57,10 +61,10 @@ class LpCheck : EngineCertificateCheck {
  private:
   void check_structure() {
     if (cert_.text("/kind") != "lpnorm") cert_.fail("/kind", "expected \"lpnorm\"");
-    cert_.check_keys(doc_, "",
-                     {"format", "kind", "claim", "p", "normalized", "lower", "upper", "integral", "status", "gap", "cover",
-                      "boxes", "inputs", "options", "precision", "tool", "threads", "elapsed_seconds", "sha256", "method",
-                      "integration"},
+    cert_.check_keys(doc_, "", {"format", "kind",     "claim",      "p",    "normalized", "lower",
+                                "upper",  "integral", "status",     "gap",  "cover",      "boxes",
+                                "inputs", "options",  "precision",  "tool", "threads",    "elapsed_seconds",
+                                "sha256", "method",   "integration"},
                      "lpnorm");
     cert_.check_keys(cert_.at("/integral"), "/integral", {"lower", "upper"}, "lpnorm");
     check_kind_and_run_members();
@@ -79,7 +83,8 @@ class LpCheck : EngineCertificateCheck {
     s.goal_bits = static_cast<long>(cert_.count("/integration/goal_bits", kMaxArbIntegralBits));
     const nlohmann::json& tol = cert_.at("/integration/tol_exponent");
     if (!tol.is_number_integer() || tol.get<long>() > 0 || tol.get<long>() < -4 * kMaxArbIntegralBits)
-      cert_.fail("/integration/tol_exponent", "expected an integer from " + std::to_string(-4 * kMaxArbIntegralBits) + " to 0");
+      cert_.fail("/integration/tol_exponent",
+                 "expected an integer from " + std::to_string(-4 * kMaxArbIntegralBits) + " to 0");
     s.tol_exponent = tol.get<long>();
     if (s.prec < 16 || s.goal_bits < 1) cert_.fail("/integration", "a precision below 16 bits or a goal below 1 bit");
     if (!o_.recheck_cover) return confirmed("integral: NOT re-computed (re-computation switched off)");
@@ -93,9 +98,11 @@ class LpCheck : EngineCertificateCheck {
       r->hi = r->hi / v;
     }
     if (r->lo < integral_lower) problem("integral.lower exceeds the lower end of Arb's integral, run again");
-    if (integral_upper && *integral_upper < r->hi) problem("integral.upper is below the upper end of Arb's integral, run again");
+    if (integral_upper && *integral_upper < r->hi)
+      problem("integral.upper is below the upper end of Arb's integral, run again");
     if (!report_.ok()) return;
-    confirmed("integral: acb_calc_integrate run again (prec " + std::to_string(s.prec) + ", goal " + std::to_string(s.goal_bits) +
+    confirmed("integral: acb_calc_integrate run again (prec " + std::to_string(s.prec) + ", goal " +
+              std::to_string(s.goal_bits) +
               " bits) encloses it inside [integral.lower, integral.upper]; lower^p and upper^p enclose that, exactly");
   }
 
@@ -107,7 +114,8 @@ class LpCheck : EngineCertificateCheck {
     RecordedCover& cover = *recorded;
     const nlohmann::json& lows = cert_.at("/cover/lower_bounds");
     if (!lows.is_array() || lows.size() != cover.bounds.size())
-      cert_.fail("/cover/lower_bounds", "expected an array of " + std::to_string(cover.bounds.size()) + " lower bounds");
+      cert_.fail("/cover/lower_bounds",
+                 "expected an array of " + std::to_string(cover.bounds.size()) + " lower bounds");
     for (std::size_t k = 0; k < lows.size(); ++k) {
       const std::string at = "/cover/lower_bounds/" + std::to_string(k);
       cover.lower_bounds.push_back(cert_.rational(at));
@@ -116,7 +124,8 @@ class LpCheck : EngineCertificateCheck {
     if (cert_.has("/cover/integrals")) {  // absent in older certificates: no leaf has one
       const nlohmann::json& integrals = cert_.at("/cover/integrals");
       if (!integrals.is_array() || integrals.size() != cover.bounds.size())
-        cert_.fail("/cover/integrals", "expected an array of " + std::to_string(cover.bounds.size()) + " entries (null or [lower, upper])");
+        cert_.fail("/cover/integrals",
+                   "expected an array of " + std::to_string(cover.bounds.size()) + " entries (null or [lower, upper])");
       for (std::size_t k = 0; k < integrals.size(); ++k) {
         const std::string at = "/cover/integrals/" + std::to_string(k);
         if (integrals[k].is_null()) {
@@ -164,16 +173,19 @@ class LpCheck : EngineCertificateCheck {
     if (integral_upper && (!bounded || *integral_upper < high))
       problem("integral.upper is below the sum of vol * M^p over the recorded leaves");
     if (!report_.ok()) return;
-    confirmed(o_.recheck_cover
-                  ? "leaves: " + std::to_string(report_.cover.leaves) +
-                        " leaves tile the domain, each [m, M] re-proved by the natural/centred/second-order forms with MPFI or the Taylor form, " +
-                        std::to_string(std::count_if(cover.integrals.begin(), cover.integrals.end(), [](const auto& I) { return I.has_value(); })) +
-                        " recorded leaf integrals by the mean-value form (" +
-                        std::to_string(report_.cover.leaves_split) + " leaves bisected, " +
-                        std::to_string(report_.cover.extra_boxes) + " sub-boxes)"
-                  : "leaves: NOT re-proved (re-computation switched off); " + std::to_string(report_.cover.leaves) + " leaves tile the domain");
-    confirmed("integral: the sums over the leaves of max(vol * m^p, recorded lower) and min(vol * M^p, recorded upper), exactly, enclose [integral.lower, integral.upper]; "
-              "lower^p and upper^p enclose that, exactly");
+    confirmed(
+        o_.recheck_cover
+            ? "leaves: " + std::to_string(report_.cover.leaves) +
+                  " leaves tile the domain, each [m, M] re-proved by the natural/centred/second-order forms with MPFI or the Taylor form, " +
+                  std::to_string(std::count_if(cover.integrals.begin(), cover.integrals.end(),
+                                               [](const auto& I) { return I.has_value(); })) +
+                  " recorded leaf integrals by the mean-value form (" + std::to_string(report_.cover.leaves_split) +
+                  " leaves bisected, " + std::to_string(report_.cover.extra_boxes) + " sub-boxes)"
+            : "leaves: NOT re-proved (re-computation switched off); " + std::to_string(report_.cover.leaves) +
+                  " leaves tile the domain");
+    confirmed(
+        "integral: the sums over the leaves of max(vol * m^p, recorded lower) and min(vol * M^p, recorded upper), exactly, enclose [integral.lower, integral.upper]; "
+        "lower^p and upper^p enclose that, exactly");
   }
 
   unsigned long p_ = 1;

@@ -43,8 +43,8 @@ void run_build(const BuildOptions& o) {
   const Network net = theorems::build_construction(registry, o.construction, o.params, "--param");
   write_file_atomic(o.output, save_network(net));  // only after the builder and the checks succeeded
   if (o.json) {
-    nlohmann::ordered_json j = {{"command", "build"},         {"construction", o.construction}, {"output", o.output},
-                                {"inputs", input_dim(net)},   {"outputs", output_dim(net)},     {"exit_status", 0}};
+    nlohmann::ordered_json j = {{"command", "build"},       {"construction", o.construction}, {"output", o.output},
+                                {"inputs", input_dim(net)}, {"outputs", output_dim(net)},     {"exit_status", 0}};
     std::cout << j.dump(2) << "\n";
     return;
   }
@@ -57,8 +57,10 @@ void run_build(const BuildOptions& o) {
 void register_build_command(CLI::App& app) {
   auto opts = std::make_shared<BuildOptions>();
   CLI::App* cmd = app.add_subcommand("build", "Write the network a theorem's construction builds");
-  cmd->add_option("construction", opts->construction, "construction name, e.g. altabaa2024/voronoi-threshold")->type_name(kName);
-  cmd->add_option("--param", opts->params, "parameter k=v (exact value; [..] for lists); repeatable")->type_name(kParameter);
+  cmd->add_option("construction", opts->construction, "construction name, e.g. altabaa2024/voronoi-threshold")
+      ->type_name(kName);
+  cmd->add_option("--param", opts->params, "parameter k=v (exact value; [..] for lists); repeatable")
+      ->type_name(kParameter);
   add_nonempty_option(cmd, "-o,--output", opts->output, "output network file (approxcert-net/1)")->type_name(kFile);
   cmd->add_flag("--list", opts->list, "list the constructions and their parameters");
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");

@@ -51,7 +51,8 @@ void check_out_folder(const std::string& out) {
   fs::path existing = fs::absolute(out, ec);
   while (!fs::exists(existing, ec) && existing.has_parent_path() && existing != existing.parent_path())
     existing = existing.parent_path();
-  if (!fs::is_directory(existing, ec)) throw InputError("--out: " + out + ": " + existing.string() + " is not a folder");
+  if (!fs::is_directory(existing, ec))
+    throw InputError("--out: " + out + ": " + existing.string() + " is not a folder");
   check_output_file((existing / "index.md").string(), "--out");
 }
 
@@ -83,7 +84,8 @@ void run_check_command(const CheckOptions& o) {
   for (const Checked& c : done) chain::write_certificate(o.out, c.certificate);
   chain::write_index(o.out);
 
-  const bool differs = std::any_of(done.begin(), done.end(), [](const Checked& c) { return !c.run.mismatches.empty(); });
+  const bool differs =
+      std::any_of(done.begin(), done.end(), [](const Checked& c) { return !c.run.mismatches.empty(); });
   const bool unknown = std::any_of(done.begin(), done.end(), undecided);
   const int status = differs ? kExitDiffers : unknown ? kExitUndecided : kExitOk;
 
@@ -109,8 +111,11 @@ void run_check_command(const CheckOptions& o) {
                                 {"elapsed_seconds", rounded_to_ms(total_seconds(c))},
                                 {"certificate", (std::filesystem::path(o.out) / (c.name + ".json")).string()}});
       for (const auto& m : c.run.mismatches)
-        j["mismatches"].push_back(
-            {{"instance", c.name}, {"file", c.run.file.path}, {"step", m.step}, {"expected", m.expected}, {"actual", m.actual}});
+        j["mismatches"].push_back({{"instance", c.name},
+                                   {"file", c.run.file.path},
+                                   {"step", m.step},
+                                   {"expected", m.expected},
+                                   {"actual", m.actual}});
     }
     j["skipped"] = chain::skipped_json(read.skipped);
     j["exit_status"] = status;
@@ -118,18 +123,19 @@ void run_check_command(const CheckOptions& o) {
   } else {
     std::size_t width = 40;  // the instance column fits the longest paper/instance name
     for (const Checked& c : done) width = std::max(width, c.name.size());
-    std::cout << fmt::format("{:<{}} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>8} {:>8} {:>8}\n", "instance", width, "steps",
-                             "proved", "refuted", "unknown", "overall", "expected", "build", "steps", "total");
+    std::cout << fmt::format("{:<{}} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>8} {:>8} {:>8}\n", "instance", width,
+                             "steps", "proved", "refuted", "unknown", "overall", "expected", "build", "steps", "total");
     for (const Checked& c : done) {
       const auto& summary = c.certificate["summary"];
-      std::cout << fmt::format("{:<{}} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>7.2f}s {:>7.2f}s {:>7.2f}s\n", c.name, width,
-                               summary["steps"].get<int>(), summary["proved"].get<int>(), summary["refuted"].get<int>(),
-                               summary["unknown"].get<int>(), c.certificate["overall"].get<std::string>(),
-                               c.run.mismatches.empty() ? "ok" : "DIFFERS", c.run.run.build_seconds,
-                               c.run.run.result.elapsed_seconds, total_seconds(c));
+      std::cout << fmt::format("{:<{}} {:>5} {:>6} {:>7} {:>7}  {:<8} {:<8} {:>7.2f}s {:>7.2f}s {:>7.2f}s\n", c.name,
+                               width, summary["steps"].get<int>(), summary["proved"].get<int>(),
+                               summary["refuted"].get<int>(), summary["unknown"].get<int>(),
+                               c.certificate["overall"].get<std::string>(), c.run.mismatches.empty() ? "ok" : "DIFFERS",
+                               c.run.run.build_seconds, c.run.run.result.elapsed_seconds, total_seconds(c));
     }
-    std::cout << fmt::format("{}; certificates in {}/ (times: wall seconds building the chain, running its steps, both)\n",
-                             count_text(done.size(), "instance"), o.out);
+    std::cout << fmt::format(
+        "{}; certificates in {}/ (times: wall seconds building the chain, running its steps, both)\n",
+        count_text(done.size(), "instance"), o.out);
     if (!read.skipped.empty()) std::cout << "  " << chain::skipped_text(read.skipped) << "\n";
     for (const Checked& c : done)
       if (!c.run.not_compared.empty())
@@ -139,7 +145,8 @@ void run_check_command(const CheckOptions& o) {
       std::cout << "\nverdicts that differ from the expected ones:\n";
       for (const Checked& c : done)
         for (const auto& m : c.run.mismatches)
-          std::cout << fmt::format("  {} ({}): step {}: expected {}, got {}\n", c.name, c.run.file.path, m.step, m.expected, m.actual);
+          std::cout << fmt::format("  {} ({}): step {}: expected {}, got {}\n", c.name, c.run.file.path, m.step,
+                                   m.expected, m.actual);
     } else if (unknown) {
       std::cout << "\nnot decided (overall verdict unknown):\n";
       for (const Checked& c : done)
@@ -153,11 +160,16 @@ void run_check_command(const CheckOptions& o) {
 
 void register_check_command(CLI::App& app) {
   auto opts = std::make_shared<CheckOptions>();
-  CLI::App* cmd = app.add_subcommand("check", "Check theorem instances (approxcert-check/1 files or folders) and write certificates");
-  cmd->add_option("paths", opts->paths,
-                  "check files or folders (searched recursively for *.json check and claim files; other JSON is skipped)")->type_name(kPath)->required();
+  CLI::App* cmd = app.add_subcommand(
+      "check", "Check theorem instances (approxcert-check/1 files or folders) and write certificates");
+  cmd->add_option(
+         "paths", opts->paths,
+         "check files or folders (searched recursively for *.json check and claim files; other JSON is skipped)")
+      ->type_name(kPath)
+      ->required();
   cmd->add_option("--out", opts->out,
-                  "certificate folder, created if missing (default docs/certificates, relative to the current folder)")->type_name(kFolder);
+                  "certificate folder, created if missing (default docs/certificates, relative to the current folder)")
+      ->type_name(kFolder);
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");
   add_progress_options(cmd, opts->progress);
   cmd->footer(

@@ -39,9 +39,9 @@ void run_coq_command(const CoqCommandOptions& o) {
     e = chain::export_certificate_to_coq(theorems::builtin_theorems(), o.certificate, o.output);
   }
   if (o.json) {
-    nlohmann::ordered_json j = {{"command", "coq"},   {"certificate", o.certificate}, {"output", o.output},
-                                {"facts", e.facts},   {"negations", e.negations},     {"skipped", e.skipped},
-                                {"theorems", e.theorems}, {"exit_status", 0}};
+    nlohmann::ordered_json j = {
+        {"command", "coq"},         {"certificate", o.certificate}, {"output", o.output},     {"facts", e.facts},
+        {"negations", e.negations}, {"skipped", e.skipped},         {"theorems", e.theorems}, {"exit_status", 0}};
     std::cout << j.dump(2) << "\n";
     return;
   }
@@ -57,9 +57,14 @@ void run_coq_command(const CoqCommandOptions& o) {
 
 void register_coq_command(CLI::App& app) {
   auto opts = std::make_shared<CoqCommandOptions>();
-  CLI::App* cmd = app.add_subcommand("coq", "Export a chain certificate's numeric leaves and chain conclusion as a Coq file");
-  cmd->add_option("certificate", opts->certificate, "certificate file (approxcert-cert/1, kind chain)")->type_name(kFile)->required();
-  add_nonempty_option(cmd, "-o,--output", opts->output, "the .v file to write (base name [A-Za-z_][A-Za-z0-9_]*.v)")->type_name(kFile)->required();
+  CLI::App* cmd =
+      app.add_subcommand("coq", "Export a chain certificate's numeric leaves and chain conclusion as a Coq file");
+  cmd->add_option("certificate", opts->certificate, "certificate file (approxcert-cert/1, kind chain)")
+      ->type_name(kFile)
+      ->required();
+  add_nonempty_option(cmd, "-o,--output", opts->output, "the .v file to write (base name [A-Za-z_][A-Za-z0-9_]*.v)")
+      ->type_name(kFile)
+      ->required();
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");
   add_progress_options(cmd, opts->progress);
   cmd->footer(

@@ -24,7 +24,8 @@ namespace approxcert::cli {
 struct EngineArgs {
   std::string net, approx, target, target_net, domain, cert, arithmetic = "auto", fast_path = "on";
   std::string rel_tol, abs_tol, time_limit;  // the command sets the tolerances' defaults
-  std::string output = "0", target_output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24", multi_taylor = "0", threads = "0";
+  std::string output = "0", target_output = "0", max_boxes = "1000000", prec = "64", taylor_order = "24",
+              multi_taylor = "0", threads = "0";
   bool net_given = false, approx_given = false, cert_given = false;
   bool json = false, no_linear = false, no_relu_substitution = false;
   ProgressOptions progress_options;
@@ -44,7 +45,8 @@ std::optional<double> read_time_limit(const EngineArgs& a);
 // The problem the options describe (inputs of load_problem); refuses an empty --net or --approx.
 SupNormInputs problem_inputs(const EngineArgs& a);
 // The options the problem's inputs come from, for load_problem's messages.
-inline const InputOrigins kProblemOptions{"--net", "--approx", "--target", "--target-net", "--domain", "--output", "--target-output", "--relative"};
+inline const InputOrigins kProblemOptions{"--net",    "--approx", "--target",        "--target-net",
+                                          "--domain", "--output", "--target-output", "--relative"};
 
 // Reads the shared engine options into either engine's options (SupNormOptions, LpNormOptions),
 // each value checked as it is read. Both tolerances 0 is allowed: the search then stops only when

@@ -41,15 +41,20 @@ OutputEnclosure describe(const S& y, int digits) {
   if (!is_finite(y)) return {"-inf", "inf", "nan", "inf", "inf", false};
   if (has_moderate_exponent(y)) {
     const Rational lo = lower(y), hi = upper(y);
-    return {decimal_down(lo, digits), decimal_up(hi, digits), decimal_near(mid(y), digits), decimal_up(rad(y), 6),
-            decimal_up(hi - lo, 3), true};
+    return {decimal_down(lo, digits), decimal_up(hi, digits), decimal_near(mid(y), digits),
+            decimal_up(rad(y), 6),    decimal_up(hi - lo, 3), true};
   }
-  return {decimal_lower(y, digits), decimal_upper(y, digits), decimal_mid(y, digits), decimal_radius_upper(y, 6),
-          "<= 2*" + decimal_radius_upper(y, 3), true};
+  return {decimal_lower(y, digits),
+          decimal_upper(y, digits),
+          decimal_mid(y, digits),
+          decimal_radius_upper(y, 6),
+          "<= 2*" + decimal_radius_upper(y, 3),
+          true};
 }
 
 template <RigorousScalar S>
-std::vector<OutputEnclosure> enclose_outputs(const Program& prog, const std::vector<Rational>& point, Prec p, int digits) {
+std::vector<OutputEnclosure> enclose_outputs(const Program& prog, const std::vector<Rational>& point, Prec p,
+                                             int digits) {
   std::vector<S> inputs(point.size());
   for (std::size_t i = 0; i < point.size(); ++i) set(inputs[i], point[i], p);
   std::vector<OutputEnclosure> out;
@@ -78,8 +83,9 @@ void run_eval(const EvalOptions& o) {
   }
   const Prec p(prec);
   const int digits = print_digits(prec);
-  const auto outs = parse_arithmetic(o.engine) == Arithmetic::Interval ? enclose_outputs<Interval>(prog, point, p, digits)
-                                                                       : enclose_outputs<Ball>(prog, point, p, digits);
+  const auto outs = parse_arithmetic(o.engine) == Arithmetic::Interval
+                        ? enclose_outputs<Interval>(prog, point, p, digits)
+                        : enclose_outputs<Ball>(prog, point, p, digits);
   if (o.json) {
     nlohmann::json j;
     j["outputs"] = nlohmann::json::array();
@@ -108,11 +114,17 @@ void run_eval(const EvalOptions& o) {
 void register_eval_command(CLI::App& app) {
   auto opts = std::make_shared<EvalOptions>();
   CLI::App* cmd = app.add_subcommand("eval", "Certified enclosure of every output at an exact point");
-  cmd->add_option_function<std::string>("--net", [opts](const std::string& v) { opts->net = v, opts->net_given = true; },
-                                        "network file (approxcert-net/1 or ONNX)")->type_name(kFile);
-  cmd->add_option_function<std::string>("--expr", [opts](const std::string& v) { opts->expr = v, opts->expr_given = true; },
-                                        "evaluate a target expression in x0, x1, ... (x with one coordinate) instead")->type_name(kExpression);
-  cmd->add_option("--at", opts->at, "the point: comma-separated exact numbers, e.g. \"1/3,-0.25,0x1p-4\"")->type_name(kPoint)->required();
+  cmd->add_option_function<std::string>(
+         "--net", [opts](const std::string& v) { opts->net = v, opts->net_given = true; },
+         "network file (approxcert-net/1 or ONNX)")
+      ->type_name(kFile);
+  cmd->add_option_function<std::string>(
+         "--expr", [opts](const std::string& v) { opts->expr = v, opts->expr_given = true; },
+         "evaluate a target expression in x0, x1, ... (x with one coordinate) instead")
+      ->type_name(kExpression);
+  cmd->add_option("--at", opts->at, "the point: comma-separated exact numbers, e.g. \"1/3,-0.25,0x1p-4\"")
+      ->type_name(kPoint)
+      ->required();
   cmd->add_option("--prec", opts->prec, "working precision in bits (default 128)")->type_name(kBits);
   cmd->add_option("--engine", opts->engine, "arb (balls, default) or mpfi (intervals, the second engine)")
       ->check(CLI::IsMember({"arb", "mpfi"}));

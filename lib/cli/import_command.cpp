@@ -1,8 +1,8 @@
 // approxcert import: an ONNX model written as an approxcert-net/1 file, every weight exact.
 #include <iostream>
 #include <memory>
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "cli/commands.hpp"
 #include "cli/count_text.hpp"
@@ -29,9 +29,9 @@ void run_import(const ImportOptions& o) {
   const Network net = import_onnx(bytes, o.model);
   write_file_atomic(o.output, save_network(net));  // only after the import and the checks succeeded
   if (o.json) {
-    const nlohmann::ordered_json j = {{"command", "import"}, {"model", o.model},        {"output", o.output},
-                                      {"layers", net.layers.size()}, {"inputs", input_dim(net)},
-                                      {"outputs", output_dim(net)}, {"exit_status", 0}};
+    const nlohmann::ordered_json j = {
+        {"command", "import"},      {"model", o.model},           {"output", o.output}, {"layers", net.layers.size()},
+        {"inputs", input_dim(net)}, {"outputs", output_dim(net)}, {"exit_status", 0}};
     std::cout << j.dump(2) << "\n";
     return;
   }
@@ -43,7 +43,8 @@ void run_import(const ImportOptions& o) {
 
 void register_import_command(CLI::App& app) {
   auto opts = std::make_shared<ImportOptions>();
-  CLI::App* cmd = app.add_subcommand("import", "Convert an ONNX model to an approxcert-net/1 file (weights read exactly)");
+  CLI::App* cmd =
+      app.add_subcommand("import", "Convert an ONNX model to an approxcert-net/1 file (weights read exactly)");
   cmd->add_option("model", opts->model, "the .onnx file")->type_name(kFile)->required();
   cmd->add_option("-o,--output", opts->output, "output network file (approxcert-net/1)")->type_name(kFile);
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");

@@ -76,12 +76,21 @@ void lpnorm_command(const LpnormArgs& la) {
     LpNormOptions& lo = lq.options;
     lo.p = *p;
     lo.normalized = la.normalize;
-    lo.method = la.method == "arb" ? LpMethod::ArbIntegration : la.method == "leaf-sums" ? LpMethod::LeafSums : LpMethod::Auto;
+    lo.method = la.method == "arb"         ? LpMethod::ArbIntegration
+                : la.method == "leaf-sums" ? LpMethod::LeafSums
+                                           : LpMethod::Auto;
     if (progress.enabled()) lo.progress = show;
     const LpNormRun run = run_lpnorm(lq);
     const LpNormResult& r = run.result;
-    out = {r.status, r.lower, r.upper, r.integral_lower, r.integral_upper, r.boxes, r.elapsed_seconds,
-           r.method == LpMethod::ArbIntegration ? "Arb integration (acb_calc_integrate)" : "leaf sums (branch and bound)"};
+    out = {
+        r.status,
+        r.lower,
+        r.upper,
+        r.integral_lower,
+        r.integral_upper,
+        r.boxes,
+        r.elapsed_seconds,
+        r.method == LpMethod::ArbIntegration ? "Arb integration (acb_calc_integrate)" : "leaf sums (branch and bound)"};
     if (a.cert_given) cert = lpnorm_certificate(r, lq.inputs, run.problem, lo, run.domain, a.cert);
   } else {
     if (progress.enabled()) sq.options.progress = show;
@@ -116,10 +125,12 @@ void lpnorm_command(const LpnormArgs& la) {
     j["exit_status"] = status;
     std::cout << j.dump(2) << "\n";
   } else {
-    const std::string error = std::string(a.target_net.empty() ? "target" : "target_net") + " - " + (a.net_given ? "net" : "approx");
+    const std::string error =
+        std::string(a.target_net.empty() ? "target" : "target_net") + " - " + (a.net_given ? "net" : "approx");
     const std::string ps = p ? std::to_string(*p) : "inf";
     if (!p) std::cout << "L^inf norm (sup |" << error << "|)";
-    else if (la.normalize) std::cout << "normalized L^" << ps << " norm (1/vol * integral |" << error << "|^" << ps << ")^(1/" << ps << ")";
+    else if (la.normalize)
+      std::cout << "normalized L^" << ps << " norm (1/vol * integral |" << error << "|^" << ps << ")^(1/" << ps << ")";
     else std::cout << "L^" << ps << " norm (integral |" << error << "|^" << ps << ")^(1/" << ps << ")";
     std::cout << " on " << a.domain << " in [" << lower << ", " << upper << "]  gap " << gap_text(out.lower, out.upper)
               << "  boxes " << out.boxes << "  status " << to_string(out.status) << "  method " << method << "  time ";
@@ -133,14 +144,18 @@ void lpnorm_command(const LpnormArgs& la) {
 
 void register_lpnorm_command(CLI::App& app) {
   auto a = std::make_shared<LpnormArgs>();
-  CLI::App* cmd = app.add_subcommand("lpnorm", "Certified enclosure [L, U] of the L^p norm (integral |target - approx|^p)^(1/p) over a box");
-  cmd->add_option("--p", a->p, "the exponent: an integer from 1 to 1000, or inf (the sup norm, by the supnorm engine)")->type_name(kExponent)->required();
+  CLI::App* cmd = app.add_subcommand(
+      "lpnorm", "Certified enclosure [L, U] of the L^p norm (integral |target - approx|^p)^(1/p) over a box");
+  cmd->add_option("--p", a->p, "the exponent: an integer from 1 to 1000, or inf (the sup norm, by the supnorm engine)")
+      ->type_name(kExponent)
+      ->required();
   cmd->add_option("--method", a->method,
                   "auto (default): in one input Arb's rigorous integration (acb_calc_integrate) when it reaches the "
                   "tolerances, else the leaf sums; leaf-sums; arb (one input only)")
       ->check(CLI::IsMember({"auto", "leaf-sums", "arb"}));
-  cmd->add_flag("--normalize", a->normalize,
-                "the normalised norm (1/vol(domain) * integral |target - approx|^p)^(1/p) instead of the plain integral");
+  cmd->add_flag(
+      "--normalize", a->normalize,
+      "the normalised norm (1/vol(domain) * integral |target - approx|^p)^(1/p) instead of the plain integral");
   a->engine.rel_tol = "1e-3";
   a->engine.abs_tol = "0";
   add_engine_options(cmd, a->engine,

@@ -72,9 +72,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // An unknown first word is an unknown command: name it (CLI11 would say "arguments not expected").
     if (argc > 1 && app.get_subcommands().empty() && argv[1][0] != '-')
-      return report("", std::string("unknown command \"") + argv[1] +
-                            "\"; commands: " + command_names(app) + " (approxcert --help)",
-                    kExitBadInput);
+      return report(
+          "",
+          std::string("unknown command \"") + argv[1] + "\"; commands: " + command_names(app) + " (approxcert --help)",
+          kExitBadInput);
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
     std::string what = e.what();
     if (what.size() > 600) return report("", what, kExitBadInput);

@@ -13,19 +13,19 @@ namespace approxcert::cli {
 // generated bash completion offers file names only for kFile, kFolder and kPath values.
 inline constexpr const char* kFile = "FILE";
 inline constexpr const char* kFolder = "FOLDER";
-inline constexpr const char* kPath = "PATH";              // a file or a folder
-inline constexpr const char* kExpression = "EXPR";        // the target language (docs/target.md)
-inline constexpr const char* kDomain = "BOX";             // "[a,b]^D" or "[a1,b1]x[a2,b2]x..."
-inline constexpr const char* kNumber = "NUMBER";          // an exact number
+inline constexpr const char* kPath = "PATH";        // a file or a folder
+inline constexpr const char* kExpression = "EXPR";  // the target language (docs/target.md)
+inline constexpr const char* kDomain = "BOX";       // "[a,b]^D" or "[a1,b1]x[a2,b2]x..."
+inline constexpr const char* kNumber = "NUMBER";    // an exact number
 inline constexpr const char* kSeconds = "SECONDS";
 inline constexpr const char* kBits = "BITS";
 inline constexpr const char* kCount = "INT";
-inline constexpr const char* kIndex = "INDEX";            // from 0
+inline constexpr const char* kIndex = "INDEX";  // from 0
 inline constexpr const char* kOrder = "ORDER";
-inline constexpr const char* kPoint = "POINT";            // comma-separated exact numbers
+inline constexpr const char* kPoint = "POINT";  // comma-separated exact numbers
 inline constexpr const char* kName = "NAME";
 inline constexpr const char* kParameter = "NAME=VALUE";
-inline constexpr const char* kExponent = "P";             // an integer or inf
+inline constexpr const char* kExponent = "P";  // an integer or inf
 
 // An exact number >= 0 (tolerances); `positive`: > 0 (time limits).
 Rational parse_nonnegative(const std::string& text, const std::string& option, bool positive = false);

@@ -25,8 +25,11 @@ void add_progress_options(CLI::App* cmd, ProgressOptions& options) {
 }
 
 Progress::Progress(std::string command, const ProgressOptions& options)
-    : command_(std::move(command)), enabled_(!options.quiet), terminal_(::isatty(STDERR_FILENO) == 1),
-      start_(std::chrono::steady_clock::now()), last_(start_) {
+    : command_(std::move(command)),
+      enabled_(!options.quiet),
+      terminal_(::isatty(STDERR_FILENO) == 1),
+      start_(std::chrono::steady_clock::now()),
+      last_(start_) {
   const double s = options.interval_seconds.value_or(terminal_ ? 0.2 : 10.0);
   interval_ = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s));
   if (enabled_) ticker_ = std::thread([this] { tick(); });
@@ -47,7 +50,8 @@ void Progress::show_locked(std::chrono::steady_clock::time_point now, std::chron
   char elapsed[32];
   std::snprintf(elapsed, sizeof elapsed, "%.1f s", std::chrono::duration<double>(now - start_).count());
   if (terminal_) {
-    std::cerr << "\r" << command_ << ": " << text_ << "  " << elapsed << "\x1b[K" << std::flush;  // ESC[K: clear the rest
+    std::cerr << "\r" << command_ << ": " << text_ << "  " << elapsed << "\x1b[K"
+              << std::flush;  // ESC[K: clear the rest
     live_line_ = true;
   } else {
     std::cerr << command_ << ": " << text_ << "  " << elapsed << "\n" << std::flush;

@@ -88,28 +88,30 @@ std::string junit_xml(const chain::RegressReport& r) {
   }
   std::size_t failures = 0, skipped = 0;
   for (const auto& [name, rows] : by_instance) {
-    const bool failing = std::any_of(rows.begin(), rows.end(), [&](const chain::RegressRow* row) { return r.failing(*row); });
+    const bool failing =
+        std::any_of(rows.begin(), rows.end(), [&](const chain::RegressRow* row) { return r.failing(*row); });
     failures += failing, skipped += !failing;
   }
   std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   xml += fmt::format("<testsuites name=\"approxcert regress\" tests=\"{}\" failures=\"{}\">\n", names.size(), failures);
-  xml += fmt::format("  <testsuite name=\"regress\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n", names.size(),
-                     failures, skipped);
+  xml += fmt::format("  <testsuite name=\"regress\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n",
+                     names.size(), failures, skipped);
   for (const std::string& name : names) {
     const auto it = by_instance.find(name);
-    xml += fmt::format("    <testcase classname=\"{}\" name=\"{}\"", xml_escape(name.substr(0, name.find('/'))), xml_escape(name));
+    xml += fmt::format("    <testcase classname=\"{}\" name=\"{}\"", xml_escape(name.substr(0, name.find('/'))),
+                       xml_escape(name));
     if (it == by_instance.end()) {
       xml += "/>\n";
       continue;
     }
     std::string text;
     for (const auto* row : it->second)
-      text += fmt::format("{}: step {} {}: stored {}, current {}: {}\n", kind_text(row->kind), row->step, row->field, row->stored,
-                          row->current, row->problem);
+      text += fmt::format("{}: step {} {}: stored {}, current {}: {}\n", kind_text(row->kind), row->step, row->field,
+                          row->stored, row->current, row->problem);
     const chain::RegressRow& first = *it->second.front();
     const char* tag = r.failing(first) ? "failure" : "skipped";
-    xml += fmt::format(">\n      <{} message=\"{}\" type=\"{}\">{}</{}>\n    </testcase>\n", tag, xml_escape(first.problem),
-                       xml_escape(first.kind), xml_escape(text), tag);
+    xml += fmt::format(">\n      <{} message=\"{}\" type=\"{}\">{}</{}>\n    </testcase>\n", tag,
+                       xml_escape(first.problem), xml_escape(first.kind), xml_escape(text), tag);
   }
   return xml + "  </testsuite>\n</testsuites>\n";
 }
@@ -141,8 +143,13 @@ void run_regress_command(const RegressCommandOptions& o) {
     j["failures"] = r.failures();
     j["rows"] = nlohmann::ordered_json::array();
     for (const auto& row : r.rows)
-      j["rows"].push_back({{"instance", row.instance}, {"kind", row.kind}, {"step", row.step}, {"field", row.field},
-                           {"stored", row.stored}, {"current", row.current}, {"problem", row.problem},
+      j["rows"].push_back({{"instance", row.instance},
+                           {"kind", row.kind},
+                           {"step", row.step},
+                           {"field", row.field},
+                           {"stored", row.stored},
+                           {"current", row.current},
+                           {"problem", row.problem},
                            {"failing", r.failing(row)}});
     j["skipped"] = chain::skipped_json(r.skipped);
     j["exit_status"] = status;
@@ -150,16 +157,18 @@ void run_regress_command(const RegressCommandOptions& o) {
   } else {
     if (!r.rows.empty()) print_table(r);
     std::size_t changed = 0, orphans = 0;
-    for (const auto& row : r.rows) changed += row.kind == "instance" || row.kind == "moved", orphans += row.kind == "orphan";
-    const std::string against = fmt::format("{}, {} against {} (rel tol {}, abs tol {})", count_text(r.instances, "instance"),
-                                            count_text(r.steps, "step"), o.baseline, o.rel_tol, o.abs_tol);
-    if (r.rows.empty())
-      std::cout << "regress: " << against << ": no change\n";
+    for (const auto& row : r.rows)
+      changed += row.kind == "instance" || row.kind == "moved", orphans += row.kind == "orphan";
+    const std::string against =
+        fmt::format("{}, {} against {} (rel tol {}, abs tol {})", count_text(r.instances, "instance"),
+                    count_text(r.steps, "step"), o.baseline, o.rel_tol, o.abs_tol);
+    if (r.rows.empty()) std::cout << "regress: " << against << ": no change\n";
     else
-      std::cout << fmt::format("regress: {}: {} ({} from changed instances, {} without a check{}, {} in verdicts, bounds or "
-                               "certificates)\n",
-                               against, count_text(r.rows.size(), "difference"), changed, orphans,
-                               orphans && r.orphans_allowed ? ", allowed" : "", r.rows.size() - changed - orphans);
+      std::cout << fmt::format(
+          "regress: {}: {} ({} from changed instances, {} without a check{}, {} in verdicts, bounds or "
+          "certificates)\n",
+          against, count_text(r.rows.size(), "difference"), changed, orphans,
+          orphans && r.orphans_allowed ? ", allowed" : "", r.rows.size() - changed - orphans);
     if (!r.skipped.empty()) std::cout << "  " << chain::skipped_text(r.skipped) << "\n";
   }
   if (status != kExitOk) throw CLI::RuntimeError(status);
@@ -172,11 +181,15 @@ void register_regress_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("regress", "Re-run every check and compare with the stored certificates");
   cmd->add_option("--baseline", opts->baseline, "stored certificates (default docs/certificates)")->type_name(kFolder);
   cmd->add_option("--checks", opts->checks,
-                  "check files or folders to re-run (default checks; other JSON in the folders is skipped)")->type_name(kPath);
-  cmd->add_option("--rel-tol", opts->rel_tol, "relative tolerance on bounds and margins, exact >= 0 (default 1e-9)")->type_name(kNumber);
+                  "check files or folders to re-run (default checks; other JSON in the folders is skipped)")
+      ->type_name(kPath);
+  cmd->add_option("--rel-tol", opts->rel_tol, "relative tolerance on bounds and margins, exact >= 0 (default 1e-9)")
+      ->type_name(kNumber);
   cmd->add_option("--abs-tol", opts->abs_tol, "absolute tolerance, exact >= 0 (default 0)")->type_name(kNumber);
-  cmd->add_option_function<std::string>("--junit", [opts](const std::string& v) { opts->junit = v, opts->junit_given = true; },
-                                        "also write a JUnit XML report (one testcase per instance) to this file")->type_name(kFile);
+  cmd->add_option_function<std::string>(
+         "--junit", [opts](const std::string& v) { opts->junit = v, opts->junit_given = true; },
+         "also write a JUnit XML report (one testcase per instance) to this file")
+      ->type_name(kFile);
   cmd->add_flag("--allow-orphans", opts->allow_orphans,
                 "list stored certificates that no check file produces without failing (e.g. when re-running a subset)");
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout (docs/cli.md)");

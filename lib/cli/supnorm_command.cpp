@@ -45,12 +45,11 @@ SupNormOptions engine_options(const SupnormArgs& a) {
 }
 
 // The claim's verdict in the spelling of check files and certificates.
-std::string verdict_text(Truth t) {
-  return std::string(chain::to_string(chain::verdict_of(t)));
-}
+std::string verdict_text(Truth t) { return std::string(chain::to_string(chain::verdict_of(t))); }
 
 int exit_status(const SupNormRun& run) {
-  if (run.claim) return *run.claim == Truth::True ? kExitOk : *run.claim == Truth::False ? kExitDiffers : kExitUndecided;
+  if (run.claim)
+    return *run.claim == Truth::True ? kExitOk : *run.claim == Truth::False ? kExitDiffers : kExitUndecided;
   return run.result.status == SupNormStatus::Converged ? kExitOk : kExitUndecided;
 }
 
@@ -77,14 +76,16 @@ void supnorm_command(const SupnormArgs& sa) {
   ProgressOptions po = a.progress_options;
   if (sa.progress) po.quiet = false;
   Progress progress("supnorm", po);
-  if (progress.enabled()) q.options.progress = [&progress](const SupNormProgress& p) { progress.status(progress_text(p, "frontier")); };
+  if (progress.enabled())
+    q.options.progress = [&progress](const SupNormProgress& p) { progress.status(progress_text(p, "frontier")); };
   const SupNormRun run = run_supnorm(q);
   progress.finish();
   const SupNormResult& r = run.result;
   const SupNormOptions& o = run.options;
 
   const int status = exit_status(run);
-  if (a.cert_given) write_file_atomic(a.cert, supnorm_certificate(r, q.inputs, run.problem, o, run.domain, a.cert).dump(2) + "\n");
+  if (a.cert_given)
+    write_file_atomic(a.cert, supnorm_certificate(r, q.inputs, run.problem, o, run.domain, a.cert).dump(2) + "\n");
 
   const auto [lower, upper] = enclosure_text(r.lower, r.upper);
   if (a.json) {
@@ -101,7 +102,8 @@ void supnorm_command(const SupnormArgs& sa) {
     }
     if (sa.relative) {
       j["relative_zeros"] = nlohmann::ordered_json::array();
-      for (const RemovableZero& z : o.removable_zeros) j["relative_zeros"].push_back({{"at", exact_text(z.at)}, {"order", z.order}});
+      for (const RemovableZero& z : o.removable_zeros)
+        j["relative_zeros"].push_back({{"at", exact_text(z.at)}, {"order", z.order}});
     }
     j["boxes"] = r.boxes;
     j["monotone_eliminated"] = r.monotone_eliminated;
@@ -114,8 +116,8 @@ void supnorm_command(const SupnormArgs& sa) {
     std::cout << j.dump(2) << "\n";
   } else {
     const std::string target = a.target_net.empty() ? "target" : "target_net", approx = a.net_given ? "net" : "approx";
-    std::cout << "sup |" << (sa.relative ? "(" + approx + " - " + target + ") / " + target : target + " - " + approx) << "| on " << a.domain << " in ["
-              << lower << ", " << upper << "]  gap " << gap_text(r.lower, r.upper)
+    std::cout << "sup |" << (sa.relative ? "(" + approx + " - " + target + ") / " + target : target + " - " + approx)
+              << "| on " << a.domain << " in [" << lower << ", " << upper << "]  gap " << gap_text(r.lower, r.upper)
               << "  boxes " << r.boxes << "  status " << to_string(r.status) << "  time ";
     std::cout.precision(3);
     std::cout << r.elapsed_seconds << " s\n";
@@ -134,22 +136,26 @@ void register_supnorm_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("supnorm", "Certified enclosure [L, U] of sup |target - approx| over a box");
   a->engine.rel_tol = "1e-6";
   a->engine.abs_tol = "1e-30";
-  add_engine_options(cmd, a->engine,
-                     {"box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" (exact endpoints or constant expressions: [0,pi])",
-                      "stop when upper <= lower (1 + R) (exact number >= 0, default 1e-6)",
-                      "stop when upper - lower <= A (exact number >= 0, default 1e-30; with --rel-tol 0 --abs-tol 0 only "
-                      "upper = lower or a budget stops the search)",
-                      "write an approxcert-cert/1 supnorm certificate to this file (checked before the run)"});
+  add_engine_options(
+      cmd, a->engine,
+      {"box \"[a,b]^D\" or \"[a1,b1]x[a2,b2]x...\" (exact endpoints or constant expressions: [0,pi])",
+       "stop when upper <= lower (1 + R) (exact number >= 0, default 1e-6)",
+       "stop when upper - lower <= A (exact number >= 0, default 1e-30; with --rel-tol 0 --abs-tol 0 only "
+       "upper = lower or a budget stops the search)",
+       "write an approxcert-cert/1 supnorm certificate to this file (checked before the run)"});
   cmd->add_flag("--relative", a->relative,
                 "bound the relative error (approx - target)/target instead; exact rational zeros of the target where "
                 "the approximant vanishes to the same order are removable (docs/supnorm.md)");
   cmd->add_flag("--no-monotonicity", a->no_monotonicity,
                 "turn off the monotonicity test (boxes where the error is monotone in a coordinate are dropped, or "
                 "replaced by their faces on the domain's boundary; docs/supnorm.md)");
-  cmd->add_option("--require-upper", a->require_upper,
-                  "the claim sup <= U: exit 0 proved (upper <= U), 1 refuted (lower > U), 3 undecided; the search stops "
-                  "as soon as it is decided (status claim_decided)")->type_name(kNumber);
-  cmd->add_flag("--progress", a->progress, "show progress even with --quiet (kept for scripts; progress is on by default)");
+  cmd->add_option(
+         "--require-upper", a->require_upper,
+         "the claim sup <= U: exit 0 proved (upper <= U), 1 refuted (lower > U), 3 undecided; the search stops "
+         "as soon as it is decided (status claim_decided)")
+      ->type_name(kNumber);
+  cmd->add_flag("--progress", a->progress,
+                "show progress even with --quiet (kept for scripts; progress is on by default)");
   cmd->footer(
       "Example:\n  approxcert supnorm --approx 'x0 - x0^3/6' --target 'sin(x0)' --domain '[-1/2,1/2]' --require-upper 1e-3\n"
       "Exit status: 0 converged (with --require-upper: sup <= U proved), 1 sup <= U refuted, 2 bad input,\n"

@@ -45,7 +45,8 @@ void run_verify_command(const VerifyCommandOptions& o) {
   {
     Progress progress("verify", o.progress);
     for (const std::string& path : o.certificates) {
-      const std::string name = std::to_string(outcomes.size() + 1) + "/" + std::to_string(o.certificates.size()) + " " + path;
+      const std::string name =
+          std::to_string(outcomes.size() + 1) + "/" + std::to_string(o.certificates.size()) + " " + path;
       progress.status(name);
       const auto leaves = [&](std::uint64_t done, std::uint64_t total) {
         progress.status(name + ": leaves " + std::to_string(done) + "/" + std::to_string(total));
@@ -59,8 +60,12 @@ void run_verify_command(const VerifyCommandOptions& o) {
     const bool ok = r.problems.empty();
     all_ok = all_ok && ok;
     if (o.json) {
-      report.push_back({{"path", r.path}, {"kind", r.kind}, {"verdict", r.verdict}, {"verified", ok},
-                        {"problems", r.problems}, {"confirmations", r.confirmations}});
+      report.push_back({{"path", r.path},
+                        {"kind", r.kind},
+                        {"verdict", r.verdict},
+                        {"verified", ok},
+                        {"problems", r.problems},
+                        {"confirmations", r.confirmations}});
       if (r.kind == "chain") report.back()["steps"] = r.steps;
       if (!r.trust.is_null()) report.back()["trust"] = r.trust;
       continue;
@@ -83,10 +88,14 @@ void run_verify_command(const VerifyCommandOptions& o) {
 void register_verify_command(CLI::App& app) {
   auto opts = std::make_shared<VerifyCommandOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "verify",
-      "Re-check chain, supnorm and lpnorm certificates independently of the run that wrote them");
-  cmd->add_option("certificates", opts->certificates, "certificate files (approxcert-cert/1, kind chain, supnorm or lpnorm)")->type_name(kFile)->required();
-  cmd->add_option("--net", opts->net, "the network file of supnorm and lpnorm certificates, if it is no longer where they say")->type_name(kFile);
+      "verify", "Re-check chain, supnorm and lpnorm certificates independently of the run that wrote them");
+  cmd->add_option("certificates", opts->certificates,
+                  "certificate files (approxcert-cert/1, kind chain, supnorm or lpnorm)")
+      ->type_name(kFile)
+      ->required();
+  cmd->add_option("--net", opts->net,
+                  "the network file of supnorm and lpnorm certificates, if it is no longer where they say")
+      ->type_name(kFile);
   cmd->add_flag("--no-recompute", opts->no_recompute,
                 "check hashes and recorded numbers only (no recomputation; supnorm leaf bounds not re-proved)");
   cmd->add_flag("--rebuild,!--no-rebuild", opts->rebuild,
@@ -95,7 +104,8 @@ void register_verify_command(CLI::App& app) {
   cmd->add_flag("--json", opts->json, "print the result as one JSON object on stdout");
   cmd->add_option("--threads", opts->threads,
                   "supnorm and lpnorm certificates: prove the cover's leaves on this many threads, 0 to 1024 "
-                  "(default 0: all cores); the report is the same for every count")->type_name(kCount);
+                  "(default 0: all cores); the report is the same for every count")
+      ->type_name(kCount);
   add_progress_options(cmd, opts->progress);
   cmd->footer(
       "Example:\n  approxcert verify cert.json --net moved/net.json\n"

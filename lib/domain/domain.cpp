@@ -26,7 +26,8 @@ class DomainParser {
     if (at_end()) fail(0, "empty domain: expected [a,b]^D or [a1,b1]x[a2,b2]x...");
     factor();
     for (skip_space(); !at_end(); skip_space()) {
-      if (text_[i_] != 'x') fail(i_, "expected 'x' between intervals or the end of the domain, got " + quoted(char_at(text_, i_)));
+      if (text_[i_] != 'x')
+        fail(i_, "expected 'x' between intervals or the end of the domain, got " + quoted(char_at(text_, i_)));
       ++i_;
       skip_space();
       factor();
@@ -47,10 +48,12 @@ class DomainParser {
     const Endpoint hi = number(hi_text);
     expect(']', open, "after the upper endpoint");
     // outer = [lo.lo, hi.hi] contains the true interval, inner = [lo.hi, hi.lo] lies inside it.
-    if (lo.lo > hi.hi) fail(open, "empty interval: lower endpoint " + std::string(lo_text) + " > upper endpoint " + std::string(hi_text));
+    if (lo.lo > hi.hi)
+      fail(open,
+           "empty interval: lower endpoint " + std::string(lo_text) + " > upper endpoint " + std::string(hi_text));
     if (lo.hi > hi.lo)
-      fail(open, "cannot certify lower endpoint " + std::string(lo_text) + " <= upper endpoint " + std::string(hi_text) +
-                     ": their enclosures overlap");
+      fail(open, "cannot certify lower endpoint " + std::string(lo_text) + " <= upper endpoint " +
+                     std::string(hi_text) + ": their enclosures overlap");
     const std::size_t count = repetition();
     if (domain_.outer.dim() + count > kMaxDomainDim)
       fail(open, "dimension exceeds the limit " + std::to_string(kMaxDomainDim));
@@ -132,7 +135,8 @@ class DomainParser {
     abs(m, b, Prec(kDomainEndpointPrec));
     set(limit, big, Prec(kDomainEndpointPrec));
     if (!is_finite(b) || less(m, limit) != Truth::True)
-      throw InputError("constant expression " + approxcert::quoted(x.text()) + " is not an endpoint of magnitude below 2^4096");
+      throw InputError("constant expression " + approxcert::quoted(x.text()) +
+                       " is not an endpoint of magnitude below 2^4096");
     set(limit, Rational(1) / big, Prec(kDomainEndpointPrec));
     if (less(m, limit) == Truth::True) return {-(Rational(1) / big), Rational(1) / big};
     return {lower(b), upper(b)};

@@ -18,10 +18,14 @@ constexpr std::size_t kMaxNodeEvaluations = 2'000'000;  // bounds the time on la
 // outside it; nullptr for an op this check does not cover.
 const char* restricted_domain(Op op) {
   switch (op) {
-    case Op::Log: case Op::Log2: case Op::Log10: case Op::Pow: return "> 0";
+    case Op::Log:
+    case Op::Log2:
+    case Op::Log10:
+    case Op::Pow: return "> 0";
     case Op::Log1p: return "> -1";
     case Op::Sqrt: return ">= 0";
-    case Op::Asin: case Op::Acos: return "in [-1, 1]";
+    case Op::Asin:
+    case Op::Acos: return "in [-1, 1]";
     case Op::Acosh: return ">= 1";
     case Op::Atanh: return "in (-1, 1)";
     default: return nullptr;
@@ -30,15 +34,31 @@ const char* restricted_domain(Op op) {
 
 bool certainly_outside(Op op, const Ball& a) {
   Ball lo, hi;
-  auto below = [&](long c) { set(lo, Rational(c), Prec(kPrec)); return less(a, lo) == Truth::True; };
-  auto at_most = [&](long c) { set(lo, Rational(c), Prec(kPrec)); return less_equal(a, lo) == Truth::True; };
-  auto above = [&](long c) { set(hi, Rational(c), Prec(kPrec)); return less(hi, a) == Truth::True; };
-  auto at_least = [&](long c) { set(hi, Rational(c), Prec(kPrec)); return less_equal(hi, a) == Truth::True; };
+  auto below = [&](long c) {
+    set(lo, Rational(c), Prec(kPrec));
+    return less(a, lo) == Truth::True;
+  };
+  auto at_most = [&](long c) {
+    set(lo, Rational(c), Prec(kPrec));
+    return less_equal(a, lo) == Truth::True;
+  };
+  auto above = [&](long c) {
+    set(hi, Rational(c), Prec(kPrec));
+    return less(hi, a) == Truth::True;
+  };
+  auto at_least = [&](long c) {
+    set(hi, Rational(c), Prec(kPrec));
+    return less_equal(hi, a) == Truth::True;
+  };
   switch (op) {
-    case Op::Log: case Op::Log2: case Op::Log10: case Op::Pow: return at_most(0);
+    case Op::Log:
+    case Op::Log2:
+    case Op::Log10:
+    case Op::Pow: return at_most(0);
     case Op::Log1p: return at_most(-1);
     case Op::Sqrt: return below(0);
-    case Op::Asin: case Op::Acos: return below(-1) || above(1);
+    case Op::Asin:
+    case Op::Acos: return below(-1) || above(1);
     case Op::Acosh: return below(1);
     case Op::Atanh: return at_most(-1) || at_least(1);
     default: return false;

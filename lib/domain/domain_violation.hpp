@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "net/program.hpp"
 #include "domain/domain.hpp"
+#include "net/program.hpp"
 
 namespace approxcert {
 

@@ -45,8 +45,8 @@ std::optional<Range> arb_integral_of_power(const Program& prog, const Rational& 
   if (prog.outputs().empty() || prog.num_inputs() != 1)
     throw std::invalid_argument("arb_integral_of_power: need a program of one input with an output");
   if (!(a < b) || p < 1) throw std::invalid_argument("arb_integral_of_power: need a < b and p >= 1");
-  if (s.prec < 16 || s.prec > kMaxArbIntegralBits || s.goal_bits < 1 || s.goal_bits > kMaxArbIntegralBits || s.tol_exponent > 0 ||
-      s.tol_exponent < -4 * kMaxArbIntegralBits)
+  if (s.prec < 16 || s.prec > kMaxArbIntegralBits || s.goal_bits < 1 || s.goal_bits > kMaxArbIntegralBits ||
+      s.tol_exponent > 0 || s.tol_exponent < -4 * kMaxArbIntegralBits)
     throw std::invalid_argument("arb_integral_of_power: settings out of range");
   Integrand c{prog, Evaluator<ComplexBall>(prog, Prec(s.prec)), p};
   ComplexBall lo, hi, result;

@@ -42,7 +42,7 @@ std::optional<double> dyadic_near_double(double target, double lo, double hi, in
   const double limit = std::ldexp(1.0, 52);  // n q with |n| <= 2^52 is a double: every grid point used
   if (!std::isnormal(q) || !(std::fabs(lo / q) < limit) || !(std::fabs(hi / q) < limit)) return std::nullopt;
   double c = std::nearbyint(target / q) * q;  // NaN (a NaN target) fails both tests below
-  if (!(c >= lo)) c = std::ceil(lo / q) * q;   // lo / q exact (a power of 2, no underflow)
+  if (!(c >= lo)) c = std::ceil(lo / q) * q;  // lo / q exact (a power of 2, no underflow)
   if (!(c <= hi)) c = std::floor(hi / q) * q;
   return c;
 }

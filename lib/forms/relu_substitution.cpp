@@ -77,8 +77,9 @@ std::vector<double> dirty_box_least_squares(const std::vector<std::vector<double
 // the ridge that lam is the kinks' Lagrange multiplier. Solved in least squares over [0, 1]^k;
 // where H is singular, the lam that make the substituted gradient at m smallest.
 template <RigorousScalar S>
-std::vector<Rational> dirty_multipliers(const Program& free, NodeId out, const Box& box, const std::vector<Candidate>& cand,
-                                        const std::vector<Candidate>& relaxed, Prec p) {
+std::vector<Rational> dirty_multipliers(const Program& free, NodeId out, const Box& box,
+                                        const std::vector<Candidate>& cand, const std::vector<Candidate>& relaxed,
+                                        Prec p) {
   const std::size_t d = box.dim(), D = d + cand.size(), k = relaxed.size();
   std::vector<Jet<Jet<S>>> at(D);
   std::vector<S> mid(D);
@@ -86,7 +87,8 @@ std::vector<Rational> dirty_multipliers(const Program& free, NodeId out, const B
     set(mid[j], dyadic_near((box.lo[j] + box.hi[j]) / Rational(2), box.lo[j], box.hi[j]), p);
   Evaluator<S> point(free, p);
   point.run(mid);  // the z_i at m (they do not depend on the free inputs, still 0 here)
-  for (std::size_t i = 0; i < cand.size(); ++i) set(mid[d + i], dirty_dyadic(std::max(0.0, dirty_mid(point.value(cand[i].z)))), p);
+  for (std::size_t i = 0; i < cand.size(); ++i)
+    set(mid[d + i], dirty_dyadic(std::max(0.0, dirty_mid(point.value(cand[i].z)))), p);
   for (std::size_t j = 0; j < D; ++j) at[j] = jet_variable(jet_variable(mid[j], j, D, p), j, D, p);
   Evaluator<Jet<Jet<S>>> ev(free, p);
   ev.run(at);
@@ -135,7 +137,8 @@ std::vector<Rational> dirty_multipliers(const Program& free, NodeId out, const B
     lam = dirty_box_least_squares(a, minus_g);
   }
   std::vector<Rational> out_lam(k);
-  for (std::size_t i = 0; i < k; ++i) out_lam[i] = dyadic_near(dirty_dyadic(std::clamp(lam[i], 0.0, 1.0)), Rational(0), Rational(1), 20);
+  for (std::size_t i = 0; i < k; ++i)
+    out_lam[i] = dyadic_near(dirty_dyadic(std::clamp(lam[i], 0.0, 1.0)), Rational(0), Rational(1), 20);
   return out_lam;
 }
 
@@ -183,7 +186,8 @@ std::vector<Program> relu_substituted_programs(const Program& prog, NodeId out, 
   if (!relaxed.empty()) lam = dirty_multipliers<S>(free, out, box, cand, relaxed, p);
 
   Program base = prog;
-  for (std::size_t i = 0; i < relaxed.size(); ++i) base.replace_by_affine(relaxed[i].relu, relaxed[i].z, lam[i], Rational(0));
+  for (std::size_t i = 0; i < relaxed.size(); ++i)
+    base.replace_by_affine(relaxed[i].relu, relaxed[i].z, lam[i], Rational(0));
   std::vector<Program> programs;
   for (std::size_t mask = 0; mask < (std::size_t{1} << branched.size()); ++mask) {
     Program q = base;

@@ -27,10 +27,10 @@
 #include <span>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "net/program.hpp"
 #include "scalar/prec.hpp"
 #include "scalar/scalar.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 

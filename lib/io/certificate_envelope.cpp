@@ -1,5 +1,5 @@
-#include <nlohmann/json.hpp>
 #include "io/certificate_envelope.hpp"
+#include <nlohmann/json.hpp>
 
 #include "io/sha256.hpp"
 #include "scalar/exact_json.hpp"
@@ -14,7 +14,8 @@ nlohmann::json to_plain(const ExactJson& v, const JsonAt& at) {
   if (is_json_number(v)) {
     const std::string text(json_number_text(v));
     const bool integer = !text.empty() && text.find_first_not_of("-0123456789") == std::string::npos;
-    if (!integer) at.fail("unexpected non-integer number " + text.substr(0, 40) + " (certificates hold numbers as strings)");
+    if (!integer)
+      at.fail("unexpected non-integer number " + text.substr(0, 40) + " (certificates hold numbers as strings)");
     try {
       return text[0] == '-' ? nlohmann::json(std::stoll(text)) : nlohmann::json(std::stoull(text));
     } catch (const std::exception&) {

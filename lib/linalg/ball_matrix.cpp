@@ -114,7 +114,8 @@ void sub(BallMatrix& r, const BallMatrix& a, const BallMatrix& b, Prec p) {
 
 void mul(BallMatrix& r, const BallMatrix& a, const BallMatrix& b, Prec p) {
   if (a.cols() != b.rows())
-    throw std::invalid_argument("mul: cannot multiply " + shape(a.rows(), a.cols()) + " by " + shape(b.rows(), b.cols()));
+    throw std::invalid_argument("mul: cannot multiply " + shape(a.rows(), a.cols()) + " by " +
+                                shape(b.rows(), b.cols()));
   BallMatrix t(a.rows(), b.cols());  // arb_mat_mul allows aliasing, but r may alias with a new size
   arb_mat_mul(t.arb_mat(), a.arb_mat(), b.arb_mat(), p.bits);
   r = std::move(t);
@@ -190,7 +191,8 @@ void norm_inf(Ball& r, const BallMatrix& a, Prec p) {
 BallMatrix submatrix(const BallMatrix& a, const std::vector<long>& rows, const std::vector<long>& cols) {
   BallMatrix r(static_cast<long>(rows.size()), static_cast<long>(cols.size()));
   for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::size_t j = 0; j < cols.size(); ++j) r.set(static_cast<long>(i), static_cast<long>(j), a.at(rows[i], cols[j]));
+    for (std::size_t j = 0; j < cols.size(); ++j)
+      r.set(static_cast<long>(i), static_cast<long>(j), a.at(rows[i], cols[j]));
   return r;
 }
 

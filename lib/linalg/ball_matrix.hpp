@@ -31,8 +31,8 @@ class BallMatrix {
   long rows() const { return arb_mat_nrows(m_); }
   long cols() const { return arb_mat_ncols(m_); }
   bool is_square() const { return rows() == cols(); }
-  Ball at(long i, long j) const;                 // a copy of the entry; out of range: std::out_of_range
-  void set(long i, long j, const Ball& v);        // out of range: std::out_of_range
+  Ball at(long i, long j) const;            // a copy of the entry; out of range: std::out_of_range
+  void set(long i, long j, const Ball& v);  // out of range: std::out_of_range
 
   arb_mat_struct* arb_mat() { return m_; }
   const arb_mat_struct* arb_mat() const { return m_; }
@@ -45,7 +45,7 @@ class BallMatrix {
 void set(BallMatrix& r, const ExactMatrix& a, Prec p);
 // r contains the rows (all of one length, else std::invalid_argument).
 void set(BallMatrix& r, const RationalRows& rows, Prec p);
-void set_identity(BallMatrix& r, long n);  // exactly the n x n identity
+void set_identity(BallMatrix& r, long n);            // exactly the n x n identity
 void transpose(BallMatrix& r, const BallMatrix& a);  // exact
 // r contains a + b, a - b, a b, s a for every matrix in a, b and every s in the ball s.
 void add(BallMatrix& r, const BallMatrix& a, const BallMatrix& b, Prec p);

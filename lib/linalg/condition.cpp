@@ -28,7 +28,7 @@ void condition_number_2(Ball& r, const BallMatrix& a, Prec p) {
     return;
   }
   div(ratio, lambda.back(), lambda.front(), p);  // indeterminate if lambda_min may be 0
-  sqrt(r, ratio, p);                              // indeterminate unless ratio >= 0 certainly
+  sqrt(r, ratio, p);                             // indeterminate unless ratio >= 0 certainly
 }
 
 void condition_number_inf(Ball& r, const BallMatrix& a, Prec p) {

@@ -146,7 +146,8 @@ ExactMatrix sub(const ExactMatrix& a, const ExactMatrix& b) {
 
 ExactMatrix mul(const ExactMatrix& a, const ExactMatrix& b) {
   if (a.cols() != b.rows())
-    throw std::invalid_argument("mul: cannot multiply " + shape(a.rows(), a.cols()) + " by " + shape(b.rows(), b.cols()));
+    throw std::invalid_argument("mul: cannot multiply " + shape(a.rows(), a.cols()) + " by " +
+                                shape(b.rows(), b.cols()));
   ExactMatrix r(a.rows(), b.cols());
   fmpq_mat_mul(r.fmpq_mat(), a.fmpq_mat(), b.fmpq_mat());
   return r;

@@ -41,8 +41,8 @@ class ExactMatrix {
   long rows() const { return fmpq_mat_nrows(m_); }
   long cols() const { return fmpq_mat_ncols(m_); }
   bool is_square() const { return rows() == cols(); }
-  Rational at(long i, long j) const;             // out of range: std::out_of_range
-  void set(long i, long j, const Rational& v);   // out of range: std::out_of_range
+  Rational at(long i, long j) const;            // out of range: std::out_of_range
+  void set(long i, long j, const Rational& v);  // out of range: std::out_of_range
 
   friend bool operator==(const ExactMatrix& a, const ExactMatrix& b);
 
@@ -59,8 +59,8 @@ ExactMatrix add(const ExactMatrix& a, const ExactMatrix& b);  // same size
 ExactMatrix sub(const ExactMatrix& a, const ExactMatrix& b);  // same size
 ExactMatrix mul(const ExactMatrix& a, const ExactMatrix& b);  // a.cols() == b.rows()
 ExactMatrix scale(const ExactMatrix& a, const Rational& s);   // s * a
-Rational det(const ExactMatrix& a);                            // square; det of 0x0 is 1
-std::optional<ExactMatrix> inverse(const ExactMatrix& a);      // square; nullopt iff singular
+Rational det(const ExactMatrix& a);                           // square; det of 0x0 is 1
+std::optional<ExactMatrix> inverse(const ExactMatrix& a);     // square; nullopt iff singular
 // X with a X = b (a square, b.rows() == a.rows()); nullopt iff a is singular.
 std::optional<ExactMatrix> solve(const ExactMatrix& a, const ExactMatrix& b);
 long rank(const ExactMatrix& a);

@@ -53,8 +53,13 @@ BatchedPasses::~BatchedPasses() = default;
 bool BatchedPasses::lane_exact_jets(const Program& prog) {
   for (const Node& n : prog.nodes()) {
     switch (n.op) {
-      case Op::Relu: case Op::Step: case Op::Abs: case Op::Min: case Op::Max: case Op::PiecewiseLinear: case Op::Mix:
-        return false;
+      case Op::Relu:
+      case Op::Step:
+      case Op::Abs:
+      case Op::Min:
+      case Op::Max:
+      case Op::PiecewiseLinear:
+      case Op::Mix: return false;
       default: break;
     }
   }
@@ -70,7 +75,8 @@ void BatchedPasses::points(std::span<const std::vector<double>> inputs, NodeId i
         constexpr std::size_t B = std::remove_reference_t<decltype(lanes.point_in[0])>::lanes;
         lanes.point_in.resize(s.d);
         for (std::size_t i = 0; i < s.d; ++i)
-          for (std::size_t k = 0; k < B; ++k) set_lane(lanes.point_in[i], k, FastInterval{inputs[first + k][i], inputs[first + k][i]});
+          for (std::size_t k = 0; k < B; ++k)
+            set_lane(lanes.point_in[i], k, FastInterval{inputs[first + k][i], inputs[first + k][i]});
         lanes.point.run(lanes.point_in);
         const auto& y = lanes.point.value(id);
         for (std::size_t k = 0; k < B; ++k) out[first + k] = lane(y, k);
@@ -83,7 +89,8 @@ void BatchedPasses::points(std::span<const std::vector<double>> inputs, NodeId i
       });
 }
 
-void BatchedPasses::jets(std::span<const std::vector<FastInterval>> inputs, NodeId id, std::vector<Jet<FastInterval>>& out) {
+void BatchedPasses::jets(std::span<const std::vector<FastInterval>> inputs, NodeId id,
+                         std::vector<Jet<FastInterval>>& out) {
   if (!lane_exact_) throw std::logic_error("BatchedPasses::jets: the program's jets branch on comparisons");
   Passes& s = *passes_;
   out.resize(inputs.size());

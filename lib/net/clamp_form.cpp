@@ -10,8 +10,8 @@ namespace {
 Rational relu_of(const Rational& x) { return x.sign() > 0 ? x : Rational(0); }
 
 struct Rewrite {
-  Layer body;                       // residual[dense(select t), piecewise_linear, dense(rho)]
-  RationalVector linear_per_row;    // alpha * rho_r, to add to the final dense's t column
+  Layer body;                     // residual[dense(select t), piecewise_linear, dense(rho)]
+  RationalVector linear_per_row;  // alpha * rho_r, to add to the final dense's t column
 };
 
 // The clamp form of one relu group residual[in, relu, out] on (x, t) (t = last coordinate), or
@@ -39,7 +39,8 @@ std::optional<Rewrite> rewrite_group(const ResidualLayer& group) {
       if (w.sign() != 0) r0 = r;
   if (!r0) return std::nullopt;
   const RationalVector& coeff = out_weight[*r0];
-  const std::size_t pivot = static_cast<std::size_t>(std::find_if(coeff.begin(), coeff.end(), [](const Rational& c) { return c.sign() != 0; }) - coeff.begin());
+  const std::size_t pivot = static_cast<std::size_t>(
+      std::find_if(coeff.begin(), coeff.end(), [](const Rational& c) { return c.sign() != 0; }) - coeff.begin());
   RationalVector rho;
   for (const RationalVector& row : out_weight) {
     const Rational ratio = row[pivot] / coeff[pivot];

@@ -1,7 +1,7 @@
 #include "net/constant.hpp"
 
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
@@ -36,9 +36,10 @@ Number read_number(std::string_view text) {
   // one that is never finite (log(0), 1/0, sqrt(-1)) is not a real number.
   for (long bits = 64; bits <= kConstantCheckMaxPrec; bits *= 4)
     if (is_finite(enclose_program(prog, Prec(bits)))) return Number::expression(std::string(text));
-  throw InputError("constant expression " + approxcert::quoted(text) + " is not a finite real number (undefined, e.g. log(0), 1/0 "
-                   "or sqrt(-1), or infinite): its enclosure at " + std::to_string(kConstantCheckMaxPrec) +
-                   " bits is not finite");
+  throw InputError("constant expression " + approxcert::quoted(text) +
+                   " is not a finite real number (undefined, e.g. log(0), 1/0 "
+                   "or sqrt(-1), or infinite): its enclosure at " +
+                   std::to_string(kConstantCheckMaxPrec) + " bits is not finite");
 }
 
 Number json_number(const ExactJson& v, const JsonAt& at) {

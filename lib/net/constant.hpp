@@ -5,8 +5,8 @@
 // and enclosed finitely -- and kept as text; it is enclosed by the ONE generic evaluator at
 // whatever precision the computation runs.
 #include <cstddef>
-#include <string_view>
 #include <nlohmann/json_fwd.hpp>
+#include <string_view>
 
 #include "net/number.hpp"
 #include "scalar/ball.hpp"
@@ -16,7 +16,7 @@
 namespace approxcert {
 
 inline constexpr std::size_t kMaxConstantLength = 10000;  // characters of one constant expression
-inline constexpr long kConstantCheckMaxPrec = 4096;        // highest precision tried when validating
+inline constexpr long kConstantCheckMaxPrec = 4096;       // highest precision tried when validating
 
 // The Number a text spells: an exact rational if parse_rational accepts it, else a validated
 // constant expression. Throws InputError("<what is wrong>") -- without a location, which callers

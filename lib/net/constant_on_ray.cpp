@@ -7,10 +7,12 @@
 
 namespace approxcert {
 
-std::optional<Rational> constant_on_ray(const std::vector<Program>& layers, const Rational& start, RayDirection dir, Prec prec) {
+std::optional<Rational> constant_on_ray(const std::vector<Program>& layers, const Rational& start, RayDirection dir,
+                                        Prec prec) {
   if (layers.empty()) throw std::logic_error("constant_on_ray: no layer");
   for (const Program& q : layers)
-    if (q.num_inputs() != 1 || q.outputs().size() != 1) throw std::logic_error("constant_on_ray: a layer is not 1-input, 1-output");
+    if (q.num_inputs() != 1 || q.outputs().size() != 1)
+      throw std::logic_error("constant_on_ray: a layer is not 1-input, 1-output");
   // The ray as an MPFI interval with one infinite end (the start exact: set() then widen one end).
   Interval ray;
   set(ray, start, prec);

@@ -19,6 +19,7 @@ enum class RayDirection { Up, Down };  // [start, +inf) or (-inf, start]
 // derivative enclosure exactly {0}, so q_1 is constant on the (connected) ray and equals its exact
 // value at start, which q_2..q_m map exactly. Empty when that is not certain (q_1 may vary or jump
 // on the ray). Each program needs exactly one input and one output (std::logic_error otherwise).
-std::optional<Rational> constant_on_ray(const std::vector<Program>& layers, const Rational& start, RayDirection dir, Prec prec);
+std::optional<Rational> constant_on_ray(const std::vector<Program>& layers, const Rational& start, RayDirection dir,
+                                        Prec prec);
 
 }  // namespace approxcert

@@ -27,7 +27,10 @@ namespace approxcert {
 // is already rounded to is exact).
 template <Scalar S>
 bool known_exact_zero(const S& a) {
-  if constexpr (requires { { is_exact_zero(a) } -> std::same_as<bool>; }) return is_exact_zero(a);
+  if constexpr (requires {
+                  { is_exact_zero(a) } -> std::same_as<bool>;
+                })
+    return is_exact_zero(a);
   else return false;
 }
 
@@ -44,9 +47,13 @@ concept LaneBatch = requires(const S& a, S& r, std::size_t k) {
 };
 // The lane type of a batched S; S itself otherwise.
 template <class S>
-struct lane_type { using type = S; };
+struct lane_type {
+  using type = S;
+};
 template <LaneBatch S>
-struct lane_type<S> { using type = std::remove_cvref_t<decltype(lane(std::declval<const S&>(), std::size_t{0}))>; };
+struct lane_type<S> {
+  using type = std::remove_cvref_t<decltype(lane(std::declval<const S&>(), std::size_t{0}))>;
+};
 template <class S>
 using lane_type_t = typename lane_type<S>::type;
 
@@ -59,7 +66,8 @@ class Evaluator {
     pool_.resize(prog.pool().size());
     for (std::size_t i = 0; i < pool_.size(); ++i) set(pool_[i], prog.pool()[i], prec_);
     if constexpr (HasDoubleWeights<S>)
-      for (const Rational& q : prog.pool()) pool_double_.push_back(exact_double(q).value_or(std::numeric_limits<double>::quiet_NaN()));
+      for (const Rational& q : prog.pool())
+        pool_double_.push_back(exact_double(q).value_or(std::numeric_limits<double>::quiet_NaN()));
     std::size_t most_keys = 0;  // the split rule divides by at most this many tied candidates
     for (const Node& n : prog.nodes())
       if (n.op == Op::Mix) most_keys = std::max<std::size_t>(most_keys, n.num_args / 2);
@@ -222,11 +230,13 @@ class Evaluator {
       for (std::size_t k = 0; k < S::lanes; ++k) {
         for (std::size_t j = 0; j < 2 * N; ++j) in[j] = lane(arg(n, j), k);
         lane_type_t<S> out;
-        hardmax(rule, N, [&in](std::size_t j) -> const lane_type_t<S>& { return in[j]; }, lane_counts_, out);
+        hardmax(
+            rule, N, [&in](std::size_t j) -> const lane_type_t<S>& { return in[j]; }, lane_counts_, out);
         set_lane(r, k, out);
       }
     } else {
-      hardmax(rule, N, [&](std::size_t j) -> const S& { return arg(n, j); }, counts_, r);
+      hardmax(
+          rule, N, [&](std::size_t j) -> const S& { return arg(n, j); }, counts_, r);
     }
   }
   // The hardmax rule (above) over T: at(j) is score j for j < N and value j - N for N <= j < 2N;
@@ -240,7 +250,8 @@ class Evaluator {
       for (std::size_t i = 0; i < N && !out; ++i) {
         if (i == j) continue;
         out = less(at(j), at(i)) == Truth::True;
-        const bool beaten_at_tie = (rule == Normalizer::HardmaxFirst && i < j) || (rule == Normalizer::HardmaxLast && i > j);
+        const bool beaten_at_tie =
+            (rule == Normalizer::HardmaxFirst && i < j) || (rule == Normalizer::HardmaxLast && i > j);
         if (!out && beaten_at_tie) out = less_equal(at(j), at(i)) == Truth::True;
       }
       if (!out) cand.push_back(j);
@@ -267,8 +278,8 @@ class Evaluator {
   std::vector<S> pool_;
   std::vector<double> pool_double_;  // double-weight scalars: pool[i] as a double, or NaN if not one
   std::vector<S> vals_;
-  std::vector<std::size_t> cand_;  // the hardmax candidates of the node being evaluated
-  std::vector<S> counts_;          // 0, 1, ..., the most keys of a Mix node, set once
+  std::vector<std::size_t> cand_;            // the hardmax candidates of the node being evaluated
+  std::vector<S> counts_;                    // 0, 1, ..., the most keys of a Mix node, set once
   std::vector<lane_type_t<S>> lane_counts_;  // the same in the lane type (batched S only)
   std::vector<lane_type_t<S>> lane_args_;    // one lane of a hardmax node's operands (batched S only)
 };
@@ -280,8 +291,8 @@ template <Scalar S>
 void Evaluator<S>::run(std::span<const S> inputs) {
   args_ = prog_.arg_data();
   if (inputs.size() != prog_.num_inputs())
-    throw std::invalid_argument("evaluate: expected " + std::to_string(prog_.num_inputs()) +
-                                " inputs, got " + std::to_string(inputs.size()));
+    throw std::invalid_argument("evaluate: expected " + std::to_string(prog_.num_inputs()) + " inputs, got " +
+                                std::to_string(inputs.size()));
   const auto nodes = prog_.nodes();
   for (std::size_t i = 0; i < nodes.size(); ++i) eval_node(nodes[i], vals_[i], inputs);
 }

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -31,13 +31,13 @@ struct Function {
 };
 
 constexpr std::array<Function, 27> kFunctions = {{
-    {"exp", Op::Exp, 1}, {"log", Op::Log, 1}, {"sqrt", Op::Sqrt, 1}, {"sin", Op::Sin, 1},
-    {"cos", Op::Cos, 1}, {"tan", Op::Tan, 1}, {"atan", Op::Atan, 1}, {"tanh", Op::Tanh, 1},
-    {"sigmoid", Op::Sigmoid, 1}, {"relu", Op::Relu, 1}, {"abs", Op::Abs, 1},
-    {"min", Op::Min, 2}, {"max", Op::Max, 2}, {"expm1", Op::Expm1, 1}, {"log1p", Op::Log1p, 1},
-    {"log2", Op::Log2, 1}, {"log10", Op::Log10, 1}, {"asin", Op::Asin, 1}, {"acos", Op::Acos, 1},
-    {"sinh", Op::Sinh, 1}, {"cosh", Op::Cosh, 1}, {"asinh", Op::Asinh, 1}, {"acosh", Op::Acosh, 1},
-    {"atanh", Op::Atanh, 1}, {"erf", Op::Erf, 1}, {"erfc", Op::Erfc, 1}, {"pow", Op::Pow, 2},
+    {"exp", Op::Exp, 1},         {"log", Op::Log, 1},     {"sqrt", Op::Sqrt, 1},   {"sin", Op::Sin, 1},
+    {"cos", Op::Cos, 1},         {"tan", Op::Tan, 1},     {"atan", Op::Atan, 1},   {"tanh", Op::Tanh, 1},
+    {"sigmoid", Op::Sigmoid, 1}, {"relu", Op::Relu, 1},   {"abs", Op::Abs, 1},     {"min", Op::Min, 2},
+    {"max", Op::Max, 2},         {"expm1", Op::Expm1, 1}, {"log1p", Op::Log1p, 1}, {"log2", Op::Log2, 1},
+    {"log10", Op::Log10, 1},     {"asin", Op::Asin, 1},   {"acos", Op::Acos, 1},   {"sinh", Op::Sinh, 1},
+    {"cosh", Op::Cosh, 1},       {"asinh", Op::Asinh, 1}, {"acosh", Op::Acosh, 1}, {"atanh", Op::Atanh, 1},
+    {"erf", Op::Erf, 1},         {"erfc", Op::Erfc, 1},   {"pow", Op::Pow, 2},
 }};
 
 const Function* find_function(std::string_view name) {
@@ -87,7 +87,8 @@ class Parser {
     expr();
     const Token& t = peek();
     if (t.kind == Tok::RParen) fail(t.pos, "unmatched ')'");
-    if (t.kind != Tok::End) fail(t.pos, "unexpected " + describe(t) + " after a complete operand: expected an operator");
+    if (t.kind != Tok::End)
+      fail(t.pos, "unexpected " + describe(t) + " after a complete operand: expected an operator");
     return std::move(nodes_);
   }
 
@@ -97,7 +98,8 @@ class Parser {
    public:
     explicit DepthGuard(Parser& p) : p_(p) {
       if (++p_.depth_ > kMaxExpressionDepth)
-        p_.fail(p_.peek().pos, "expression nested too deeply (limit " + std::to_string(kMaxExpressionDepth) + " levels)");
+        p_.fail(p_.peek().pos,
+                "expression nested too deeply (limit " + std::to_string(kMaxExpressionDepth) + " levels)");
     }
     ~DepthGuard() { --p_.depth_; }
     DepthGuard(const DepthGuard&) = delete;
@@ -127,8 +129,14 @@ class Parser {
 
   std::uint32_t unary() {
     DepthGuard guard(*this);
-    if (peek().kind == Tok::Plus) { next(); return unary(); }
-    if (peek().kind == Tok::Minus) { next(); return push(Op::Neg, {unary()}); }
+    if (peek().kind == Tok::Plus) {
+      next();
+      return unary();
+    }
+    if (peek().kind == Tok::Minus) {
+      next();
+      return push(Op::Neg, {unary()});
+    }
     return power();
   }
 
@@ -179,16 +187,28 @@ class Parser {
 
   std::uint32_t real_exponent() {
     DepthGuard guard(*this);
-    if (peek().kind == Tok::Plus) { next(); return real_exponent(); }
-    if (peek().kind == Tok::Minus) { next(); return push(Op::Neg, {real_exponent()}); }
+    if (peek().kind == Tok::Plus) {
+      next();
+      return real_exponent();
+    }
+    if (peek().kind == Tok::Minus) {
+      next();
+      return push(Op::Neg, {real_exponent()});
+    }
     return power();
   }
 
   // The exact integer value of an exponent (bounded by kMaxPowerExponent at every step).
   long exponent() {
     DepthGuard guard(*this);
-    if (peek().kind == Tok::Plus) { next(); return exponent(); }
-    if (peek().kind == Tok::Minus) { next(); return -exponent(); }
+    if (peek().kind == Tok::Plus) {
+      next();
+      return exponent();
+    }
+    if (peek().kind == Tok::Minus) {
+      next();
+      return -exponent();
+    }
     const std::size_t start = peek().pos;
     const long base = exponent_atom();
     if (peek().kind != Tok::Caret) return base;
@@ -242,8 +262,7 @@ class Parser {
         close_paren(t, "the expression");
         return inner;
       }
-      default:
-        fail(t.pos, "expected a number, variable, constant, function or '(', got " + describe(t));
+      default: fail(t.pos, "expected a number, variable, constant, function or '(', got " + describe(t));
     }
   }
 
@@ -275,11 +294,13 @@ class Parser {
   std::uint32_t variable(const Token& t) {
     if (dim_ == 0) fail(t.pos, "a constant expression has no variables, got " + quoted(t.text));
     if (t.text == "x") {
-      if (dim_ != 1) fail(t.pos, "variable 'x' names the only input of a one-input problem; this one has " + variables());
+      if (dim_ != 1)
+        fail(t.pos, "variable 'x' names the only input of a one-input problem; this one has " + variables());
       return push(Parsed{Op::Input, {}, Rational(), 0});
     }
     const std::string_view digits = t.text.substr(1);
-    if (digits.size() > 1 && digits[0] == '0') fail(t.pos, "write variable " + quoted(t.text) + " without leading zeros");
+    if (digits.size() > 1 && digits[0] == '0')
+      fail(t.pos, "write variable " + quoted(t.text) + " without leading zeros");
     std::size_t k = 0;
     for (char c : digits.substr(0, 9)) k = k * 10 + static_cast<std::size_t>(c - '0');
     if (digits.size() > 9 || k >= dim_)
@@ -319,7 +340,10 @@ class Parser {
 
   void close_paren(const Token& open, const std::string& what) {
     const Token& t = peek();
-    if (t.kind == Tok::RParen) { next(); return; }
+    if (t.kind == Tok::RParen) {
+      next();
+      return;
+    }
     const std::string open_col = std::to_string(text_column(text_, open.pos));
     if (t.kind == Tok::End) fail(open.pos, "'(' is never closed");
     fail(t.pos, "expected ')' after " + what + " opened at column " + open_col + ", got " + describe(t));
@@ -361,10 +385,14 @@ class Parser {
         return static_cast<long>(mpz_sizeinbase(p.value.gmp().get_num_mpz_t(), 2) +
                                  mpz_sizeinbase(p.value.gmp().get_den_mpz_t(), 2));
       case Op::Pi: return 2;
-      case Op::Exp: return p.args.size() == 1 && nodes_[p.args[0]].op == Op::Const && nodes_[p.args[0]].value == Rational(1) ? 2 : -1;
+      case Op::Exp:
+        return p.args.size() == 1 && nodes_[p.args[0]].op == Op::Const && nodes_[p.args[0]].value == Rational(1) ? 2
+                                                                                                                 : -1;
       case Op::Neg: return most;
-      case Op::Add: case Op::Sub: return sum + 1;  // a/b + c/d = (ad + bc)/bd
-      case Op::Mul: case Op::Div: return sum;
+      case Op::Add:
+      case Op::Sub: return sum + 1;  // a/b + c/d = (ad + bc)/bd
+      case Op::Mul:
+      case Op::Div: return sum;
       case Op::PowInt: return most * std::abs(p.index);
       default: return -1;
     }
@@ -397,7 +425,8 @@ NodeId append_parsed(const std::vector<Parsed>& parsed, Program& prog, std::span
       case Op::Pi: ids[i] = prog.pi(); break;
       case Op::PowInt: ids[i] = prog.pow_int(ids[p.args[0]], p.index); break;
       default:
-        ids[i] = p.args.size() == 1 ? prog.unary(p.op, ids[p.args[0]]) : prog.binary(p.op, ids[p.args[0]], ids[p.args[1]]);
+        ids[i] =
+            p.args.size() == 1 ? prog.unary(p.op, ids[p.args[0]]) : prog.binary(p.op, ids[p.args[0]], ids[p.args[1]]);
     }
   }
   return ids.back();
@@ -426,7 +455,8 @@ std::vector<bool> named_variables_used(std::string_view text, std::span<const st
 
 bool is_reserved_expression_name(std::string_view name) {
   if (name == "pi" || name == "e" || name == "x" || find_function(name) || is_nonfinite_word(name)) return true;
-  if (name.size() >= 2 && name[0] == 'x' && name.find_first_not_of("0123456789", 1) == std::string_view::npos) return true;
+  if (name.size() >= 2 && name[0] == 'x' && name.find_first_not_of("0123456789", 1) == std::string_view::npos)
+    return true;
   return false;
 }
 

@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <span>
 #include <string>
-#include <vector>
 #include <string_view>
+#include <vector>
 
 #include "net/program.hpp"
 

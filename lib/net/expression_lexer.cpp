@@ -20,10 +20,16 @@ std::size_t number_end(std::string_view text, std::size_t start) {
   std::size_t i = start;
   while (i < text.size()) {
     const char c = text[i];
-    if (is_word_char(c) || c == '.') { ++i; continue; }
+    if (is_word_char(c) || c == '.') {
+      ++i;
+      continue;
+    }
     const char prev = text[i - 1];
     const bool exponent_marker = hex ? (prev == 'p' || prev == 'P') : (prev == 'e' || prev == 'E');
-    if ((c == '+' || c == '-') && exponent_marker && i + 1 < text.size() && is_digit(text[i + 1])) { ++i; continue; }
+    if ((c == '+' || c == '-') && exponent_marker && i + 1 < text.size() && is_digit(text[i + 1])) {
+      ++i;
+      continue;
+    }
     break;
   }
   return i;
@@ -50,7 +56,10 @@ std::vector<Token> lex_expression(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size()) {
     const char c = text[i];
-    if (is_space(c)) { ++i; continue; }
+    if (is_space(c)) {
+      ++i;
+      continue;
+    }
     std::size_t end = i + 1;
     Tok kind;
     if (is_digit(c) || c == '.') {

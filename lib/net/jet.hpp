@@ -146,8 +146,14 @@ void mul(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, Prec p) {
   const std::size_t na = a.g.size(), nb = b.g.size();
   r.g.resize(std::max(na, nb));
   for (std::size_t i = 0; i < r.g.size(); ++i) {
-    if (i >= nb) { mul(r.g[i], a.g[i], b.v, p); continue; }
-    if (i >= na) { mul(r.g[i], a.v, b.g[i], p); continue; }
+    if (i >= nb) {
+      mul(r.g[i], a.g[i], b.v, p);
+      continue;
+    }
+    if (i >= na) {
+      mul(r.g[i], a.v, b.g[i], p);
+      continue;
+    }
     S t;
     mul(t, a.g[i], b.v, p);
     addmul(t, a.v, b.g[i], p);
@@ -179,13 +185,13 @@ void addmul(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, Prec p) {
 // jet c = w, entry by entry S's addmul_double: bit for bit addmul(r, a, c, p), whose gradient terms
 // a.v * c.g are absent (c.g is empty) and whose a.g[i] * c.v terms are S's addmul(r.g[i], a.g[i], [w, w]).
 template <class S>
-  requires HasDoubleWeights<S>
+requires HasDoubleWeights<S>
 void set_double(Jet<S>& r, double c) {
   set_double(r.v, c);
   jet_detail::make_constant(r);
 }
 template <class S>
-  requires HasDoubleWeights<S>
+requires HasDoubleWeights<S>
 void addmul_double(Jet<S>& r, const Jet<S>& a, double w, Prec p) {
   if (&r == &a) {
     const Jet<S> copy = a;
@@ -537,16 +543,28 @@ void hull_of_branches(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, S&& v, Prec p
 
 template <class S>
 void min(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, Prec p) {
-  if (less_equal(a.v, b.v) == Truth::True) { if (&r != &a) r = a; return; }
-  if (less_equal(b.v, a.v) == Truth::True) { if (&r != &b) r = b; return; }
+  if (less_equal(a.v, b.v) == Truth::True) {
+    if (&r != &a) r = a;
+    return;
+  }
+  if (less_equal(b.v, a.v) == Truth::True) {
+    if (&r != &b) r = b;
+    return;
+  }
   S v;
   min(v, a.v, b.v, p);
   jet_detail::hull_of_branches(r, a, b, std::move(v), p);
 }
 template <class S>
 void max(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, Prec p) {
-  if (less_equal(b.v, a.v) == Truth::True) { if (&r != &a) r = a; return; }
-  if (less_equal(a.v, b.v) == Truth::True) { if (&r != &b) r = b; return; }
+  if (less_equal(b.v, a.v) == Truth::True) {
+    if (&r != &a) r = a;
+    return;
+  }
+  if (less_equal(a.v, b.v) == Truth::True) {
+    if (&r != &b) r = b;
+    return;
+  }
   S v;
   max(v, a.v, b.v, p);
   jet_detail::hull_of_branches(r, a, b, std::move(v), p);
@@ -572,15 +590,25 @@ void hull(Jet<S>& r, const Jet<S>& a, const Jet<S>& b, Prec p) {
 
 // Comparisons look at the values only.
 template <class S>
-Truth less(const Jet<S>& a, const Jet<S>& b) { return less(a.v, b.v); }
+Truth less(const Jet<S>& a, const Jet<S>& b) {
+  return less(a.v, b.v);
+}
 template <class S>
-Truth less_equal(const Jet<S>& a, const Jet<S>& b) { return less_equal(a.v, b.v); }
+Truth less_equal(const Jet<S>& a, const Jet<S>& b) {
+  return less_equal(a.v, b.v);
+}
 template <class S>
-Truth equal(const Jet<S>& a, const Jet<S>& b) { return equal(a.v, b.v); }
+Truth equal(const Jet<S>& a, const Jet<S>& b) {
+  return equal(a.v, b.v);
+}
 template <class S>
-bool is_finite(const Jet<S>& a) { return is_finite(a.v); }
+bool is_finite(const Jet<S>& a) {
+  return is_finite(a.v);
+}
 template <class S>
-double dirty_mid(const Jet<S>& a) { return dirty_mid(a.v); }
+double dirty_mid(const Jet<S>& a) {
+  return dirty_mid(a.v);
+}
 
 // True when every gradient entry is finite (and so usable in a mean-value form).
 template <class S>

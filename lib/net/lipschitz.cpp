@@ -38,7 +38,8 @@ Rational layers_bound(const LayerList& layers, std::string_view source, const st
             return norm;
           } else if constexpr (std::is_same_v<L, SparseDenseLayer>) {
             std::vector<Rational> sums(l.rows, Rational(0));
-            for (const SparseEntry& e : l.entries) sums[e.row] += abs_q(exact_weight(e.value, source, where + "/entries"));
+            for (const SparseEntry& e : l.entries)
+              sums[e.row] += abs_q(exact_weight(e.value, source, where + "/entries"));
             Rational norm(0);
             for (const Rational& s : sums) norm = std::max(norm, s);
             return norm;
@@ -49,14 +50,16 @@ Rational layers_bound(const LayerList& layers, std::string_view source, const st
           } else if constexpr (std::is_same_v<L, PiecewiseLinearLayer>) {
             Rational slope(0);
             for (std::size_t k = 0; k + 1 < l.breakpoints.size(); ++k)
-              slope = std::max(slope, abs_q((l.values[k + 1] - l.values[k]) / (l.breakpoints[k + 1] - l.breakpoints[k])));
+              slope =
+                  std::max(slope, abs_q((l.values[k + 1] - l.values[k]) / (l.breakpoints[k + 1] - l.breakpoints[k])));
             return slope;
           } else if constexpr (std::is_same_v<L, ResidualLayer>) {
             return Rational(1) + layers_bound(l.body, source, where + "/body");
           } else {
-            throw InputError(std::string(source) + ": " + where + ": a Lipschitz bound from the weights is not available for a \"" +
-                             std::string(layer_type_name(Layer{l})) +
-                             "\" layer (supported: dense, sparse_dense, relu, tanh, sigmoid, piecewise_linear, residual)");
+            throw InputError(
+                std::string(source) + ": " + where + ": a Lipschitz bound from the weights is not available for a \"" +
+                std::string(layer_type_name(Layer{l})) +
+                "\" layer (supported: dense, sparse_dense, relu, tanh, sigmoid, piecewise_linear, residual)");
           }
         },
         layers[i].kind);
@@ -69,7 +72,8 @@ Rational layers_bound(const LayerList& layers, std::string_view source, const st
 
 Rational lipschitz_upper_bound(const Network& net, std::string_view source) {
   if (net.input.tokens)
-    throw InputError(std::string(source) + ": /input/tokens: a Lipschitz bound from the weights is for vector networks only");
+    throw InputError(std::string(source) +
+                     ": /input/tokens: a Lipschitz bound from the weights is for vector networks only");
   return layers_bound(net.layers, source, "/layers");
 }
 

@@ -178,7 +178,8 @@ class Lowerer {
     for (const AttentionHead& head : att.heads) {
       std::vector<std::size_t> live;  // rows of W_O with a nonzero entry
       for (std::size_t r = 0; r < D; ++r)
-        if (std::any_of(head.wo[r].begin(), head.wo[r].end(), [](const Number& w) { return !w.is_exact_zero(); })) live.push_back(r);
+        if (std::any_of(head.wo[r].begin(), head.wo[r].end(), [](const Number& w) { return !w.is_exact_zero(); }))
+          live.push_back(r);
       if (live.empty()) continue;
       Columns Q, K, U;  // per token column; U[j][k] is U_h[live[k], j]
       for (const Vec& x : X) {
@@ -196,7 +197,7 @@ class Lowerer {
           Vec values;  // U_h[live[k], j] over keys j
           for (std::size_t j = 0; j < N; ++j) values.push_back(U[j][k]);
           terms[i][live[k]].push_back(att.normalizer == Normalizer::None ? inner(scores, values)
-                                                                          : p_.mix(att.normalizer, scores, values));
+                                                                         : p_.mix(att.normalizer, scores, values));
         }
       }
     }
@@ -260,22 +261,25 @@ std::vector<NodeId> lower_into(Program& prog, const Network& net, std::span<cons
     throw std::logic_error("lower_into: " + std::to_string(inputs.size()) + " input nodes given, the network takes " +
                            std::to_string(input_dim(net)));
   for (const NodeId id : inputs)
-    if (id >= prog.nodes().size()) throw std::logic_error("lower_into: input node " + std::to_string(id) + " does not exist");
+    if (id >= prog.nodes().size())
+      throw std::logic_error("lower_into: input node " + std::to_string(id) + " does not exist");
   Lowerer lowerer(prog);
   const std::size_t D = net.input.dim;
   if (!net.input.tokens) return lowerer.vector_layers(net.layers, Vec(inputs.begin(), inputs.end()));
   Columns X(*net.input.tokens);
-  for (std::size_t i = 0; i < X.size(); ++i) X[i].assign(inputs.begin() + static_cast<std::ptrdiff_t>(i * D),
-                                                         inputs.begin() + static_cast<std::ptrdiff_t>((i + 1) * D));
+  for (std::size_t i = 0; i < X.size(); ++i)
+    X[i].assign(inputs.begin() + static_cast<std::ptrdiff_t>(i * D),
+                inputs.begin() + static_cast<std::ptrdiff_t>((i + 1) * D));
   Vec outputs;
-  for (const Vec& column : lowerer.sequence_layers(net.layers, X)) outputs.insert(outputs.end(), column.begin(), column.end());
+  for (const Vec& column : lowerer.sequence_layers(net.layers, X))
+    outputs.insert(outputs.end(), column.begin(), column.end());
   return outputs;
 }
 
 std::vector<NodeId> lower_into(Program& prog, const Network& net) {
   if (prog.num_inputs() != input_dim(net))
-    throw std::logic_error("lower_into: the program has " + std::to_string(prog.num_inputs()) + " inputs, the network takes " +
-                           std::to_string(input_dim(net)));
+    throw std::logic_error("lower_into: the program has " + std::to_string(prog.num_inputs()) +
+                           " inputs, the network takes " + std::to_string(input_dim(net)));
   std::vector<NodeId> inputs;
   for (std::size_t k = 0; k < prog.num_inputs(); ++k) inputs.push_back(prog.input(k));
   return lower_into(prog, net, inputs);

@@ -7,12 +7,14 @@
 
 namespace approxcert {
 
-std::optional<Interval> mean_value_image(const std::vector<Program>& layers, const Rational& lo, const Rational& hi, Prec prec) {
+std::optional<Interval> mean_value_image(const std::vector<Program>& layers, const Rational& lo, const Rational& hi,
+                                         Prec prec) {
   if (hi < lo) throw std::logic_error("mean_value_image: lo > hi");
   Interval x, c, dx, term;
   set_interval(x, lo, hi, prec);
   for (const Program& q : layers) {
-    if (q.num_inputs() != 1 || q.outputs().size() != 1) throw std::logic_error("mean_value_image: a layer is not 1-input, 1-output");
+    if (q.num_inputs() != 1 || q.outputs().size() != 1)
+      throw std::logic_error("mean_value_image: a layer is not 1-input, 1-output");
     if (!is_finite(x)) return std::nullopt;
     const Rational c0 = lower(x);
     const NodeId out = q.outputs()[0];

@@ -19,6 +19,7 @@ namespace approxcert {
 // the enclosure entering a layer is not finite or a layer may jump (a step: the jet marks it discontinuous). A layer
 // constant on X has derivative exactly 0, hence an exact point. Each program needs exactly one input
 // and one output (std::logic_error otherwise); lo <= hi (std::logic_error otherwise).
-std::optional<Interval> mean_value_image(const std::vector<Program>& layers, const Rational& lo, const Rational& hi, Prec prec);
+std::optional<Interval> mean_value_image(const std::vector<Program>& layers, const Rational& lo, const Rational& hi,
+                                         Prec prec);
 
 }  // namespace approxcert

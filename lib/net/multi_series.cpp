@@ -135,8 +135,8 @@ void scale(MultiSeries& r, const MultiSeries& a, const FastInterval& s, Prec p) 
 }
 
 // out += a b over the table's product pairs, plus the terms with a constant factor.
-void accumulate_product(std::vector<FastInterval>& out, const MultiSeries& a, const MultiSeries& b, const MonomialTable& t,
-                        Prec p) {
+void accumulate_product(std::vector<FastInterval>& out, const MultiSeries& a, const MultiSeries& b,
+                        const MonomialTable& t, Prec p) {
   const std::vector<FastInterval>& x = a.coefficients();
   const std::vector<FastInterval>& y = b.coefficients();
   for (std::size_t k = 0; k < out.size(); ++k) {
@@ -179,7 +179,8 @@ void compose(MultiSeries& r, const MultiSeries& a, const std::vector<FastInterva
     const std::size_t kept = t.order - j, products = t.products_up_to_degree[kept], size = t.first_of_degree[kept + 1];
     std::fill(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(size), FastInterval{});
     // acc * delta without delta's (zero) constant term: acc_0 delta_k plus the product pairs.
-    for (std::size_t k = 1; k < size; ++k) addmul_exact_zero_aware(out[k], acc.coefficients()[0], delta.coefficients()[k], p);
+    for (std::size_t k = 1; k < size; ++k)
+      addmul_exact_zero_aware(out[k], acc.coefficients()[0], delta.coefficients()[k], p);
     for (std::size_t n = 0; n < products; ++n) {
       const MonomialTable::Product& pr = t.products[n];
       addmul_exact_zero_aware(out[pr.r], acc.coefficients()[pr.a], delta.coefficients()[pr.b], p);
@@ -209,10 +210,11 @@ void apply(MultiSeries& r, const MultiSeries& a, Prec p, SeriesFunction f, FastF
   compose(r, a, c, p);
 }
 
-#define APPROXCERT_MULTI_SERIES_FUNCTION(name)                                                          \
-  void name(MultiSeries& r, const MultiSeries& a, Prec p) {                                             \
-    apply(r, a, p, [](Series& y, const Series& x, Prec q) { name(y, x, q); },                          \
-          [](FastInterval& y, const FastInterval& x, Prec q) { name(y, x, q); });                      \
+#define APPROXCERT_MULTI_SERIES_FUNCTION(name)                                  \
+  void name(MultiSeries& r, const MultiSeries& a, Prec p) {                     \
+    apply(                                                                      \
+        r, a, p, [](Series& y, const Series& x, Prec q) { name(y, x, q); },     \
+        [](FastInterval& y, const FastInterval& x, Prec q) { name(y, x, q); }); \
   }
 
 }  // namespace
@@ -258,11 +260,15 @@ void set_pi(MultiSeries& r, Prec p) {
 }
 
 void add(MultiSeries& r, const MultiSeries& a, const MultiSeries& b, Prec p) {
-  coefficientwise(r, a, b, [p](FastInterval& c, const FastInterval& x, const FastInterval& y) { add_exact_zero_aware(c, x, y, p); });
+  coefficientwise(r, a, b, [p](FastInterval& c, const FastInterval& x, const FastInterval& y) {
+    add_exact_zero_aware(c, x, y, p);
+  });
 }
 
 void sub(MultiSeries& r, const MultiSeries& a, const MultiSeries& b, Prec p) {
-  coefficientwise(r, a, b, [p](FastInterval& c, const FastInterval& x, const FastInterval& y) { sub_exact_zero_aware(c, x, y, p); });
+  coefficientwise(r, a, b, [p](FastInterval& c, const FastInterval& x, const FastInterval& y) {
+    sub_exact_zero_aware(c, x, y, p);
+  });
 }
 
 void mul(MultiSeries& r, const MultiSeries& a, const MultiSeries& b, Prec p) {
@@ -302,13 +308,16 @@ void div(MultiSeries& r, const MultiSeries& a, const MultiSeries& b, Prec p) {
     return;
   }
   MultiSeries inv;
-  apply(inv, b, p,
-        [](Series& y, const Series& x, Prec q) {
-          Series one;
-          set(one, Rational(1), q);
-          div(y, one, x, q);
-        },
-        [](FastInterval& y, const FastInterval& x, Prec q) { div(y, FastInterval{1.0, 1.0}, x, q); });
+  apply(
+      inv, b, p,
+      [](Series& y, const Series& x, Prec q) {
+        Series one;
+        set(one, Rational(1), q);
+        div(y, one, x, q);
+      },
+      [](FastInterval& y, const FastInterval& x, Prec q) {
+        div(y, FastInterval{1.0, 1.0}, x, q);
+      });
   mul(r, a, inv, p);
 }
 
@@ -319,8 +328,9 @@ void neg(MultiSeries& r, const MultiSeries& a) {
 }
 
 void pow_int(MultiSeries& r, const MultiSeries& a, long n, Prec p) {
-  apply(r, a, p, [n](Series& y, const Series& x, Prec q) { pow_int(y, x, n, q); },
-        [n](FastInterval& y, const FastInterval& x, Prec q) { pow_int(y, x, n, q); });
+  apply(
+      r, a, p, [n](Series& y, const Series& x, Prec q) { pow_int(y, x, n, q); },
+      [n](FastInterval& y, const FastInterval& x, Prec q) { pow_int(y, x, n, q); });
 }
 
 APPROXCERT_MULTI_SERIES_FUNCTION(exp)
@@ -390,13 +400,14 @@ void pow(MultiSeries& r, const MultiSeries& a, const MultiSeries& b, Prec p) {
   if (!(a.value().lo > 0)) return set_indeterminate(r, t);
   if (!b.table()) {  // a constant exponent: composed with y^b
     const Ball e = to_ball(b.value());
-    return apply(r, a, p,
-                 [&e](Series& y, const Series& x, Prec q) {
-                   Series exponent;
-                   arb_poly_set_arb(exponent.poly(), e.arb());
-                   pow(y, x, exponent, q);
-                 },
-                 [](FastInterval&, const FastInterval&, Prec) {});
+    return apply(
+        r, a, p,
+        [&e](Series& y, const Series& x, Prec q) {
+          Series exponent;
+          arb_poly_set_arb(exponent.poly(), e.arb());
+          pow(y, x, exponent, q);
+        },
+        [](FastInterval&, const FastInterval&, Prec) {});
   }
   MultiSeries l, m;
   log(l, a, p);

@@ -15,8 +15,9 @@ constexpr int kMaxNesting = 64;  // residual/tokenwise/inner_product lists insid
 
 // Indexed like LayerKind's alternatives.
 constexpr std::array<std::string_view, std::variant_size_v<LayerKind>> kTypeNames = {
-    "dense", "sparse_dense", "relu", "step", "sigmoid", "tanh", "piecewise_linear", "residual", "inner_product",
-    "attention", "tokenwise", "positional_encoding", "layer_norm"};
+    "dense",     "sparse_dense",        "relu",      "step",          "sigmoid",
+    "tanh",      "piecewise_linear",    "residual",  "inner_product", "attention",
+    "tokenwise", "positional_encoding", "layer_norm"};
 static_assert(!kTypeNames.back().empty(), "one name per layer kind");
 
 // Saturating arithmetic for size estimates (no overflow, no double).
@@ -24,7 +25,8 @@ std::uint64_t sat_add(std::uint64_t a, std::uint64_t b) {
   return a > std::numeric_limits<std::uint64_t>::max() - b ? std::numeric_limits<std::uint64_t>::max() : a + b;
 }
 std::uint64_t sat_mul(std::uint64_t a, std::uint64_t b) {
-  return b != 0 && a > std::numeric_limits<std::uint64_t>::max() / b ? std::numeric_limits<std::uint64_t>::max() : a * b;
+  return b != 0 && a > std::numeric_limits<std::uint64_t>::max() / b ? std::numeric_limits<std::uint64_t>::max()
+                                                                     : a * b;
 }
 std::uint64_t sat_mul(std::uint64_t a, std::uint64_t b, std::uint64_t c) { return sat_mul(sat_mul(a, b), c); }
 
@@ -73,7 +75,8 @@ class Checker {
   }
 
   void check_dim(std::size_t n, const std::string& path, std::string_view what) const {
-    if (n > limits_.max_dim) fail(path, std::string(what) + " " + str(n) + " exceeds the limit of " + str(limits_.max_dim));
+    if (n > limits_.max_dim)
+      fail(path, std::string(what) + " " + str(n) + " exceeds the limit of " + str(limits_.max_dim));
   }
 
   void count_weights(std::size_t n) { weights_ = sat_add(weights_, n); }
@@ -88,7 +91,8 @@ class Checker {
   }
 
   // A non-empty matrix with rows of `cols` entries; returns its number of rows.
-  std::size_t check_matrix(const NumberMatrix& m, const std::string& path, std::size_t cols, std::string_view cols_why) {
+  std::size_t check_matrix(const NumberMatrix& m, const std::string& path, std::size_t cols,
+                           std::string_view cols_why) {
     if (m.empty()) fail(path, "has no rows");
     check_dim(m.size(), path, "number of rows");
     for (std::size_t r = 0; r < m.size(); ++r) {
@@ -143,8 +147,8 @@ class Checker {
       for (std::size_t k = 1; k < K; ++k)
         if (!(pwl->breakpoints[k - 1] < pwl->breakpoints[k]))
           fail(at + "/breakpoints/" + str(k), "breakpoints must be strictly increasing, but " +
-                                                   pwl->breakpoints[k].to_string() + " follows " +
-                                                   pwl->breakpoints[k - 1].to_string());
+                                                  pwl->breakpoints[k].to_string() + " follows " +
+                                                  pwl->breakpoints[k - 1].to_string());
       count_weights(K);
       check_vector(pwl->values, at + "/values", K, "one per breakpoint");
       count_program(sat_mul(copies, d, 3 * K + 1));
@@ -153,7 +157,8 @@ class Checker {
     if (const auto* res = std::get_if<ResidualLayer>(&layer.kind)) {
       const std::size_t out = vector_layers(res->body, at + "/body", d, depth + 1, copies, TopLevel::Nested);
       if (out != d)
-        fail(at + "/body", "maps dimension " + str(d) + " to " + str(out) + "; a residual body must preserve the dimension");
+        fail(at + "/body",
+             "maps dimension " + str(d) + " to " + str(out) + "; a residual body must preserve the dimension");
       count_program(sat_mul(copies, d, 3));
       return d;
     }
@@ -169,9 +174,11 @@ class Checker {
     if (const auto* ip = std::get_if<InnerProductLayer>(&layer.kind)) {
       if (d < 2) fail(at + "/split", "needs an input dimension of at least 2, got " + str(d));
       if (ip->split < 1 || ip->split > d - 1)
-        fail(at + "/split", "must be between 1 and " + str(d - 1) + " (the input dimension minus 1), got " + str(ip->split));
+        fail(at + "/split",
+             "must be between 1 and " + str(d - 1) + " (the input dimension minus 1), got " + str(ip->split));
       const std::size_t left = vector_layers(ip->left, at + "/left", ip->split, depth + 1, copies, TopLevel::Nested);
-      const std::size_t right = vector_layers(ip->right, at + "/right", d - ip->split, depth + 1, copies, TopLevel::Nested);
+      const std::size_t right =
+          vector_layers(ip->right, at + "/right", d - ip->split, depth + 1, copies, TopLevel::Nested);
       if (left != right)
         fail(at + "/right", "outputs dimension " + str(right) + ", but \"left\" outputs dimension " + str(left) +
                                 "; the two sides of an inner product must match");

@@ -55,10 +55,18 @@ struct SparseDenseLayer {
   NumberVector bias;  // rows entries
   bool operator==(const SparseDenseLayer&) const = default;
 };
-struct ReluLayer { bool operator==(const ReluLayer&) const = default; };
-struct StepLayer { bool operator==(const StepLayer&) const = default; };  // 1 if x >= 0 else 0
-struct SigmoidLayer { bool operator==(const SigmoidLayer&) const = default; };
-struct TanhLayer { bool operator==(const TanhLayer&) const = default; };
+struct ReluLayer {
+  bool operator==(const ReluLayer&) const = default;
+};
+struct StepLayer {
+  bool operator==(const StepLayer&) const = default;
+};  // 1 if x >= 0 else 0
+struct SigmoidLayer {
+  bool operator==(const SigmoidLayer&) const = default;
+};
+struct TanhLayer {
+  bool operator==(const TanhLayer&) const = default;
+};
 // Continuous interpolant of (breakpoints[k], values[k]), constant outside; applied per coordinate.
 struct PiecewiseLinearLayer {
   RationalVector breakpoints;
@@ -108,8 +116,8 @@ struct PositionalEncodingLayer {  // X + E, E is D x N (D rows of N entries)
   bool operator==(const PositionalEncodingLayer&) const = default;
 };
 
-using LayerKind = std::variant<DenseLayer, SparseDenseLayer, ReluLayer, StepLayer, SigmoidLayer, TanhLayer, PiecewiseLinearLayer,
-                               ResidualLayer, InnerProductLayer, AttentionLayer, TokenwiseLayer,
+using LayerKind = std::variant<DenseLayer, SparseDenseLayer, ReluLayer, StepLayer, SigmoidLayer, TanhLayer,
+                               PiecewiseLinearLayer, ResidualLayer, InnerProductLayer, AttentionLayer, TokenwiseLayer,
                                PositionalEncodingLayer, LayerNormLayer>;
 struct Layer {
   LayerKind kind;
@@ -117,8 +125,8 @@ struct Layer {
 };
 
 struct NetworkInput {
-  std::size_t dim = 0;                  // D
-  std::optional<std::size_t> tokens;    // N: present for sequence networks
+  std::size_t dim = 0;                // D
+  std::optional<std::size_t> tokens;  // N: present for sequence networks
   bool operator==(const NetworkInput&) const = default;
 };
 

@@ -22,7 +22,9 @@ NumberVector read_vector(const ExactJson& v, const JsonAt& at) { return json_lis
 RationalVector read_exact_vector(const ExactJson& v, const JsonAt& at, std::string_view why) {
   return json_list(v, at, [why](const ExactJson& e, const JsonAt& e_at) {
     const Number x = json_number(e, e_at);
-    if (!x.exact()) e_at.fail("must be an exact rational (" + std::string(why) + "), got the constant expression " + describe_json(e));
+    if (!x.exact())
+      e_at.fail("must be an exact rational (" + std::string(why) + "), got the constant expression " +
+                describe_json(e));
     return *x.exact();
   });
 }
@@ -43,7 +45,9 @@ LayerKind read_layer_fields(std::string_view type, const ExactJson& obj, const J
   }
   if (type == "sparse_dense") {
     json_check_keys(obj, at, {"type", "rows", "cols", "entries", "bias"}, what);
-    SparseDenseLayer l{read_size(req("rows"), at.key("rows")), read_size(req("cols"), at.key("cols")), {},
+    SparseDenseLayer l{read_size(req("rows"), at.key("rows")),
+                       read_size(req("cols"), at.key("cols")),
+                       {},
                        read_vector(req("bias"), at.key("bias"))};
     const JsonAt entries_at = at.key("entries");
     const ExactJson& entries = json_array(req("entries"), entries_at);
@@ -52,7 +56,8 @@ LayerKind read_layer_fields(std::string_view type, const ExactJson& obj, const J
       const JsonAt e_at = entries_at.index(k);
       const ExactJson& e = json_array(entries[k], e_at);
       if (e.size() != 3) e_at.fail("expected [row, col, value], got " + std::to_string(e.size()) + " entries");
-      l.entries.push_back({read_size(e[0], e_at.index(0)), read_size(e[1], e_at.index(1)), json_number(e[2], e_at.index(2))});
+      l.entries.push_back(
+          {read_size(e[0], e_at.index(0)), read_size(e[1], e_at.index(1)), json_number(e[2], e_at.index(2))});
     }
     return l;
   }
@@ -100,14 +105,18 @@ LayerKind read_layer_fields(std::string_view type, const ExactJson& obj, const J
     if (normalizer == "softmax") att.normalizer = Normalizer::Softmax;
     else if (normalizer == "hardmax") att.normalizer = Normalizer::Hardmax;
     else if (normalizer == "none") att.normalizer = Normalizer::None;
-    else at.key("normalizer").fail("unknown normalizer " + describe_json(req("normalizer")) + "; known: softmax, hardmax, none");
+    else
+      at.key("normalizer")
+          .fail("unknown normalizer " + describe_json(req("normalizer")) + "; known: softmax, hardmax, none");
     if (const ExactJson* ties = json_optional(obj, "ties")) {
       if (att.normalizer != Normalizer::Hardmax)
-        at.key("ties").fail("tie rules apply only to \"normalizer\": \"hardmax\", not " + describe_json(req("normalizer")));
+        at.key("ties").fail("tie rules apply only to \"normalizer\": \"hardmax\", not " +
+                            describe_json(req("normalizer")));
       const std::string rule = json_string(*ties, at.key("ties"));
       if (rule == "first") att.normalizer = Normalizer::HardmaxFirst;
       else if (rule == "last") att.normalizer = Normalizer::HardmaxLast;
-      else if (rule != "split") at.key("ties").fail("unknown tie rule " + describe_json(*ties) + "; known: split, first, last");
+      else if (rule != "split")
+        at.key("ties").fail("unknown tie rule " + describe_json(*ties) + "; known: split, first, last");
     }
     att.scale = json_number(req("scale"), at.key("scale"));
     return att;
@@ -205,7 +214,9 @@ OutJson layer_json(const Layer& layer) {
         } else if constexpr (std::is_same_v<T, AttentionLayer>) {
           OutJson heads = OutJson::array();
           for (const AttentionHead& h : l.heads) {
-            OutJson head = {{"wq", matrix_json(h.wq)}, {"wk", matrix_json(h.wk)}, {"wv", matrix_json(h.wv)},
+            OutJson head = {{"wq", matrix_json(h.wq)},
+                            {"wk", matrix_json(h.wk)},
+                            {"wv", matrix_json(h.wv)},
                             {"wo", matrix_json(h.wo)}};
             if (h.bq) head["bq"] = vector_json(*h.bq);
             heads.push_back(std::move(head));
@@ -239,7 +250,10 @@ OutJson layers_json(const LayerList& layers) {
 void write_json(const OutJson& v, std::size_t indent, std::string& out) {
   const bool flat = std::none_of(v.begin(), v.end(), [](const OutJson& e) { return e.is_structured(); });
   if (!v.is_structured() || v.empty() || flat) {
-    if (!v.is_structured()) { out += v.dump(); return; }
+    if (!v.is_structured()) {
+      out += v.dump();
+      return;
+    }
     out += v.is_object() ? "{" : "[";
     bool first = true;
     for (auto it = v.begin(); it != v.end(); ++it, first = false) {
@@ -278,7 +292,8 @@ Network network_from_json(const ExactJson& doc, std::string_view source) {
   const ExactJson& input = json_object(json_required(doc, "input", top, what), input_at);
   json_check_keys(input, input_at, {"dim", "tokens"}, "the input");
   net.input.dim = read_size(json_required(input, "dim", input_at, "the input"), input_at.key("dim"));
-  if (const ExactJson* tokens = json_optional(input, "tokens")) net.input.tokens = read_size(*tokens, input_at.key("tokens"));
+  if (const ExactJson* tokens = json_optional(input, "tokens"))
+    net.input.tokens = read_size(*tokens, input_at.key("tokens"));
   net.layers = read_layers(json_required(doc, "layers", top, what), top.key("layers"));
   // A number costs 230-360 bytes while a file is read and lowered (docs/robustness.md): files
   // hold at most 2*10^7 numbers (5-7 GB), whatever an in-memory construction may hold.

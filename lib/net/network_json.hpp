@@ -4,9 +4,9 @@
 // limits); every problem is one InputError "<file>: <json pointer>: <what>". Numbers are read
 // exactly (parse_exact_json): "0.1" and 0.1 both mean 1/10; another string is a constant
 // expression ("sqrt(2)/2"), validated here (net/constant.hpp: json_number) and kept as text.
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
-#include <nlohmann/json_fwd.hpp>
 
 #include "net/network.hpp"
 #include "scalar/exact_json.hpp"
@@ -27,7 +27,8 @@ Network network_from_bytes(std::string_view bytes, std::string_view source);
 Network network_from_json(const ExactJson& doc, std::string_view source);
 
 // Canonical JSON text of a checked network: numbers as exact strings (Rational::to_string),
-// constant expressions as their text verbatim, fixed key order and layout. parse_network(save_network(n)) == n, and saving is deterministic.
+// constant expressions as their text verbatim, fixed key order and layout. parse_network(save_network(n)) == n, and
+// saving is deterministic.
 std::string save_network(const Network& net);
 
 }  // namespace approxcert

@@ -13,8 +13,9 @@ Number Number::expression(std::string text) {
 
 const Rational& Number::rational() const {
   if (const Rational* q = exact()) return *q;
-  throw NotExactError("the constant expression " + approxcert::quoted(text()) +
-                      " is not an exact rational; exact-rational evaluation needs rational numbers (evaluate with balls)");
+  throw NotExactError(
+      "the constant expression " + approxcert::quoted(text()) +
+      " is not an exact rational; exact-rational evaluation needs rational numbers (evaluate with balls)");
 }
 
 std::string Number::to_string() const { return is_exact() ? std::get<Rational>(v_).to_string() : text(); }

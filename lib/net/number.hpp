@@ -14,10 +14,10 @@ namespace approxcert {
 
 class Number {
  public:
-  Number() = default;                          // exactly 0
-  Number(Rational q) : v_(std::move(q)) {}     // NOLINT: every exact rational is a Number
-  Number(int v) : v_(Rational(v)) {}           // NOLINT
-  Number(long v) : v_(Rational(v)) {}          // NOLINT
+  Number() = default;                       // exactly 0
+  Number(Rational q) : v_(std::move(q)) {}  // NOLINT: every exact rational is a Number
+  Number(int v) : v_(Rational(v)) {}        // NOLINT
+  Number(long v) : v_(Rational(v)) {}       // NOLINT
   // A constant expression; `text` must already be validated (read_number / json_number do it).
   static Number expression(std::string text);
 

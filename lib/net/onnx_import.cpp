@@ -82,7 +82,8 @@ Constant Importer::decode(const onnx::TensorProto& t, const std::string& where) 
     case onnx::TensorProto::INT64: width = 8; break;
     case onnx::TensorProto::INT32: width = 4; break;
     default:
-      fail(where + ": element type " + onnx::TensorProto::DataType_Name(static_cast<onnx::TensorProto::DataType>(t.data_type())) +
+      fail(where + ": element type " +
+           onnx::TensorProto::DataType_Name(static_cast<onnx::TensorProto::DataType>(t.data_type())) +
            " is not supported (float32, float64, float16, or int32/int64 for shapes)");
   }
   const bool is_float = format.fraction_bits != 0;
@@ -118,7 +119,8 @@ Constant Importer::decode(const onnx::TensorProto& t, const std::string& where) 
   c.values.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     if (!is_float) {  // two's complement of `width` bytes
-      const std::int64_t v = width == 4 ? std::int64_t{static_cast<std::int32_t>(bits[i])} : static_cast<std::int64_t>(bits[i]);
+      const std::int64_t v =
+          width == 4 ? std::int64_t{static_cast<std::int32_t>(bits[i])} : static_cast<std::int64_t>(bits[i]);
       c.values.emplace_back(static_cast<long long>(v));
       continue;
     }
@@ -132,7 +134,8 @@ Constant Importer::decode(const onnx::TensorProto& t, const std::string& where) 
 const Constant& Importer::constant(const onnx::NodeProto& n, const std::string& name) {
   if (auto it = decoded_.find(name); it != decoded_.end()) return it->second;
   const auto raw = raw_.find(name);
-  if (raw == raw_.end()) fail_node(n, "operand " + quoted(name) + " must be a constant (an initializer or a Constant node)");
+  if (raw == raw_.end())
+    fail_node(n, "operand " + quoted(name) + " must be a constant (an initializer or a Constant node)");
   return decoded_.emplace(name, decode(*raw->second, "tensor " + quoted(name))).first->second;
 }
 
@@ -167,7 +170,8 @@ std::vector<Rational> Importer::broadcast(const onnx::NodeProto& n, const Consta
   std::copy(c.dims.begin(), c.dims.end(), b.begin() + (rank - c.dims.size()));
   for (std::size_t i = 0; i < rank; ++i) {
     if (a[i] != b[i] && a[i] != 1 && b[i] != 1)
-      fail_node(n, "cannot broadcast the constant of shape " + shape_text(c.dims) + " onto the data of shape " + shape_text(shape_));
+      fail_node(n, "cannot broadcast the constant of shape " + shape_text(c.dims) + " onto the data of shape " +
+                       shape_text(shape_));
     out[i] = std::max(a[i], b[i]);
   }
   if (count(out, "broadcast") != numel())
@@ -262,7 +266,8 @@ void Importer::input_shape(const onnx::ValueInfoProto& input, bool needs_tokens)
     fail("graph input " + quoted(input.name()) + ": shape " + shape_text(shape_) +
          " is neither a vector nor a sequence [tokens, features] (batch size 1)");
   sequence_ = true;
-  tokens_ = count(shape_, "graph input " + quoted(input.name())) / static_cast<std::size_t>(std::max<std::int64_t>(shape_.back(), 1));
+  tokens_ = count(shape_, "graph input " + quoted(input.name())) /
+            static_cast<std::size_t>(std::max<std::int64_t>(shape_.back(), 1));
 }
 
 // Vector layers go into the network; in a sequence network into a tokenwise layer (a new one
@@ -287,8 +292,7 @@ Layer* Importer::last_vector_layer() {
 
 // Gemm: Y = alpha A' B' + beta C with A' = A or A^T (the data, one row), B' = B or B^T (constant).
 void Importer::gemm(const onnx::NodeProto& n) {
-  if (n.input_size() < 2 || n.input(0) != current_)
-    fail_node(n, "the data must be operand A (the first input)");
+  if (n.input_size() < 2 || n.input(0) != current_) fail_node(n, "the data must be operand A (the first input)");
   if (sequence_) {
     if (shape_.size() != 2) fail_node(n, "operand A must have 2 dimensions, the data has shape " + shape_text(shape_));
     LinearMap map = linear_map(n, features(), current_);
@@ -305,7 +309,8 @@ void Importer::gemm(const onnx::NodeProto& n) {
   if (b.dims.size() != 2) fail_node(n, "operand B must have 2 dimensions, has shape " + shape_text(b.dims));
   const std::int64_t b_rows = trans_b ? b.dims[1] : b.dims[0], cols = trans_b ? b.dims[0] : b.dims[1];
   if (b_rows != k)
-    fail_node(n, "operand B' has " + std::to_string(b_rows) + " rows but the data has " + std::to_string(k) + " entries");
+    fail_node(n,
+              "operand B' has " + std::to_string(b_rows) + " rows but the data has " + std::to_string(k) + " entries");
   DenseLayer dense;
   dense.weight.assign(cols, NumberVector(k));
   for (std::int64_t r = 0; r < cols; ++r)
@@ -342,7 +347,8 @@ void Importer::matmul(const onnx::NodeProto& n) {
   const std::size_t axis = data_left || one_d ? shape_.size() - 1 : shape_.size() - 2;
   if (shape_.empty() || (!data_left && !one_d && shape_.back() != 1) || shape_[axis] != k ||
       numel() != static_cast<std::size_t>(k))
-    fail_node(n, "cannot multiply the data of shape " + shape_text(shape_) + " by the constant of shape " + shape_text(w.dims));
+    fail_node(n, "cannot multiply the data of shape " + shape_text(shape_) + " by the constant of shape " +
+                     shape_text(w.dims));
   DenseLayer dense;
   dense.weight.assign(m, NumberVector(k));
   for (std::int64_t r = 0; r < m; ++r)
@@ -370,12 +376,14 @@ void Importer::add(const onnx::NodeProto& n, const Rational& data_sign, const Ra
     Shape dims = e.dims;
     while (!dims.empty() && dims.front() == 1) dims.erase(dims.begin());
     if (dims != Shape{static_cast<std::int64_t>(tokens_), shape_.back()})
-      fail_node(n, "the constant of shape " + shape_text(e.dims) + " is neither one entry per feature nor one per token and feature (" +
-                       std::to_string(tokens_) + " x " + shape_text({shape_.back()}) + ")");
+      fail_node(n, "the constant of shape " + shape_text(e.dims) +
+                       " is neither one entry per feature nor one per token and feature (" + std::to_string(tokens_) +
+                       " x " + shape_text({shape_.back()}) + ")");
     if (data_sign != 1) {  // c - X: negate X first
       SparseDenseLayer neg;
       neg.rows = neg.cols = features();
-      for (std::size_t i = 0; i < features(); ++i) neg.entries.push_back({i, i, data_sign}), neg.bias.emplace_back(Rational(0));
+      for (std::size_t i = 0; i < features(); ++i)
+        neg.entries.push_back({i, i, data_sign}), neg.bias.emplace_back(Rational(0));
       push(Layer{std::move(neg)}, true);
     }
     PositionalEncodingLayer pe;  // E[r][i]: feature r of token i; the constant is row-major [token][feature]
@@ -426,7 +434,8 @@ void Importer::scale(const onnx::NodeProto& n, bool divide) {
     }
   Layer* last = last_vector_layer();
   if (last && last_is_affine_) {
-    if (const auto* d = std::get_if<DenseLayer>(&last->kind)) spend(n, c.size() * (d->weight.empty() ? 1 : d->weight[0].size() + 1));
+    if (const auto* d = std::get_if<DenseLayer>(&last->kind))
+      spend(n, c.size() * (d->weight.empty() ? 1 : d->weight[0].size() + 1));
     else if (const auto* sd = std::get_if<SparseDenseLayer>(&last->kind)) spend(n, sd->entries.size());
   }
   spend(n, c.size());
@@ -509,7 +518,9 @@ void Importer::transpose(const onnx::NodeProto& n) {
     if (p < 0 || p >= static_cast<std::int64_t>(shape_.size())) fail_node(n, "perm entry out of range");
     out.push_back(shape_[p]);
     if (shape_[p] == 1) continue;
-    if (p < last_big) fail_node(n, "transposing the tokens and features of a sequence is supported only as the keys' K^T of self-attention");
+    if (p < last_big)
+      fail_node(
+          n, "transposing the tokens and features of a sequence is supported only as the keys' K^T of self-attention");
     last_big = p;
   }
   if (sequence_ && out.back() != shape_.back()) flattened_by_ = n.name();
@@ -534,7 +545,8 @@ void Importer::chain_step(const onnx::NodeProto& n) {
   if (!flattened_by_.empty() && op != "Identity" && op != "Flatten" && op != "Reshape")
     fail_node(n, "follows node " + quoted(flattened_by_) +
                      ", which flattened the sequence: only Identity, Flatten and Reshape may come after it");
-  const bool unary = op == "Relu" || op == "Tanh" || op == "Sigmoid" || op == "Identity" || op == "Flatten" || op == "Transpose";
+  const bool unary =
+      op == "Relu" || op == "Tanh" || op == "Sigmoid" || op == "Identity" || op == "Flatten" || op == "Transpose";
   if (unary && n.input_size() != 1) fail_node(n, "expects one operand");
   const bool affine_before = last_is_affine_;
   last_is_affine_ = false;
@@ -548,8 +560,7 @@ void Importer::chain_step(const onnx::NodeProto& n) {
   } else if (op == "Mul" || op == "Div") {
     last_is_affine_ = affine_before;
     scale(n, op == "Div");
-  }
-  else if (op == "Relu") push(Layer{ReluLayer{}}, false);
+  } else if (op == "Relu") push(Layer{ReluLayer{}}, false);
   else if (op == "Tanh") push(Layer{TanhLayer{}}, false);
   else if (op == "Sigmoid") push(Layer{SigmoidLayer{}}, false);
   else if (op == "LayerNormalization") layer_normalization(n);
@@ -559,9 +570,10 @@ void Importer::chain_step(const onnx::NodeProto& n) {
     if (op == "Transpose") transpose(n);
     last_is_affine_ = affine_before;  // no layer: the previous one still produces the value
   } else {
-    fail_node(n, "unsupported operator " + op +
-                     " (supported: Gemm, MatMul, Add, Sub, Mul, Div, Relu, Tanh, Sigmoid, LayerNormalization, Identity, "
-                     "Flatten, Reshape, Transpose, Constant, and the self-attention and layer-normalisation patterns)");
+    fail_node(n,
+              "unsupported operator " + op +
+                  " (supported: Gemm, MatMul, Add, Sub, Mul, Div, Relu, Tanh, Sigmoid, LayerNormalization, Identity, "
+                  "Flatten, Reshape, Transpose, Constant, and the self-attention and layer-normalisation patterns)");
   }
   current_ = n.output(0);
 }
@@ -575,7 +587,8 @@ Network Importer::run() {
     if (!raw_.count(in.name())) inputs.push_back(&in);
   if (inputs.size() != 1)
     fail("the graph has " + std::to_string(inputs.size()) + " non-constant inputs; exactly one is supported");
-  if (g.output_size() != 1) fail("the graph has " + std::to_string(g.output_size()) + " outputs; exactly one is supported");
+  if (g.output_size() != 1)
+    fail("the graph has " + std::to_string(g.output_size()) + " outputs; exactly one is supported");
   bool needs_tokens = false;
   for (const auto& n : g.node()) {
     if (!n.domain().empty() && n.domain() != "ai.onnx")
@@ -592,8 +605,9 @@ Network Importer::run() {
       continue;
     }
     // Attention (a Softmax, or a product of two computed values) needs tokens even if there is one.
-    needs_tokens = needs_tokens || n.op_type() == "Softmax" ||
-                  (n.op_type() == "MatMul" && n.input_size() == 2 && !is_constant(n.input(0)) && !is_constant(n.input(1)));
+    needs_tokens =
+        needs_tokens || n.op_type() == "Softmax" ||
+        (n.op_type() == "MatMul" && n.input_size() == 2 && !is_constant(n.input(0)) && !is_constant(n.input(1)));
     std::vector<std::string> seen;  // a node using a value twice counts once
     for (const auto& in : n.input())
       if (!in.empty() && std::find(seen.begin(), seen.end(), in) == seen.end()) seen.push_back(in), ++users_[in];
@@ -628,7 +642,8 @@ Network Importer::run() {
   }
   for (const auto& n : g.node())
     if (n.output_size() > 0 && pending_.count(n.output(0)) && users_[n.output(0)] == 0)
-      fail_node(n, "its output " + quoted(n.output(0)) + " is not used: the pattern it begins or continues is incomplete");
+      fail_node(n,
+                "its output " + quoted(n.output(0)) + " is not used: the pattern it begins or continues is incomplete");
   if (g.output(0).name() != current_)
     fail("the graph output " + quoted(g.output(0).name()) + " is not the end of the chain (" + quoted(current_) + ")");
   if (!sequence_ && std::count_if(shape_.begin(), shape_.end(), [](std::int64_t d) { return d != 1; }) > 1)
@@ -653,7 +668,8 @@ Network import_onnx(std::string_view bytes, std::string_view source) {
     throw InputError(std::string(source) + ": the file is larger than protobuf's 2 GiB limit");
   onnx::ModelProto model;
   if (!model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
-    throw InputError(std::string(source) + ": neither an approxcert-net/1 JSON file nor a valid ONNX model (protobuf parse failed)");
+    throw InputError(std::string(source) +
+                     ": neither an approxcert-net/1 JSON file nor a valid ONNX model (protobuf parse failed)");
   return onnx_detail::Importer(model, source).run();
 }
 

@@ -118,11 +118,11 @@ class Importer {
   std::map<std::string, Pending> pending_;
   std::size_t weights_ = 0;
   std::uint64_t work_ = 0;  // numbers copied or updated so far (spend())
-  std::string current_;  // the network's current value: the latest chain step's or pattern's output
-  Shape shape_;          // its shape: a vector (at most one dimension > 1), or tokens x features
-  bool sequence_ = false;           // tokens x features (the last dimension); input.tokens is set
+  std::string current_;     // the network's current value: the latest chain step's or pattern's output
+  Shape shape_;             // its shape: a vector (at most one dimension > 1), or tokens x features
+  bool sequence_ = false;   // tokens x features (the last dimension); input.tokens is set
   std::size_t tokens_ = 0;
-  std::string flattened_by_;        // a sequence reshaped so that its last dimension is not the features
+  std::string flattened_by_;  // a sequence reshaped so that its last dimension is not the features
   LayerList layers_;
   bool last_is_affine_ = false;  // the last vector layer is an affine layer producing current_
 };

@@ -21,7 +21,8 @@ bool any_nonzero(const RationalVector& v) {
 }
 
 std::string kind_name(const Pending& p) {
-  if (const auto* pr = std::get_if<Projection>(&p.value)) return pr->transposed ? "a transposed projection" : "a projection";
+  if (const auto* pr = std::get_if<Projection>(&p.value))
+    return pr->transposed ? "a transposed projection" : "a projection";
   if (const auto* s = std::get_if<Scores>(&p.value)) return s->softmax ? "attention weights" : "attention scores";
   if (std::holds_alternative<Mixed>(p.value)) return "an attention output";
   static const char* const stages[] = {"a mean", "a centred value", "a square", "a variance", "a standard deviation"};
@@ -74,8 +75,7 @@ std::int64_t Importer::last_axis_only(const onnx::NodeProto& n, const std::strin
 
 void Importer::start_pattern(const onnx::NodeProto& n) {
   const std::string& op = n.op_type();
-  if (!flattened_by_.empty())
-    fail_node(n, "follows node " + quoted(flattened_by_) + ", which flattened the sequence");
+  if (!flattened_by_.empty()) fail_node(n, "follows node " + quoted(flattened_by_) + ", which flattened the sequence");
   Pending p{current_, {}};
   if (sequence_ && (op == "MatMul" || op == "Gemm") && n.input(0) == current_) {
     p.value = Projection{linear_map(n, features(), current_), false};
@@ -83,9 +83,10 @@ void Importer::start_pattern(const onnx::NodeProto& n) {
     last_axis_only(n, "averages");
     p.value = Moment{};
   } else {
-    fail_node(n, "uses " + quoted(current_) + ", which " + std::to_string(users_[current_] - 1) +
-                     " other node(s) use too: such a branch must begin a self-attention block (the query, key and value "
-                     "projections by MatMul or Gemm, on a sequence) or a layer normalisation (ReduceMean)");
+    fail_node(n,
+              "uses " + quoted(current_) + ", which " + std::to_string(users_[current_] - 1) +
+                  " other node(s) use too: such a branch must begin a self-attention block (the query, key and value "
+                  "projections by MatMul or Gemm, on a sequence) or a layer normalisation (ReduceMean)");
   }
   pending_.emplace(n.output(0), std::move(p));
 }
@@ -108,7 +109,8 @@ void Importer::pattern_step(const onnx::NodeProto& n) {
                                (uses_current ? " and the network's current value" : "") +
                                (consts.empty() ? "" : " and a constant");
   auto unsupported = [&]() {
-    fail_node(n, "is not part of a supported pattern (self-attention or layer normalisation): " + op + " of " + operands);
+    fail_node(n,
+              "is not part of a supported pattern (self-attention or layer normalisation): " + op + " of " + operands);
   };
   Pending out{current_, a.value};
   std::visit([&](const auto& v) { spend(n, pending_size(v)); }, a.value);  // the copy, and at most as much work on it
@@ -151,7 +153,8 @@ void Importer::pattern_step(const onnx::NodeProto& n) {
       const auto* k = std::get_if<Projection>(&b.value);
       if (k && k->transposed) {
         if (k->map.w.size() != m.w.size())
-          fail_node(n, "the queries have " + std::to_string(m.w.size()) + " features but the keys " + std::to_string(k->map.w.size()));
+          fail_node(n, "the queries have " + std::to_string(m.w.size()) + " features but the keys " +
+                           std::to_string(k->map.w.size()));
         out.value = Scores{m, k->map, Rational(1), false};
       } else {
         unsupported();
@@ -231,19 +234,22 @@ void Importer::emit_attention(const onnx::NodeProto& n, const Mixed& m) {
   if (m.o) {
     o = *m.o;
   } else {  // no output projection: W_O = I
-    if (dv != D) fail_node(n, "the attention output has " + std::to_string(dv) + " features, the residual " + std::to_string(D));
+    if (dv != D)
+      fail_node(n, "the attention output has " + std::to_string(dv) + " features, the residual " + std::to_string(D));
     o.w.assign(D, RationalVector(D, Rational(0)));
     for (std::size_t r = 0; r < D; ++r) o.w[r][r] = Rational(1);
     o.b.assign(D, Rational(0));
   }
   if (o.w.size() != D)
-    fail_node(n, "the attention output has " + std::to_string(o.w.size()) + " features, the residual " + std::to_string(D));
+    fail_node(
+        n, "the attention output has " + std::to_string(o.w.size()) + " features, the residual " + std::to_string(D));
   const bool softmax = m.scores.softmax;
   if (!softmax && (any_nonzero(m.scores.k.b) || any_nonzero(m.v.b)))
     fail_node(n, "attention without a Softmax (linear attention) needs zero key and value biases");
   AttentionHead head{numbers(m.scores.q.w), numbers(m.scores.k.w), numbers(m.v.w), numbers(o.w), std::nullopt};
   if (any_nonzero(m.scores.q.b)) head.bq = numbers(m.scores.q.b);
-  layers_.push_back(Layer{AttentionLayer{{std::move(head)}, softmax ? Normalizer::Softmax : Normalizer::None, m.scores.scale}});
+  layers_.push_back(
+      Layer{AttentionLayer{{std::move(head)}, softmax ? Normalizer::Softmax : Normalizer::None, m.scores.scale}});
   last_is_affine_ = false;
   // The constant each token receives: W_O b_V (the softmax weights sum to 1) + b_O.
   RationalVector c = o.b;

@@ -20,8 +20,7 @@ struct Degree {
 }
 
 void check_bound(std::uint64_t d, std::size_t node, Op op) {
-  if (d > kMaxPolynomialDegree)
-    refuse(node, op, "has degree above the limit " + std::to_string(kMaxPolynomialDegree));
+  if (d > kMaxPolynomialDegree) refuse(node, op, "has degree above the limit " + std::to_string(kMaxPolynomialDegree));
 }
 
 Degree max_of(const Degree& a, const Degree& b) {
@@ -73,14 +72,17 @@ PolynomialDegree polynomial_degree(const Program& prog) {
         const auto e = static_cast<std::uint64_t>(node.index);
         const Degree& a = deg[args[0]];
         auto times = [&](std::uint64_t x) {
-          if (x != 0 && e > kMaxPolynomialDegree / x) refuse(i, node.op, "has degree above the limit " + std::to_string(kMaxPolynomialDegree));
+          if (x != 0 && e > kMaxPolynomialDegree / x)
+            refuse(i, node.op, "has degree above the limit " + std::to_string(kMaxPolynomialDegree));
           return x * e;
         };
         for (std::size_t k = 0; k < n; ++k) d.var[k] = times(a.var[k]);
         d.total = times(a.total);
         break;
       }
-      default: refuse(i, node.op, "is not a polynomial operation (allowed: Input, Const, Add, Sub, Neg, Mul, Affine, Dot, PowInt n >= 0)");
+      default:
+        refuse(i, node.op,
+               "is not a polynomial operation (allowed: Input, Const, Add, Sub, Neg, Mul, Affine, Dot, PowInt n >= 0)");
     }
   }
   PolynomialDegree out{std::vector<std::uint64_t>(n, 0), 0};

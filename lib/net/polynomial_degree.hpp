@@ -20,9 +20,9 @@ inline constexpr std::uint64_t kMaxPolynomialDegree = 1000000;
 
 // Guarantee: every output of `prog` is a polynomial in the inputs whose degree in input k is at
 // most per_variable[k] and whose total degree is at most total (rules: Add/Sub take the maximum of
-// their operands, Affine the maximum of its operands with a nonzero coefficient, Mul/Dot add them, PowInt n multiplies by n, Neg keeps, Const is 0,
-// Input k is 1 in variable k). InputError naming the node and its op if a node is not polynomial
-// or a bound exceeds kMaxPolynomialDegree.
+// their operands, Affine the maximum of its operands with a nonzero coefficient, Mul/Dot add them, PowInt n multiplies
+// by n, Neg keeps, Const is 0, Input k is 1 in variable k). InputError naming the node and its op if a node is not
+// polynomial or a bound exceeds kMaxPolynomialDegree.
 PolynomialDegree polynomial_degree(const Program& prog);
 
 }  // namespace approxcert

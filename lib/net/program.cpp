@@ -91,19 +91,45 @@ NodeId Program::dot(std::span<const NodeId> a, std::span<const NodeId> b) {
 
 NodeId Program::unary(Op op, NodeId a) {
   switch (op) {
-    case Op::Neg: case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos:
-    case Op::Tan: case Op::Atan: case Op::Tanh: case Op::Sigmoid: case Op::Relu: case Op::Step:
-    case Op::Abs: case Op::Expm1: case Op::Log1p: case Op::Log2: case Op::Log10: case Op::Asin: case Op::Acos:
-    case Op::Sinh: case Op::Cosh: case Op::Asinh: case Op::Acosh: case Op::Atanh: case Op::Erf: case Op::Erfc:
-      return push(op, std::span<const NodeId>(&a, 1));
+    case Op::Neg:
+    case Op::Exp:
+    case Op::Log:
+    case Op::Sqrt:
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Tan:
+    case Op::Atan:
+    case Op::Tanh:
+    case Op::Sigmoid:
+    case Op::Relu:
+    case Op::Step:
+    case Op::Abs:
+    case Op::Expm1:
+    case Op::Log1p:
+    case Op::Log2:
+    case Op::Log10:
+    case Op::Asin:
+    case Op::Acos:
+    case Op::Sinh:
+    case Op::Cosh:
+    case Op::Asinh:
+    case Op::Acosh:
+    case Op::Atanh:
+    case Op::Erf:
+    case Op::Erfc: return push(op, std::span<const NodeId>(&a, 1));
     default: throw std::logic_error("Program::unary: not a unary op");
   }
 }
 
 NodeId Program::binary(Op op, NodeId a, NodeId b) {
   switch (op) {
-    case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Min: case Op::Max: case Op::Pow:
-      {
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Div:
+    case Op::Min:
+    case Op::Max:
+    case Op::Pow: {
       const NodeId ab[2] = {a, b};
       return push(op, ab);
     }

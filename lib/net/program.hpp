@@ -15,21 +15,45 @@ namespace approxcert {
 using NodeId = std::uint32_t;
 
 enum class Op : std::uint8_t {
-  Input,            // value of input coordinate `index`
-  Const,            // exact constant pool[first]
-  Pi,               // the constant pi
-  Affine,           // pool[first+n] + sum_k pool[first+k] * args[k], n = num_args
-  Dot,              // sum_k args[k] * args[n+k], args = a_0..a_{n-1}, b_0..b_{n-1}
-  Add, Sub, Mul, Div,
+  Input,   // value of input coordinate `index`
+  Const,   // exact constant pool[first]
+  Pi,      // the constant pi
+  Affine,  // pool[first+n] + sum_k pool[first+k] * args[k], n = num_args
+  Dot,     // sum_k args[k] * args[n+k], args = a_0..a_{n-1}, b_0..b_{n-1}
+  Add,
+  Sub,
+  Mul,
+  Div,
   Neg,
-  PowInt,           // args[0]^index (index may be negative)
-  Exp, Log, Sqrt, Sin, Cos, Tan, Atan, Tanh, Sigmoid,
-  Expm1, Log1p,     // exp(x) - 1 and log(1 + x), accurate (and exactly 0) at x = 0
-  Log2, Log10, Asin, Acos, Sinh, Cosh, Asinh, Acosh, Atanh, Erf, Erfc,
-  Pow,              // args[0]^args[1] = exp(args[1] log args[0]), defined for args[0] > 0
-  Relu,             // max(x, 0)
-  Step,             // 1 if x >= 0 else 0
-  Abs, Min, Max,
+  PowInt,  // args[0]^index (index may be negative)
+  Exp,
+  Log,
+  Sqrt,
+  Sin,
+  Cos,
+  Tan,
+  Atan,
+  Tanh,
+  Sigmoid,
+  Expm1,
+  Log1p,  // exp(x) - 1 and log(1 + x), accurate (and exactly 0) at x = 0
+  Log2,
+  Log10,
+  Asin,
+  Acos,
+  Sinh,
+  Cosh,
+  Asinh,
+  Acosh,
+  Atanh,
+  Erf,
+  Erfc,
+  Pow,   // args[0]^args[1] = exp(args[1] log args[0]), defined for args[0] > 0
+  Relu,  // max(x, 0)
+  Step,  // 1 if x >= 0 else 0
+  Abs,
+  Min,
+  Max,
   PiecewiseLinear,  // continuous interpolant of (pool[first+k], pool[first+K+k]), k < K = index,
                     // constant outside [pool[first], pool[first+K-1]]
   Mix,              // sum_j w_j * args[N+j] with w = normalizer(args[0..N-1]), N = num_args/2;
@@ -47,8 +71,8 @@ struct Node {
   Op op;
   std::uint32_t num_args = 0;
   std::uint32_t first_arg = 0;  // start of this node's operands in Program::arg_data
-  std::int64_t index = 0;  // Input: coordinate; PowInt: exponent; PiecewiseLinear: K; Mix: Normalizer
-  std::uint32_t first = 0; // start of this node's constants in Program::pool
+  std::int64_t index = 0;       // Input: coordinate; PowInt: exponent; PiecewiseLinear: K; Mix: Normalizer
+  std::uint32_t first = 0;      // start of this node's constants in Program::pool
 };
 
 std::string_view op_name(Op op);

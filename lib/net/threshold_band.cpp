@@ -72,7 +72,8 @@ Rational intersection_measure(const std::vector<OpenInterval>& a, const std::vec
 }
 
 bool in_open_set(const std::vector<OpenInterval>& set, const Rational& x) {
-  auto it = std::upper_bound(set.begin(), set.end(), x, [](const Rational& v, const OpenInterval& iv) { return v < iv.first; });
+  auto it = std::upper_bound(set.begin(), set.end(), x,
+                             [](const Rational& v, const OpenInterval& iv) { return v < iv.first; });
   if (it == set.begin()) return false;
   --it;
   return it->first < x && x < it->second;

@@ -96,7 +96,8 @@ std::vector<std::vector<std::size_t>> threshold_network_ones(const LayerList& la
   out.reserve(points.size());
   std::size_t next_on = 0, next_off = 0;
   for (const Rational& x : points) {
-    for (; next_on < on.order.size() && on.at[on.order[next_on]] <= x; ++next_on) toggle(on.unit[on.order[next_on]], +1);
+    for (; next_on < on.order.size() && on.at[on.order[next_on]] <= x; ++next_on)
+      toggle(on.unit[on.order[next_on]], +1);
     for (; next_off < off.order.size() && off.at[off.order[next_off]] < x; ++next_off)
       toggle(off.unit[off.order[next_off]], -1);
     std::vector<std::size_t> ones;

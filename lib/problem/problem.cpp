@@ -1,5 +1,6 @@
 #include "problem/problem.hpp"
 
+#include "domain/domain_violation.hpp"
 #include "io/sha256.hpp"
 #include "net/expression.hpp"
 #include "net/lower.hpp"
@@ -8,14 +9,14 @@
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
 #include "scalar/located.hpp"
-#include "domain/domain_violation.hpp"
 
 namespace approxcert {
 
 namespace {
 
 Problem load_absolute_problem(const SupNormInputs& in, const Box& domain, const InputOrigins& o) {
-  if (in.net_path.has_value() == in.approx.has_value()) throw InputError("give exactly one of " + o.net + " or " + o.approx);
+  if (in.net_path.has_value() == in.approx.has_value())
+    throw InputError("give exactly one of " + o.net + " or " + o.approx);
   if (in.target_net_path.has_value() == !in.target.empty())
     throw InputError("give exactly one of " + o.target + " or " + o.target_net);
   if (in.approx) {
@@ -33,7 +34,8 @@ Problem load_absolute_problem(const SupNormInputs& in, const Box& domain, const 
     // Each input alone first, so that a message names the one that is wrong.
     located(o.target_net, [&] { check_same_inputs(net, target_net); });
     located(o.net_output, [&] { check_output_index(output_dim(net), in.net_output, "the network"); });
-    located(o.target_net_output, [&] { check_output_index(output_dim(target_net), in.target_net_output, "the target network"); });
+    located(o.target_net_output,
+            [&] { check_output_index(output_dim(target_net), in.target_net_output, "the target network"); });
     return {net_vs_net_error_program(net, in.net_output, target_net, in.target_net_output), sha256_hex(bytes),
             sha256_hex(target_bytes)};
   }

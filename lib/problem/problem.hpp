@@ -7,22 +7,22 @@
 #include <optional>
 #include <string>
 
-#include "net/program.hpp"
 #include "domain/domain.hpp"
+#include "net/program.hpp"
 
 namespace approxcert {
 
 // What the certificate records about the problem. Exactly one of net_path / approx is set, and
 // exactly one of target / target_net_path (a second network: sup |target_net - net|).
 struct SupNormInputs {
-  std::optional<std::string> net_path;   // the network file (its bytes are hashed)
+  std::optional<std::string> net_path;  // the network file (its bytes are hashed)
   std::size_t net_output = 0;
-  std::optional<std::string> approx;     // an approximant expression
-  std::string target;                    // the target expression
+  std::optional<std::string> approx;           // an approximant expression
+  std::string target;                          // the target expression
   std::optional<std::string> target_net_path;  // or a target network file (hashed likewise)
   std::size_t target_net_output = 0;
-  std::string domain;                    // the domain as given
-  bool relative = false;                 // relative mode: sup |(approx - target)/target|
+  std::string domain;     // the domain as given
+  bool relative = false;  // relative mode: sup |(approx - target)/target|
 };
 
 // The error program target - approximant the inputs describe (relative mode: the

@@ -17,7 +17,8 @@ std::string supnorm_claim(const SupNormInputs& in) {
 
 std::string lpnorm_claim(const SupNormInputs& in, unsigned long p, bool normalized) {
   const std::string ps = std::to_string(p);
-  const std::string error = std::string(in.target_net_path ? "target_net" : "target") + " - " + (in.net_path ? "net" : "approx");
+  const std::string error =
+      std::string(in.target_net_path ? "target_net" : "target") + " - " + (in.net_path ? "net" : "approx");
   return std::string("lower <= (") + (normalized ? "1/vol(domain) * " : "") + "integral over the domain of |" + error +
          "|^" + ps + ")^(1/" + ps + ") <= upper";
 }
@@ -25,7 +26,8 @@ std::string lpnorm_claim(const SupNormInputs& in, unsigned long p, bool normaliz
 nlohmann::json supnorm_gap(const Rational& lower, const std::optional<Rational>& upper) {
   nlohmann::json gap;
   gap["absolute"] = upper ? nlohmann::json(decimal_up(*upper - lower, 6)) : nlohmann::json("inf");
-  gap["relative"] = upper && lower.sign() > 0 ? nlohmann::json(decimal_up((*upper - lower) / lower, 6)) : nlohmann::json(nullptr);
+  gap["relative"] =
+      upper && lower.sign() > 0 ? nlohmann::json(decimal_up((*upper - lower) / lower, 6)) : nlohmann::json(nullptr);
   return gap;
 }
 

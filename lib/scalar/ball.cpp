@@ -61,9 +61,18 @@ void set_nonnegative_interval(arb_t r, const arf_t lo, const arf_t hi, long prec
 
 // |a| as a ball that contains no negative points: [0, max|a|] when a straddles 0.
 void nonnegative_abs(arb_t r, const arb_t a, long prec) {
-  if (arb_is_nonnegative(a)) { arb_set(r, a); return; }
-  if (arb_is_nonpositive(a)) { arb_neg(r, a); return; }
-  if (!arb_is_finite(a)) { arb_indeterminate(r); return; }
+  if (arb_is_nonnegative(a)) {
+    arb_set(r, a);
+    return;
+  }
+  if (arb_is_nonpositive(a)) {
+    arb_neg(r, a);
+    return;
+  }
+  if (!arb_is_finite(a)) {
+    arb_indeterminate(r);
+    return;
+  }
   Arf zero, hi;
   arb_get_abs_ubound_arf(hi.v, a, prec);
   set_nonnegative_interval(r, zero.v, hi.v, prec);
@@ -118,19 +127,35 @@ void neg(Ball& r, const Ball& a) { arb_neg(r.arb(), a.arb()); }
 // multiplication does not (it loses the sign of even powers). For n < 0, x^n is decreasing on each
 // side of 0: [1/hi^m, 1/lo^m], indeterminate if the range contains 0. a^0 = 1.
 void pow_int(Ball& r, const Ball& a, long n, Prec p) {
-  if (!arb_is_finite(a.arb()) || n == LONG_MIN) { arb_indeterminate(r.arb()); return; }
-  if (n == 0) { arb_one(r.arb()); return; }
+  if (!arb_is_finite(a.arb()) || n == LONG_MIN) {
+    arb_indeterminate(r.arb());
+    return;
+  }
+  if (n == 0) {
+    arb_one(r.arb());
+    return;
+  }
   const unsigned long m = static_cast<unsigned long>(n < 0 ? -n : n);
   const long ep = endpoint_prec(a);
   Arf lo, hi;
   arb_get_lbound_arf(lo.v, a.arb(), ep);
   arb_get_ubound_arf(hi.v, a.arb(), ep);
   if (m % 2 == 0) {  // replace [lo, hi] by the range of |x|
-    if (arf_sgn(hi.v) <= 0) { arf_neg(lo.v, lo.v); arf_neg(hi.v, hi.v); arf_swap(lo.v, hi.v); }
-    else if (arf_sgn(lo.v) < 0) { arf_neg(lo.v, lo.v); arf_max(hi.v, hi.v, lo.v); arf_zero(lo.v); }
+    if (arf_sgn(hi.v) <= 0) {
+      arf_neg(lo.v, lo.v);
+      arf_neg(hi.v, hi.v);
+      arf_swap(lo.v, hi.v);
+    } else if (arf_sgn(lo.v) < 0) {
+      arf_neg(lo.v, lo.v);
+      arf_max(hi.v, hi.v, lo.v);
+      arf_zero(lo.v);
+    }
   }
   if (n < 0) {
-    if (arf_sgn(lo.v) <= 0 && arf_sgn(hi.v) >= 0) { arb_indeterminate(r.arb()); return; }
+    if (arf_sgn(lo.v) <= 0 && arf_sgn(hi.v) >= 0) {
+      arb_indeterminate(r.arb());
+      return;
+    }
     arf_swap(lo.v, hi.v);  // the new lower end comes from the old upper end, and vice versa
   }
   arb_t plo, phi;
@@ -154,7 +179,10 @@ void pow_int(Ball& r, const Ball& a, long n, Prec p) {
 
 void exp(Ball& r, const Ball& a, Prec p) { arb_exp(r.arb(), a.arb(), p.bits); }
 void log(Ball& r, const Ball& a, Prec p) {
-  if (!arb_is_positive(a.arb())) { arb_indeterminate(r.arb()); return; }
+  if (!arb_is_positive(a.arb())) {
+    arb_indeterminate(r.arb());
+    return;
+  }
   arb_log(r.arb(), a.arb(), p.bits);
 }
 void expm1(Ball& r, const Ball& a, Prec p) { arb_expm1(r.arb(), a.arb(), p.bits); }
@@ -164,7 +192,10 @@ void log1p(Ball& r, const Ball& a, Prec p) {
   arb_add_si(t, a.arb(), 1, p.bits);
   const bool inside = arb_is_positive(t);
   arb_clear(t);
-  if (!inside) { arb_indeterminate(r.arb()); return; }
+  if (!inside) {
+    arb_indeterminate(r.arb());
+    return;
+  }
   arb_log1p(r.arb(), a.arb(), p.bits);
 }
 
@@ -211,45 +242,72 @@ void monotone_by_ends(Ball& r, const Ball& a, ArbUnary f, Prec p) {
 }  // namespace
 
 void log2(Ball& r, const Ball& a, Prec p) {
-  if (!arb_is_positive(a.arb())) { arb_indeterminate(r.arb()); return; }
+  if (!arb_is_positive(a.arb())) {
+    arb_indeterminate(r.arb());
+    return;
+  }
   arb_log_base_ui(r.arb(), a.arb(), 2, p.bits);
 }
 void log10(Ball& r, const Ball& a, Prec p) {
-  if (!arb_is_positive(a.arb())) { arb_indeterminate(r.arb()); return; }
+  if (!arb_is_positive(a.arb())) {
+    arb_indeterminate(r.arb());
+    return;
+  }
   arb_log_base_ui(r.arb(), a.arb(), 10, p.bits);
 }
 void asin(Ball& r, const Ball& a, Prec p) {
-  if (!certainly_within(a, -1, 1, false, p)) { arb_indeterminate(r.arb()); return; }
+  if (!certainly_within(a, -1, 1, false, p)) {
+    arb_indeterminate(r.arb());
+    return;
+  }
   monotone_by_ends(r, a, arb_asin, p);
 }
 void acos(Ball& r, const Ball& a, Prec p) {
-  if (!certainly_within(a, -1, 1, false, p)) { arb_indeterminate(r.arb()); return; }
+  if (!certainly_within(a, -1, 1, false, p)) {
+    arb_indeterminate(r.arb());
+    return;
+  }
   monotone_by_ends(r, a, arb_acos, p);
 }
 void sinh(Ball& r, const Ball& a, Prec p) { arb_sinh(r.arb(), a.arb(), p.bits); }
 void cosh(Ball& r, const Ball& a, Prec p) { arb_cosh(r.arb(), a.arb(), p.bits); }
 void asinh(Ball& r, const Ball& a, Prec p) {  // arb_asinh of a wide ball is not finite: each end instead
-  if (!arb_is_finite(a.arb())) { arb_indeterminate(r.arb()); return; }
+  if (!arb_is_finite(a.arb())) {
+    arb_indeterminate(r.arb());
+    return;
+  }
   monotone_by_ends(r, a, arb_asinh, p);
 }
 void acosh(Ball& r, const Ball& a, Prec p) {
   Arf lo, hi;
-  if (!ends(lo, hi, a, p) || arf_cmp_si(lo.v, 1) < 0) { arb_indeterminate(r.arb()); return; }
+  if (!ends(lo, hi, a, p) || arf_cmp_si(lo.v, 1) < 0) {
+    arb_indeterminate(r.arb());
+    return;
+  }
   monotone_by_ends(r, a, arb_acosh, p);
 }
 void atanh(Ball& r, const Ball& a, Prec p) {
-  if (!certainly_within(a, -1, 1, true, p)) { arb_indeterminate(r.arb()); return; }
+  if (!certainly_within(a, -1, 1, true, p)) {
+    arb_indeterminate(r.arb());
+    return;
+  }
   monotone_by_ends(r, a, arb_atanh, p);  // arb_atanh of a ball straddling 0 is not finite
 }
 void erf(Ball& r, const Ball& a, Prec p) { arb_hypgeom_erf(r.arb(), a.arb(), p.bits); }
 void erfc(Ball& r, const Ball& a, Prec p) { arb_hypgeom_erfc(r.arb(), a.arb(), p.bits); }
 void pow(Ball& r, const Ball& a, const Ball& b, Prec p) {
-  if (!arb_is_positive(a.arb()) || !arb_is_finite(b.arb())) { arb_indeterminate(r.arb()); return; }
+  if (!arb_is_positive(a.arb()) || !arb_is_finite(b.arb())) {
+    arb_indeterminate(r.arb());
+    return;
+  }
   arb_pow(r.arb(), a.arb(), b.arb(), p.bits);
 }
 
 void sqrt(Ball& r, const Ball& a, Prec p) {
-  if (!arb_is_nonnegative(a.arb())) { arb_indeterminate(r.arb()); return; }
+  if (!arb_is_nonnegative(a.arb())) {
+    arb_indeterminate(r.arb());
+    return;
+  }
   arb_sqrt(r.arb(), a.arb(), p.bits);
 }
 void sin(Ball& r, const Ball& a, Prec p) { arb_sin(r.arb(), a.arb(), p.bits); }

@@ -40,7 +40,9 @@ struct BatchInterval {
 };
 
 template <std::size_t B>
-FastInterval lane(const BatchInterval<B>& a, std::size_t k) { return {a.lo[k], a.hi[k]}; }
+FastInterval lane(const BatchInterval<B>& a, std::size_t k) {
+  return {a.lo[k], a.hi[k]};
+}
 template <std::size_t B>
 void set_lane(BatchInterval<B>& r, std::size_t k, const FastInterval& x) {
   r.lo[k] = x.lo;
@@ -168,7 +170,8 @@ namespace batch_detail {
 // below +inf and its upper end above -inf, as r's ends are (FastInterval's invariants), so no sum
 // is inf - inf.
 template <std::size_t B>
-APPROXCERT_LANE_LOOP void addmul_double_lanes(BatchInterval<B>& r, const std::array<double, B>& from, const std::array<double, B>& to, double w) {
+APPROXCERT_LANE_LOOP void addmul_double_lanes(BatchInterval<B>& r, const std::array<double, B>& from,
+                                              const std::array<double, B>& to, double w) {
   for (std::size_t k = 0; k < B; ++k) {
     const double lo = r.lo[k] + next_down(from[k] * w), hi = r.hi[k] + next_up(to[k] * w);
     r.lo[k] = next_down(lo);
@@ -179,7 +182,7 @@ APPROXCERT_LANE_LOOP void addmul_double_lanes(BatchInterval<B>& r, const std::ar
 
 // Every lane = [c, c] for a finite double c (exact).
 template <class T>
-  requires std::same_as<T, BatchInterval<T::lanes>>
+requires std::same_as<T, BatchInterval<T::lanes>>
 inline void set_double(T& r, double c) {
   r.lo.fill(c);
   r.hi.fill(c);
@@ -188,7 +191,7 @@ inline void set_double(T& r, double c) {
 // addmul_double, i.e. addmul(r, a, [w, w]), with w read once instead of from a B-lane constant.
 // Constrained to BatchInterval itself (double_weight.hpp: a derived type must not inherit it).
 template <class T>
-  requires std::same_as<T, BatchInterval<T::lanes>>
+requires std::same_as<T, BatchInterval<T::lanes>>
 inline void addmul_double(T& r, const T& a, double w, Prec) {
   if (w > 0) batch_detail::addmul_double_lanes(r, a.lo, a.hi, w);
   else batch_detail::addmul_double_lanes(r, a.hi, a.lo, w);
@@ -196,7 +199,8 @@ inline void addmul_double(T& r, const T& a, double w, Prec) {
 // Lane k contains a_k / b_k (FastInterval's div).
 template <std::size_t B>
 void div(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec p) {
-  batch_detail::each_binary(r, a, b, [p](FastInterval& z, const FastInterval& x, const FastInterval& y) { div(z, x, y, p); });
+  batch_detail::each_binary(r, a, b,
+                            [p](FastInterval& z, const FastInterval& x, const FastInterval& y) { div(z, x, y, p); });
 }
 // Lane k is -a_k (exact).
 template <std::size_t B>
@@ -214,10 +218,10 @@ void pow_int(BatchInterval<B>& r, const BatchInterval<B>& a, long n, Prec p) {
 }
 
 // Lane k contains f(a_k): FastInterval's f on each lane.
-#define APPROXCERT_BATCH_UNARY(F)                                                                   \
-  template <std::size_t B>                                                                          \
-  void F(BatchInterval<B>& r, const BatchInterval<B>& a, Prec p) {                                  \
-    batch_detail::each_unary(r, a, [p](FastInterval& y, const FastInterval& x) { F(y, x, p); });    \
+#define APPROXCERT_BATCH_UNARY(F)                                                                \
+  template <std::size_t B>                                                                       \
+  void F(BatchInterval<B>& r, const BatchInterval<B>& a, Prec p) {                               \
+    batch_detail::each_unary(r, a, [p](FastInterval& y, const FastInterval& x) { F(y, x, p); }); \
   }
 APPROXCERT_BATCH_UNARY(exp)
 APPROXCERT_BATCH_UNARY(log)
@@ -248,7 +252,8 @@ APPROXCERT_BATCH_UNARY(step)
 // Lane k contains a_k ^ b_k (FastInterval's pow).
 template <std::size_t B>
 void pow(BatchInterval<B>& r, const BatchInterval<B>& a, const BatchInterval<B>& b, Prec p) {
-  batch_detail::each_binary(r, a, b, [p](FastInterval& z, const FastInterval& x, const FastInterval& y) { pow(z, x, y, p); });
+  batch_detail::each_binary(r, a, b,
+                            [p](FastInterval& z, const FastInterval& x, const FastInterval& y) { pow(z, x, y, p); });
 }
 
 // Lane k = max(a_k, 0) (exact).
@@ -327,15 +332,25 @@ FastInterval lane_hull(const BatchInterval<B>& a) {
 }
 // Exact ends of the hull of the lanes (std::domain_error if infinite).
 template <std::size_t B>
-Rational lower(const BatchInterval<B>& a) { return lower(lane_hull(a)); }
+Rational lower(const BatchInterval<B>& a) {
+  return lower(lane_hull(a));
+}
 template <std::size_t B>
-Rational upper(const BatchInterval<B>& a) { return upper(lane_hull(a)); }
+Rational upper(const BatchInterval<B>& a) {
+  return upper(lane_hull(a));
+}
 template <std::size_t B>
-Rational mid(const BatchInterval<B>& a) { return mid(lane_hull(a)); }
+Rational mid(const BatchInterval<B>& a) {
+  return mid(lane_hull(a));
+}
 template <std::size_t B>
-Rational rad(const BatchInterval<B>& a) { return rad(lane_hull(a)); }
+Rational rad(const BatchInterval<B>& a) {
+  return rad(lane_hull(a));
+}
 template <std::size_t B>
-double dirty_mid(const BatchInterval<B>& a) { return dirty_mid(lane_hull(a)); }  // non-rigorous
+double dirty_mid(const BatchInterval<B>& a) {
+  return dirty_mid(lane_hull(a));
+}  // non-rigorous
 template <std::size_t B>
 std::string to_string(const BatchInterval<B>& a, int digits = 17) {
   std::string s = "{";

@@ -53,11 +53,21 @@ void set(ComplexBall& r, const Rational& q, Prec p) {
 }
 void set_pi(ComplexBall& r, Prec p) { acb_const_pi(r.acb(), p.bits); }
 
-void add(ComplexBall& r, const ComplexBall& a, const ComplexBall& b, Prec p) { acb_add(r.acb(), a.acb(), b.acb(), p.bits); }
-void sub(ComplexBall& r, const ComplexBall& a, const ComplexBall& b, Prec p) { acb_sub(r.acb(), a.acb(), b.acb(), p.bits); }
-void mul(ComplexBall& r, const ComplexBall& a, const ComplexBall& b, Prec p) { acb_mul(r.acb(), a.acb(), b.acb(), p.bits); }
-void addmul(ComplexBall& r, const ComplexBall& a, const ComplexBall& b, Prec p) { acb_addmul(r.acb(), a.acb(), b.acb(), p.bits); }
-void div(ComplexBall& r, const ComplexBall& a, const ComplexBall& b, Prec p) { acb_div(r.acb(), a.acb(), b.acb(), p.bits); }
+void add(ComplexBall& r, const ComplexBall& a, const ComplexBall& b, Prec p) {
+  acb_add(r.acb(), a.acb(), b.acb(), p.bits);
+}
+void sub(ComplexBall& r, const ComplexBall& a, const ComplexBall& b, Prec p) {
+  acb_sub(r.acb(), a.acb(), b.acb(), p.bits);
+}
+void mul(ComplexBall& r, const ComplexBall& a, const ComplexBall& b, Prec p) {
+  acb_mul(r.acb(), a.acb(), b.acb(), p.bits);
+}
+void addmul(ComplexBall& r, const ComplexBall& a, const ComplexBall& b, Prec p) {
+  acb_addmul(r.acb(), a.acb(), b.acb(), p.bits);
+}
+void div(ComplexBall& r, const ComplexBall& a, const ComplexBall& b, Prec p) {
+  acb_div(r.acb(), a.acb(), b.acb(), p.bits);
+}
 void neg(ComplexBall& r, const ComplexBall& a) { acb_neg(r.acb(), a.acb()); }
 void pow_int(ComplexBall& r, const ComplexBall& a, long n, Prec p) {
   if (n < 0 && acb_contains_zero(a.acb())) return indeterminate(r);

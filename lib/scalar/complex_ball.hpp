@@ -18,10 +18,22 @@ namespace approxcert {
 class ComplexBall {
  public:
   ComplexBall() { acb_init(z_); }  // exactly 0
-  ComplexBall(const ComplexBall& o) { acb_init(z_); acb_set(z_, o.z_); }
-  ComplexBall(ComplexBall&& o) noexcept { acb_init(z_); acb_swap(z_, o.z_); }
-  ComplexBall& operator=(const ComplexBall& o) { if (this != &o) acb_set(z_, o.z_); return *this; }
-  ComplexBall& operator=(ComplexBall&& o) noexcept { acb_swap(z_, o.z_); return *this; }
+  ComplexBall(const ComplexBall& o) {
+    acb_init(z_);
+    acb_set(z_, o.z_);
+  }
+  ComplexBall(ComplexBall&& o) noexcept {
+    acb_init(z_);
+    acb_swap(z_, o.z_);
+  }
+  ComplexBall& operator=(const ComplexBall& o) {
+    if (this != &o) acb_set(z_, o.z_);
+    return *this;
+  }
+  ComplexBall& operator=(ComplexBall&& o) noexcept {
+    acb_swap(z_, o.z_);
+    return *this;
+  }
   ~ComplexBall() { acb_clear(z_); }
   ComplexBall(double) = delete;
 

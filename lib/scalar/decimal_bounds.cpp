@@ -14,8 +14,8 @@ namespace approxcert {
 
 namespace {
 
-using detail::Arf;
 using detail::ArbTemp;
+using detail::Arf;
 using detail::Fmpz;
 
 std::string fmpz_text(const fmpz_t z) {

@@ -57,7 +57,9 @@ inline double outward(double x) {
   const double bb = s - a;
   return (a - (s - bb)) + (b - bb);
 }
-[[gnu::always_inline]] inline bool sum_error_exact(double s) { return std::fabs(s) < 0x1p1020; }  // false for NaN and inf
+[[gnu::always_inline]] inline bool sum_error_exact(double s) {
+  return std::fabs(s) < 0x1p1020;
+}  // false for NaN and inf
 // r = [lo, hi], or indeterminate if either is NaN.
 inline void set_checked(FastInterval& r, double lo, double hi) {
   if (std::isnan(lo) || std::isnan(hi)) return fast_detail::set_indeterminate(r);
@@ -94,7 +96,8 @@ inline int significant_bits(double x) {
   constexpr std::uint64_t kImplicit = std::uint64_t{1} << 52;
   const std::uint64_t x = std::bit_cast<std::uint64_t>(a), y = std::bit_cast<std::uint64_t>(b);
   if ((x >> 52) & 0x7ff && (y >> 52) & 0x7ff)
-    return std::countr_zero((x & (kImplicit - 1)) | kImplicit) + std::countr_zero((y & (kImplicit - 1)) | kImplicit) >= 53;
+    return std::countr_zero((x & (kImplicit - 1)) | kImplicit) + std::countr_zero((y & (kImplicit - 1)) | kImplicit) >=
+           53;
   return significant_bits(a) + significant_bits(b) <= 53;
 }
 // a * b rounded in direction Up, p = a * b (round to nearest, not NaN): an exact zero factor
@@ -137,12 +140,14 @@ inline double quotient(double a, double b, double q) {
 // pairs: z1..z4 are the round-to-nearest results of lo op lo, lo op hi, hi op lo, hi op hi, and
 // Down / Up round one corner (x, y, z) down / up; a NaN corner gives the indeterminate interval.
 template <double (*Down)(double, double, double), double (*Up)(double, double, double)>
-[[gnu::always_inline]] inline void corners(FastInterval& r, const FastInterval& a, const FastInterval& b, double z1, double z2, double z3,
-                                           double z4) {
+[[gnu::always_inline]] inline void corners(FastInterval& r, const FastInterval& a, const FastInterval& b, double z1,
+                                           double z2, double z3, double z4) {
   using fast_detail::greater, fast_detail::lesser;
   if ((z1 != z1) | (z2 != z2) | (z3 != z3) | (z4 != z4)) return fast_detail::set_indeterminate(r);
-  const double lo = lesser(lesser(Down(a.lo, b.lo, z1), Down(a.lo, b.hi, z2)), lesser(Down(a.hi, b.lo, z3), Down(a.hi, b.hi, z4)));
-  const double hi = greater(greater(Up(a.lo, b.lo, z1), Up(a.lo, b.hi, z2)), greater(Up(a.hi, b.lo, z3), Up(a.hi, b.hi, z4)));
+  const double lo =
+      lesser(lesser(Down(a.lo, b.lo, z1), Down(a.lo, b.hi, z2)), lesser(Down(a.hi, b.lo, z3), Down(a.hi, b.hi, z4)));
+  const double hi =
+      greater(greater(Up(a.lo, b.lo, z1), Up(a.lo, b.hi, z2)), greater(Up(a.hi, b.lo, z3), Up(a.hi, b.hi, z4)));
   set_checked(r, lo, hi);
 }
 
@@ -150,26 +155,30 @@ template <double (*Down)(double, double, double), double (*Up)(double, double, d
 
 // r contains a + b: each endpoint the exact endpoint rounded outward to the next double (exact if
 // it is a double).
-[[gnu::always_inline]] inline void add(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec) {
+[[gnu::always_inline]] inline void add(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b,
+                                       Prec) {
   using namespace directed_detail;
   if (a.lo == a.hi && b.lo == b.hi) return point_sum(r, a.lo, b.lo);  // two points: one TwoSum
   set_checked(r, sum<false>(a.lo, b.lo), sum<true>(a.hi, b.hi));
 }
 // r contains a - b: likewise.
-[[gnu::always_inline]] inline void sub(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec) {
+[[gnu::always_inline]] inline void sub(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b,
+                                       Prec) {
   using namespace directed_detail;
   if (a.lo == a.hi && b.lo == b.hi) return point_sum(r, a.lo, -b.lo);
   set_checked(r, sum<false>(a.lo, -b.hi), sum<true>(a.hi, -b.lo));
 }
 // r contains a * b: min and max of the endpoint products, each rounded in its direction; 0 * inf
 // gives the indeterminate interval.
-[[gnu::always_inline]] inline void mul(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec) {
+[[gnu::always_inline]] inline void mul(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b,
+                                       Prec) {
   using namespace directed_detail;
   if (a.lo == a.hi && b.lo == b.hi) return point_product(r, a.lo, b.lo);  // two points (finite by the invariants)
   corners<product<false>, product<true>>(r, a, b, a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi);
 }
 // r := r + a*b: the product enclosed as by mul, then added as by add (exact when both are).
-[[gnu::always_inline]] inline void addmul(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b, Prec p) {
+[[gnu::always_inline]] inline void addmul(DirectedInterval& r, const DirectedInterval& a, const DirectedInterval& b,
+                                          Prec p) {
   DirectedInterval t;
   mul(t, a, b, p);
   add(r, r, t, p);

@@ -130,7 +130,8 @@ template <std::size_t B>
 }
 // p_k := x_k * y_k, and whether every p_k is the exact product (then mul gives [p_k, p_k]).
 template <std::size_t B>
-[[gnu::always_inline]] inline bool exact_products(const std::array<double, B>& x, const std::array<double, B>& y, std::array<double, B>& p) {
+[[gnu::always_inline]] inline bool exact_products(const std::array<double, B>& x, const std::array<double, B>& y,
+                                                  std::array<double, B>& p) {
   std::uint64_t inexact = 0;
   for (std::size_t k = 0; k < B; ++k) {
     p[k] = x[k] * y[k];
@@ -141,7 +142,8 @@ template <std::size_t B>
 }
 // s_k := a_k + b_k, and whether every s_k is the exact sum (then add of two points gives [s_k, s_k]).
 template <std::size_t B>
-[[gnu::always_inline]] inline bool exact_sums(const std::array<double, B>& a, const std::array<double, B>& b, std::array<double, B>& s) {
+[[gnu::always_inline]] inline bool exact_sums(const std::array<double, B>& a, const std::array<double, B>& b,
+                                              std::array<double, B>& s) {
   std::uint64_t inexact = 0;
   for (std::size_t k = 0; k < B; ++k) {
     s[k] = a[k] + b[k];
@@ -171,9 +173,11 @@ APPROXCERT_FMA_LANE_LOOP void mul_fma(DirectedLanes<B>& r, const DirectedLanes<B
   store(r, out);
 }
 template <std::size_t B>
-[[gnu::always_inline]] inline void addmul_split(DirectedLanes<B>& r, const SplitLanes<B>& s, const SplitLanes<B>& x, const SplitLanes<B>& y) {
+[[gnu::always_inline]] inline void addmul_split(DirectedLanes<B>& r, const SplitLanes<B>& s, const SplitLanes<B>& x,
+                                                const SplitLanes<B>& y) {
   std::array<double, B> p, t;
-  if (all_points(s) && all_points(x) && all_points(y) && exact_products(x.lo, y.lo, p) && exact_sums(s.lo, p, t)) return store_points(r, t);
+  if (all_points(s) && all_points(x) && all_points(y) && exact_products(x.lo, y.lo, p) && exact_sums(s.lo, p, t))
+    return store_points(r, t);
   SplitLanes<B> out;
   for (std::size_t k = 0; k < B; ++k) {
     const Ends e = sum(s[k], product(x[k], y[k]));

@@ -53,7 +53,9 @@ inline void step(Dirty& r, const Dirty& a, Prec) { r.v = a.v >= 0 ? 1.0 : 0.0; }
 inline void abs(Dirty& r, const Dirty& a, Prec) { r.v = std::fabs(a.v); }
 inline void min(Dirty& r, const Dirty& a, const Dirty& b, Prec) { r.v = std::min(a.v, b.v); }
 inline void max(Dirty& r, const Dirty& a, const Dirty& b, Prec) { r.v = std::max(a.v, b.v); }
-inline void hull(Dirty& r, const Dirty& a, const Dirty& b, Prec) { r.v = 0.5 * (a.v + b.v); }  // midpoint of the hull: a point cannot hold both
+inline void hull(Dirty& r, const Dirty& a, const Dirty& b, Prec) {
+  r.v = 0.5 * (a.v + b.v);
+}  // midpoint of the hull: a point cannot hold both
 inline Truth less(const Dirty& a, const Dirty& b) { return a.v < b.v ? Truth::True : Truth::False; }
 inline Truth less_equal(const Dirty& a, const Dirty& b) { return a.v <= b.v ? Truth::True : Truth::False; }
 inline Truth equal(const Dirty& a, const Dirty& b) { return a.v == b.v ? Truth::True : Truth::False; }

@@ -22,13 +22,13 @@ constexpr double kReducedMax = 0.011;  // |r| <= this double (< 11/1000, the val
 constexpr double kHandledMax = 700;    // |x| <= 700: 2^k 2^(j/32) (1 + expm1(r)) stays a normal double
 
 struct Constants {
-  FastInterval coefficient[kTerms];  // 1 / (i+1)!
-  FastInterval tail;                 // [-rho, rho], rho >= 2 (11/1000)^7 / 8! >= e^|r| |r|^7 / 8!
-  double c1;                         // ln 2 / 32 to 32 significant bits
-  FastInterval c2;                   // contains ln 2 / 32 - c1
-  FastInterval power[kSteps + 1];    // 2^(j/32) for j = -16 .. 16 (index j + 16)
+  FastInterval coefficient[kTerms];   // 1 / (i+1)!
+  FastInterval tail;                  // [-rho, rho], rho >= 2 (11/1000)^7 / 8! >= e^|r| |r|^7 / 8!
+  double c1;                          // ln 2 / 32 to 32 significant bits
+  FastInterval c2;                    // contains ln 2 / 32 - c1
+  FastInterval power[kSteps + 1];     // 2^(j/32) for j = -16 .. 16 (index j + 16)
   FastInterval power_m1[kSteps + 1];  // 2^(j/32) - 1
-  double steps_per_unit;             // dirty 32 / ln 2: only picks N
+  double steps_per_unit;              // dirty 32 / ln 2: only picks N
 };
 
 // A ball's ends rounded outward to doubles.

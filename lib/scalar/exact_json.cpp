@@ -4,10 +4,10 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <sstream>
 #include <vector>
-#include <nlohmann/json.hpp>
 
 #include "scalar/input_error.hpp"
 #include "scalar/printable.hpp"
@@ -48,7 +48,8 @@ std::string location(std::string_view text, std::size_t position) {
 // nlohmann's what() is "[json.exception.parse_error.101] parse error at line 1, column 5: <reason>".
 std::string lexer_reason(const std::string& what) {
   std::string_view s = what;
-  if (const auto close = s.find("] "); !s.empty() && s[0] == '[' && close != std::string_view::npos) s.remove_prefix(close + 2);
+  if (const auto close = s.find("] "); !s.empty() && s[0] == '[' && close != std::string_view::npos)
+    s.remove_prefix(close + 2);
   if (s.rfind("parse error", 0) == 0)
     if (const auto colon = s.find(": "); colon != std::string_view::npos) s.remove_prefix(colon + 2);
   return std::string(s);
@@ -70,10 +71,22 @@ class ExactDomBuilder {
   ExactDomBuilder(ExactJson& root, std::string_view text, std::string_view source)
       : root_(root), text_(text), source_(source) {}
 
-  bool null() { put(nullptr); return true; }
-  bool boolean(bool b) { put(b); return true; }
-  bool number_integer(number_integer_t v) { put_number(std::to_string(v)); return true; }
-  bool number_unsigned(number_unsigned_t v) { put_number(std::to_string(v)); return true; }
+  bool null() {
+    put(nullptr);
+    return true;
+  }
+  bool boolean(bool b) {
+    put(b);
+    return true;
+  }
+  bool number_integer(number_integer_t v) {
+    put_number(std::to_string(v));
+    return true;
+  }
+  bool number_unsigned(number_unsigned_t v) {
+    put_number(std::to_string(v));
+    return true;
+  }
   // The lexer's text, except that it swaps '.' for the C locale's decimal point (for strtod): a
   // JSON number has no other non-digit characters than e E + -, so any other one is the point.
   bool number_float(number_float_t /*double: ignored*/, const string_t& text) {
@@ -83,29 +96,45 @@ class ExactDomBuilder {
     put_number(source);
     return true;
   }
-  bool string(string_t& s) { put(std::move(s)); return true; }
+  bool string(string_t& s) {
+    put(std::move(s));
+    return true;
+  }
   bool binary(binary_t& /*never produced by JSON text*/) { return false; }
 
-  bool start_object(std::size_t) { open(ExactJson::object()); return true; }
-  bool start_array(std::size_t) { open(ExactJson::array()); return true; }
-  bool end_object() { close(); return true; }
-  bool end_array() { close(); return true; }
+  bool start_object(std::size_t) {
+    open(ExactJson::object());
+    return true;
+  }
+  bool start_array(std::size_t) {
+    open(ExactJson::array());
+    return true;
+  }
+  bool end_object() {
+    close();
+    return true;
+  }
+  bool end_array() {
+    close();
+    return true;
+  }
 
   bool key(string_t& k) {
     ExactJson& obj = *stack_.back();
     if (obj.contains(k))
       throw InputError(std::string(source_) + ": " + (stack_.size() > 1 ? pointer() : std::string()) + "/" +
-                       printable(shortened(escape_pointer_token(k))) +
-                       ": duplicate key \"" + printable(shortened(k)) + "\"");
+                       printable(shortened(escape_pointer_token(k))) + ": duplicate key \"" + printable(shortened(k)) +
+                       "\"");
     pending_key_ = escape_pointer_token(k);
     pending_ = &obj[k];
     return true;
   }
 
   bool parse_error(std::size_t position, const std::string& last_token, const nlohmann::detail::exception& ex) {
-    std::string reason = ex.id == 406  // number overflow: the lexer cannot hold it as a double
-        ? "number " + last_token + " is too large for the JSON reader; write it as a string: \"" + last_token + "\""
-        : lexer_reason(ex.what());
+    std::string reason =
+        ex.id == 406  // number overflow: the lexer cannot hold it as a double
+            ? "number " + last_token + " is too large for the JSON reader; write it as a string: \"" + last_token + "\""
+            : lexer_reason(ex.what());
     throw InputError(std::string(source_) + ": " + location(text_, position) + ": invalid JSON: " + printable(reason));
   }
 
@@ -206,7 +235,8 @@ std::string read_text_file(const std::string& path) {
   const auto status = fs::status(path, ec);
   if (ec || !fs::exists(status)) throw InputError(path + ": cannot read file: no such file");
   if (fs::is_directory(status)) throw InputError(path + ": cannot read file: it is a directory");
-  const std::string too_large = path + ": cannot read file: larger than the limit of " + std::to_string(max_bytes) + " bytes";
+  const std::string too_large =
+      path + ": cannot read file: larger than the limit of " + std::to_string(max_bytes) + " bytes";
   if (fs::is_regular_file(status) && fs::file_size(path, ec) > max_bytes && !ec) throw InputError(too_large);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot read file: permission denied or unreadable");
@@ -251,7 +281,9 @@ JsonAt JsonAt::index(std::size_t i) const {
   return child;
 }
 
-std::string JsonAt::prefix() const { return file_ + ": " + (pointer_.empty() ? "top level" : printable(pointer_)) + ": "; }
+std::string JsonAt::prefix() const {
+  return file_ + ": " + (pointer_.empty() ? "top level" : printable(pointer_)) + ": ";
+}
 
 void JsonAt::fail(std::string_view what) const { throw InputError(prefix() + std::string(what)); }
 
@@ -291,13 +323,15 @@ std::uint64_t json_count(const ExactJson& v, const JsonAt& at) {
   const Rational r = json_rational(v, at);
   if (!r.is_integer() || r.sign() < 0) at.fail("expected a non-negative integer, got " + describe_json(v));
   const mpz_class n = r.num();
-  if (mpz_sizeinbase(n.get_mpz_t(), 2) > 63) at.fail("expected a non-negative integer below 2^63, got " + describe_json(v));
+  if (mpz_sizeinbase(n.get_mpz_t(), 2) > 63)
+    at.fail("expected a non-negative integer below 2^63, got " + describe_json(v));
   return static_cast<std::uint64_t>(n.get_ui());
 }
 
 namespace {
 
-void check_keys_in(const ExactJson& obj, const JsonAt& at, std::span<const std::string_view> known, std::string_view what) {
+void check_keys_in(const ExactJson& obj, const JsonAt& at, std::span<const std::string_view> known,
+                   std::string_view what) {
   for (const auto& item : obj.items()) {
     const std::string& k = item.key();
     if (std::find(known.begin(), known.end(), k) != known.end()) continue;
@@ -312,8 +346,9 @@ void check_keys_in(const ExactJson& obj, const JsonAt& at, std::span<const std::
       }
       if (d == best) closest += (closest.empty() ? "\"" : " or \"") + std::string(name) + "\"";
     }
-    at.key(shortened(k)).fail("unknown key \"" + printable(shortened(k)) + "\" in " + std::string(what) +
-                   (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; known keys: " + list);
+    at.key(shortened(k))
+        .fail("unknown key \"" + printable(shortened(k)) + "\" in " + std::string(what) +
+              (closest.empty() ? "" : " (did you mean " + closest + "?)") + "; known keys: " + list);
   }
 }
 

@@ -19,7 +19,9 @@ unsigned long strip_factor(mpz_class& z, unsigned long p) {
 
 // Whether a mantissa of `digits` digits with exponent `e` is within parse_rational's limits (a
 // margin for the zeros a plain decimal writes around its digits, and the sizeinbase overcount).
-bool readable(std::size_t digits, long e) { return digits + 32 <= kMaxTextDigits && std::labs(e) + 1 <= kMaxTextExponent; }
+bool readable(std::size_t digits, long e) {
+  return digits + 32 <= kMaxTextDigits && std::labs(e) + 1 <= kMaxTextExponent;
+}
 
 // The exact decimal of q if q = m 10^e (its denominator is 2^a 5^b), within parse_rational's
 // limits and shorter than `shorter_than` characters; else "".

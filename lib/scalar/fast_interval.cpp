@@ -1,7 +1,7 @@
 // FastInterval operations that are not inline: entry of exact rationals, division, powers and the
 // transcendental functions. exp, expm1, tanh and sigmoid take each end from the double enclosures
-// of double_exp.hpp (Arb only where those do not reach, |x| > 700). The other transcendental ones convert the interval (or, for increasing
-// functions on a wide interval, each end) to an Arb ball containing it (exactly: the ends are
+// of double_exp.hpp (Arb only where those do not reach, |x| > 700). The other transcendental ones convert the interval
+// (or, for increasing functions on a wide interval, each end) to an Arb ball containing it (exactly: the ends are
 // doubles), apply the Ball operation (ball.hpp: enclosure contract) at kArbBits, and round the
 // ball's ends outward to doubles; where the function's range is known
 // ([0, 1] for sigmoid, [-1, 1] for tanh, sin, cos, (-2, 2) for atan, [0, inf) for exp and sqrt),
@@ -54,12 +54,12 @@ double rational_to_double(const Rational& q, arf_rnd_t rnd) {
   fmpz_set_mpz(den.v, q.gmp().get_den_mpz_t());
   Arf r;
   arf_fmpz_div_fmpz(r.v, num.v, den.v, 53, rnd);  // rounded in direction rnd to 53 bits
-  return arf_get_d(r.v, rnd);                      // and again in direction rnd (subnormals)
+  return arf_get_d(r.v, rnd);                     // and again in direction rnd (subnormals)
 }
 
 // r = f(a) through Ball, intersected with the known range [min_value, max_value] of f.
-void through_ball(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec),
-                  double min_value = -kInf, double max_value = kInf) {
+void through_ball(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec), double min_value = -kInf,
+                  double max_value = kInf) {
   Ball b = to_ball(a);
   f(b, b, Prec(kArbBits));
   from_ball(r, b);
@@ -100,8 +100,9 @@ void increasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const B
   if (!ends_only && is_finite(a) && a.hi - a.lo <= std::ldexp(std::fabs(a.lo) + std::fabs(a.hi), -20) &&
       (a.lo > 0 || a.hi < 0 || a.lo == a.hi))
     return through_ball(r, a, f, min_value, max_value);
-  from_ends(r, a.lo, a.hi, [&](double x) { return point_through_ball(x, f, false); },
-            [&](double x) { return point_through_ball(x, f, true); }, min_value, max_value);
+  from_ends(
+      r, a.lo, a.hi, [&](double x) { return point_through_ball(x, f, false); },
+      [&](double x) { return point_through_ball(x, f, true); }, min_value, max_value);
 }
 
 // Upper bounds of f' on [m - w, m + w] (w <= 2^-30) from an enclosure e of f(m), for the mean
@@ -163,8 +164,9 @@ void increasing_in_doubles(FastInterval& r, const FastInterval& a, std::optional
       return;
     }
   }
-  from_ends(r, a.lo, a.hi, [&](double x) { return at(x, false); }, [&](double x) { return at(x, true); }, min_value,
-            max_value);
+  from_ends(
+      r, a.lo, a.hi, [&](double x) { return at(x, false); }, [&](double x) { return at(x, true); }, min_value,
+      max_value);
 }
 
 std::optional<FastInterval> tanh_at(double x) { return tanh_enclosure(x); }
@@ -173,8 +175,9 @@ std::optional<FastInterval> tanh_at(double x) { return tanh_enclosure(x); }
 // increasing would need a second function pointer, so the ends are evaluated directly.
 void decreasing(FastInterval& r, const FastInterval& a, void (*f)(Ball&, const Ball&, Prec), double min_value,
                 double max_value) {
-  from_ends(r, a.hi, a.lo, [&](double x) { return point_through_ball(x, f, false); },
-            [&](double x) { return point_through_ball(x, f, true); }, min_value, max_value);
+  from_ends(
+      r, a.hi, a.lo, [&](double x) { return point_through_ball(x, f, false); },
+      [&](double x) { return point_through_ball(x, f, true); }, min_value, max_value);
 }
 
 }  // namespace
@@ -200,7 +203,6 @@ void from_ball(FastInterval& r, const Ball& b) {
   if (r.lo != r.lo || r.hi != r.hi) set_indeterminate(r);
 }
 
-
 void set(FastInterval& r, const Rational& q, Prec) {
   r.lo = rational_to_double(q, ARF_RND_FLOOR);
   r.hi = rational_to_double(q, ARF_RND_CEIL);
@@ -222,8 +224,14 @@ void div(FastInterval& r, const FastInterval& a, const FastInterval& b, Prec) {
 // x^0 = 1 and x^1 = x exactly; x^2 from the range of |x| (no dependency loss); other powers
 // through Ball's pow_int, which also treats even powers through |x|.
 void pow_int(FastInterval& r, const FastInterval& a, long n, Prec p) {
-  if (n == 0) { r.lo = r.hi = 1.0; return; }
-  if (n == 1) { r = a; return; }
+  if (n == 0) {
+    r.lo = r.hi = 1.0;
+    return;
+  }
+  if (n == 1) {
+    r = a;
+    return;
+  }
   if (n == 2) {
     FastInterval m;
     abs(m, a, p);
@@ -238,12 +246,16 @@ void pow_int(FastInterval& r, const FastInterval& a, long n, Prec p) {
   from_ball(r, b);
 }
 
-void exp(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, exp_enclosure, exp_slope, exp, 0.0, kInf); }
+void exp(FastInterval& r, const FastInterval& a, Prec) {
+  increasing_in_doubles(r, a, exp_enclosure, exp_slope, exp, 0.0, kInf);
+}
 void log(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo > 0)) return set_indeterminate(r);
   increasing(r, a, log, -kInf, kInf);
 }
-void expm1(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, expm1_enclosure, expm1_slope, expm1, -1.0, kInf); }
+void expm1(FastInterval& r, const FastInterval& a, Prec) {
+  increasing_in_doubles(r, a, expm1_enclosure, expm1_slope, expm1, -1.0, kInf);
+}
 void log1p(FastInterval& r, const FastInterval& a, Prec) {
   if (!(a.lo > -1)) return set_indeterminate(r);
   increasing(r, a, log1p, -kInf, kInf);
@@ -309,8 +321,12 @@ void sin(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, sin,
 void cos(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, cos, -1.0, 1.0); }
 void tan(FastInterval& r, const FastInterval& a, Prec) { through_ball(r, a, tan); }
 void atan(FastInterval& r, const FastInterval& a, Prec) { increasing(r, a, atan, -2.0, 2.0); }
-void tanh(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, tanh_at, tanh_slope, tanh, -1.0, 1.0); }
-void sigmoid(FastInterval& r, const FastInterval& a, Prec) { increasing_in_doubles(r, a, sigmoid_enclosure, sigmoid_slope, sigmoid, 0.0, 1.0); }
+void tanh(FastInterval& r, const FastInterval& a, Prec) {
+  increasing_in_doubles(r, a, tanh_at, tanh_slope, tanh, -1.0, 1.0);
+}
+void sigmoid(FastInterval& r, const FastInterval& a, Prec) {
+  increasing_in_doubles(r, a, sigmoid_enclosure, sigmoid_slope, sigmoid, 0.0, 1.0);
+}
 
 namespace {
 Rational exact(double x) {

@@ -63,7 +63,10 @@ inline double next_up(double x) {
 // The next double below x (x not NaN); -inf stays -inf, +inf becomes DBL_MAX.
 inline double next_down(double x) { return -next_up(-x); }
 
-inline void set_indeterminate(FastInterval& r) { r.lo = -kInf; r.hi = kInf; }
+inline void set_indeterminate(FastInterval& r) {
+  r.lo = -kInf;
+  r.hi = kInf;
+}
 
 // r = [next_down(lo), next_up(hi)] for round-to-nearest results lo, hi of the exact endpoints;
 // NaN in either gives the indeterminate interval.
@@ -113,7 +116,9 @@ inline void addmul(FastInterval& r, const FastInterval& a, const FastInterval& b
 // A template for FastInterval only: a type derived from it (DirectedInterval) rounds its own way
 // and must not inherit this through a conversion (double_weight.hpp).
 template <std::same_as<FastInterval> T>
-inline void set_double(T& r, double c) { r.lo = r.hi = c; }  // r = [c, c] for a finite double c (exact)
+inline void set_double(T& r, double c) {
+  r.lo = r.hi = c;
+}  // r = [c, c] for a finite double c (exact)
 template <std::same_as<FastInterval> T>
 inline void addmul_double(T& r, const T& a, double w, Prec) {
   const double p1 = a.lo * w, p2 = a.hi * w;
@@ -130,7 +135,7 @@ inline void neg(FastInterval& r, const FastInterval& a) {
 }
 void pow_int(FastInterval& r, const FastInterval& a, long n, Prec p);  // n < 0 and 0 in a: indeterminate
 void exp(FastInterval& r, const FastInterval& a, Prec p);
-void log(FastInterval& r, const FastInterval& a, Prec p);   // a not certainly > 0: indeterminate
+void log(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly > 0: indeterminate
 void expm1(FastInterval& r, const FastInterval& a, Prec p);
 void log1p(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly > -1: indeterminate
 void log2(FastInterval& r, const FastInterval& a, Prec p);   // a not certainly > 0: indeterminate
@@ -144,11 +149,12 @@ void acosh(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly 
 void atanh(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly in (-1, 1): indeterminate
 void erf(FastInterval& r, const FastInterval& a, Prec p);
 void erfc(FastInterval& r, const FastInterval& a, Prec p);
-void pow(FastInterval& r, const FastInterval& a, const FastInterval& b, Prec p);  // a not certainly > 0, or a or b unbounded: indeterminate
+void pow(FastInterval& r, const FastInterval& a, const FastInterval& b,
+         Prec p);                                           // a not certainly > 0, or a or b unbounded: indeterminate
 void sqrt(FastInterval& r, const FastInterval& a, Prec p);  // a not certainly >= 0: indeterminate
 void sin(FastInterval& r, const FastInterval& a, Prec p);
 void cos(FastInterval& r, const FastInterval& a, Prec p);
-void tan(FastInterval& r, const FastInterval& a, Prec p);   // a may contain a pole: indeterminate
+void tan(FastInterval& r, const FastInterval& a, Prec p);  // a may contain a pole: indeterminate
 void atan(FastInterval& r, const FastInterval& a, Prec p);
 void tanh(FastInterval& r, const FastInterval& a, Prec p);
 void sigmoid(FastInterval& r, const FastInterval& a, Prec p);  // 1/(1+exp(-a)), enclosure within [0,1]
@@ -165,8 +171,14 @@ inline void step(FastInterval& r, const FastInterval& a, Prec) {
 }
 // r = |a| (exact).
 inline void abs(FastInterval& r, const FastInterval& a, Prec) {
-  if (a.lo >= 0) { r = a; return; }
-  if (a.hi <= 0) { neg(r, a); return; }
+  if (a.lo >= 0) {
+    r = a;
+    return;
+  }
+  if (a.hi <= 0) {
+    neg(r, a);
+    return;
+  }
   r.hi = fast_detail::greater(-a.lo, a.hi);
   r.lo = 0.0;
 }
@@ -208,9 +220,9 @@ inline bool is_exact(const FastInterval& a) { return a.lo == a.hi; }
 // Exact endpoints (the doubles themselves): throw std::domain_error if infinite.
 Rational lower(const FastInterval& a);
 Rational upper(const FastInterval& a);
-Rational mid(const FastInterval& a);  // exact midpoint (throws if not finite)
-Rational rad(const FastInterval& a);  // exact radius (throws if not finite)
-double dirty_mid(const FastInterval& a);  // non-rigorous, for heuristics only
+Rational mid(const FastInterval& a);                            // exact midpoint (throws if not finite)
+Rational rad(const FastInterval& a);                            // exact radius (throws if not finite)
+double dirty_mid(const FastInterval& a);                        // non-rigorous, for heuristics only
 std::string to_string(const FastInterval& a, int digits = 17);  // "[lo, hi]" text
 
 }  // namespace approxcert

@@ -55,7 +55,9 @@ void set_interval(Interval& r, const Rational& lo, const Rational& hi, Prec p) {
   if (hi < lo) throw std::invalid_argument("set_interval: lower bound above upper bound");
   compute(r, p, [&](mpfi_ptr t) { mpfi_interv_q(t, lo.get_mpq_t(), hi.get_mpq_t()); });
 }
-void set_pi(Interval& r, Prec p) { compute(r, p, [](mpfi_ptr t) { mpfi_const_pi(t); }); }
+void set_pi(Interval& r, Prec p) {
+  compute(r, p, [](mpfi_ptr t) { mpfi_const_pi(t); });
+}
 
 void add(Interval& r, const Interval& a, const Interval& b, Prec p) {
   compute(r, p, [&](mpfi_ptr t) { mpfi_add(t, a.mpfi(), b.mpfi()); });
@@ -86,8 +88,14 @@ void neg(Interval& r, const Interval& a) {
 // Endpoint powers with directed rounding: x^m is monotone on [0, inf), and on R for odd m.
 void pow_int(Interval& r, const Interval& a, long n, Prec p) {
   compute(r, p, [&](mpfi_ptr t) {
-    if (has_nan(a) || !mpfi_bounded_p(a.mpfi()) || n == LONG_MIN) { set_entire(t); return; }
-    if (n == 0) { mpfi_set_ui(t, 1); return; }
+    if (has_nan(a) || !mpfi_bounded_p(a.mpfi()) || n == LONG_MIN) {
+      set_entire(t);
+      return;
+    }
+    if (n == 0) {
+      mpfi_set_ui(t, 1);
+      return;
+    }
     const unsigned long m = static_cast<unsigned long>(n < 0 ? -n : n);
     mpfr_t lo, hi;
     mpfr_init2(lo, mpfi_get_prec(a.mpfi()));
@@ -95,8 +103,15 @@ void pow_int(Interval& r, const Interval& a, long n, Prec p) {
     mpfr_set(lo, &a.mpfi()->left, MPFR_RNDD);
     mpfr_set(hi, &a.mpfi()->right, MPFR_RNDU);
     if (m % 2 == 0) {  // range of |x|
-      if (mpfr_sgn(hi) <= 0) { mpfr_neg(lo, lo, MPFR_RNDN); mpfr_neg(hi, hi, MPFR_RNDN); mpfr_swap(lo, hi); }
-      else if (mpfr_sgn(lo) < 0) { mpfr_neg(lo, lo, MPFR_RNDN); mpfr_max(hi, hi, lo, MPFR_RNDU); mpfr_set_zero(lo, 1); }
+      if (mpfr_sgn(hi) <= 0) {
+        mpfr_neg(lo, lo, MPFR_RNDN);
+        mpfr_neg(hi, hi, MPFR_RNDN);
+        mpfr_swap(lo, hi);
+      } else if (mpfr_sgn(lo) < 0) {
+        mpfr_neg(lo, lo, MPFR_RNDN);
+        mpfr_max(hi, hi, lo, MPFR_RNDU);
+        mpfr_set_zero(lo, 1);
+      }
     }
     mpfr_pow_ui(&t->left, lo, m, MPFR_RNDD);
     mpfr_pow_ui(&t->right, hi, m, MPFR_RNDU);
@@ -109,7 +124,9 @@ void pow_int(Interval& r, const Interval& a, long n, Prec p) {
   });
 }
 
-void exp(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_exp(t, a.mpfi()); }); }
+void exp(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { mpfi_exp(t, a.mpfi()); });
+}
 // log and sqrt outside their domain give the whole line (indeterminate), never a finite result.
 void log(Interval& r, const Interval& a, Prec p) {
   compute(r, p, [&](mpfi_ptr t) {
@@ -117,7 +134,9 @@ void log(Interval& r, const Interval& a, Prec p) {
     else mpfi_log(t, a.mpfi());
   });
 }
-void expm1(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_expm1(t, a.mpfi()); }); }
+void expm1(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { mpfi_expm1(t, a.mpfi()); });
+}
 void log1p(Interval& r, const Interval& a, Prec p) {
   compute(r, p, [&](mpfi_ptr t) {
     if (has_nan(a) || mpfr_cmp_si(&a.mpfi()->left, -1) <= 0) set_entire(t);
@@ -167,9 +186,15 @@ void acos(Interval& r, const Interval& a, Prec p) {
     else mpfi_acos(t, a.mpfi());
   });
 }
-void sinh(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_sinh(t, a.mpfi()); }); }
-void cosh(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_cosh(t, a.mpfi()); }); }
-void asinh(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_asinh(t, a.mpfi()); }); }
+void sinh(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { mpfi_sinh(t, a.mpfi()); });
+}
+void cosh(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { mpfi_cosh(t, a.mpfi()); });
+}
+void asinh(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { mpfi_asinh(t, a.mpfi()); });
+}
 void acosh(Interval& r, const Interval& a, Prec p) {
   compute(r, p, [&](mpfi_ptr t) {
     if (!certainly_within(a, 1, LONG_MAX, false)) set_entire(t);
@@ -214,11 +239,21 @@ void sqrt(Interval& r, const Interval& a, Prec p) {
     else mpfi_sqrt(t, a.mpfi());
   });
 }
-void sin(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_sin(t, a.mpfi()); }); }
-void cos(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_cos(t, a.mpfi()); }); }
-void tan(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_tan(t, a.mpfi()); }); }
-void atan(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_atan(t, a.mpfi()); }); }
-void tanh(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_tanh(t, a.mpfi()); }); }
+void sin(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { mpfi_sin(t, a.mpfi()); });
+}
+void cos(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { mpfi_cos(t, a.mpfi()); });
+}
+void tan(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { mpfi_tan(t, a.mpfi()); });
+}
+void atan(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { mpfi_atan(t, a.mpfi()); });
+}
+void tanh(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { mpfi_tanh(t, a.mpfi()); });
+}
 
 // sigmoid(x) = (1 + tanh(x/2)) / 2: x occurs once, so no dependency blow-up.
 void sigmoid(Interval& r, const Interval& a, Prec p) {
@@ -233,7 +268,10 @@ void sigmoid(Interval& r, const Interval& a, Prec p) {
 // relu, min, max are monotone in each endpoint: apply them to the endpoints, rounding outward.
 void relu(Interval& r, const Interval& a, Prec p) {
   compute(r, p, [&](mpfi_ptr t) {
-    if (has_nan(a)) { set_entire(t); return; }
+    if (has_nan(a)) {
+      set_entire(t);
+      return;
+    }
     mpfr_set(&t->left, &a.mpfi()->left, MPFR_RNDD);
     mpfr_set(&t->right, &a.mpfi()->right, MPFR_RNDU);
     if (mpfr_sgn(&t->left) < 0) mpfr_set_zero(&t->left, 1);
@@ -250,18 +288,26 @@ void step(Interval& r, const Interval& a, Prec p) {
   });
 }
 
-void abs(Interval& r, const Interval& a, Prec p) { compute(r, p, [&](mpfi_ptr t) { mpfi_abs(t, a.mpfi()); }); }
+void abs(Interval& r, const Interval& a, Prec p) {
+  compute(r, p, [&](mpfi_ptr t) { mpfi_abs(t, a.mpfi()); });
+}
 
 void min(Interval& r, const Interval& a, const Interval& b, Prec p) {
   compute(r, p, [&](mpfi_ptr t) {
-    if (has_nan(a) || has_nan(b)) { set_entire(t); return; }
+    if (has_nan(a) || has_nan(b)) {
+      set_entire(t);
+      return;
+    }
     mpfr_min(&t->left, &a.mpfi()->left, &b.mpfi()->left, MPFR_RNDD);
     mpfr_min(&t->right, &a.mpfi()->right, &b.mpfi()->right, MPFR_RNDU);
   });
 }
 void max(Interval& r, const Interval& a, const Interval& b, Prec p) {
   compute(r, p, [&](mpfi_ptr t) {
-    if (has_nan(a) || has_nan(b)) { set_entire(t); return; }
+    if (has_nan(a) || has_nan(b)) {
+      set_entire(t);
+      return;
+    }
     mpfr_max(&t->left, &a.mpfi()->left, &b.mpfi()->left, MPFR_RNDD);
     mpfr_max(&t->right, &a.mpfi()->right, &b.mpfi()->right, MPFR_RNDU);
   });

@@ -15,9 +15,18 @@ namespace approxcert {
 
 class Interval {
  public:
-  Interval() { mpfi_init2(x_, 64); mpfi_set_ui(x_, 0); }  // exactly 0
-  Interval(const Interval& o) { mpfi_init2(x_, mpfi_get_prec(o.x_)); mpfi_set(x_, o.x_); }
-  Interval(Interval&& o) noexcept { mpfi_init2(x_, 64); mpfi_swap(x_, o.x_); }
+  Interval() {
+    mpfi_init2(x_, 64);
+    mpfi_set_ui(x_, 0);
+  }  // exactly 0
+  Interval(const Interval& o) {
+    mpfi_init2(x_, mpfi_get_prec(o.x_));
+    mpfi_set(x_, o.x_);
+  }
+  Interval(Interval&& o) noexcept {
+    mpfi_init2(x_, 64);
+    mpfi_swap(x_, o.x_);
+  }
   Interval& operator=(const Interval& o) {
     if (this == &o) return *this;
     // mpfi_set_prec reallocates both limb arrays: skip it when the precision already matches
@@ -26,7 +35,10 @@ class Interval {
     mpfi_set(x_, o.x_);
     return *this;
   }
-  Interval& operator=(Interval&& o) noexcept { mpfi_swap(x_, o.x_); return *this; }
+  Interval& operator=(Interval&& o) noexcept {
+    mpfi_swap(x_, o.x_);
+    return *this;
+  }
   ~Interval() { mpfi_clear(x_); }
   Interval(double) = delete;  // a double literal is not an exact input: use set(r, Rational, prec)
   Interval(float) = delete;
@@ -49,11 +61,11 @@ void add(Interval& r, const Interval& a, const Interval& b, Prec p);
 void sub(Interval& r, const Interval& a, const Interval& b, Prec p);
 void mul(Interval& r, const Interval& a, const Interval& b, Prec p);
 void addmul(Interval& r, const Interval& a, const Interval& b, Prec p);  // r := r + a*b
-void div(Interval& r, const Interval& a, const Interval& b, Prec p);     // b containing 0: r = indeterminate (whole line)
+void div(Interval& r, const Interval& a, const Interval& b, Prec p);  // b containing 0: r = indeterminate (whole line)
 void neg(Interval& r, const Interval& a);
-void pow_int(Interval& r, const Interval& a, long n, Prec p);        // n < 0 and 0 in a: indeterminate
+void pow_int(Interval& r, const Interval& a, long n, Prec p);  // n < 0 and 0 in a: indeterminate
 void exp(Interval& r, const Interval& a, Prec p);
-void log(Interval& r, const Interval& a, Prec p);   // a not certainly > 0: indeterminate
+void log(Interval& r, const Interval& a, Prec p);    // a not certainly > 0: indeterminate
 void expm1(Interval& r, const Interval& a, Prec p);  // exp(a) - 1 (mpfi_expm1)
 void log1p(Interval& r, const Interval& a, Prec p);  // log(1 + a) (mpfi_log1p); a not certainly > -1: indeterminate
 void log2(Interval& r, const Interval& a, Prec p);   // mpfi_log2; a not certainly > 0: indeterminate
@@ -67,11 +79,13 @@ void acosh(Interval& r, const Interval& a, Prec p);  // mpfi_acosh; a not certai
 void atanh(Interval& r, const Interval& a, Prec p);  // mpfi_atanh; a not certainly in (-1, 1): indeterminate
 void erf(Interval& r, const Interval& a, Prec p);    // increasing: mpfr_erf of each end, rounded outward
 void erfc(Interval& r, const Interval& a, Prec p);   // decreasing: mpfr_erfc of each end, rounded outward
-void pow(Interval& r, const Interval& a, const Interval& b, Prec p);  // a^b: mpfr_pow at the four corners (monotone in each argument), rounded outward; a not certainly > 0 or b unbounded: indeterminate
+void pow(Interval& r, const Interval& a, const Interval& b,
+         Prec p);  // a^b: mpfr_pow at the four corners (monotone in each argument), rounded outward; a not certainly >
+                   // 0 or b unbounded: indeterminate
 void sqrt(Interval& r, const Interval& a, Prec p);  // a not certainly >= 0: indeterminate
 void sin(Interval& r, const Interval& a, Prec p);
 void cos(Interval& r, const Interval& a, Prec p);
-void tan(Interval& r, const Interval& a, Prec p);   // a may contain a pole: indeterminate
+void tan(Interval& r, const Interval& a, Prec p);  // a may contain a pole: indeterminate
 void atan(Interval& r, const Interval& a, Prec p);
 void tanh(Interval& r, const Interval& a, Prec p);
 void sigmoid(Interval& r, const Interval& a, Prec p);  // 1/(1+exp(-a)), enclosure within [0,1]
@@ -82,11 +96,11 @@ void min(Interval& r, const Interval& a, const Interval& b, Prec p);
 void max(Interval& r, const Interval& a, const Interval& b, Prec p);
 void hull(Interval& r, const Interval& a, const Interval& b, Prec p);  // contains both a and b
 
-Truth less(const Interval& a, const Interval& b);        // a < b for all points
+Truth less(const Interval& a, const Interval& b);  // a < b for all points
 Truth less_equal(const Interval& a, const Interval& b);
-Truth equal(const Interval& a, const Interval& b);       // True only for identical exact points
-bool is_finite(const Interval& a);                   // midpoint and radius finite
-bool is_exact(const Interval& a);                    // radius zero
+Truth equal(const Interval& a, const Interval& b);  // True only for identical exact points
+bool is_finite(const Interval& a);                  // midpoint and radius finite
+bool is_exact(const Interval& a);                   // radius zero
 inline bool is_exact_zero(const Interval& a) {      // the single point 0
   return mpfr_zero_p(&a.mpfi()->left) != 0 && mpfr_zero_p(&a.mpfi()->right) != 0;
 }
@@ -94,9 +108,9 @@ inline bool is_exact_zero(const Interval& a) {      // the single point 0
 // Exact endpoints: lower(a) <= every point of a <= upper(a). Throws std::domain_error if infinite.
 Rational lower(const Interval& a);
 Rational upper(const Interval& a);
-Rational mid(const Interval& a);  // exact midpoint
-Rational rad(const Interval& a);  // exact radius
-double dirty_mid(const Interval& a);  // non-rigorous, for heuristics only
+Rational mid(const Interval& a);                            // exact midpoint
+Rational rad(const Interval& a);                            // exact radius
+double dirty_mid(const Interval& a);                        // non-rigorous, for heuristics only
 std::string to_string(const Interval& a, int digits = 20);  // "[lo, hi]" text
 
 }  // namespace approxcert

@@ -30,9 +30,13 @@ struct LaneArray {
 };
 
 template <class L, std::size_t B>
-const L& lane(const LaneArray<L, B>& a, std::size_t k) { return a.v[k]; }
+const L& lane(const LaneArray<L, B>& a, std::size_t k) {
+  return a.v[k];
+}
 template <class L, std::size_t B>
-void set_lane(LaneArray<L, B>& r, std::size_t k, const L& x) { r.v[k] = x; }
+void set_lane(LaneArray<L, B>& r, std::size_t k, const L& x) {
+  r.v[k] = x;
+}
 
 namespace lane_detail {
 // r_k := f(a_k) and r_k := f(a_k, b_k) for every lane (the arguments copied first: r may alias them).
@@ -92,15 +96,15 @@ template <class L, std::size_t B>
 void pow_int(LaneArray<L, B>& r, const LaneArray<L, B>& a, long n, Prec p) {
   lane_detail::each(r, a, [n, p](L& y, const L& x) { pow_int(y, x, n, p); });
 }
-#define APPROXCERT_LANE_UNARY(F)                                                \
-  template <class L, std::size_t B>                                             \
-  void F(LaneArray<L, B>& r, const LaneArray<L, B>& a, Prec p) {                \
-    lane_detail::each(r, a, [p](L& y, const L& x) { F(y, x, p); });             \
+#define APPROXCERT_LANE_UNARY(F)                                    \
+  template <class L, std::size_t B>                                 \
+  void F(LaneArray<L, B>& r, const LaneArray<L, B>& a, Prec p) {    \
+    lane_detail::each(r, a, [p](L& y, const L& x) { F(y, x, p); }); \
   }
-#define APPROXCERT_LANE_BINARY(F)                                                                      \
-  template <class L, std::size_t B>                                                                    \
-  inline void F(LaneArray<L, B>& r, const LaneArray<L, B>& a, const LaneArray<L, B>& b, Prec p) {      \
-    lane_detail::each(r, a, b, [p](L& z, const L& x, const L& y) { F(z, x, y, p); });                  \
+#define APPROXCERT_LANE_BINARY(F)                                                                 \
+  template <class L, std::size_t B>                                                               \
+  inline void F(LaneArray<L, B>& r, const LaneArray<L, B>& a, const LaneArray<L, B>& b, Prec p) { \
+    lane_detail::each(r, a, b, [p](L& z, const L& x, const L& y) { F(z, x, y, p); });             \
   }
 APPROXCERT_LANE_BINARY(add)
 APPROXCERT_LANE_BINARY(sub)
@@ -169,15 +173,25 @@ L lane_hull(const LaneArray<L, B>& a) {
 }
 // Ends of the hull of the lanes (L's: std::domain_error if infinite).
 template <class L, std::size_t B>
-Rational lower(const LaneArray<L, B>& a) { return lower(lane_hull(a)); }
+Rational lower(const LaneArray<L, B>& a) {
+  return lower(lane_hull(a));
+}
 template <class L, std::size_t B>
-Rational upper(const LaneArray<L, B>& a) { return upper(lane_hull(a)); }
+Rational upper(const LaneArray<L, B>& a) {
+  return upper(lane_hull(a));
+}
 template <class L, std::size_t B>
-Rational mid(const LaneArray<L, B>& a) { return mid(lane_hull(a)); }
+Rational mid(const LaneArray<L, B>& a) {
+  return mid(lane_hull(a));
+}
 template <class L, std::size_t B>
-Rational rad(const LaneArray<L, B>& a) { return rad(lane_hull(a)); }
+Rational rad(const LaneArray<L, B>& a) {
+  return rad(lane_hull(a));
+}
 template <class L, std::size_t B>
-double dirty_mid(const LaneArray<L, B>& a) { return dirty_mid(lane_hull(a)); }  // non-rigorous
+double dirty_mid(const LaneArray<L, B>& a) {
+  return dirty_mid(lane_hull(a));
+}  // non-rigorous
 template <class L, std::size_t B>
 std::string to_string(const LaneArray<L, B>& a, int digits = 17) {
   std::string s = "{";

@@ -10,7 +10,11 @@ inline std::string printable(std::string_view s) {
   std::string out;
   for (unsigned char c : s) {
     if (c >= 0x20 && c < 0x7f) out += static_cast<char>(c);
-    else { out += "\\x"; out += hex[c >> 4]; out += hex[c & 15]; }
+    else {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
   }
   return out;
 }

@@ -5,15 +5,15 @@
 #include <stdexcept>
 #include <string>
 
-#include "scalar/input_error.hpp"
 #include "scalar/floor_log.hpp"
+#include "scalar/input_error.hpp"
 #include "scalar/printable.hpp"
 
 namespace approxcert {
 
 namespace {
 
-constexpr long kMaxExponent = 100000;      // |decimal exponent| and |binary exponent| accepted
+constexpr long kMaxExponent = 100000;       // |decimal exponent| and |binary exponent| accepted
 constexpr std::size_t kMaxDigits = 100000;  // mantissa digits (decimal or hex) of one part
 // Longest text that can be a number: two parts (p/q), each a sign, "0x", digits, point, exponent.
 constexpr std::size_t kMaxNumberText = 2 * (kMaxDigits + 16);
@@ -154,7 +154,9 @@ Rational ceil_div(const Rational& a) {
 
 Rational parse_rational(std::string_view text) {
   if (text.empty()) bad(text, "empty");
-  if (text.size() > kMaxNumberText) bad(text, "too long (" + std::to_string(text.size()) + " characters; a number has at most " + std::to_string(kMaxDigits) + " digits per part)");
+  if (text.size() > kMaxNumberText)
+    bad(text, "too long (" + std::to_string(text.size()) + " characters; a number has at most " +
+                  std::to_string(kMaxDigits) + " digits per part)");
   const auto slash = text.find('/');
   if (slash == std::string_view::npos) return parse_signed(text, text);
   if (text.find('/', slash + 1) != std::string_view::npos) bad(text, "more than one '/'");
@@ -171,7 +173,10 @@ enum class Rounding { Down, Up, Nearest };
 // value = m * 10^e10 with m an integer, written in plain or scientific notation.
 std::string format_decimal(bool negative, mpz_class m, long e10) {
   if (m == 0) return "0";
-  while (m % 10 == 0) { m /= 10; ++e10; }
+  while (m % 10 == 0) {
+    m /= 10;
+    ++e10;
+  }
   std::string s = m.get_str(10);
   const long exponent = e10 + static_cast<long>(s.size()) - 1;  // position of the leading digit
   std::string out = negative ? "-" : "";
@@ -182,7 +187,8 @@ std::string format_decimal(bool negative, mpz_class m, long e10) {
   }
   if (e10 >= 0) return out + s + std::string(static_cast<std::size_t>(e10), '0');
   const long point = static_cast<long>(s.size()) + e10;  // digits before the decimal point
-  if (point > 0) return out + s.substr(0, static_cast<std::size_t>(point)) + "." + s.substr(static_cast<std::size_t>(point));
+  if (point > 0)
+    return out + s.substr(0, static_cast<std::size_t>(point)) + "." + s.substr(static_cast<std::size_t>(point));
   return out + "0." + std::string(static_cast<std::size_t>(-point), '0') + s;
 }
 

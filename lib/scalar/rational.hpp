@@ -1,9 +1,9 @@
 #pragma once
 // Exact rationals (GMP). The only way numbers from input files enter the tool: parse_rational()
 // reads the contract's forms exactly, and there is no constructor from double.
-#include <gmpxx.h>
 #include <compare>
 #include <cstdint>
+#include <gmpxx.h>
 #include <string>
 #include <string_view>
 
@@ -12,10 +12,10 @@ namespace approxcert {
 class Rational {
  public:
   Rational() = default;
-  Rational(int v) : q_(v) {}  // NOLINT: integers are exact
-  Rational(long v) : q_(v) {}  // NOLINT
+  Rational(int v) : q_(v) {}                           // NOLINT: integers are exact
+  Rational(long v) : q_(v) {}                          // NOLINT
   Rational(long long v) : q_(static_cast<long>(v)) {}  // NOLINT
-  Rational(double) = delete;  // never route a number through double
+  Rational(double) = delete;                           // never route a number through double
   Rational(float) = delete;
   explicit Rational(const mpq_class& q) : q_(q) { q_.canonicalize(); }
   explicit Rational(const mpz_class& z) : q_(z) {}
@@ -29,9 +29,18 @@ class Rational {
   friend Rational operator*(const Rational& a, const Rational& b) { return Rational(mpq_class(a.q_ * b.q_)); }
   friend Rational operator/(const Rational& a, const Rational& b);  // b != 0, else std::domain_error
   Rational operator-() const { return Rational(mpq_class(-q_)); }
-  Rational& operator+=(const Rational& b) { q_ += b.q_; return *this; }
-  Rational& operator-=(const Rational& b) { q_ -= b.q_; return *this; }
-  Rational& operator*=(const Rational& b) { q_ *= b.q_; return *this; }
+  Rational& operator+=(const Rational& b) {
+    q_ += b.q_;
+    return *this;
+  }
+  Rational& operator-=(const Rational& b) {
+    q_ -= b.q_;
+    return *this;
+  }
+  Rational& operator*=(const Rational& b) {
+    q_ *= b.q_;
+    return *this;
+  }
 
   friend bool operator==(const Rational& a, const Rational& b) { return a.q_ == b.q_; }
   friend std::strong_ordering operator<=>(const Rational& a, const Rational& b) {

@@ -47,7 +47,7 @@ Rational root_down(const Rational& s, unsigned long p, long bits) {
   const unsigned long k = scale_for(s, p, bits);
   mpz_class a;
   mpz_root(a.get_mpz_t(), scaled(s, k, p, false).get_mpz_t(), p);  // floor of the root
-  return over_pow2(a, k);  // a^p <= floor(s 2^(kp)) <= s 2^(kp)
+  return over_pow2(a, k);                                          // a^p <= floor(s 2^(kp)) <= s 2^(kp)
 }
 
 Rational root_up(const Rational& s, unsigned long p, long bits) {
@@ -57,7 +57,7 @@ Rational root_up(const Rational& s, unsigned long p, long bits) {
   const mpz_class n = scaled(s, k, p, true);
   mpz_class a;
   if (!mpz_root(a.get_mpz_t(), n.get_mpz_t(), p)) a += 1;  // not exact: the floor plus one exceeds it
-  return over_pow2(a, k);  // a^p >= ceil(s 2^(kp)) >= s 2^(kp)
+  return over_pow2(a, k);                                  // a^p >= ceil(s 2^(kp)) >= s 2^(kp)
 }
 
 }  // namespace approxcert

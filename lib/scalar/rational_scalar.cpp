@@ -39,7 +39,8 @@ void erfc(Rational&, const Rational&, Prec) { not_exact("erfc"); }
 void pow(Rational& r, const Rational& a, const Rational& b, Prec) {
   if (a.sign() <= 0) throw NotExactError("pow(a, b) is defined for a > 0 only, got a = " + a.to_string());
   if (!b.is_integer()) not_exact("pow with a non-integer exponent");
-  if (abs(b) > Rational(10000)) throw NotExactError("pow: exponent " + b.to_string() + " out of range for an exact result (|b| <= 10000)");
+  if (abs(b) > Rational(10000))
+    throw NotExactError("pow: exponent " + b.to_string() + " out of range for an exact result (|b| <= 10000)");
   r = pow_int(a, b.num().get_si());
 }
 void sqrt(Rational&, const Rational&, Prec) { not_exact("sqrt"); }

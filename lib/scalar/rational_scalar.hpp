@@ -19,11 +19,11 @@ inline void addmul(Rational& r, const Rational& a, const Rational& b, Prec) { r 
 void div(Rational& r, const Rational& a, const Rational& b, Prec);  // b == 0: NotExactError
 inline void neg(Rational& r, const Rational& a) { r = -a; }
 void pow_int(Rational& r, const Rational& a, long n, Prec);  // 0^negative: NotExactError
-void exp(Rational& r, const Rational& a, Prec);   // all transcendental: NotExactError
+void exp(Rational& r, const Rational& a, Prec);              // all transcendental: NotExactError
 void log(Rational& r, const Rational& a, Prec);
 void expm1(Rational& r, const Rational& a, Prec);
 void log1p(Rational& r, const Rational& a, Prec);
-void log2(Rational& r, const Rational& a, Prec);   // log2 .. erfc: NotExactError
+void log2(Rational& r, const Rational& a, Prec);  // log2 .. erfc: NotExactError
 void log10(Rational& r, const Rational& a, Prec);
 void asin(Rational& r, const Rational& a, Prec);
 void acos(Rational& r, const Rational& a, Prec);
@@ -34,7 +34,8 @@ void acosh(Rational& r, const Rational& a, Prec);
 void atanh(Rational& r, const Rational& a, Prec);
 void erf(Rational& r, const Rational& a, Prec);
 void erfc(Rational& r, const Rational& a, Prec);
-void pow(Rational& r, const Rational& a, const Rational& b, Prec);  // exact for a > 0 and an integer b (|b| <= 10000); else NotExactError
+void pow(Rational& r, const Rational& a, const Rational& b,
+         Prec);  // exact for a > 0 and an integer b (|b| <= 10000); else NotExactError
 void sqrt(Rational& r, const Rational& a, Prec);
 void sin(Rational& r, const Rational& a, Prec);
 void cos(Rational& r, const Rational& a, Prec);

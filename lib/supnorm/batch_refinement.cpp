@@ -12,8 +12,11 @@ namespace approxcert {
 
 BoundingPool::BoundingPool(const Program& prog, std::optional<Arithmetic> arithmetic, unsigned threads,
                            std::optional<double> time_limit_seconds, BounderOptions bounder_options)
-    : prog_(prog), arithmetic_(resolve_arithmetic(prog, arithmetic)), bounder_options_(std::move(bounder_options)),
-      time_limit_seconds_(time_limit_seconds), start_(std::chrono::steady_clock::now()) {
+    : prog_(prog),
+      arithmetic_(resolve_arithmetic(prog, arithmetic)),
+      bounder_options_(std::move(bounder_options)),
+      time_limit_seconds_(time_limit_seconds),
+      start_(std::chrono::steady_clock::now()) {
   threads_ = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   if (threads_ > 1) arena_ = std::make_unique<tbb::task_arena>(static_cast<int>(threads_));
 }
@@ -32,7 +35,8 @@ Bounder& BoundingPool::bounder(long prec) {
 
 void BoundingPool::run(std::size_t n, const std::function<void(std::size_t)>& work) {
   if (arena_ && n > 1) arena_->execute([&] { tbb::parallel_for(std::size_t(0), n, work); });
-  else for (std::size_t k = 0; k < n; ++k) work(k);
+  else
+    for (std::size_t k = 0; k < n; ++k) work(k);
 }
 
 CoverRecorder::CoverRecorder(std::size_t max_leaves, bool lower_bounds)
@@ -105,9 +109,9 @@ void push_cuts(std::vector<BatchJob>& jobs, const Box& box, const Split& s, std:
   }
 }
 
-std::optional<SupNormStatus> stop_status(const Rational& lower, const std::optional<Rational>& upper, const Rational& rel_tol,
-                                         const Rational& abs_tol, bool nothing_to_refine, std::uint64_t boxes,
-                                         std::uint64_t max_boxes, const BoundingPool& pool) {
+std::optional<SupNormStatus> stop_status(const Rational& lower, const std::optional<Rational>& upper,
+                                         const Rational& rel_tol, const Rational& abs_tol, bool nothing_to_refine,
+                                         std::uint64_t boxes, std::uint64_t max_boxes, const BoundingPool& pool) {
   if (within_tolerance(lower, upper, rel_tol, abs_tol)) return SupNormStatus::Converged;
   if (nothing_to_refine) return SupNormStatus::PrecisionExhausted;  // only retired boxes left
   if (boxes + 2 > max_boxes || pool.out_of_time()) return SupNormStatus::BudgetExhausted;

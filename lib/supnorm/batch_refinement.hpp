@@ -23,11 +23,11 @@
 #include <string>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "net/program.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/splitter.hpp"
 #include "supnorm/supnorm.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
@@ -43,8 +43,8 @@ struct BatchJob {
 class BoundingPool {
  public:
   // threads 0: all cores. The clock starts here.
-  BoundingPool(const Program& prog, std::optional<Arithmetic> arithmetic, unsigned threads, std::optional<double> time_limit_seconds,
-               BounderOptions bounder_options);
+  BoundingPool(const Program& prog, std::optional<Arithmetic> arithmetic, unsigned threads,
+               std::optional<double> time_limit_seconds, BounderOptions bounder_options);
 
   double elapsed() const;
   bool out_of_time() const;
@@ -62,7 +62,8 @@ class BoundingPool {
   // Bounds jobs[k] with bound(job) for every k, in parallel when there are several threads.
   template <class Bounded, class Bound>
   Batch<Bounded> bound_batch(const std::vector<BatchJob>& jobs, std::size_t parents, Bound&& bound) {
-    return bound_groups<Bounded>(jobs, parents, 1, [&](std::size_t first, std::size_t, Bounded* out) { *out = bound(jobs[first]); });
+    return bound_groups<Bounded>(jobs, parents, 1,
+                                 [&](std::size_t first, std::size_t, Bounded* out) { *out = bound(jobs[first]); });
   }
   // The same with the jobs bounded in groups, in parallel over the groups: consecutive jobs of one
   // precision, at most `group` of them, each group by bound_group(first, count, out), which writes the
@@ -170,9 +171,9 @@ BounderOptions shared_bounder_options(const Options& o) {
 // Whether a search stops now, and why: Converged when [lower, upper] is within the tolerances,
 // PrecisionExhausted when nothing is left to refine, BudgetExhausted when another cut would pass
 // the box budget or the time limit has passed; absent: go on.
-std::optional<SupNormStatus> stop_status(const Rational& lower, const std::optional<Rational>& upper, const Rational& rel_tol,
-                                         const Rational& abs_tol, bool nothing_to_refine, std::uint64_t boxes,
-                                         std::uint64_t max_boxes, const BoundingPool& pool);
+std::optional<SupNormStatus> stop_status(const Rational& lower, const std::optional<Rational>& upper,
+                                         const Rational& rel_tol, const Rational& abs_tol, bool nothing_to_refine,
+                                         std::uint64_t boxes, std::uint64_t max_boxes, const BoundingPool& pool);
 
 // dirty: true when some side of the box is too thin for balls at `prec` bits (relative to its
 // magnitude), so that only more precision lets its bound shrink.

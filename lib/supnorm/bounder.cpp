@@ -143,12 +143,21 @@ class BoxBounder final : public Bounder {
   // taylor_model: the one-input Taylor-model form (taylor_model_for), shared with the other
   // arithmetic's bounder of the same box so that a fallback does not recompute it; may be null.
   BoxBounder(const Program& prog, Prec p, BounderOptions opts, std::shared_ptr<TaylorModel> taylor_model)
-      : prog_(prog), prec_(p), opts_(opts), out_(prog.outputs()[0]), gradients_(gradient_forms_affordable(prog)),
+      : prog_(prog),
+        prec_(p),
+        opts_(opts),
+        out_(prog.outputs()[0]),
+        gradients_(gradient_forms_affordable(prog)),
         lane_exact_jets_(BatchedPasses::lane_exact_jets(prog)),
-        point_(prog, p), jet_(prog, p), jet_wide_(prog, p), jet2_(prog, p), taylor_model_(std::move(taylor_model)) {
+        point_(prog, p),
+        jet_(prog, p),
+        jet_wide_(prog, p),
+        jet2_(prog, p),
+        taylor_model_(std::move(taylor_model)) {
     if (!gradients_) return;  // the natural form only (net/gradient_work.hpp)
     if (prog.num_inputs() >= 2 && opts.linear_relaxation) linear_.emplace(prog, out_, p);
-    if (prog.num_inputs() >= 2 && opts.multi_taylor_order >= 2 && MultiTaylorForm::affordable(prog.num_inputs(), opts.multi_taylor_order))
+    if (prog.num_inputs() >= 2 && opts.multi_taylor_order >= 2 &&
+        MultiTaylorForm::affordable(prog.num_inputs(), opts.multi_taylor_order))
       multi_taylor_.emplace(prog, out_, opts.multi_taylor_order);
   }
 
@@ -187,13 +196,15 @@ class BoxBounder final : public Bounder {
   std::optional<MonotoneCoordinate> monotone_coordinate(const Box& box, const std::vector<Range>& gradient);
   std::optional<MonotoneCoordinate> fewest_faces(const Box& box, const std::vector<int>& signs) const;
   // +1 or -1 when the finite enclosure g excludes 0, else 0.
-  static int strict_sign(const S& g) { return !is_finite(g) ? 0 : lower(g).sign() > 0 ? 1 : upper(g).sign() < 0 ? -1 : 0; }
+  static int strict_sign(const S& g) {
+    return !is_finite(g) ? 0 : lower(g).sign() > 0 ? 1 : upper(g).sign() < 0 ? -1 : 0;
+  }
 
   const Program& prog_;
   Prec prec_;
   BounderOptions opts_;
   NodeId out_;
-  bool gradients_;  // whether the gradient-based forms are affordable for this program
+  bool gradients_;        // whether the gradient-based forms are affordable for this program
   bool lane_exact_jets_;  // whether bound_all may batch the jets (BatchedPasses::lane_exact_jets)
   Evaluator<S> point_;
   Evaluator<Jet<S>> jet_;
@@ -207,7 +218,7 @@ class BoxBounder final : public Bounder {
   std::vector<double> lo_, hi_;  // the box's ends as doubles (centred_forms_in_doubles)
   std::vector<Jet<S>> jet_in_, jet_wide_in_;
   std::vector<Jet<Jet<S>>> jet2_in_;
-  Jet<S> box_jet_;             // f's jet over the box being bounded (a copy: jet_ is rerun at points)
+  Jet<S> box_jet_;              // f's jet over the box being bounded (a copy: jet_ is rerun at points)
   bool jet_holds_box_ = false;  // whether jet_'s node values are those of the box being bounded
   // bound_all's batched passes (FastInterval only; made on first use): every box's input intervals
   // and jet, every centre and f there; while bound() runs for one of the boxes, pre_jet_ points to
@@ -262,8 +273,7 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
       out.gradient[i] = range_of(f.g[i]);
       if constexpr (std::is_same_v<S, FastInterval>)  // the range's ends are the doubles: its abs_max exactly
         out.dirty_gradient[i] = std::max(-f.g[i].lo, f.g[i].hi) + 0.0;
-      else
-        out.dirty_gradient[i] = dirty_abs_max(out.gradient[i]);
+      else out.dirty_gradient[i] = dirty_abs_max(out.gradient[i]);
     }
   }
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
@@ -297,17 +307,18 @@ BoxBounds BoxBounder<S>::bound(const Box& box, const Rational& prune_at) {
     relu_substitution_form(box, prune_at, out);
   if (!opts_.all_forms && pruned(out, prune_at)) return out;
 
-  if (gradient_ok && !f.kinked && (d <= opts_.max_taylor_dim || dirty_nearly_pruned(out, prune_at, d, opts_.max_taylor_dim)))
+  if (gradient_ok && !f.kinked &&
+      (d <= opts_.max_taylor_dim || dirty_nearly_pruned(out, prune_at, d, opts_.max_taylor_dim)))
     taylor_form(box, out);
   return out;
 }
 
 // The monotonicity test (monotonicity.hpp). The coordinates of positive width where the box's own
-// gradient enclosure (BoxBounds::gradient, already exact) excludes 0 are the candidates (the widened box's enclosure contains the
-// box's, so no other can pass); only then is the Jet run over the widened box, whose enclosure
-// decides.
+// gradient enclosure (BoxBounds::gradient, already exact) excludes 0 are the candidates (the widened box's enclosure
+// contains the box's, so no other can pass); only then is the Jet run over the widened box, whose enclosure decides.
 template <RigorousScalar S>
-std::optional<MonotoneCoordinate> BoxBounder<S>::monotone_coordinate(const Box& box, const std::vector<Range>& gradient) {
+std::optional<MonotoneCoordinate> BoxBounder<S>::monotone_coordinate(const Box& box,
+                                                                     const std::vector<Range>& gradient) {
   bool candidate = false;
   for (std::size_t i = 0; i < gradient.size() && !candidate; ++i)
     candidate = box.lo[i] < box.hi[i] && (gradient[i].lo.sign() > 0 || gradient[i].hi.sign() < 0);
@@ -554,7 +565,8 @@ void BoxBounder<S>::taylor_form(const Box& box, BoxBounds& out) {
   std::vector<double> gd(d);
   for (std::size_t i = 0; i < d; ++i) {
     gd[i] = (terms.gradient[i].lo + terms.gradient[i].hi).dirty_to_double() / 2;
-    for (std::size_t j = 0; j < d; ++j) Hd[i][j] = (terms.hessian[i][j].lo + terms.hessian[i][j].hi).dirty_to_double() / 2;
+    for (std::size_t j = 0; j < d; ++j)
+      Hd[i][j] = (terms.hessian[i][j].lo + terms.hessian[i][j].hi).dirty_to_double() / 2;
   }
   for (double& gi : gd) gi = -gi;
   const std::vector<double> s = dirty_solve(Hd, gd);  // the Newton step H s = -g
@@ -670,11 +682,30 @@ void BoxBounder<S>::linear_form(const Box& box, BoxBounds& out) {
 bool only_rational_and_piecewise_linear(const Program& prog) {
   for (const Node& n : prog.nodes()) {
     switch (n.op) {
-      case Op::Pi: case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos: case Op::Tan:
-      case Op::Atan: case Op::Tanh: case Op::Sigmoid: case Op::Expm1: case Op::Log1p: case Op::Log2: case Op::Log10:
-      case Op::Asin: case Op::Acos: case Op::Sinh: case Op::Cosh: case Op::Asinh: case Op::Acosh: case Op::Atanh:
-      case Op::Erf: case Op::Erfc: case Op::Pow:
-        return false;
+      case Op::Pi:
+      case Op::Exp:
+      case Op::Log:
+      case Op::Sqrt:
+      case Op::Sin:
+      case Op::Cos:
+      case Op::Tan:
+      case Op::Atan:
+      case Op::Tanh:
+      case Op::Sigmoid:
+      case Op::Expm1:
+      case Op::Log1p:
+      case Op::Log2:
+      case Op::Log10:
+      case Op::Asin:
+      case Op::Acos:
+      case Op::Sinh:
+      case Op::Cosh:
+      case Op::Asinh:
+      case Op::Acosh:
+      case Op::Atanh:
+      case Op::Erf:
+      case Op::Erfc:
+      case Op::Pow: return false;
       case Op::Mix:
         if (static_cast<Normalizer>(n.index) == Normalizer::Softmax) return false;
         break;
@@ -710,9 +741,9 @@ class FastFirstBounder final : public Bounder {
   // Keeps the fast bounds b of the box where they settle it (the cases below), else replaces them by
   // the precise ones (in place: a BoxBounds is many Rationals to move).
   void settle(const Box& box, BoxBounds& b, const Rational& prune_at) {
-    if (b.monotone) return;                                           // the test held in doubles: settled
+    if (b.monotone) return;                                             // the test held in doubles: settled
     if (!b.abs_upper) return void(b = precise_->bound(box, prune_at));  // not finite in doubles
-    if (*b.abs_upper <= prune_at) return;                             // pruned: settled
+    if (*b.abs_upper <= prune_at) return;                               // pruned: settled
     if (!b.best || dirty_rounding_may_decide(b, prune_at)) return void(b = precise_->bound(box, prune_at));
     // A candidate with |f| <= prune_at > 0 cannot become the witness: the engines take a candidate
     // only when its lower end exceeds their lower bound, which is at least prune_at. It keeps its
@@ -765,9 +796,10 @@ namespace {
 // The Taylor-model form for one-input programs, or null where it is off or unaffordable.
 std::shared_ptr<TaylorModel> taylor_model_for(const Program& prog, Prec p, const BounderOptions& opts) {
   if (prog.num_inputs() != 1 || opts.taylor_model_order <= 0 || !gradient_forms_affordable(prog)) return nullptr;
-  return std::make_shared<TaylorModel>(prog, p, TaylorModelOptions{opts.taylor_model_order, opts.taylor_model_rel_tol,
-                                                                   opts.taylor_model_abs_tol, 4096,
-                                                                   raised_taylor_order_limit(opts.taylor_model_order)});
+  return std::make_shared<TaylorModel>(
+      prog, p,
+      TaylorModelOptions{opts.taylor_model_order, opts.taylor_model_rel_tol, opts.taylor_model_abs_tol, 4096,
+                         raised_taylor_order_limit(opts.taylor_model_order)});
 }
 
 }  // namespace
@@ -778,8 +810,7 @@ std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, std::optional
   std::unique_ptr<Bounder> precise;
   if (resolve_arithmetic(prog, a) == Arithmetic::Interval)
     precise = std::make_unique<BoxBounder<Interval>>(prog, p, opts, taylor_model);
-  else
-    precise = std::make_unique<BoxBounder<Ball>>(prog, p, opts, taylor_model);
+  else precise = std::make_unique<BoxBounder<Ball>>(prog, p, opts, taylor_model);
   if (opts.fast_path && p.bits <= 64)
     precise = std::make_unique<FastFirstBounder>(prog, p, opts, taylor_model, std::move(precise));
   if (!opts.removable_zeros.empty()) return with_removable_zeros(prog, p, opts, std::move(precise));

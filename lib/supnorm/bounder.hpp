@@ -48,12 +48,12 @@
 #include <span>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "forms/range.hpp"
 #include "net/program.hpp"
 #include "scalar/arithmetic.hpp"
 #include "scalar/prec.hpp"
 #include "supnorm/removable_zero.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
@@ -65,10 +65,10 @@ struct BounderOptions {
   // not finite, the box is too thin for doubles, or the rounding of doubles may be what keeps
   // the box from being pruned (make_bounder).
   bool fast_path = false;
-  long taylor_model_order = 24;    // order n of the Taylor-model form (one input only); 0: off
+  long taylor_model_order = 24;  // order n of the Taylor-model form (one input only); 0: off
   Rational taylor_model_rel_tol = Rational(1) / Rational(4000000);  // refinement goal of P's range
   Rational taylor_model_abs_tol = Rational(0);
-  bool linear_relaxation = true;   // the linear-relaxation form, for programs of 2+ inputs
+  bool linear_relaxation = true;        // the linear-relaxation form, for programs of 2+ inputs
   bool linear_on_smooth_boxes = false;  // also where f is C^1 on the box (measured: slower there)
   // The relu-substitution form (relu_substitution.hpp), for programs of 2+ inputs, on boxes where f
   // has a kink and the other forms do not prune: each end of f bounded by the smooth forms of
@@ -110,13 +110,13 @@ struct MonotoneCoordinate {
 struct BoxBounds {
   // Each present range encloses f(x) for every x of the box; absent: not applicable or not finite.
   std::optional<Range> natural, centred, taylor, taylor_model, linear, relu_substitution, multi_taylor;
-  std::optional<Range> combined;          // the intersection of the present ranges
-  std::optional<Rational> abs_upper;      // |f| <= abs_upper on the box (absent: no finite bound)
-  std::optional<WitnessCandidate> best;   // the point of the box with the largest abs_lower seen
-  std::vector<Range> gradient;            // gradient[i] encloses df/dx_i (Clarke) on the box; empty: f may
-                                          // jump there or the enclosure is not finite
-  std::vector<double> dirty_gradient;     // max |df/dx_i| on the box, for splitting (empty: unknown)
-  double dirty_rounding = 0;              // radius of f at a point: the size of rounding errors
+  std::optional<Range> combined;         // the intersection of the present ranges
+  std::optional<Rational> abs_upper;     // |f| <= abs_upper on the box (absent: no finite bound)
+  std::optional<WitnessCandidate> best;  // the point of the box with the largest abs_lower seen
+  std::vector<Range> gradient;           // gradient[i] encloses df/dx_i (Clarke) on the box; empty: f may
+                                         // jump there or the enclosure is not finite
+  std::vector<double> dirty_gradient;    // max |df/dx_i| on the box, for splitting (empty: unknown)
+  double dirty_rounding = 0;             // radius of f at a point: the size of rounding errors
   // Present: the monotonicity test holds on the box in this coordinate (no maximiser of |f| lies
   // in the box off its faces on the domain's boundary there); the box was bounded by the natural
   // form only. Among several coordinates, one with the fewest such faces, then the lowest.
@@ -154,6 +154,7 @@ class Bounder {
 
 // With opts.fast_path and p.bits <= 64, a bounder that tries FastInterval first per box (see
 // BounderOptions::fast_path); its results are those of one of the two bounders, so they hold.
-std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, std::optional<Arithmetic> a, BounderOptions opts = {});
+std::unique_ptr<Bounder> make_bounder(const Program& prog, Prec p, std::optional<Arithmetic> a,
+                                      BounderOptions opts = {});
 
 }  // namespace approxcert

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "approxcert_version.hpp"
+#include "domain/domain.hpp"
+#include "domain/domain_violation.hpp"
 #include "forms/monotonicity.hpp"
 #include "io/certificate_envelope.hpp"
 #include "io/sha256.hpp"
@@ -17,8 +19,6 @@
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
 #include "supnorm/bound_digits.hpp"
-#include "domain/domain.hpp"
-#include "domain/domain_violation.hpp"
 
 namespace approxcert {
 
@@ -41,7 +41,8 @@ std::string path_beside(const std::string& file, const std::string& cert_path) {
 
 // Whether recorded bounds [lower, upper] (outward from the run's) still bear out its status: within
 // the tolerances for a converged run, deciding the claim as the run did for a claim-decided one.
-bool keeps_status(const SupNormResult& r, const SupNormOptions& o, const Rational& lower, const std::optional<Rational>& upper) {
+bool keeps_status(const SupNormResult& r, const SupNormOptions& o, const Rational& lower,
+                  const std::optional<Rational>& upper) {
   if (r.status == SupNormStatus::Converged) return within_tolerance(lower, upper, o.rel_tol, o.abs_tol);
   if (r.status == SupNormStatus::ClaimDecided)
     return upper_claim(lower, upper, *o.claim_upper) == upper_claim(r.lower, r.upper, *o.claim_upper);
@@ -118,7 +119,8 @@ nlohmann::json cover_tree_json(const SupNormCover& cover, const Box& domain, std
 
 nlohmann::json cover_json(const SupNormCover& cover, const Box& domain,
                           const std::function<std::string(const std::optional<Rational>&)>& bound_text,
-                          const std::vector<Rational>* leaf_lower, const std::vector<std::optional<Range>>* leaf_integrals) {
+                          const std::vector<Rational>* leaf_lower,
+                          const std::vector<std::optional<Range>>* leaf_integrals) {
   std::vector<std::size_t> leaves;
   nlohmann::json c = cover_tree_json(cover, domain, leaves);
   nlohmann::json bounds = nlohmann::json::array(), lower = nlohmann::json::array(), integrals = nlohmann::json::array();
@@ -139,21 +141,23 @@ nlohmann::json cover_json(const SupNormCover& cover, const Box& domain,
 namespace {
 
 nlohmann::json inputs_json(const SupNormInputs& in, const Problem& problem, const Domain& domain,
-                                       const std::string& cert_path) {
+                           const std::string& cert_path) {
   nlohmann::json inputs;
   if (in.net_path)
-    inputs["net"] = {{"path", path_beside(*in.net_path, cert_path)}, {"sha256", *problem.net_sha256}, {"output", in.net_output}};
+    inputs["net"] = {
+        {"path", path_beside(*in.net_path, cert_path)}, {"sha256", *problem.net_sha256}, {"output", in.net_output}};
   if (in.approx) inputs["approx"] = expression_input(*in.approx);
   if (in.target_net_path)
     inputs["target_net"] = {{"path", path_beside(*in.target_net_path, cert_path)},
                             {"sha256", *problem.target_net_sha256},
                             {"output", in.target_net_output}};
-  else
-    inputs["target"] = expression_input(in.target);
+  else inputs["target"] = expression_input(in.target);
   if (domain.is_exact())
     inputs["domain"] = {{"text", in.domain}, {"exact", format_domain(domain.outer)}, {"sha256", sha256_hex(in.domain)}};
   else
-    inputs["domain"] = {{"text", in.domain}, {"outer", format_domain(domain.outer)}, {"inner", format_domain(domain.inner)},
+    inputs["domain"] = {{"text", in.domain},
+                        {"outer", format_domain(domain.outer)},
+                        {"inner", format_domain(domain.inner)},
                         {"sha256", sha256_hex(in.domain)}};
   return inputs;
 }
@@ -164,14 +168,16 @@ void finish_engine_certificate(nlohmann::json& c, const SupNormInputs& in, const
                                const std::string& cert_path, const RunRecord& run) {
   c["format"] = kCertificateFormat;
   c["inputs"] = inputs_json(in, problem, domain, cert_path);
-  c["options"] = {{"rel_tol", exact_text(run.rel_tol)},
-                  {"abs_tol", exact_text(run.abs_tol)},
-                  {"max_boxes", run.max_boxes},
-                  {"taylor_order", run.taylor_order},
-                  {"time_limit_seconds", run.time_limit_seconds ? nlohmann::json(fmt::format("{}", *run.time_limit_seconds))
-                                                                : nlohmann::json(nullptr)}};
+  c["options"] = {
+      {"rel_tol", exact_text(run.rel_tol)},
+      {"abs_tol", exact_text(run.abs_tol)},
+      {"max_boxes", run.max_boxes},
+      {"taylor_order", run.taylor_order},
+      {"time_limit_seconds",
+       run.time_limit_seconds ? nlohmann::json(fmt::format("{}", *run.time_limit_seconds)) : nlohmann::json(nullptr)}};
   if (run.require_upper) c["options"]["require_upper"] = exact_text(*run.require_upper);
-  c["precision"] = {{"initial_bits", run.initial_bits}, {"max_bits_used", run.max_bits_used},
+  c["precision"] = {{"initial_bits", run.initial_bits},
+                    {"max_bits_used", run.max_bits_used},
                     {"arithmetic", std::string(to_string(run.arithmetic))}};
   c["tool"] = {{"name", "approxcert"}, {"version", APPROXCERT_VERSION}, {"commit", APPROXCERT_COMMIT}};
   c["threads"] = run.threads;
@@ -206,7 +212,9 @@ nlohmann::json supnorm_certificate(const SupNormResult& r, const SupNormInputs& 
     for (const RemovableZero& z : o.removable_zeros) zeros.push_back({{"at", exact_text(z.at)}, {"order", z.order}});
     c["relative"] = {{"zeros", std::move(zeros)}};
   }
-  const auto leaf_text = [&recorded_upper](const std::optional<Rational>& b) { return leaf_bound_text(b, recorded_upper); };
+  const auto leaf_text = [&recorded_upper](const std::optional<Rational>& b) {
+    return leaf_bound_text(b, recorded_upper);
+  };
   c["cover"] = r.cover ? cover_json(*r.cover, domain.outer, leaf_text) : nlohmann::json(nullptr);
   c["boxes"] = r.boxes;
   c["frontier_boxes"] = r.frontier;

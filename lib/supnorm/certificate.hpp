@@ -14,11 +14,11 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "domain/domain.hpp"
 #include "forms/range.hpp"
 #include "problem/problem.hpp"
 #include "problem/statement.hpp"
 #include "supnorm/supnorm.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
@@ -45,8 +45,8 @@ struct RunRecord {
 };
 template <class Options, class Result>
 RunRecord run_record(const Options& o, const Result& r) {
-  return {o.rel_tol, o.abs_tol, o.max_boxes, o.taylor_model_order, o.time_limit_seconds, o.prec, r.max_prec_used,
-          r.arithmetic, r.threads, r.elapsed_seconds, std::nullopt};
+  return {o.rel_tol,       o.abs_tol,    o.max_boxes, o.taylor_model_order, o.time_limit_seconds, o.prec,
+          r.max_prec_used, r.arithmetic, r.threads,   r.elapsed_seconds,    std::nullopt};
 }
 
 // Completes an engine certificate (supnorm, lpnorm) `c`: its "format", "inputs" (each expression

@@ -5,7 +5,8 @@
 
 namespace approxcert {
 
-bool Frontier::Before::operator()(const std::unique_ptr<FrontierBox>& pa, const std::unique_ptr<FrontierBox>& pb) const {
+bool Frontier::Before::operator()(const std::unique_ptr<FrontierBox>& pa,
+                                  const std::unique_ptr<FrontierBox>& pb) const {
   const FrontierBox &a = *pa, &b = *pb;
   if (a.upper.has_value() != b.upper.has_value()) return a.upper.has_value();  // unbounded first
   if (a.upper && *a.upper != *b.upper) return *a.upper < *b.upper;
@@ -26,15 +27,16 @@ FrontierBox Frontier::pop() {
 }
 
 void Frontier::note(std::optional<Rational>& acc, bool& unbounded, const std::optional<Rational>& upper) {
-  if (!upper) { unbounded = true; return; }
+  if (!upper) {
+    unbounded = true;
+    return;
+  }
   if (!acc || *acc < *upper) acc = upper;
 }
 
 void Frontier::drop(const std::optional<Rational>& upper) { note(dropped_max_, dropped_unbounded_, upper); }
 
-void Frontier::retire(const std::optional<Rational>& upper) {
-  note(retired_max_, retired_unbounded_, upper);
-}
+void Frontier::retire(const std::optional<Rational>& upper) { note(retired_max_, retired_unbounded_, upper); }
 
 std::optional<Rational> Frontier::upper_bound() const {
   if (dropped_unbounded_ || retired_unbounded_) return std::nullopt;

@@ -10,21 +10,21 @@
 #include <optional>
 #include <vector>
 
-#include "scalar/rational.hpp"
 #include "domain/domain.hpp"
+#include "scalar/rational.hpp"
 
 namespace approxcert {
 
 struct FrontierBox {
   Box box;
-  std::optional<Rational> upper;  // |f| <= upper on the box; absent: no finite bound yet
-  long bounded_at = 0;            // working precision its bound was computed at
-  long prec = 0;                  // working precision for refining it (>= bounded_at)
+  std::optional<Rational> upper;       // |f| <= upper on the box; absent: no finite bound yet
+  long bounded_at = 0;                 // working precision its bound was computed at
+  long prec = 0;                       // working precision for refining it (>= bounded_at)
   std::vector<double> dirty_gradient;  // for the splitter
-  std::uint64_t order = 0;        // insertion number: ties pop first-in first-out (determinism)
-  std::size_t node = 0;           // its node in the recorded cover (SupNormCover)
-  bool needs_bound = false;       // a face kept by the monotonicity test: `upper` is its box's, to be
-                                  // bounded on the face itself before any split
+  std::uint64_t order = 0;             // insertion number: ties pop first-in first-out (determinism)
+  std::size_t node = 0;                // its node in the recorded cover (SupNormCover)
+  bool needs_bound = false;            // a face kept by the monotonicity test: `upper` is its box's, to be
+                                       // bounded on the face itself before any split
 };
 
 class Frontier {
@@ -47,7 +47,8 @@ class Frontier {
 
  private:
   struct Before {
-    bool operator()(const std::unique_ptr<FrontierBox>& a, const std::unique_ptr<FrontierBox>& b) const;  // a pops after b
+    bool operator()(const std::unique_ptr<FrontierBox>& a,
+                    const std::unique_ptr<FrontierBox>& b) const;  // a pops after b
   };
   void note(std::optional<Rational>& acc, bool& unbounded, const std::optional<Rational>& upper);
   // A max-heap under Before, of pointers: the heap's moves and the vector's growth then move no

@@ -22,14 +22,14 @@ std::optional<Range> mean_value_leaf_integral(const Box& box, unsigned long p, c
   const auto signed_range = [&](const Range& r) { return negative ? Range{-r.hi, -r.lo} : r; };
   const long n = static_cast<long>(p);
 
-  const Range sF = signed_range(F);              // 0 < sF.lo
+  const Range sF = signed_range(F);                 // 0 < sF.lo
   const Range sV = intersect(signed_range(V), sF);  // both contain s f(c)
-  if (sV.hi < sV.lo) return std::nullopt;        // disjoint enclosures: not ours to certify
+  if (sV.hi < sV.lo) return std::nullopt;           // disjoint enclosures: not ours to certify
   Rational vol(1);
   for (std::size_t i = 0; i < d; ++i) vol *= box.hi[i] - box.lo[i];
 
   const Range outer_slope = power_of_positive(sF, n - 1) * Range{Rational(n), Rational(n)};  // p (sF)^(p-1)
-  Range mean = power_of_positive(sV, n);  // phi(c)
+  Range mean = power_of_positive(sV, n);                                                     // phi(c)
   for (std::size_t i = 0; i < d; ++i) {
     const Rational w = box.hi[i] - box.lo[i];
     if (w.sign() == 0) continue;  // h_i = 0 on the box
@@ -42,7 +42,9 @@ std::optional<Range> mean_value_leaf_integral(const Box& box, unsigned long p, c
   }
   const Range zeroth = power_of_positive(sF, n);  // m^p <= phi <= M^p on the box
   const Range both = intersect(mean, zeroth);
-  if (both.hi < both.lo) throw std::logic_error("mean_value_leaf_integral: the mean-value and zeroth-order enclosures are disjoint (a soundness bug)");
+  if (both.hi < both.lo)
+    throw std::logic_error(
+        "mean_value_leaf_integral: the mean-value and zeroth-order enclosures are disjoint (a soundness bug)");
   return Range{vol * both.lo, vol * both.hi};
 }
 

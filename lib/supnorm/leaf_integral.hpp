@@ -18,9 +18,9 @@
 #include <span>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "forms/range.hpp"
 #include "scalar/rational.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 

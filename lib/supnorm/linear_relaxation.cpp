@@ -16,13 +16,30 @@ const Rational kHalf(mpz_class(1), mpz_class(2));
 
 bool is_smooth_unary(Op op) {
   switch (op) {
-    case Op::Exp: case Op::Log: case Op::Sqrt: case Op::Sin: case Op::Cos: case Op::Tan: case Op::Atan:
-    case Op::Tanh: case Op::Sigmoid: case Op::PowInt: case Op::Expm1: case Op::Log1p: case Op::Log2: case Op::Log10:
-    case Op::Asin: case Op::Acos: case Op::Sinh: case Op::Cosh: case Op::Asinh: case Op::Acosh: case Op::Atanh:
-    case Op::Erf: case Op::Erfc:
-      return true;
-    default:
-      return false;
+    case Op::Exp:
+    case Op::Log:
+    case Op::Sqrt:
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Tan:
+    case Op::Atan:
+    case Op::Tanh:
+    case Op::Sigmoid:
+    case Op::PowInt:
+    case Op::Expm1:
+    case Op::Log1p:
+    case Op::Log2:
+    case Op::Log10:
+    case Op::Asin:
+    case Op::Acos:
+    case Op::Sinh:
+    case Op::Cosh:
+    case Op::Asinh:
+    case Op::Acosh:
+    case Op::Atanh:
+    case Op::Erf:
+    case Op::Erfc: return true;
+    default: return false;
   }
 }
 
@@ -62,7 +79,10 @@ LinearRelaxation<S>::LinearRelaxation(const Program& prog, NodeId out, Prec p)
   pool_.resize(prog.pool().size());
   for (std::size_t i = 0; i < pool_.size(); ++i) set(pool_[i], prog.pool()[i], prec_);
   set(zero_, Rational(0), prec_);
-  auto sized = [&](Form& f) { f.a.assign(d_, zero_); f.b = zero_; };
+  auto sized = [&](Form& f) {
+    f.a.assign(d_, zero_);
+    f.b = zero_;
+  };
   lo_.resize(nodes.size());
   hi_.resize(nodes.size());
   for (std::size_t i = 0; i < nodes.size(); ++i)
@@ -221,8 +241,8 @@ bool LinearRelaxation<S>::smooth_lines(const Node& n, const Range& z, Line& belo
   const Range fc = range_of(C.v), dc = range_of(C.g[0]);
   const Rational s = dirty_slope_of(dirty_mid(C.g[0]));  // tangent slope
   const Range offset = {l - c, u - c};
-  const Range fc_line = shifted(fc, s * c);               // phi(c) - s c
-  const Range tangent_gap = shifted(dc, s) * offset;       // (phi'(c) - s)(z - c)
+  const Range fc_line = shifted(fc, s * c);           // phi(c) - s c
+  const Range tangent_gap = shifted(dc, s) * offset;  // (phi'(c) - s)(z - c)
 
   const bool convex = H.lo.sign() >= 0, concave = H.hi.sign() <= 0;
   if (convex || concave) {

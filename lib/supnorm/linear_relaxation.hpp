@@ -22,16 +22,16 @@
 #include <utility>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "forms/range.hpp"
 #include "net/program.hpp"
 #include "scalar/scalar.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
 struct RelaxedRange {
-  Range range;                       // encloses f over the box
-  std::vector<double> dirty_slope;   // |coefficient of t_i| of the output's forms (their mean)
+  Range range;                      // encloses f over the box
+  std::vector<double> dirty_slope;  // |coefficient of t_i| of the output's forms (their mean)
 };
 
 template <RigorousScalar S>

@@ -62,8 +62,11 @@ Rational round_up(const Rational& x) { return x.sign() == 0 ? x : parse_rational
 class Integration {
  public:
   Integration(const Program& prog, const Box& domain, const LpNormOptions& o)
-      : domain_(domain), o_(o), pool_(prog, o.arithmetic, o.threads, o.time_limit_seconds, bounder_options(o)),
-        cover_(o.max_cover_leaves, /*lower_bounds=*/true), scale_(Rational(1)) {
+      : domain_(domain),
+        o_(o),
+        pool_(prog, o.arithmetic, o.threads, o.time_limit_seconds, bounder_options(o)),
+        cover_(o.max_cover_leaves, /*lower_bounds=*/true),
+        scale_(Rational(1)) {
     if (o.normalized) scale_ = Rational(1) / box_volume(domain);
   }
 
@@ -106,9 +109,11 @@ class Integration {
     const long p = static_cast<long>(o_.p);
     l.low = vol * pow_int(l.m, p);
     if (l.M) l.high = vol * pow_int(*l.M, p);
-    if (o_.second_order_leaves && l.M && l.m.sign() > 0 && !b.gradient.empty() && dirty_second_order_may_help(l.m, *l.M)) {
+    if (o_.second_order_leaves && l.M && l.m.sign() > 0 && !b.gradient.empty() &&
+        dirty_second_order_may_help(l.m, *l.M)) {
       std::vector<Rational> c(box.dim());
-      for (std::size_t i = 0; i < c.size(); ++i) c[i] = dyadic_near((box.lo[i] + box.hi[i]) / Rational(2), box.lo[i], box.hi[i]);
+      for (std::size_t i = 0; i < c.size(); ++i)
+        c[i] = dyadic_near((box.lo[i] + box.hi[i]) / Rational(2), box.lo[i], box.hi[i]);
       if (const std::optional<Range> v = pool_.bounder(prec).value_at(c))
         if (const std::optional<Range> I = mean_value_leaf_integral(box, o_.p, *b.combined, b.gradient, c, *v)) {
           l.integral = Range{round_down(I->lo), round_up(I->hi)};
@@ -187,10 +192,12 @@ class Integration {
       queue_.pop();
       const std::optional<Split> s = choose_split(parent.box, parent.dirty_gradient, domain_);
       if (!s) continue;  // a point has volume 0: nothing to gain (it stays in the sums)
-      push_cuts(jobs, parent.box, *s, 1, parent.dirty_gradient, domain_, parent.node, parent.prec, parents.size(), cover_);
+      push_cuts(jobs, parent.box, *s, 1, parent.dirty_gradient, domain_, parent.node, parent.prec, parents.size(),
+                cover_);
       parents.push_back(std::move(parent));
     }
-    auto batch = pool_.bound_batch<Leaf>(jobs, parents.size(), [&](const BatchJob& j) { return bound_leaf(j.box, j.node, j.prec); });
+    auto batch = pool_.bound_batch<Leaf>(jobs, parents.size(),
+                                         [&](const BatchJob& j) { return bound_leaf(j.box, j.node, j.prec); });
     for (std::size_t k = 0; k < jobs.size(); ++k) {
       if (batch.skipped[k]) continue;
       ++boxes_;
@@ -218,7 +225,8 @@ class Integration {
     r.integral_upper = integral_upper_;
     r.lower = lower_;
     r.upper = upper_;
-    if (r.upper && *r.upper < r.lower) throw std::logic_error("lp_norm: upper bound below lower bound (a soundness bug)");
+    if (r.upper && *r.upper < r.lower)
+      throw std::logic_error("lp_norm: upper bound below lower bound (a soundness bug)");
     r.boxes = boxes_;
     r.leaves = leaves_;
     r.max_prec_used = max_prec_used_;
@@ -281,7 +289,8 @@ std::optional<LpNormResult> arb_lp_norm(const Program& prog, const Box& domain, 
     r.lower = root_down(r.integral_lower, o.p, kRootBits);
     r.upper = root_up(*r.integral_upper, o.p, kRootBits);
     if (*r.upper < r.lower) throw std::logic_error("lp_norm: upper bound below lower bound (a soundness bug)");
-    r.status = within_tolerance(r.lower, r.upper, o.rel_tol, o.abs_tol) ? SupNormStatus::Converged : SupNormStatus::BudgetExhausted;
+    r.status = within_tolerance(r.lower, r.upper, o.rel_tol, o.abs_tol) ? SupNormStatus::Converged
+                                                                        : SupNormStatus::BudgetExhausted;
     r.max_prec_used = s.prec;
     r.threads = 1;
     r.arithmetic = Arithmetic::Ball;

@@ -22,13 +22,13 @@
 #include <string_view>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "forms/arb_integral.hpp"
 #include "net/program.hpp"
 #include "problem/statement.hpp"
 #include "scalar/rational.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/supnorm.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
@@ -40,26 +40,27 @@ enum class LpMethod {
 std::string_view to_string(LpMethod m);
 
 struct LpNormOptions {
-  unsigned long p = 2;                                // 1 <= p <= kMaxLpExponent
-  bool normalized = false;                            // divide the integral by vol(domain)
-  Rational rel_tol = Rational(1) / Rational(1000);    // stop when upper <= lower (1 + rel_tol)
-  Rational abs_tol = Rational(0);                     // ... or upper - lower <= abs_tol
-  std::uint64_t max_boxes = 1000000;                  // boxes bounded, the root included
-  std::optional<double> time_limit_seconds;           // wall clock, checked before each box bound
-  long prec = 64;                                     // initial working precision in bits
-  long max_prec = 1024;                               // precision is doubled, up to this
-  unsigned threads = 0;                               // 0: all cores
+  unsigned long p = 2;                              // 1 <= p <= kMaxLpExponent
+  bool normalized = false;                          // divide the integral by vol(domain)
+  Rational rel_tol = Rational(1) / Rational(1000);  // stop when upper <= lower (1 + rel_tol)
+  Rational abs_tol = Rational(0);                   // ... or upper - lower <= abs_tol
+  std::uint64_t max_boxes = 1000000;                // boxes bounded, the root included
+  std::optional<double> time_limit_seconds;         // wall clock, checked before each box bound
+  long prec = 64;                                   // initial working precision in bits
+  long max_prec = 1024;                             // precision is doubled, up to this
+  unsigned threads = 0;                             // 0: all cores
   std::optional<Arithmetic> arithmetic;
-  std::size_t max_taylor_dim = 3;                     // as in SupNormOptions
+  std::size_t max_taylor_dim = 3;  // as in SupNormOptions
   long taylor_model_order = 24;
   bool linear_relaxation = true;
-  std::size_t multi_taylor_order = 0;  // the multivariate Taylor-model form (BounderOptions); not measured on L^p leaves
+  std::size_t multi_taylor_order =
+      0;                           // the multivariate Taylor-model form (BounderOptions); not measured on L^p leaves
   bool relu_substitution = false;  // the relu-substitution form (BounderOptions); not measured on L^p leaves
   bool fast_path = true;
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
-  std::size_t max_cover_leaves = 0;                   // record the leaf cover up to this many leaves
+  std::size_t max_cover_leaves = 0;                      // record the leaf cover up to this many leaves
   LpMethod method = LpMethod::LeafSums;
-  bool second_order_leaves = true;                    // leaf_integral.hpp's form where it applies
+  bool second_order_leaves = true;  // leaf_integral.hpp's form where it applies
 };
 
 struct LpNormResult {
@@ -68,8 +69,8 @@ struct LpNormResult {
   // finite bound), the exact sums over the leaves.
   Rational integral_lower;
   std::optional<Rational> integral_upper;
-  Rational lower;                  // root_down(integral_lower): the L^p norm is >= lower
-  std::optional<Rational> upper;   // root_up(integral_upper): the L^p norm is <= upper
+  Rational lower;                 // root_down(integral_lower): the L^p norm is >= lower
+  std::optional<Rational> upper;  // root_up(integral_upper): the L^p norm is <= upper
   std::uint64_t boxes = 0;
   std::size_t leaves = 0;
   long max_prec_used = 0;
@@ -83,7 +84,7 @@ struct LpNormResult {
   // leaf_integrals[node]: the second-order leaf form's enclosure of the integral of |f|^p over that
   // leaf (absent: [vol m^p, vol M^p] alone); the sums take the tighter of the two ends.
   std::vector<std::optional<Range>> leaf_integrals;
-  LpMethod method = LpMethod::LeafSums;        // the one that ran (LeafSums or ArbIntegration)
+  LpMethod method = LpMethod::LeafSums;            // the one that ran (LeafSums or ArbIntegration)
   std::optional<ArbIntegralSettings> integration;  // ArbIntegration: the run's settings
 };
 

@@ -1,5 +1,5 @@
-#include <nlohmann/json.hpp>
 #include "supnorm/lpnorm_certificate.hpp"
+#include <nlohmann/json.hpp>
 
 #include "scalar/rational_root.hpp"
 #include "supnorm/bound_digits.hpp"
@@ -22,7 +22,8 @@ LpNormTexts lpnorm_texts(const LpNormResult& r, const LpNormOptions& o) {
     t.integral_upper = t.upper = "inf";
     return t;
   }
-  for (int digits = enclosure_digits(r.integral_lower, r.integral_upper); digits > 0 && digits <= kMaxBoundDigits; digits *= 2) {
+  for (int digits = enclosure_digits(r.integral_lower, r.integral_upper); digits > 0 && digits <= kMaxBoundDigits;
+       digits *= 2) {
     t.integral_lower = decimal_down(r.integral_lower, digits);
     t.integral_upper = decimal_up(*r.integral_upper, digits);
     const Rational lo = root_down(parse_rational(t.integral_lower), o.p, kRootBits + 4 * digits);
@@ -55,12 +56,15 @@ nlohmann::json lpnorm_certificate(const LpNormResult& r, const SupNormInputs& in
   c["upper"] = t.upper;
   c["integral"] = {{"lower", t.integral_lower}, {"upper", t.integral_upper}};
   c["status"] = std::string(to_string(r.status));
-  c["gap"] = supnorm_gap(parse_rational(t.lower), t.upper == "inf" ? std::nullopt : std::optional<Rational>(parse_rational(t.upper)));
+  c["gap"] = supnorm_gap(parse_rational(t.lower),
+                         t.upper == "inf" ? std::nullopt : std::optional<Rational>(parse_rational(t.upper)));
   c["method"] = std::string(to_string(r.method));
   if (r.integration)
-    c["integration"] = {{"prec", r.integration->prec}, {"goal_bits", r.integration->goal_bits},
+    c["integration"] = {{"prec", r.integration->prec},
+                        {"goal_bits", r.integration->goal_bits},
                         {"tol_exponent", r.integration->tol_exponent}};
-  c["cover"] = r.cover ? cover_json(*r.cover, domain.outer, bound_text, &r.leaf_lower, &r.leaf_integrals) : nlohmann::json(nullptr);
+  c["cover"] = r.cover ? cover_json(*r.cover, domain.outer, bound_text, &r.leaf_lower, &r.leaf_integrals)
+                       : nlohmann::json(nullptr);
   c["boxes"] = r.boxes;
   finish_engine_certificate(c, in, problem, domain, cert_path, run_record(o, r));
   return c;

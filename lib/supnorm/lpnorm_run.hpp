@@ -3,16 +3,16 @@
 // arguments and printing. The domain's text is parsed and checked (exact endpoints, positive
 // volume), the problem is loaded (load_problem), and lp_norm runs. (p = inf is the sup-norm
 // engine: run_supnorm, supnorm_run.hpp.)
+#include "domain/domain.hpp"
 #include "problem/problem.hpp"
 #include "supnorm/lpnorm.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
 struct LpNormRequest {
-  SupNormInputs inputs;  // the problem (inputs.domain: the domain's text); not relative
-  InputOrigins origins;  // what load_problem's messages begin with
-  LpNormOptions options; // p, normalized, method, tolerances, budgets
+  SupNormInputs inputs;       // the problem (inputs.domain: the domain's text); not relative
+  InputOrigins origins;       // what load_problem's messages begin with
+  LpNormOptions options;      // p, normalized, method, tolerances, budgets
   std::string method_origin;  // what a message about options.method begins with
 };
 

@@ -23,12 +23,17 @@ std::size_t checked_order(std::size_t order) {
 }  // namespace
 
 MultiTaylorForm::MultiTaylorForm(const Program& prog, NodeId out, std::size_t order)
-    : out_(out), order_(checked_order(order)), centre_table_(monomial_table(prog.num_inputs(), order_)),
-      box_table_(monomial_table(prog.num_inputs(), order_ + 1)), centre_(prog, kSeriesPrec), box_(prog, kSeriesPrec) {}
+    : out_(out),
+      order_(checked_order(order)),
+      centre_table_(monomial_table(prog.num_inputs(), order_)),
+      box_table_(monomial_table(prog.num_inputs(), order_ + 1)),
+      centre_(prog, kSeriesPrec),
+      box_(prog, kSeriesPrec) {}
 
 bool MultiTaylorForm::affordable(std::size_t d, std::size_t order) {
   double monomials = 1;  // C(d + K, K) with K = order + 1
-  for (std::size_t j = 1; j <= order + 1; ++j) monomials = monomials * static_cast<double>(d + j) / static_cast<double>(j);
+  for (std::size_t j = 1; j <= order + 1; ++j)
+    monomials = monomials * static_cast<double>(d + j) / static_cast<double>(j);
   return monomials <= 2000;
 }
 
@@ -58,7 +63,8 @@ std::optional<MultiTaylorBound> MultiTaylorForm::bound(const Box& box) {
 
   // Constant, linear and quadratic parts (P of order >= 2: a constant P has every coefficient 0).
   auto coefficient = [&](const std::vector<unsigned>& alpha) { return P.coefficient(centre_table_.index_of(alpha)); };
-  SecondOrderTerms terms{range_of(P.value()), std::vector<Range>(d), std::vector<std::vector<Range>>(d, std::vector<Range>(d))};
+  SecondOrderTerms terms{range_of(P.value()), std::vector<Range>(d),
+                         std::vector<std::vector<Range>>(d, std::vector<Range>(d))};
   std::vector<unsigned> alpha(d, 0);
   for (std::size_t i = 0; i < d; ++i) {
     alpha[i] = 1;
@@ -102,14 +108,17 @@ std::optional<MultiTaylorBound> MultiTaylorForm::bound(const Box& box) {
   std::vector<double> g(d);
   for (std::size_t i = 0; i < d; ++i) {
     g[i] = -(terms.gradient[i].lo + terms.gradient[i].hi).dirty_to_double() / 2;
-    for (std::size_t j = 0; j < d; ++j) H[i][j] = (terms.hessian[i][j].lo + terms.hessian[i][j].hi).dirty_to_double() / 2;
+    for (std::size_t j = 0; j < d; ++j)
+      H[i][j] = (terms.hessian[i][j].lo + terms.hessian[i][j].hi).dirty_to_double() / 2;
   }
   const std::vector<double> step = dirty_solve(H, g);
   std::vector<Rational> s(d, Rational(0));
   if (!step.empty())
     for (std::size_t i = 0; i < d; ++i) s[i] = dyadic_near(dirty_dyadic(step[i]), offsets[i].lo, offsets[i].hi, 40);
-  if (const std::optional<Rational> hi = polynomial_end_near_extremum(P, offsets, s, true)) range.hi = min(range.hi, *hi + rem.hi);
-  if (const std::optional<Rational> lo = polynomial_end_near_extremum(P, offsets, s, false)) range.lo = max(range.lo, *lo + rem.lo);
+  if (const std::optional<Rational> hi = polynomial_end_near_extremum(P, offsets, s, true))
+    range.hi = min(range.hi, *hi + rem.hi);
+  if (const std::optional<Rational> lo = polynomial_end_near_extremum(P, offsets, s, false))
+    range.lo = max(range.lo, *lo + rem.lo);
   if (range.hi < range.lo) throw std::logic_error("MultiTaylorForm: disjoint enclosures (a soundness bug)");
 
   MultiTaylorBound b{range, m};

@@ -22,16 +22,16 @@
 #include <optional>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "forms/range.hpp"
 #include "net/evaluate.hpp"
 #include "net/multi_series.hpp"
 #include "net/program.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
 struct MultiTaylorBound {
-  Range range;                            // encloses f(x) for every x of the box
+  Range range;                             // encloses f(x) for every x of the box
   std::vector<Rational> dirty_best_point;  // dirty: one Newton step on P's quadratic part from m,
                                            // inside the box (a witness candidate to evaluate)
 };

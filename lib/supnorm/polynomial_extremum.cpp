@@ -138,7 +138,8 @@ std::optional<Rational> polynomial_end_near_extremum(const MultiSeries& P, std::
   }
   for (std::size_t j = 3; j <= t.order; ++j) {
     FastInterval cj{};
-    for (std::size_t k = t.first_of_degree[j]; k < t.first_of_degree[j + 1]; ++k) add(cj, cj, abs_of(Q.coefficient(k)), kPrec);
+    for (std::size_t k = t.first_of_degree[j]; k < t.first_of_degree[j + 1]; ++k)
+      add(cj, cj, abs_of(Q.coefficient(k)), kPrec);
     mul(rho_power, rho_power, rho_max, kPrec);  // rho_max^(j-2)
     addmul(higher, cj, rho_power, kPrec);
   }

@@ -67,9 +67,9 @@ Ball max_quadratic(const Ball& a, const Ball& b, const Ball& h, Prec p) {
 // refinement would cut the overhang until max_pieces (issue 17's slow box at 1/3).
 struct Piece {
   Rational lo, hi, mid;
-  Range range;         // contains P on [lo, hi]
+  Range range;  // contains P on [lo, hi]
   Rational abs_upper;
-  Rational rounding;   // the radius of P(mid): the noise floor of this working precision
+  Rational rounding;  // the radius of P(mid): the noise floor of this working precision
   bool operator<(const Piece& o) const { return abs_upper < o.abs_upper; }  // max-heap by bound
 };
 
@@ -235,7 +235,8 @@ DirtyGoalOutcome dirty_goal_outcome(const PolynomialRange& r, const PolynomialRa
   Rational allowed = max(goal.rel_tol * b / (Rational(2) + goal.rel_tol), one_plus * known - b);
   allowed = max(allowed, max(goal.abs_tol / Rational(2), goal.abs_tol + known - b));
   if (allowed.sign() > 0) o.slack_allowed = allowed;
-  o.slack_blocks = goal.slack * Rational(2) >= upper - best && goal.slack > o.slack_allowed && o.slack_allowed.sign() > 0;
+  o.slack_blocks =
+      goal.slack * Rational(2) >= upper - best && goal.slack > o.slack_allowed && o.slack_allowed.sign() > 0;
   return o;
 }
 

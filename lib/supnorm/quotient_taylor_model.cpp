@@ -57,7 +57,7 @@ std::optional<TaylorModelBound> QuotientTaylorModel::bound(const Rational& lo, c
 }
 
 std::optional<TaylorModelAttempt> QuotientTaylorModel::bound_at_order(const Rational& lo, const Rational& hi,
-                                                                                const Rational& known_lower, long N) {
+                                                                      const Rational& known_lower, long N) {
   const long m = zero_.order;
   const Rational& x0 = zero_.at;
   Ball Y;
@@ -92,8 +92,8 @@ std::optional<TaylorModelAttempt> QuotientTaylorModel::bound_at_order(const Rati
 
   const PolynomialRangeGoal goal{rho, known_lower, opts_.rel_tol, opts_.abs_tol, opts_.max_pieces};
   const PolynomialRange P = bound_polynomial(at_zero(N), lo - x0, hi - x0, goal, prec_);
-  TaylorModelAttempt result{TaylorModelBound{Range{P.range.lo - rho, P.range.hi + rho}, std::nullopt, P.pieces},
-                            rho, dirty_goal_outcome(P, goal)};
+  TaylorModelAttempt result{TaylorModelBound{Range{P.range.lo - rho, P.range.hi + rho}, std::nullopt, P.pieces}, rho,
+                            dirty_goal_outcome(P, goal)};
   if (P.best_t) result.bound.best_x = x0 + *P.best_t;
   return result;
 }
@@ -108,7 +108,8 @@ class RemovableZeroBounder final : public Bounder {
     const long order = opts.taylor_model_order > 0 ? opts.taylor_model_order : 24;
     const TaylorModelOptions tm{order, opts.taylor_model_rel_tol, opts.taylor_model_abs_tol, 4096,
                                 raised_taylor_order_limit(order)};
-    for (const RemovableZero& z : opts.removable_zeros) models_.push_back(std::make_unique<QuotientTaylorModel>(prog, z, p, tm));
+    for (const RemovableZero& z : opts.removable_zeros)
+      models_.push_back(std::make_unique<QuotientTaylorModel>(prog, z, p, tm));
   }
 
   BoxBounds bound(const Box& box, const Rational& prune_at) override {
@@ -130,7 +131,8 @@ class RemovableZeroBounder final : public Bounder {
     if (!out.combined) return b;
     if (b.combined) {
       const Range both = intersect(*out.combined, *b.combined);
-      if (both.hi < both.lo) throw std::logic_error("supnorm: the divided form and the other forms are disjoint (a soundness bug)");
+      if (both.hi < both.lo)
+        throw std::logic_error("supnorm: the divided form and the other forms are disjoint (a soundness bug)");
       out.combined = both;
       out.abs_upper = abs_max(both);
     }

@@ -45,7 +45,8 @@ class QuotientTaylorModel {
 
  private:
   // P of degree N - 1 and the remainder of order N.
-  std::optional<TaylorModelAttempt> bound_at_order(const Rational& lo, const Rational& hi, const Rational& known_lower, long N);
+  std::optional<TaylorModelAttempt> bound_at_order(const Rational& lo, const Rational& hi, const Rational& known_lower,
+                                                   long N);
   // q's coefficients 0..N-1 at x0, computed once per N.
   const arb_poly_struct* at_zero(long N);
 

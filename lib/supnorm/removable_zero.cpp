@@ -6,8 +6,8 @@
 
 #include "net/evaluate.hpp"
 #include "net/series.hpp"
-#include "scalar/interval.hpp"
 #include "scalar/input_error.hpp"
+#include "scalar/interval.hpp"
 #include "scalar/located.hpp"
 #include "scalar/scalar.hpp"
 
@@ -108,7 +108,8 @@ Rational simplest_rational(const Rational& lo, const Rational& hi) {
 
 namespace {
 
-std::vector<RemovableZero> search_removable_zeros(const Program& prog, const Box& domain, Prec p, std::size_t max_boxes) {
+std::vector<RemovableZero> search_removable_zeros(const Program& prog, const Box& domain, Prec p,
+                                                  std::size_t max_boxes) {
   const NodeId t = prog.outputs()[2];
   Evaluator<Interval> natural(prog, p);
   Evaluator<Series> series(prog, p);
@@ -126,9 +127,8 @@ std::vector<RemovableZero> search_removable_zeros(const Program& prog, const Box
     const Interval& v = natural.value(t);
     if (is_finite(v) && (lower(v).sign() > 0 || upper(v).sign() < 0)) continue;  // t != 0 on the box
     if (box.dim() == 1) {
-      const auto inside = std::find_if(zeros.begin(), zeros.end(), [&](const RemovableZero& z) {
-        return box.lo[0] <= z.at && z.at <= box.hi[0];
-      });
+      const auto inside = std::find_if(zeros.begin(), zeros.end(),
+                                       [&](const RemovableZero& z) { return box.lo[0] <= z.at && z.at <= box.hi[0]; });
       if (inside != zeros.end()) {
         // t = (x - x0)^m t^ with t^(x) in the hull of t_m over the box: nonzero there, so x0 is
         // t's only zero on the box.
@@ -164,8 +164,8 @@ std::vector<RemovableZero> search_removable_zeros(const Program& prog, const Box
 
 }  // namespace
 
-std::vector<RemovableZero> find_removable_zeros(const Program& prog, const Box& domain, Prec p, const std::string& origin,
-                                                std::size_t max_boxes) {
+std::vector<RemovableZero> find_removable_zeros(const Program& prog, const Box& domain, Prec p,
+                                                const std::string& origin, std::size_t max_boxes) {
   if (!is_relative_error_program(prog)) throw std::logic_error("find_removable_zeros: not a relative-error program");
   return located(origin, [&] { return search_removable_zeros(prog, domain, p, max_boxes); });
 }

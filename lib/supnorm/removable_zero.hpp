@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "net/program.hpp"
 #include "problem/statement.hpp"
 #include "scalar/prec.hpp"
 #include "scalar/rational.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
@@ -24,7 +24,6 @@ struct RemovableZero {
   long order = 1;
   friend bool operator==(const RemovableZero&, const RemovableZero&) = default;
 };
-
 
 // True when `prog` has the shape relative_error_program builds: one input or more, outputs
 // {q, e, t} with q = Div(e, t).
@@ -48,7 +47,7 @@ Rational simplest_rational(const Rational& lo, const Rational& hi);
 // `origin` (where relative mode was asked for, e.g. the command's option) and naming the interval
 // where t may vanish when no such cover is found within the box budget (a zero that is irrational,
 // not removable, or not certified exactly), or certify_removable_zero's reason.
-std::vector<RemovableZero> find_removable_zeros(const Program& prog, const Box& domain, Prec p, const std::string& origin,
-                                                std::size_t max_boxes = 20000);
+std::vector<RemovableZero> find_removable_zeros(const Program& prog, const Box& domain, Prec p,
+                                                const std::string& origin, std::size_t max_boxes = 20000);
 
 }  // namespace approxcert

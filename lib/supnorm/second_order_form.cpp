@@ -59,7 +59,7 @@ Rational max_quadratic(const Rational& a, const Rational& b, const Rational& r) 
   if (r.sign() <= 0) return Rational(0);
   const Rational at_end = a * r + b * r * r;
   if (b.sign() >= 0) return max(Rational(0), at_end);  // convex: an end is the maximum
-  if (a.sign() <= 0) return Rational(0);                // concave, decreasing from u = 0
+  if (a.sign() <= 0) return Rational(0);               // concave, decreasing from u = 0
   const Rational vertex = a / (Rational(-2) * b);
   if (vertex >= r) return at_end;
   return a * a / (Rational(-4) * b);

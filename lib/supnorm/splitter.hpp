@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "scalar/rational.hpp"
 #include "domain/domain.hpp"
+#include "scalar/rational.hpp"
 
 namespace approxcert {
 

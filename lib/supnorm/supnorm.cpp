@@ -56,7 +56,9 @@ void check_options(const Program& prog, const Box& domain, const SupNormOptions&
 class Search {
  public:
   Search(const Program& prog, const Box& domain, const SupNormOptions& o)
-      : domain_(domain), o_(o), pool_(prog, o.arithmetic, o.threads, o.time_limit_seconds, bounder_options(o, domain)),
+      : domain_(domain),
+        o_(o),
+        pool_(prog, o.arithmetic, o.threads, o.time_limit_seconds, bounder_options(o, domain)),
         cover_(o.max_cover_leaves, /*lower_bounds=*/false) {}
 
   SupNormResult run() {
@@ -68,7 +70,8 @@ class Search {
       drop_settled();
       const std::optional<Rational> upper = frontier_.upper_bound();
       status = stop_status(lower_, upper, o_.rel_tol, o_.abs_tol, frontier_.empty(), boxes_, o_.max_boxes, pool_);
-      if (status != SupNormStatus::Converged && o_.claim_upper && upper_claim(lower_, upper, *o_.claim_upper) != Truth::Unknown)
+      if (status != SupNormStatus::Converged && o_.claim_upper &&
+          upper_claim(lower_, upper, *o_.claim_upper) != Truth::Unknown)
         status = SupNormStatus::ClaimDecided;
       if (status) break;
       refine_batch();
@@ -106,7 +109,8 @@ class Search {
     for (std::size_t k = 0; k < count; ++k) boxes[k] = &jobs[first + k].box;
     const long prec = jobs[first].prec;
     std::vector<BoxBounds> b = pool_.bounder(prec).bound_all(boxes, prune_at);
-    for (std::size_t k = 0; k < count; ++k) bounded(std::move(jobs[first + k].box), jobs[first + k].node, prec, prune_at, b[k], out[k]);
+    for (std::size_t k = 0; k < count; ++k)
+      bounded(std::move(jobs[first + k].box), jobs[first + k].node, prec, prune_at, b[k], out[k]);
   }
   // out := the box's bounds b as the search keeps them, with the precision its refinement needs.
   // b's parts are moved out (a BoxBounds is many Rationals, and each move of one allocates).
@@ -213,27 +217,35 @@ class Search {
     parents.reserve(2 * o_.batch_parents);    // each parent adds a job (a FrontierBox copies when the vector grows)
     while (!frontier_.empty() && jobs.size() < 2 * o_.batch_parents && boxes_ + jobs.size() + 2 <= o_.max_boxes) {
       FrontierBox parent = frontier_.pop();
-      if (parent.upper && *parent.upper <= lower_) { frontier_.drop(parent.upper); continue; }
+      if (parent.upper && *parent.upper <= lower_) {
+        frontier_.drop(parent.upper);
+        continue;
+      }
       const std::optional<Split> s =
           parent.needs_bound ? std::nullopt : choose_split(parent.box, parent.dirty_gradient, domain_);
       if (parent.needs_bound) {  // a face: bounded whole first (restored as it is if skipped)
         jobs.push_back({parent.box, parent.node, parent.prec, parents.size()});
       } else if (!s) {  // a single point: only more precision can help
         if (parent.prec > parent.bounded_at) jobs.push_back({parent.box, parent.node, parent.prec, parents.size()});
-        else { frontier_.retire(parent.upper); continue; }
+        else {
+          frontier_.retire(parent.upper);
+          continue;
+        }
       } else {
         std::size_t levels = 1;
         if (o_.several_cuts && parent.upper)
-          levels = dirty_split_levels(parent.box, parent.upper->dirty_to_double(), cut_goal().dirty_to_double(), kMaxSplitLevels);
+          levels = dirty_split_levels(parent.box, parent.upper->dirty_to_double(), cut_goal().dirty_to_double(),
+                                      kMaxSplitLevels);
         while (levels > 1 && boxes_ + jobs.size() + (std::size_t(1) << levels) > o_.max_boxes) --levels;
-        push_cuts(jobs, parent.box, *s, levels, parent.dirty_gradient, domain_, parent.node, parent.prec, parents.size(), cover_);
+        push_cuts(jobs, parent.box, *s, levels, parent.dirty_gradient, domain_, parent.node, parent.prec,
+                  parents.size(), cover_);
       }
       parents.push_back(std::move(parent));
     }
     const Rational prune_at = lower_;
-    auto batch = pool_.bound_groups<Bounded>(jobs, parents.size(), kGroupBoxes, [&](std::size_t first, std::size_t count, Bounded* out) {
-      bound_boxes(jobs, first, count, prune_at, out);
-    });
+    auto batch = pool_.bound_groups<Bounded>(
+        jobs, parents.size(), kGroupBoxes,
+        [&](std::size_t first, std::size_t count, Bounded* out) { bound_boxes(jobs, first, count, prune_at, out); });
     for (std::size_t k = 0; k < jobs.size(); ++k) {
       if (batch.skipped[k]) continue;
       ++boxes_;

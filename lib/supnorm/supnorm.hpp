@@ -18,13 +18,13 @@
 #include <string_view>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "forms/range.hpp"
 #include "net/program.hpp"
 #include "problem/statement.hpp"
 #include "scalar/rational.hpp"
 #include "scalar/truth.hpp"
 #include "supnorm/bounder.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
@@ -73,7 +73,7 @@ struct SupNormOptions {
   long prec = 64;                                      // initial working precision in bits
   long max_prec = 1024;                                // precision is doubled, up to this
   unsigned threads = 0;                                // 0: all cores
-  std::optional<Arithmetic> arithmetic;                 // Ball, Interval, or (absent) chosen by the program
+  std::optional<Arithmetic> arithmetic;                // Ball, Interval, or (absent) chosen by the program
   std::size_t max_taylor_dim = 3;                      // second-order form up to this dimension
   long taylor_model_order = 24;                        // Taylor-model form (one input); 0: off
   bool linear_relaxation = true;                       // linear-relaxation form (2+ inputs)
@@ -93,11 +93,11 @@ struct SupNormOptions {
   // two threads, 0.85 of the wall time of 8 (paired runs, docs/benchmarks.md); chains keep 8.
   std::size_t batch_parents = 32;
   std::function<void(const SupNormProgress&)> progress;  // called by the calling thread per batch
-  std::size_t max_cover_leaves = 0;                    // record the leaf cover up to this many leaves
-                                                       // (0: not recorded)
-  bool test_only_shrink_taylor_model_form = false;     // TEST ONLY: an unsound Taylor-model form
-  bool test_only_shrink_centred_form = false;          // TEST ONLY: an unsound centred form (see
-                                                       // BounderOptions); proves verify independent
+  std::size_t max_cover_leaves = 0;                      // record the leaf cover up to this many leaves
+                                                         // (0: not recorded)
+  bool test_only_shrink_taylor_model_form = false;       // TEST ONLY: an unsound Taylor-model form
+  bool test_only_shrink_centred_form = false;            // TEST ONLY: an unsound centred form (see
+                                                         // BounderOptions); proves verify independent
   // Where witnesses may lie, if not the whole domain: a sub-box of it (the inner box of a domain
   // with irrational endpoints, target/domain.hpp). A candidate point outside it is moved to its
   // nearest point in this box and evaluated there, so `lower` is |f| at a point of this box.
@@ -114,20 +114,20 @@ struct SupNormOptions {
 
 struct SupNormResult {
   SupNormStatus status = SupNormStatus::BudgetExhausted;
-  Rational lower;                                 // sup |f| >= lower (>= 0)
-  std::optional<Rational> upper;                  // sup |f| <= upper; absent: no finite bound found
-  std::optional<std::vector<Rational>> witness;   // |f(witness)| >= lower (absent when lower = 0
-                                                  // and no point was evaluated finitely)
-  std::optional<Range> witness_value;             // encloses f(witness)
-  std::uint64_t boxes = 0;                        // boxes bounded
-  std::size_t frontier = 0;                       // boxes left unrefined at the end
-  std::uint64_t monotone_eliminated = 0;          // boxes the monotonicity test eliminated
-  std::uint64_t monotone_faces = 0;               // faces it kept instead of a box (each then bounded)
-  long max_prec_used = 0;                         // highest working precision used, in bits
+  Rational lower;                                // sup |f| >= lower (>= 0)
+  std::optional<Rational> upper;                 // sup |f| <= upper; absent: no finite bound found
+  std::optional<std::vector<Rational>> witness;  // |f(witness)| >= lower (absent when lower = 0
+                                                 // and no point was evaluated finitely)
+  std::optional<Range> witness_value;            // encloses f(witness)
+  std::uint64_t boxes = 0;                       // boxes bounded
+  std::size_t frontier = 0;                      // boxes left unrefined at the end
+  std::uint64_t monotone_eliminated = 0;         // boxes the monotonicity test eliminated
+  std::uint64_t monotone_faces = 0;              // faces it kept instead of a box (each then bounded)
+  long max_prec_used = 0;                        // highest working precision used, in bits
   unsigned threads = 1;
-  Arithmetic arithmetic = Arithmetic::Ball;       // the one used (auto resolved)
+  Arithmetic arithmetic = Arithmetic::Ball;  // the one used (auto resolved)
   double elapsed_seconds = 0;
-  std::optional<SupNormCover> cover;              // absent: not asked for, or more than max_cover_leaves leaves
+  std::optional<SupNormCover> cover;  // absent: not asked for, or more than max_cover_leaves leaves
 };
 
 // Throws std::invalid_argument when the program has no output or its input count differs from the

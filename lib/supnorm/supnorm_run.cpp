@@ -31,7 +31,9 @@ SupNormRun run_supnorm(const SupNormRequest& q) {
   if (!run.domain.is_exact()) run.options.witness_box = run.domain.inner;
   run.options.claim_upper = q.require_upper;
   run.problem = request_problem(q, box);
-  if (q.inputs.relative) run.options.removable_zeros = find_removable_zeros(run.problem.program, box, Prec(run.options.prec), q.origins.relative);
+  if (q.inputs.relative)
+    run.options.removable_zeros =
+        find_removable_zeros(run.problem.program, box, Prec(run.options.prec), q.origins.relative);
   run.result = sup_norm(run.problem.program, box, run.options);
   if (q.require_upper) run.claim = upper_claim(run.result.lower, run.result.upper, *q.require_upper);
   run.stopped_by = stopped_by(run.result, run.options);

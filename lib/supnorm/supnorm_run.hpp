@@ -7,12 +7,12 @@
 // ended the run.
 #include <optional>
 
+#include "domain/domain.hpp"
 #include "net/program.hpp"
 #include "problem/problem.hpp"
 #include "scalar/rational.hpp"
 #include "scalar/truth.hpp"
 #include "supnorm/supnorm.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert {
 
@@ -40,7 +40,7 @@ enum class StoppedBy { RelTol, AbsTol, Claim, Neither };
 struct SupNormRun {
   Domain domain;
   Problem problem;
-  SupNormOptions options;      // as run: the request's, with witness_box, removable_zeros, claim_upper set
+  SupNormOptions options;  // as run: the request's, with witness_box, removable_zeros, claim_upper set
   SupNormResult result;
   std::optional<Truth> claim;  // sup <= require_upper: upper_claim(result) (absent: no claim)
   StoppedBy stopped_by = StoppedBy::Neither;

@@ -12,7 +12,8 @@ TaylorModel::TaylorModel(const Program& prog, Prec p, TaylorModelOptions opts)
   if (opts_.order < 1) throw std::logic_error("TaylorModel: the order must be at least 1");
 }
 
-std::optional<TaylorModelBound> TaylorModel::bound(const Rational& lo, const Rational& hi, const Rational& known_lower) {
+std::optional<TaylorModelBound> TaylorModel::bound(const Rational& lo, const Rational& hi,
+                                                   const Rational& known_lower) {
   // The fast-path bounder and its precise fallback ask for the same interval in turn; the Series
   // arithmetic is the same for both, so the second asks for nothing new.
   if (last_ && last_->lo == lo && last_->hi == hi) return last_->bound;
@@ -23,7 +24,7 @@ std::optional<TaylorModelBound> TaylorModel::bound(const Rational& lo, const Rat
 }
 
 std::optional<TaylorModelAttempt> TaylorModel::bound_at_order(const Rational& lo, const Rational& hi,
-                                                                const Rational& known_lower, long n) {
+                                                              const Rational& known_lower, long n) {
   const NodeId out = prog_.outputs()[0];
 
   // The (n+1)-th Taylor coefficient over the whole interval, and the smoothness test.
@@ -54,8 +55,8 @@ std::optional<TaylorModelAttempt> TaylorModel::bound_at_order(const Rational& lo
 
   const PolynomialRangeGoal goal{rho, known_lower, opts_.rel_tol, opts_.abs_tol, opts_.max_pieces};
   const PolynomialRange P = bound_polynomial(at_c.poly(), lo - c, hi - c, goal, prec_);
-  TaylorModelAttempt result{TaylorModelBound{Range{P.range.lo - rho, P.range.hi + rho}, std::nullopt, P.pieces},
-                            rho, dirty_goal_outcome(P, goal)};
+  TaylorModelAttempt result{TaylorModelBound{Range{P.range.lo - rho, P.range.hi + rho}, std::nullopt, P.pieces}, rho,
+                            dirty_goal_outcome(P, goal)};
   if (P.best_t) result.bound.best_x = c + *P.best_t;
   return result;
 }

@@ -23,23 +23,25 @@
 namespace approxcert {
 
 struct TaylorModelOptions {
-  long order = 24;                      // n, the degree of P
+  long order = 24;  // n, the degree of P
   Rational rel_tol = Rational(1) / Rational(4000000);
   Rational abs_tol = Rational(0);
-  std::size_t max_pieces = 4096;        // sub-intervals of the polynomial refinement, at most
-  long max_order = 0;                   // per interval, the order is raised up to this where the
-                                        // remainder alone keeps P's range from the goal (<= order: never)
+  std::size_t max_pieces = 4096;  // sub-intervals of the polynomial refinement, at most
+  long max_order = 0;             // per interval, the order is raised up to this where the
+                                  // remainder alone keeps P's range from the goal (<= order: never)
 };
 
 // The engine raises an interval's order up to twice the requested one, and never past 200.
 constexpr long kMaxTaylorModelOrder = 200;
-inline long raised_taylor_order_limit(long order) { return order * 2 < kMaxTaylorModelOrder ? order * 2 : kMaxTaylorModelOrder; }
+inline long raised_taylor_order_limit(long order) {
+  return order * 2 < kMaxTaylorModelOrder ? order * 2 : kMaxTaylorModelOrder;
+}
 
 struct TaylorModelBound {
-  Range range;                    // contains f(x) for every x in [lo, hi]
+  Range range;                     // contains f(x) for every x in [lo, hi]
   std::optional<Rational> best_x;  // a point of [lo, hi] where |f| looked largest (to evaluate)
   std::size_t pieces = 0;
-  bool dirty_settled = false;     // the range met the refinement goal (a search hint only)
+  bool dirty_settled = false;  // the range met the refinement goal (a search hint only)
 };
 
 // One order's result on one interval: the bound, its remainder, and how it stands (dirty).
@@ -69,7 +71,8 @@ std::optional<TaylorModelBound> bound_raising_order(const TaylorModelOptions& op
     std::optional<TaylorModelAttempt> next = attempt_at(n);
     if (!next) break;
     result.range = intersect(result.range, next->bound.range);
-    if (result.range.hi < result.range.lo) throw std::logic_error("Taylor model: two orders gave disjoint enclosures (a soundness bug)");
+    if (result.range.hi < result.range.lo)
+      throw std::logic_error("Taylor model: two orders gave disjoint enclosures (a soundness bug)");
     if (next->bound.best_x) result.best_x = next->bound.best_x;
     result.pieces += next->bound.pieces;
     result.dirty_settled = next->outcome.met;
@@ -89,7 +92,8 @@ class TaylorModel {
   std::optional<TaylorModelBound> bound(const Rational& lo, const Rational& hi, const Rational& known_lower);
 
  private:
-  std::optional<TaylorModelAttempt> bound_at_order(const Rational& lo, const Rational& hi, const Rational& known_lower, long n);
+  std::optional<TaylorModelAttempt> bound_at_order(const Rational& lo, const Rational& hi, const Rational& known_lower,
+                                                   long n);
 
   const Program& prog_;
   Prec prec_;

@@ -1,12 +1,12 @@
 #include "theorems/builtin.hpp"
 
-#include "theorems/demo/demo_theorem.hpp"
-#include "theorems/yun2020/register.hpp"
 #include "theorems/altabaa2024/register.hpp"
-#include "theorems/fang2022/register.hpp"
-#include "theorems/wright2021/register.hpp"
-#include "theorems/kajitsuka2024/register.hpp"
 #include "theorems/claims/claims.hpp"
+#include "theorems/demo/demo_theorem.hpp"
+#include "theorems/fang2022/register.hpp"
+#include "theorems/kajitsuka2024/register.hpp"
+#include "theorems/wright2021/register.hpp"
+#include "theorems/yun2020/register.hpp"
 
 namespace approxcert::theorems {
 

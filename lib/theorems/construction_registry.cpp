@@ -1,7 +1,7 @@
 #include "theorems/construction_registry.hpp"
 
-#include <stdexcept>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "scalar/input_error.hpp"
 #include "theorems/altabaa2024/register.hpp"
@@ -38,16 +38,14 @@ chain::Parameters construction_parameters(const std::vector<std::string>& key_va
   ExactJson object = ExactJson::object();
   for (const std::string& item : key_values) {
     const std::size_t eq = item.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw InputError(origin + ": \"" + item + "\": expected key=value");
+    if (eq == std::string::npos || eq == 0) throw InputError(origin + ": \"" + item + "\": expected key=value");
     const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
     if (object.contains(key)) throw InputError(origin + ": \"" + key + "\" is given twice");
     if (!value.empty() && (value.front() == '[' || value.front() == '{'))
       object[key] = parse_exact_json(value, origin + " " + key);
     else if (value == "true" || value == "false")  // flags (e.g. yun2020's positional_encoding)
       object[key] = value == "true";
-    else
-      object[key] = value;
+    else object[key] = value;
   }
   return chain::Parameters(std::move(object), JsonAt(origin));
 }

@@ -1,5 +1,5 @@
-#include <nlohmann/json.hpp>
 #include "theorems/verify_by_kind.hpp"
+#include <nlohmann/json.hpp>
 
 #include "chain/verify.hpp"
 #include "check/certificate_check.hpp"
@@ -19,7 +19,8 @@ VerifyByKindReport verify_by_kind(const std::string& path, const VerifyByKindOpt
     if (!o.net_path.empty()) so.net_path = o.net_path;
     so.threads = o.threads;
     so.progress = o.progress;
-    const SupNormCheckReport r = out.kind == "supnorm" ? check_supnorm_certificate(cert, path, so) : check_lpnorm_certificate(cert, path, so);
+    const SupNormCheckReport r =
+        out.kind == "supnorm" ? check_supnorm_certificate(cert, path, so) : check_lpnorm_certificate(cert, path, so);
     out.verdict = r.verdict;
     out.problems = r.problems;
     out.confirmations = r.confirmations;
@@ -44,7 +45,8 @@ VerifyByKindReport verify_by_kind(const std::string& path, const VerifyByKindOpt
                                   " re-decided from recorded numbers only");
       out.confirmations.push_back(chain::trust_summary(r));
       nlohmann::json trusted = nlohmann::json::array();
-      for (const chain::TrustedSide& t : r.trusted) trusted.push_back({{"step", t.step}, {"side", t.side}, {"reason", t.reason}});
+      for (const chain::TrustedSide& t : r.trusted)
+        trusted.push_back({{"step", t.step}, {"side", t.side}, {"reason", t.reason}});
       out.trust = {{"sides", r.sides}, {"recomputed", r.sides_recomputed}, {"trusted", std::move(trusted)}};
     }
     if (options.rebuild)
@@ -52,7 +54,8 @@ VerifyByKindReport verify_by_kind(const std::string& path, const VerifyByKindOpt
                                   " steps re-confirmed by re-running the theorem module (MPFI / other precision)");
     return out;
   }
-  JsonAt(path).key("kind").fail("unknown certificate kind \"" + out.kind.substr(0, 40) + "\" (expected chain, supnorm or lpnorm)");
+  JsonAt(path).key("kind").fail("unknown certificate kind \"" + out.kind.substr(0, 40) +
+                                "\" (expected chain, supnorm or lpnorm)");
 }
 
 }  // namespace approxcert::theorems

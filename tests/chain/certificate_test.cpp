@@ -32,11 +32,12 @@ InstanceRun tiny_margin_run(const Rational& gap) {
   TheoremRegistry reg;
   reg.add({.name = "t/tiny", .paper = "t", .title = "tiny", .statement = "tiny"}, [gap](const Parameters&) {
     Chain c;
-    c.add({.id = "T", .claim = "tiny", .symbols = "x < 1", .relation = Relation::Less, .status = "R", .coq_lemma = "t_T"},
-          exact([gap] {
-            const Rational lo = Rational(1) - gap;
-            return Outcome(Side::derived(Enclosure::between(lo, lo + gap / pow2(20))), Side::exact(1));
-          }));
+    c.add(
+        {.id = "T", .claim = "tiny", .symbols = "x < 1", .relation = Relation::Less, .status = "R", .coq_lemma = "t_T"},
+        exact([gap] {
+          const Rational lo = Rational(1) - gap;
+          return Outcome(Side::derived(Enclosure::between(lo, lo + gap / pow2(20))), Side::exact(1));
+        }));
     return c;
   });
   return run_instance(reg, "t/tiny", ExactJson::object(), JsonAt("test"), "tiny", RunOptions{});

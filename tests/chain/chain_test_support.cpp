@@ -11,7 +11,8 @@ void write_file(const std::string& path, const std::string& text) {
   if (!out) throw std::runtime_error("cannot write " + path);
 }
 
-std::string replace_after(const std::string& text, const std::string& anchor, const std::string& from, const std::string& to) {
+std::string replace_after(const std::string& text, const std::string& anchor, const std::string& from,
+                          const std::string& to) {
   const auto a = text.find(anchor);
   if (a == std::string::npos) throw std::runtime_error("anchor not found: " + anchor);
   const auto f = text.find(from, a);

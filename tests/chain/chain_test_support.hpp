@@ -4,9 +4,9 @@
 #include <string>
 
 #include "chain/registry.hpp"
+#include "reference/scratch_dir.hpp"
 #include "scalar/exact_json.hpp"
 #include "theorems/demo/demo_theorem.hpp"
-#include "reference/scratch_dir.hpp"
 
 namespace approxcert::chain::test {
 
@@ -29,6 +29,7 @@ inline std::string read_file(const std::string& path) { return read_text_file(pa
 void write_file(const std::string& path, const std::string& text);
 // Replaces the first occurrence of `from` after the first occurrence of `anchor` (which must both
 // exist, else the test fails via an exception).
-std::string replace_after(const std::string& text, const std::string& anchor, const std::string& from, const std::string& to);
+std::string replace_after(const std::string& text, const std::string& anchor, const std::string& from,
+                          const std::string& to);
 
 }  // namespace approxcert::chain::test

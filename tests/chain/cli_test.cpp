@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "chain_test_support.hpp"
 #include "../run_cli.hpp"
+#include "chain_test_support.hpp"
 
 using namespace approxcert::chain::test;
 using approxcert::test::Run;
@@ -17,10 +17,12 @@ TEST_CASE("cli: check writes certificates and pages, verify accepts them, regres
   Run r = run_cli("check " + data_file("") + " --out " + certs, dir);
   CHECK(r.status == 0);
   CHECK(r.out.find("demo/demo_refuted") != std::string::npos);
-  for (const char* f : {"demo/demo_proved.json", "demo/demo_proved.md", "demo/demo_refuted.json", "demo/demo_refuted.md", "index.md"})
+  for (const char* f :
+       {"demo/demo_proved.json", "demo/demo_proved.md", "demo/demo_refuted.json", "demo/demo_refuted.md", "index.md"})
     CHECK(std::filesystem::exists(dir.path("certs/" + std::string(f))));
 
-  r = run_cli("verify " + dir.path("certs/demo/demo_proved.json") + " " + dir.path("certs/demo/demo_refuted.json"), dir);
+  r = run_cli("verify " + dir.path("certs/demo/demo_proved.json") + " " + dir.path("certs/demo/demo_refuted.json"),
+              dir);
   CHECK(r.status == 0);
   CHECK(r.out.find("OK      ") != std::string::npos);
 
@@ -43,7 +45,8 @@ TEST_CASE("cli: verify and regress fail with exit 1 on a changed digit") {
 
   r = run_cli("regress --baseline " + certs + " --checks " + data_file("demo_proved.json"), dir);
   CHECK(r.status == 1);
-  CHECK(r.out.find("stored certificate not used: sha256") != std::string::npos);  // refused before it is read as a baseline
+  CHECK(r.out.find("stored certificate not used: sha256") !=
+        std::string::npos);  // refused before it is read as a baseline
 
   REQUIRE(run_cli("check " + data_file("demo_proved.json") + " --out " + certs, dir).status == 0);
   write_file(path, replace_after(read_file(path), "\"id\": \"D7\"", "\"upper\": \"0.125\"", "\"upper\": \"0.120\""));

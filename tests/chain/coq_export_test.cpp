@@ -6,18 +6,18 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 #include <sstream>
-#include <nlohmann/json.hpp>
 
+#include "../run_cli.hpp"
 #include "chain/certificate.hpp"
 #include "chain/coq_export.hpp"
 #include "chain/coq_hook.hpp"
 #include "chain/coq_text.hpp"
 #include "chain/instance.hpp"
 #include "chain_test_support.hpp"
-#include "../run_cli.hpp"
 #include "theorems/builtin.hpp"
 
 using namespace approxcert;
@@ -112,8 +112,8 @@ TEST_CASE("coq export: every step names a proofs/ lemma that exists, or says why
 TEST_CASE("coq export: the step comments and the instance theorem come from the theorem's registration") {
   const nlohmann::json cert = demo_certificate("demo_proved.json");
   // The demo theorem's specs say why no lemma combines its steps.
-  CHECK(coq_export(demo_registry(), cert, "d.json").text.find("No Coq chain lemma: demo theorem: elementary leaves only.") !=
-        std::string::npos);
+  CHECK(coq_export(demo_registry(), cert, "d.json")
+            .text.find("No Coq chain lemma: demo theorem: elementary leaves only.") != std::string::npos);
   // Without the theorem in the registry there is no glue at all.
   const CoqExport bare = coq_export(TheoremRegistry{}, cert, "d.json");
   CHECK(bare.text.find("The exporter knows no proofs/ lemma for this step.") != std::string::npos);
@@ -123,14 +123,17 @@ TEST_CASE("coq export: the step comments and the instance theorem come from the 
   // file's last section.
   TheoremRegistry with_hook;
   const Theorem& demo = *demo_registry().find("demo/constants");
-  with_hook.add(demo.info, demo.build, [](const nlohmann::json&, const std::vector<CoqStep>& steps, const std::string& inst) {
-    const CoqStep* d3 = find_coq_step(steps, "D3");
-    REQUIRE(d3 != nullptr);
-    const auto n = reported_exact(d3, "n");
-    REQUIRE(n.has_value());
-    return CoqConclusion{{"Splits"}, "Theorem " + inst + "_n : " + coq_real(*n) + " = " + coq_real(*n) + ".\nProof. reflexivity. Qed.\n",
-                         {inst + "_n"}};
-  });
+  with_hook.add(
+      demo.info, demo.build, [](const nlohmann::json&, const std::vector<CoqStep>& steps, const std::string& inst) {
+        const CoqStep* d3 = find_coq_step(steps, "D3");
+        REQUIRE(d3 != nullptr);
+        const auto n = reported_exact(d3, "n");
+        REQUIRE(n.has_value());
+        return CoqConclusion{
+            {"Splits"},
+            "Theorem " + inst + "_n : " + coq_real(*n) + " = " + coq_real(*n) + ".\nProof. reflexivity. Qed.\n",
+            {inst + "_n"}};
+      });
   const CoqExport hooked = coq_export(with_hook, cert, "d.json");
   REQUIRE(hooked.theorems.size() == 1);
   CHECK(hooked.theorems[0] == coq_identifier(cert["instance"].get<std::string>()) + "_n");

@@ -38,8 +38,8 @@ TEST_CASE("core: no file of lib/scalar ... lib/chain names a registered paper") 
   std::set<std::string> words;
   for (const std::string& name : theorems::builtin_theorems().names()) {
     const std::string paper = lower(theorems::builtin_theorems().find(name)->info.paper);
-    if (paper == "demo") continue;                    // the engine's own test theorem
-    if (name == chain::kClaimsTheorem) continue;      // user claim files: a core format, not a paper
+    if (paper == "demo") continue;                // the engine's own test theorem
+    if (name == chain::kClaimsTheorem) continue;  // user claim files: a core format, not a paper
     words.insert(paper);
     std::string author = paper;
     while (!author.empty() && std::isdigit(static_cast<unsigned char>(author.back()))) author.pop_back();

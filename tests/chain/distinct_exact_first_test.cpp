@@ -9,9 +9,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "../test_multiplier.hpp"
 #include "chain/distinct_exact_first.hpp"
 #include "scalar/fast_interval.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::chain;
@@ -34,7 +34,8 @@ void check_same(const Outcome& a, const Outcome& b) {
 
 TEST_CASE("distinct_exact_first: the same outcome as distinct on the exact sides") {
   std::mt19937_64 rng(20261129);
-  const std::vector<double> base = {0.0, -0.0, 1.0, -1.0, 0.5, 3.0, 1e-300, 0x1p-1074, -0x1p-1074, 0x1p999, 0x1p1001, -0x1p1001, 123456.789};
+  const std::vector<double> base = {0.0,       -0.0,       1.0,     -1.0,     0.5,       3.0,       1e-300,
+                                    0x1p-1074, -0x1p-1074, 0x1p999, 0x1p1001, -0x1p1001, 123456.789};
   long refuted = 0, proved = 0, sides_built = 0;
   for (int c = 0; c < approxcert::test::random_cases(400); ++c) {
     const std::size_t count = 2 + rng() % 40;
@@ -63,8 +64,8 @@ TEST_CASE("distinct_exact_first: the same outcome as distinct on the exact sides
   }
   CHECK(refuted > 50);  // both kinds of family occur
   CHECK(proved > 50);
-  CHECK(sides_built > 0);                  // the decisive sides come from side(k)
-  CHECK(sides_built < approxcert::test::random_cases(400) * 2 * 40 / 4);   // ... and not for every pair
+  CHECK(sides_built > 0);                                                 // the decisive sides come from side(k)
+  CHECK(sides_built < approxcert::test::random_cases(400) * 2 * 40 / 4);  // ... and not for every pair
 }
 
 TEST_CASE("distinct_exact_first: fewer than two values or a value that is not finite is a logic error") {

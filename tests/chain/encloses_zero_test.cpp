@@ -34,7 +34,8 @@ TEST_CASE_TEMPLATE("encloses_zero: sin(pi) encloses zero within 1e-30 at 128..51
   }
 }
 
-TEST_CASE_TEMPLATE("encloses_zero: 1e-30 is refused with tau 1e-40, and a proved bound may still exclude 0", S, Ball, Interval) {
+TEST_CASE_TEMPLATE("encloses_zero: 1e-30 is refused with tau 1e-40, and a proved bound may still exclude 0", S, Ball,
+                   Interval) {
   const Prec p(128);
   S x;
   set(x, parse_rational("1e-30"), p);

@@ -15,7 +15,11 @@ namespace {
 Rational q(const char* s) { return parse_rational(s); }
 Side ex(const char* s) { return Side::exact(q(s)); }
 StepSpec spec(const char* id, Relation r = Relation::LessEqual) {
-  return StepSpec{.id = id, .claim = "test", .symbols = "test", .relation = r, .status = "R",
+  return StepSpec{.id = id,
+                  .claim = "test",
+                  .symbols = "test",
+                  .relation = r,
+                  .status = "R",
                   .coq_lemma = std::string("test_") + id};
 }
 
@@ -91,7 +95,10 @@ TEST_CASE("engine: an unknown step is retried at 128, 256, 512 bits, within the 
 TEST_CASE("engine: exact steps run once, the overall verdict is the conjunction") {
   int runs = 0;
   Chain c;
-  c.add(spec("A"), exact([&runs] { ++runs; return Outcome(ex("1"), ex("2")); }));
+  c.add(spec("A"), exact([&runs] {
+          ++runs;
+          return Outcome(ex("1"), ex("2"));
+        }));
   c.add(spec("B", Relation::Equal), exact([] { return Outcome(ex("1/3"), ex("2/6")); }));
   ChainResult r = run_chain(c);
   CHECK(runs == 1);

@@ -14,9 +14,9 @@
 #include <tuple>
 #include <vector>
 
+#include "../test_multiplier.hpp"
 #include "chain/for_all_parallel.hpp"
 #include "scalar/fast_interval.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::chain;
@@ -26,13 +26,15 @@ namespace {
 Rational exact(double x) { return lower(FastInterval{x, x}); }
 Side side(double x) { return Side::exact(exact(x)); }
 
-constexpr Relation kRelations[] = {Relation::LessEqual, Relation::Less, Relation::GreaterEqual, Relation::Greater,
-                                   Relation::Equal,     Relation::NotEqual, Relation::InClosed, Relation::NotInClosed};
+constexpr Relation kRelations[] = {Relation::LessEqual, Relation::Less,       Relation::GreaterEqual,
+                                   Relation::Greater,   Relation::Equal,      Relation::NotEqual,
+                                   Relation::InClosed,  Relation::NotInClosed};
 
 // Doubles that tie, sit one ulp apart, differ in magnitude by far more than 53 bits, or are subnormal.
 struct Draw {
   std::mt19937_64 rng{20260529};
-  std::vector<double> base = {0.0, -0.0, 1.0, -1.0, 0.5, 3.0, 1e-300, -1e-300, 0x1p-1074, -0x1p-1074, 0x1p999, -0x1p999, 123456.789};
+  std::vector<double> base = {0.0,     -0.0,      1.0,        -1.0,    0.5,      3.0,       1e-300,
+                              -1e-300, 0x1p-1074, -0x1p-1074, 0x1p999, -0x1p999, 123456.789};
   double operator()() {
     const double b = base[rng() % base.size()];
     switch (rng() % 5) {
@@ -40,7 +42,9 @@ struct Draw {
       case 1: return std::nextafter(b, 1e308);
       case 2: return std::nextafter(b, -1e308);
       case 3: return b + std::ldexp(static_cast<double>(rng() % 2001) - 1000.0, -static_cast<int>(rng() % 60));
-      default: return std::ldexp(static_cast<double>(static_cast<std::int64_t>(rng() % 4001) - 2000), static_cast<int>(rng() % 40) - 20);
+      default:
+        return std::ldexp(static_cast<double>(static_cast<std::int64_t>(rng() % 4001) - 2000),
+                          static_cast<int>(rng() % 40) - 20);
     }
   }
 };
@@ -115,7 +119,8 @@ struct RandomPoint {
 
 }  // namespace
 
-TEST_CASE("ForAll::add_exact_first: the counts and decisive point of add(), mixed with enclosure points, merged in parts") {
+TEST_CASE(
+    "ForAll::add_exact_first: the counts and decisive point of add(), mixed with enclosure points, merged in parts") {
   Draw draw;
   for (int trial = 0; trial < approxcert::test::random_cases(400); ++trial) {
     const Relation r = kRelations[trial % 8];
@@ -123,7 +128,8 @@ TEST_CASE("ForAll::add_exact_first: the counts and decisive point of add(), mixe
     std::vector<RandomPoint> pts;
     const double low_end = draw(), high_end = std::max(low_end, draw());
     for (int k = 0; k < 60; ++k)
-      pts.push_back({draw(), is_range(r) ? low_end : draw(), high_end, draw.rng() % 8 != 0, draw.rng() % 8 != 0, draw.rng() % 16 == 0});
+      pts.push_back({draw(), is_range(r) ? low_end : draw(), high_end, draw.rng() % 8 != 0, draw.rng() % 8 != 0,
+                     draw.rng() % 16 == 0});
     auto sides_of = [&](const RandomPoint& p) {
       Side l = p.lhs_wide ? Side::derived(Enclosure::between(exact(p.lhs), exact(p.lhs) + Rational(1))) : side(p.lhs);
       return PointSides{std::move(l), side(p.rhs), is_range(r) ? std::optional<Side>(side(p.high)) : std::nullopt};
@@ -137,10 +143,11 @@ TEST_CASE("ForAll::add_exact_first: the counts and decisive point of add(), mixe
     for (std::size_t k = 0; k < pts.size(); ++k) {
       const RandomPoint& p = pts[k];
       ForAll& into = k < 25 ? got : part;  // the last points are fed to a second part and merged
-      const Verdict v = into.add_exact_first(
-          [k] { return Point{}.add("k", static_cast<long>(k)); }, p.lhs_double && !p.lhs_wide ? std::optional<double>(p.lhs) : std::nullopt,
-          p.rhs_double ? std::optional<double>(p.rhs) : std::nullopt, is_range(r) ? std::optional<double>(p.high) : std::nullopt,
-          [&] { return sides_of(p); });
+      const Verdict v =
+          into.add_exact_first([k] { return Point{}.add("k", static_cast<long>(k)); },
+                               p.lhs_double && !p.lhs_wide ? std::optional<double>(p.lhs) : std::nullopt,
+                               p.rhs_double ? std::optional<double>(p.rhs) : std::nullopt,
+                               is_range(r) ? std::optional<double>(p.high) : std::nullopt, [&] { return sides_of(p); });
       const PointSides s = sides_of(p);
       CHECK(v == decide(r, s.lhs.value, s.rhs.value, s.rhs_high ? &s.rhs_high->value : nullptr));
     }
@@ -152,6 +159,8 @@ TEST_CASE("ForAll::add_exact_first: the counts and decisive point of add(), mixe
 TEST_CASE("ForAll::add_exact_first: sides that are not the points decided are a logic error") {
   ForAll fa(Relation::LessEqual);
   CHECK_THROWS_AS(fa.add_exact_first([] { return Point{}; }, 1.0, 2.0, std::nullopt,
-                                     [] { return PointSides{side(1.5), side(2.0), std::nullopt}; }),
+                                     [] {
+                                       return PointSides{side(1.5), side(2.0), std::nullopt};
+                                     }),
                   std::logic_error);
 }

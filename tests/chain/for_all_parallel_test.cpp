@@ -20,7 +20,7 @@ namespace {
 Side lhs_at(std::uint64_t k, bool with_bad) {
   if (with_bad && k == 37) return Side::derived(Enclosure::between(Rational(9), Rational(11)));
   if (with_bad && (k == 61 || k == 83)) return Side::exact(Rational(12));  // equal violations: 61 is kept
-  return Side::exact(Rational(static_cast<long>((k * 7) % 10)));        // 9 (margin 1) first at k = 7
+  return Side::exact(Rational(static_cast<long>((k * 7) % 10)));           // 9 (margin 1) first at k = 7
 }
 
 Point point_at(std::uint64_t k) { return Point{}.add("k", Rational(static_cast<long>(k))); }
@@ -49,10 +49,21 @@ TEST_CASE("ForAll: a lazily named point is built only when it becomes the decisi
   ForAll fa(Relation::LessEqual);
   int built = 0;
   const Side two = Side::exact(Rational(2));
-  for (long x : {1, 0, 1, 1}) fa.add([&] { ++built; return Point{}.add("x", Rational(x)); }, Side::exact(Rational(x)), two);
+  for (long x : {1, 0, 1, 1})
+    fa.add(
+        [&] {
+          ++built;
+          return Point{}.add("x", Rational(x));
+        },
+        Side::exact(Rational(x)), two);
   CHECK(built == 1);  // 1 (margin 1) is kept; 0 has a larger margin, the later 1s tie
   CHECK(fa.outcome().at == Point{}.add("x", Rational(1)));
-  CHECK(fa.add([&] { ++built; return Point{}.add("x", Rational(3)); }, Side::exact(Rational(3)), two) == Verdict::Refuted);
+  CHECK(fa.add(
+            [&] {
+              ++built;
+              return Point{}.add("x", Rational(3));
+            },
+            Side::exact(Rational(3)), two) == Verdict::Refuted);
   CHECK(built == 2);
   CHECK(fa.outcome().at == Point{}.add("x", Rational(3)));
 }
@@ -63,7 +74,8 @@ TEST_CASE("ForAll: merging consecutive parts equals feeding the whole sequence")
     CHECK(whole.at == point_at(with_bad ? 61 : 7));
     for (std::uint64_t split : {0, 1, 7, 8, 37, 38, 61, 62, 99, 100}) {
       ForAll a(Relation::LessEqual), b(Relation::LessEqual);
-      for (std::uint64_t k = 0; k < 100; ++k) (k < split ? a : b).add(point_at(k), lhs_at(k, with_bad), Side::exact(Rational(10)));
+      for (std::uint64_t k = 0; k < 100; ++k)
+        (k < split ? a : b).add(point_at(k), lhs_at(k, with_bad), Side::exact(Rational(10)));
       a.merge(std::move(b));
       check_same(a.outcome(), whole);
     }
@@ -76,10 +88,12 @@ TEST_CASE("for_all_indices: the outcome does not depend on the thread count") {
     const Outcome whole = sequential(count, with_bad).outcome();
     for (unsigned threads : {1u, 2u, 3u}) {
       std::atomic<std::uint64_t> fed = 0;
-      const ForAll fa = for_all_indices(Relation::LessEqual, count, threads, [&](ForAll& part, std::uint64_t begin, std::uint64_t end) {
-        for (std::uint64_t k = begin; k < end; ++k) part.add([k] { return point_at(k); }, lhs_at(k, with_bad), Side::exact(Rational(10)));
-        fed += end - begin;
-      });
+      const ForAll fa = for_all_indices(
+          Relation::LessEqual, count, threads, [&](ForAll& part, std::uint64_t begin, std::uint64_t end) {
+            for (std::uint64_t k = begin; k < end; ++k)
+              part.add([k] { return point_at(k); }, lhs_at(k, with_bad), Side::exact(Rational(10)));
+            fed += end - begin;
+          });
       CHECK(fed == count);
       check_same(fa.outcome(), whole);
     }
@@ -92,8 +106,9 @@ TEST_CASE("parallel_chunks covers every index once, and an exception in a chunk 
     for (std::uint64_t k = begin; k < end; ++k) ++seen[k];
   });
   CHECK(std::count(seen.begin(), seen.end(), 1) == 1000);
-  CHECK_THROWS_AS(parallel_chunks(1000, 2, 1, [](std::uint64_t begin, std::uint64_t) {
-                    if (begin >= 500) throw std::domain_error("chunk failed");
-                  }),
+  CHECK_THROWS_AS(parallel_chunks(1000, 2, 1,
+                                  [](std::uint64_t begin, std::uint64_t) {
+                                    if (begin >= 500) throw std::domain_error("chunk failed");
+                                  }),
                   std::domain_error);
 }

@@ -4,13 +4,13 @@
 // enclosure (a weaker claim that is still true). The reference is the certificate as written.
 #include <doctest/doctest.h>
 
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
-#include "reference/certificate_forger.hpp"
 #include "chain_test_support.hpp"
+#include "reference/certificate_forger.hpp"
 
 using namespace approxcert;
 using namespace approxcert::chain;

@@ -41,7 +41,8 @@ std::string read_error(const std::vector<std::string>& paths) {
   return "<accepted>";
 }
 
-std::string with(const std::string& theorem, const std::string& params, const std::string& expected = R"({"D1": "proved"})") {
+std::string with(const std::string& theorem, const std::string& params,
+                 const std::string& expected = R"({"D1": "proved"})") {
   return R"({"format": "approxcert-check/1", "theorem": ")" + theorem + R"(", "parameters": )" + params +
          R"(, "expected": )" + expected + "}";
 }
@@ -56,8 +57,11 @@ TEST_CASE("instance: a check file runs and its expectations are compared") {
   CHECK(ok.run.result.overall == Verdict::Proved);
 
   ScratchDir dir("instance");
-  write_file(dir.path("y.json"), with("demo/constants", R"({"b": "2.71", "n": 2, "m": 2})",
-                                  R"({"D1": "proved", "D2": "proved", "D3": "proved", "D4": "proved", "D5": "proved", "D7": "proved", "overall": "proved"})"));
+  write_file(
+      dir.path("y.json"),
+      with(
+          "demo/constants", R"({"b": "2.71", "n": 2, "m": 2})",
+          R"({"D1": "proved", "D2": "proved", "D3": "proved", "D4": "proved", "D5": "proved", "D7": "proved", "overall": "proved"})"));
   const CheckRun bad = run_check(demo_registry(), read_check_file(dir.path("y.json")));
   REQUIRE(bad.mismatches.size() == 2);
   CHECK(bad.mismatches[0].step == "D1");
@@ -72,7 +76,8 @@ TEST_CASE("instance: a check file runs and its expectations are compared") {
 TEST_CASE("instance: an expected object that lists no verdict is refused") {
   ScratchDir dir("instance_no_expected");
   CHECK(check_error(dir, with("demo/constants", R"({"b": "2.71", "n": 1, "m": 1})", "{}")) ==
-        dir.path("x.json") + ": /expected: lists no verdict: give at least one step's or \"overall\"'s expected verdict");
+        dir.path("x.json") +
+            ": /expected: lists no verdict: give at least one step's or \"overall\"'s expected verdict");
 }
 
 TEST_CASE("instance: build and step times are measured apart") {
@@ -94,8 +99,11 @@ TEST_CASE("instance: a folder without check files is an input error") {
   CHECK(read_error({dir.dir().string()}) == dir.dir().string() + ": no check or claim file (*.json) found");
   // Only files that are not check files: still an input error, naming what was skipped.
   write_file(dir.path("net.json"), R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": []})");
-  CHECK(read_error({dir.dir().string()}) == dir.dir().string() + ": no check or claim file (*.json) found; skipped 1 file that is not a check or "
-                                               "claim file: " + dir.path("net.json") + " (format approxcert-net/1)");
+  CHECK(read_error({dir.dir().string()}) ==
+        dir.dir().string() +
+            ": no check or claim file (*.json) found; skipped 1 file that is not a check or "
+            "claim file: " +
+            dir.path("net.json") + " (format approxcert-net/1)");
 }
 
 TEST_CASE("instance: a folder's other JSON files are skipped and listed, a check file's errors are not") {
@@ -120,20 +128,23 @@ TEST_CASE("instance: a folder's other JSON files are skipped and listed, a check
   CHECK(!in.skipped[3].format);  // "format" not a string
   CHECK(in.skipped[4].path == dir.path("z_sub/notes.json"));
   CHECK(in.skipped[4].format == std::optional<std::string>("approxcert-cert/1"));
-  CHECK(skipped_text({in.skipped[0], in.skipped[1]}) == "skipped 2 files that are not a check or claim file: " +
-                                                           dir.path("b_net.json") + " (format approxcert-net/1), " +
-                                                           dir.path("c_reference.json") + " (no format)");
+  CHECK(skipped_text({in.skipped[0], in.skipped[1]}) ==
+        "skipped 2 files that are not a check or claim file: " + dir.path("b_net.json") +
+            " (format approxcert-net/1), " + dir.path("c_reference.json") + " (no format)");
   CHECK(skipped_json({in.skipped[0], in.skipped[1]}).dump() ==
         nlohmann::ordered_json::array({{{"file", dir.path("b_net.json")}, {"format", "approxcert-net/1"}},
                                        {{"file", dir.path("c_reference.json")}, {"format", nullptr}}})
             .dump());
 
   // A file given by name is read as a check file whatever it holds.
-  CHECK(read_error({dir.path("b_net.json")}) == dir.path("b_net.json") + ": /format: expected \"approxcert-check/1\" (or "
-                                                                "\"approxcert-claims/1\" for a claim file), got \"approxcert-net/1\"");
+  CHECK(read_error({dir.path("b_net.json")}) ==
+        dir.path("b_net.json") +
+            ": /format: expected \"approxcert-check/1\" (or "
+            "\"approxcert-claims/1\" for a claim file), got \"approxcert-net/1\"");
   // A file that says it is a check file and is malformed fails the run, as does one that is not JSON.
   write_file(dir.path("f_bad_check.json"), R"({"format": "approxcert-check/1", "theorem": "demo/constants"})");
-  CHECK(read_error({dir.dir().string()}) == dir.path("f_bad_check.json") + ": top level: missing required key \"parameters\" in a check file");
+  CHECK(read_error({dir.dir().string()}) ==
+        dir.path("f_bad_check.json") + ": top level: missing required key \"parameters\" in a check file");
   std::filesystem::remove(dir.path("f_bad_check.json"));
   write_file(dir.path("g_bad_claims.json"), R"({"format": "approxcert-claims/1"})");
   CHECK(read_error({dir.dir().string()}).rfind(dir.path("g_bad_claims.json") + ": ", 0) == 0);
@@ -147,10 +158,14 @@ TEST_CASE("instance: input errors name the file and the JSON path") {
   const std::string p = dir.path("x.json");
   CHECK(check_error(dir, with("demo/nope", R"({})")) ==
         p + ": /theorem: unknown theorem \"demo/nope\" (known: demo/constants)");
-  CHECK(check_error(dir, with("demo/constants", R"({"b": "abc", "n": 1, "m": 1})")).rfind(p + ": /parameters/b: ", 0) == 0);
-  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": -1, "m": 1})")).rfind(p + ": /parameters/n: ", 0) == 0);
-  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1})")) == p + ": /parameters: missing parameter \"m\"");
-  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 0})")) == p + ": /parameters/m: must be at least 1");
+  CHECK(check_error(dir, with("demo/constants", R"({"b": "abc", "n": 1, "m": 1})")).rfind(p + ": /parameters/b: ", 0) ==
+        0);
+  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": -1, "m": 1})")).rfind(p + ": /parameters/n: ", 0) ==
+        0);
+  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1})")) ==
+        p + ": /parameters: missing parameter \"m\"");
+  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 0})")) ==
+        p + ": /parameters/m: must be at least 1");
   CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1, "bb": 2})"))
             .rfind(p + ": /parameters/bb: unknown parameter \"bb\"", 0) == 0);
   CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})", R"({"D9": "proved"})"))
@@ -158,22 +173,34 @@ TEST_CASE("instance: input errors name the file and the JSON path") {
   CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})", R"({"D1": "yes"})"))
             .rfind(p + ": /expected/D1: ", 0) == 0);
   CHECK(check_error(dir, R"({"format": "approxcert-check/2"})").rfind(p + ": /format: ", 0) == 0);
-  CHECK(check_error(dir, R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {}, "expected": {"overall": "proved"}, "extra": 1})")
-            .rfind(p + ": /extra: unknown key", 0) == 0);
-  CHECK(check_error(dir, R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": [], "expected": {"overall": "proved"}})")
-            .rfind(p + ": /parameters: expected an object", 0) == 0);
-  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"base_bits": 8}, )"))
+  CHECK(
+      check_error(
+          dir,
+          R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {}, "expected": {"overall": "proved"}, "extra": 1})")
+          .rfind(p + ": /extra: unknown key", 0) == 0);
+  CHECK(
+      check_error(
+          dir,
+          R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": [], "expected": {"overall": "proved"}})")
+          .rfind(p + ": /parameters: expected an object", 0) == 0);
+  CHECK(check_error(
+            dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"base_bits": 8}, )"))
             .rfind(p + ": /precision/base_bits: ", 0) == 0);
   // The precision cap is kMaxPrecisionBits = 2^20 (above the old 65,536): one more bit is refused.
-  CHECK(check_error(dir, with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"max_bits": 1048577}, )"))
+  CHECK(check_error(
+            dir,
+            with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"max_bits": 1048577}, )"))
             .rfind(p + ": /precision/max_bits: precision must be between 16 and 1048576 bits", 0) == 0);
-  write_file(dir.path("big.json"), with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"max_bits": 1048576}, )"));
+  write_file(
+      dir.path("big.json"),
+      with("demo/constants", R"({"b": 1, "n": 1, "m": 1})").insert(1, R"("precision": {"max_bits": 1048576}, )"));
   CHECK(read_check_file(dir.path("big.json")).options.max_bits == 1048576);
   CHECK(read_error({dir.path("missing")}) == dir.path("missing") + ": no such file or directory");
 }
 
 TEST_CASE("instance: parameters are exact and recorded as their source text") {
-  ExactJson params = parse_exact_json(R"({"b": 0.1, "list": [1, "1/3"], "m": [["1", 2], ["3", "0x1p-2"]], "f": true, "s": "x"})", "t");
+  ExactJson params =
+      parse_exact_json(R"({"b": 0.1, "list": [1, "1/3"], "m": [["1", 2], ["3", "0x1p-2"]], "f": true, "s": "x"})", "t");
   const Parameters p(params, JsonAt("t").key("parameters"));
   CHECK(p.rational("b") == Rational(1) / Rational(10));
   CHECK(p.rationals("list")[1] == Rational(1) / Rational(3));

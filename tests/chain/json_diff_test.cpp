@@ -10,7 +10,8 @@ using namespace approxcert::chain;
 
 TEST_CASE("json_diff: leaves, members and elements by pointer") {
   const auto stored = nlohmann::json::parse(R"({"f": {"bias": ["-4/8", "1"], "w": "x"}, "n": 3, "gone": true})");
-  const auto current = nlohmann::json::parse(R"({"f": {"bias": ["-0.51", "1.0", "7"], "w": "x"}, "n": 4, "new": null})");
+  const auto current =
+      nlohmann::json::parse(R"({"f": {"bias": ["-0.51", "1.0", "7"], "w": "x"}, "n": 4, "new": null})");
   const JsonDifferences d = json_differences(stored, current, "/parameters", 10);
   REQUIRE(d.total == 5);
   REQUIRE(d.first.size() == 5);

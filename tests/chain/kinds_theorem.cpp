@@ -56,7 +56,8 @@ Chain build(const Parameters& params) {
   c.add(spec("K2", "exp(-62518) < 10^-27151 (enclosed)", Relation::Less), generic([]<class S>(const Attempt& a) {
           S bound;
           set(bound, pow10(-27151), a.prec);  // not a dyadic: an enclosure with ~90,000-bit endpoints
-          return Outcome(Side::enclosure(exp_of<S>(-62518, a.prec), "exp(-62518)"), Side::enclosure(bound, "10^-27151"));
+          return Outcome(Side::enclosure(exp_of<S>(-62518, a.prec), "exp(-62518)"),
+                         Side::enclosure(bound, "10^-27151"));
         }));
   c.add(spec("K3", "log10 exp(-52751) <= -22909", Relation::LessEqual), generic([]<class S>(const Attempt& a) {
           return Outcome(log10_abs(exp_of<S>(-52751, a.prec), a.prec), Side::exact(-22909));
@@ -87,7 +88,9 @@ Chain build(const Parameters& params) {
 }  // namespace
 
 void register_kinds_theorem(TheoremRegistry& registry) {
-  registry.add({.name = "test/chain-kinds", .paper = "test", .title = "Test: the step kinds of issue #10",
+  registry.add({.name = "test/chain-kinds",
+                .paper = "test",
+                .title = "Test: the step kinds of issue #10",
                 .statement = "Extreme magnitudes, a log-space comparison, encloses zero within tau, search then "
                              "certify, and a polynomial identity."},
                build);

@@ -21,8 +21,9 @@ using namespace approxcert::chain::test;
 namespace {
 
 std::string write_kinds(const ScratchDir& dir, RunOptions options = {}) {
-  const InstanceRun run = run_instance(kinds_registry(), "test/chain-kinds", parse_exact_json(R"({"tau": "1e-15"})", "test"),
-                                       JsonAt("test"), "kinds", options);
+  const InstanceRun run =
+      run_instance(kinds_registry(), "test/chain-kinds", parse_exact_json(R"({"tau": "1e-15"})", "test"),
+                   JsonAt("test"), "kinds", options);
   return write_certificate(dir.dir().string(), make_certificate(run));
 }
 
@@ -99,7 +100,9 @@ TEST_CASE("kinds: verify re-certifies the stored candidate and rejects a tampere
   CHECK(all_problems(r2).find("steps/4 (K5): candidate: missing") != std::string::npos);
 
   const std::string path3 = write_kinds(dir);
-  forge(path3, [](nlohmann::json& c) { c["steps"][0]["candidate"] = nlohmann::json::array({{{"name", "c1"}, {"value", "1"}}}); });
+  forge(path3, [](nlohmann::json& c) {
+    c["steps"][0]["candidate"] = nlohmann::json::array({{{"name", "c1"}, {"value", "1"}}});
+  });
   const VerifyReport r3 = verify_certificate(kinds_registry(), path3, VerifyOptions{.rebuild = true});
   CHECK(all_problems(r3).find("steps/0 (K1): candidate: recorded, but") != std::string::npos);
 }
@@ -114,7 +117,8 @@ TEST_CASE("kinds: a chain runs and verifies above the old 65,536-bit precision c
   CHECK(cert["overall"] == "proved");
   CHECK(cert["steps"][0]["prec_bits"] == 100000);
   for (const auto& s : cert["steps"]) CHECK(longest_string(s["lhs"]) < 90);
-  const VerifyReport r = verify_certificate(kinds_registry(), path, VerifyOptions{.rebuild = true});  // MPFI at 100,064 bits
+  const VerifyReport r =
+      verify_certificate(kinds_registry(), path, VerifyOptions{.rebuild = true});  // MPFI at 100,064 bits
   CAPTURE(all_problems(r));
   CHECK(r.ok());
 }

@@ -46,7 +46,11 @@ Network two_outputs() {
 }
 
 StepSpec spec(const char* id) {
-  return StepSpec{.id = id, .claim = "test", .symbols = "test", .relation = Relation::LessEqual, .status = "R",
+  return StepSpec{.id = id,
+                  .claim = "test",
+                  .symbols = "test",
+                  .relation = Relation::LessEqual,
+                  .status = "R",
                   .coq_lemma = std::string("test_") + id};
 }
 
@@ -156,9 +160,13 @@ TEST_CASE("network recheck: bad recipes are one problem naming the step, never a
   check([&](nlohmann::json& c) { recipe(c)["output"] = "at:a"; }, "not an output of the network");
   check([&](nlohmann::json& c) { recipe(c)["output"] = "at:nope"; }, "has no coordinate \"nope\"");
   check([&](nlohmann::json& c) { recipe(c)["inputs"] = {"at:a"}; }, "1 inputs for a network of 2");
-  check([&](nlohmann::json& c) { c.erase("networks"); }, "(N0): lhs: recheck: network " + key + ": not recorded in the certificate");
-  check([&](nlohmann::json& c) { c["networks"][key] = R"({"format": "approxcert-net/1", "input": {"dim": 2}, "layers": [)"; },
-        "malformed: networks/" + key);
+  check([&](nlohmann::json& c) { c.erase("networks"); },
+        "(N0): lhs: recheck: network " + key + ": not recorded in the certificate");
+  check(
+      [&](nlohmann::json& c) {
+        c["networks"][key] = R"({"format": "approxcert-net/1", "input": {"dim": 2}, "layers": [)";
+      },
+      "malformed: networks/" + key);
   check([&](nlohmann::json& c) { c["networks"][key] = nlohmann::json::parse(c["networks"][key].get<std::string>()); },
         "networks/" + key + ": expected the network's approxcert-net/1 text");
   check([&](nlohmann::json& c) { c["networks"] = 3; }, "networks: expected an object");
@@ -209,9 +217,11 @@ TEST_CASE("network recheck: the largest output and an offset index are re-comput
 
   // The smaller output claimed as the largest, and y0 claimed at k (verdicts kept: 1 <= 2).
   r = verify_certificate(TheoremRegistry{}, cert(Rational(1), y1), "net.json", kCertificateOnly);
-  CHECK(problems_of(r).find("steps/0 (M): lhs: recorded [1, 1] does not contain the exact recomputation [1.5833") != std::string::npos);
+  CHECK(problems_of(r).find("steps/0 (M): lhs: recorded [1, 1] does not contain the exact recomputation [1.5833") !=
+        std::string::npos);
   r = verify_certificate(TheoremRegistry{}, cert(y1, Rational(1)), "net.json", kCertificateOnly);
-  CHECK(problems_of(r).find("steps/1 (K): lhs: recorded [1, 1] does not contain the exact recomputation [1.5833") != std::string::npos);
+  CHECK(problems_of(r).find("steps/1 (K): lhs: recorded [1, 1] does not contain the exact recomputation [1.5833") !=
+        std::string::npos);
 
   // A forger who drops or changes the offset: index 2 is no output, k - 2 gives y0 = 1.
   auto edited = [&](const std::function<void(nlohmann::json&)>& edit) {
@@ -220,13 +230,18 @@ TEST_CASE("network recheck: the largest output and an offset index are re-comput
     rehash(f);
     return problems_of(verify_certificate(TheoremRegistry{}, f, "net.json", kCertificateOnly));
   };
-  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k"; }).find("not an output of the network (it has 2)") != std::string::npos);
-  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-2"; }).find("does not contain the exact recomputation [1, 1]") !=
+  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k"; }).find("not an output of the network (it has 2)") !=
         std::string::npos);
-  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-3"; }).find("not an output of the network") != std::string::npos);
-  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-x"; }).find("has no coordinate \"k-x\"") != std::string::npos);
+  CHECK(edited([](nlohmann::json& j) {
+          j["output"] = "at:k-2";
+        }).find("does not contain the exact recomputation [1, 1]") != std::string::npos);
+  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-3"; }).find("not an output of the network") !=
+        std::string::npos);
+  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-x"; }).find("has no coordinate \"k-x\"") !=
+        std::string::npos);
   CHECK(edited([](nlohmann::json& j) { j["output"] = "at:z-1"; }).find("has no coordinate \"z\"") != std::string::npos);
-  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-99999999999"; }).find("has no coordinate") != std::string::npos);
+  CHECK(edited([](nlohmann::json& j) { j["output"] = "at:k-99999999999"; }).find("has no coordinate") !=
+        std::string::npos);
 }
 
 // A constant network input written in the recipe ("number:Q", the exact rational Q): by hand,
@@ -236,7 +251,8 @@ TEST_CASE("network recheck: a constant input in the recipe is read exactly -- fo
   auto cert = [] {
     Chain c;
     const Point p = Point{}.add("a", Rational(3) / Rational(4));
-    c.add(spec("C"), exact([p] { return Outcome(Side::exact(Rational(19) / Rational(12)), Side::exact(Rational(2))).where(p); }));
+    c.add(spec("C"),
+          exact([p] { return Outcome(Side::exact(Rational(19) / Rational(12)), Side::exact(Rational(2))).where(p); }));
     c.recheck_network("C", "lhs", two_outputs(), "1", {"at:a", "number:1/2"});
     return network_certificate(c);
   };

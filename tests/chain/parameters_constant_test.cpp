@@ -61,8 +61,15 @@ TEST_CASE("parameters: an exact rational is required where the theorem needs one
                        "inst.json: /parameters/c: the constant expression \"cos(pi/8)\" is not an exact rational, and "
                        "this theorem needs an exact rational here",
                        InputError);
-  CHECK_THROWS_WITH_AS(p.number("bad"), doctest::Contains("inst.json: /parameters/bad: constant expression 'log(0)' is not a finite real number"), InputError);
-  CHECK_THROWS_WITH_AS(p.enclosure("v", Prec(64)), doctest::Contains("inst.json: /parameters/v: expected a number or a constant expression, got 'x0+1'"), InputError);
+  CHECK_THROWS_WITH_AS(
+      p.number("bad"),
+      doctest::Contains("inst.json: /parameters/bad: constant expression 'log(0)' is not a finite real number"),
+      InputError);
+  CHECK_THROWS_WITH_AS(
+      p.enclosure("v", Prec(64)),
+      doctest::Contains("inst.json: /parameters/v: expected a number or a constant expression, got 'x0+1'"),
+      InputError);
   // A text that is neither keeps the exact reader's message.
-  CHECK_THROWS_WITH_AS(p.rational("w"), doctest::Contains("inst.json: /parameters/w: expected a number, got \"abc\""), InputError);
+  CHECK_THROWS_WITH_AS(p.rational("w"), doctest::Contains("inst.json: /parameters/w: expected a number, got \"abc\""),
+                       InputError);
 }

@@ -17,10 +17,12 @@ TEST_CASE("parameters_markdown: values, networks, nesting and sizes") {
       {"type": "dense", "weight": [["1", "1"], ["1", "-1"], ["0", "1"]], "bias": ["0", "0", "0"]}, {"type": "relu"},
       {"type": "dense", "weight": [["1", "1", "1"]], "bias": ["0"]}]})");
   const std::string page = parameters_markdown(nlohmann::json{{"networks", {{"f", net}}}});
-  CHECK(page == "- `networks`: 1 entry\n  - `f`: approxcert-net/1 network, 2 inputs; 3 layers: dense 2->3, relu, dense 3->1\n");
+  CHECK(page ==
+        "- `networks`: 1 entry\n  - `f`: approxcert-net/1 network, 2 inputs; 3 layers: dense 2->3, relu, dense 3->1\n");
 
   nlohmann::json deep = nlohmann::json::object();
-  for (int i = 0; i < 20; ++i) deep["q" + std::to_string(i)] = {{"supnorm", {{"net", "f"}, {"target", std::string(130, 'x')}}}};
+  for (int i = 0; i < 20; ++i)
+    deep["q" + std::to_string(i)] = {{"supnorm", {{"net", "f"}, {"target", std::string(130, 'x')}}}};
   const std::string nested = parameters_markdown(nlohmann::json{{"quantities", deep}});
   CHECK(nested.starts_with("- `quantities`: 20 entries\n  - `q0`: 1 entry\n    - `supnorm`: "));
   CHECK(nested.find("characters (in the certificate)") != std::string::npos);  // below two levels: a size

@@ -68,6 +68,7 @@ TEST_CASE("polynomial_identity: non-polynomial programs and mismatched shapes ar
   CHECK_THROWS_WITH_AS(polynomial_identity(e, x), doctest::Contains("not a polynomial operation"), InputError);
   CHECK_THROWS_AS(polynomial_identity(square_of_sum(), x), InputError);
   Program huge(3);  // degree 200 in each of 3 variables: 201^3 > 10^6 grid points
-  huge.add_output(huge.pow_int(huge.binary(Op::Mul, huge.binary(Op::Mul, huge.input(0), huge.input(1)), huge.input(2)), 200));
+  huge.add_output(
+      huge.pow_int(huge.binary(Op::Mul, huge.binary(Op::Mul, huge.input(0), huge.input(1)), huge.input(2)), 200));
   CHECK_THROWS_WITH_AS(polynomial_identity(huge, huge), doctest::Contains("grid needs more than"), InputError);
 }

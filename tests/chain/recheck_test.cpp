@@ -52,7 +52,8 @@ TEST_CASE("recheck: exact inputs and a rational expression are re-computed exact
   const Recomputed b = run("x0 + 1/2", {"parameter:b"});
   CHECK(b.value == Enclosure::exact(parse_rational("3.22")));
   const Point at = Point{}.add("x", parse_rational("3/4"));
-  CHECK(run("x0 - x0*x0*x0/6", {"at:x"}, &at).value == Enclosure::exact(parse_rational("3/4") - parse_rational("27/384")));
+  CHECK(run("x0 - x0*x0*x0/6", {"at:x"}, &at).value ==
+        Enclosure::exact(parse_rational("3/4") - parse_rational("27/384")));
 }
 
 TEST_CASE("recheck: transcendental expressions are enclosed with MPFI around the true value, tightly") {
@@ -77,8 +78,8 @@ TEST_CASE("recheck: transcendental expressions are enclosed with MPFI around the
 }
 
 TEST_CASE("recheck: interval inputs give an enclosure of the whole range, a power is not exact") {
-  std::map<std::string, Enclosure, std::less<>> earlier = {
-      {"A:lhs", Enclosure::between(Rational(1), Rational(2))}, {"B:rhs", Enclosure::between(Rational(3), Rational(5))}};
+  std::map<std::string, Enclosure, std::less<>> earlier = {{"A:lhs", Enclosure::between(Rational(1), Rational(2))},
+                                                           {"B:rhs", Enclosure::between(Rational(3), Rational(5))}};
   const Recomputed d = run("x0 - x1", {"step:A:lhs", "step:B:rhs"}, nullptr, earlier);
   CHECK_FALSE(d.exact);
   REQUIRE(d.value.bounded());
@@ -124,7 +125,8 @@ TEST_CASE("recheck: the JSON form round-trips and malformed JSON is refused") {
   CHECK(read_recheck(recheck_json(r), "w") == r);
   CHECK_THROWS_AS(read_recheck(nlohmann::json{{"expression", "x0"}}, "w"), InputError);
   CHECK_THROWS_AS(read_recheck(nlohmann::json{{"expression", "x0"}, {"inputs", {1}}}, "w"), InputError);
-  CHECK_THROWS_AS(read_recheck(nlohmann::json{{"expression", 3}, {"inputs", nlohmann::json::array()}}, "w"), InputError);
+  CHECK_THROWS_AS(read_recheck(nlohmann::json{{"expression", 3}, {"inputs", nlohmann::json::array()}}, "w"),
+                  InputError);
 }
 
 TEST_CASE("recheck: an entry of an array parameter by 0-based indices, bad indices refused") {

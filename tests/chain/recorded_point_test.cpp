@@ -27,8 +27,16 @@ Point at_x(long num, long den) { return Point{}.add("x", Rational(num) / Rationa
 // same margin) are fed in opposite orders by the two engines, so Ball keeps -1/2 and MPFI keeps 1/2.
 Chain build_tied(const Parameters&) {
   Chain c;
-  c.add({.id = "T1", .claim = "x^2 <= 1 at x = -1/2, 0, 1/2", .symbols = "x^2 <= 1", .relation = Relation::LessEqual,
-         .lhs_name = "x^2", .rhs_name = "1", .reference = "test", .status = "R", .mode = "EX", .coq_lemma = "test_T1",
+  c.add({.id = "T1",
+         .claim = "x^2 <= 1 at x = -1/2, 0, 1/2",
+         .symbols = "x^2 <= 1",
+         .relation = Relation::LessEqual,
+         .lhs_name = "x^2",
+         .rhs_name = "1",
+         .reference = "test",
+         .status = "R",
+         .mode = "EX",
+         .coq_lemma = "test_T1",
          .coq_note = "test theorem"},
         generic([]<class S>(const Attempt& a) {
           std::vector<Rational> xs{Rational(-1) / Rational(2), Rational(0), Rational(1) / Rational(2)};
@@ -48,7 +56,10 @@ Chain build_tied(const Parameters&) {
 const TheoremRegistry& tied_registry() {
   static const TheoremRegistry r = [] {
     TheoremRegistry reg;
-    reg.add({.name = "test/tied-points", .paper = "test", .title = "Tied decisive points", .statement = "x^2 <= 1 on three points"},
+    reg.add({.name = "test/tied-points",
+             .paper = "test",
+             .title = "Tied decisive points",
+             .statement = "x^2 <= 1 on three points"},
             build_tied);
     return reg;
   }();
@@ -56,8 +67,8 @@ const TheoremRegistry& tied_registry() {
 }
 
 std::string write_tied(const ScratchDir& dir) {
-  const InstanceRun run =
-      run_instance(tied_registry(), "test/tied-points", parse_exact_json("{}", "test"), JsonAt("test"), "tied", RunOptions{});
+  const InstanceRun run = run_instance(tied_registry(), "test/tied-points", parse_exact_json("{}", "test"),
+                                       JsonAt("test"), "tied", RunOptions{});
   return write_certificate(dir.dir().string(), make_certificate(run));
 }
 

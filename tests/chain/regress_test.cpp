@@ -11,8 +11,8 @@
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
 #include "chain/regress.hpp"
-#include "scalar/input_error.hpp"
 #include "chain_test_support.hpp"
+#include "scalar/input_error.hpp"
 
 using namespace approxcert;
 using namespace approxcert::chain;
@@ -193,7 +193,8 @@ TEST_CASE("regress: a changed instance names its differences by pointer and stil
   });
   const RegressReport same = regress(demo_registry(), {checks.dir().string()}, o);
   std::string rows;
-  for (const auto& row : same.rows) rows += row.step + " " + row.field + " " + row.stored + " -> " + row.current + " " + row.kind + "\n";
+  for (const auto& row : same.rows)
+    rows += row.step + " " + row.field + " " + row.stored + " -> " + row.current + " " + row.kind + "\n";
   CAPTURE(rows);
   CHECK(same.ok());
 }
@@ -223,5 +224,6 @@ TEST_CASE("regress: no check file at all is an input error") {
   ScratchDir empty("regress_empty_checks");
   RegressOptions o;
   o.baseline = dir.dir().string();
-  CHECK_THROWS_WITH_AS(regress(demo_registry(), {empty.dir().string()}, o), doctest::Contains("no check or claim file"), InputError);
+  CHECK_THROWS_WITH_AS(regress(demo_registry(), {empty.dir().string()}, o), doctest::Contains("no check or claim file"),
+                       InputError);
 }

@@ -16,7 +16,7 @@ Enclosure pt(const char* x) { return Enclosure::exact(q(x)); }
 }  // namespace
 
 TEST_CASE("relation: <= proved, refuted, unknown at the boundaries") {
-  CHECK(decide(Relation::LessEqual, iv("1", "2"), iv("2", "3")) == Verdict::Proved);   // touching: proved
+  CHECK(decide(Relation::LessEqual, iv("1", "2"), iv("2", "3")) == Verdict::Proved);  // touching: proved
   CHECK(decide(Relation::LessEqual, iv("1", "2"), iv("1.5", "3")) == Verdict::Unknown);
   CHECK(decide(Relation::LessEqual, iv("3", "4"), iv("1", "2")) == Verdict::Refuted);
   CHECK(decide(Relation::LessEqual, iv("2", "4"), iv("1", "2")) == Verdict::Unknown);  // 2 <= 2 possible

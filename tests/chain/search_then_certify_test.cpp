@@ -16,8 +16,11 @@ namespace {
 // Toy property: the candidate c is a square root of 2 to within 10^-9: |c^2 - 2| <= 10^-9.
 Chain toy_chain(int& searches) {
   Chain c;
-  c.add({.id = "T1", .claim = "|c^2 - 2| <= 1e-9 at the searched c", .relation = Relation::LessEqual,
-         .status = "P", .coq_lemma = "toy_T1"},
+  c.add({.id = "T1",
+         .claim = "|c^2 - 2| <= 1e-9 at the searched c",
+         .relation = Relation::LessEqual,
+         .status = "P",
+         .coq_lemma = "toy_T1"},
         search_then_certify(
             [&searches](const Attempt&) {
               ++searches;
@@ -98,7 +101,8 @@ TEST_CASE("candidate_values: the coordinates must be named exactly as the shape 
                   std::domain_error);
   CHECK_THROWS_AS(candidate_values(Point{}.add("xi1", Rational(1)).add("xi2", Rational(2)), {{"xi", 2}, {"zeta", 1}}),
                   std::domain_error);
-  CHECK_THROWS_AS(candidate_values(Point{}.add("u1", Rational(1)).add("u2", Rational(2)), {{"u", 1}}), std::domain_error);
+  CHECK_THROWS_AS(candidate_values(Point{}.add("u1", Rational(1)).add("u2", Rational(2)), {{"u", 1}}),
+                  std::domain_error);
   try {
     candidate_values(Point{}.add("u1_forged", Rational(1)), {{"u", 1}});
     FAIL("a renamed coordinate was accepted");

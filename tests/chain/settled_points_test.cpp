@@ -32,7 +32,8 @@ struct Points {
 };
 
 // A step over the points; `evaluated` counts the points evaluated per attempt.
-Chain step(const Points& pts, bool reuse, std::shared_ptr<std::vector<int>> evaluated, Rational refute_at = Rational(-1)) {
+Chain step(const Points& pts, bool reuse, std::shared_ptr<std::vector<int>> evaluated,
+           Rational refute_at = Rational(-1)) {
   Chain c;
   c.add(spec(), ball([&pts, reuse, evaluated, refute_at](const Attempt& a) {
           ForAll fa = reuse ? a.for_all_reusing() : a.for_all();

@@ -3,8 +3,8 @@
 // mark_trusted, trust_summary). The demo theorem's sides are counted from its source by hand.
 #include <doctest/doctest.h>
 
-#include <stdexcept>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
@@ -21,7 +21,11 @@ using namespace approxcert::chain::test;
 namespace {
 
 StepSpec spec(const char* id) {
-  return StepSpec{.id = id, .claim = "test", .symbols = "test", .relation = Relation::LessEqual, .status = "R",
+  return StepSpec{.id = id,
+                  .claim = "test",
+                  .symbols = "test",
+                  .relation = Relation::LessEqual,
+                  .status = "R",
                   .coq_lemma = std::string("test_") + id};
 }
 
@@ -29,7 +33,8 @@ StepSpec spec(const char* id) {
 Chain two_steps() {
   Chain c;
   c.add(spec("A"), exact([] { return Outcome(Side::exact(Rational(1)), Side::exact(Rational(2))); }));
-  c.add(spec("B"), exact([] { return Outcome(Side::exact(Rational(1)), Side::exact(Rational(3)).rechecked_by("3", {})); }));
+  c.add(spec("B"),
+        exact([] { return Outcome(Side::exact(Rational(1)), Side::exact(Rational(3)).rechecked_by("3", {})); }));
   return c;
 }
 
@@ -79,7 +84,8 @@ TEST_CASE("trust marks: the mark is written to the certificate and not for unmar
 TEST_CASE("trust marks: verify counts the re-computed sides and names every trusted one with its reason") {
   ScratchDir dir("trust_marks");
   const std::string path = write_certificate(
-      dir.dir().string(), make_certificate(run_check(demo_registry(), read_check_file(data_file("demo_proved.json"))).run));
+      dir.dir().string(),
+      make_certificate(run_check(demo_registry(), read_check_file(data_file("demo_proved.json"))).run));
   const VerifyReport r = verify_certificate(demo_registry(), path, VerifyOptions{.rebuild = false});
   REQUIRE(r.ok());
   // The demo (demo_theorem.cpp): D1 2 sides, D2 3 (a range), D3-D7 2 each = 15; not rechecked:
@@ -91,14 +97,16 @@ TEST_CASE("trust marks: verify counts the re-computed sides and names every trus
   CHECK(r.trusted[0].side == "lhs");
   CHECK(r.trusted[3].step == "D7");
   for (const TrustedSide& t : r.trusted) CHECK(t.reason.empty());
-  CHECK(trust_summary(r) ==
-        "11 of 15 sides re-computed from the certificate; 4 trusted as recorded: not marked (D3 lhs, D6 lhs, D6 rhs, D7 lhs)");
+  CHECK(
+      trust_summary(r) ==
+      "11 of 15 sides re-computed from the certificate; 4 trusted as recorded: not marked (D3 lhs, D6 lhs, D6 rhs, D7 lhs)");
 
   // A marked side is named with its reason, grouped.
   VerifyReport grouped;
   grouped.sides = 5;
   grouped.sides_recomputed = 2;
   grouped.trusted = {{"S1", "lhs", "net"}, {"S2", "rhs", ""}, {"S3", "lhs", "net"}};
-  CHECK(trust_summary(grouped) ==
-        "2 of 5 sides re-computed from the certificate; 3 trusted as recorded: net (S1 lhs, S3 lhs); not marked (S2 rhs)");
+  CHECK(
+      trust_summary(grouped) ==
+      "2 of 5 sides re-computed from the certificate; 3 trusted as recorded: net (S1 lhs, S3 lhs); not marked (S2 rhs)");
 }

@@ -23,7 +23,9 @@ TEST_CASE("verdict: the spelling reads back, other text is refused") {
 
 TEST_CASE("verdict: a conjunction is refuted by one refuted part and proved only when both are") {
   constexpr Verdict P = Verdict::Proved, R = Verdict::Refuted, U = Verdict::Unknown;
-  struct Row { Verdict a, b, expected; };
+  struct Row {
+    Verdict a, b, expected;
+  };
   const Row table[] = {{P, P, P}, {P, R, R}, {P, U, U}, {R, P, R}, {R, R, R},
                        {R, U, R}, {U, P, U}, {U, R, R}, {U, U, U}};
   for (const Row& r : table) CHECK(conjunction(r.a, r.b) == r.expected);

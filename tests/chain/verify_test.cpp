@@ -5,8 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <cctype>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
@@ -23,7 +23,8 @@ namespace {
 const VerifyOptions kCertificateOnly{.rebuild = false};
 
 std::string write_demo(const ScratchDir& dir, const std::string& file) {
-  return write_certificate(dir.dir().string(), make_certificate(run_check(demo_registry(), read_check_file(data_file(file))).run));
+  return write_certificate(dir.dir().string(),
+                           make_certificate(run_check(demo_registry(), read_check_file(data_file(file))).run));
 }
 
 // Edits a certificate's JSON and re-computes its hash, as a forger would.
@@ -123,7 +124,8 @@ TEST_CASE("verify: a forged bound that excludes the true value is caught by the 
     c["steps"][0]["lhs"]["upper"] = "2.7182818284590463";
     c["steps"][0]["margin"] = "0.0082818284590462";
   });
-  const VerifyReport quick = verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false, .rebuild = false});
+  const VerifyReport quick =
+      verify_certificate(demo_registry(), path, VerifyOptions{.recompute = false, .rebuild = false});
   CHECK(quick.ok());  // consistent on its face...
   const VerifyReport r = verify_certificate(demo_registry(), path, kCertificateOnly);
   CHECK_FALSE(r.ok());  // ...but not with the true value
@@ -197,9 +199,11 @@ TEST_CASE("verify: a forged proof of a false claim is rejected by the rechecks w
     c["summary"]["proved"] = 7;
     c["summary"]["refuted"] = 0;
   });
-  const VerifyReport quick = verify_certificate(TheoremRegistry{}, path, VerifyOptions{.recompute = false, .rebuild = false});
+  const VerifyReport quick =
+      verify_certificate(TheoremRegistry{}, path, VerifyOptions{.recompute = false, .rebuild = false});
   CHECK(quick.ok());  // consistent on its face...
-  const VerifyReport r = verify_certificate(TheoremRegistry{}, path, kCertificateOnly);  // ...not with exp(1) re-computed
+  const VerifyReport r =
+      verify_certificate(TheoremRegistry{}, path, kCertificateOnly);  // ...not with exp(1) re-computed
   CHECK_FALSE(r.ok());
   CHECK(all_problems(r).find("steps/0 (D1): lhs: recorded [") != std::string::npos);
   CHECK(all_problems(r).find("is disjoint from the recomputed [2.718281828") != std::string::npos);

@@ -10,11 +10,11 @@
 
 #include <string>
 
+#include "../test_multiplier.hpp"
 #include "check/cover_check.hpp"
 #include "net/expression.hpp"
 #include "problem/error_program.hpp"
 #include "reference/programs.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

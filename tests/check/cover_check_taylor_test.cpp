@@ -11,8 +11,8 @@
 #include <mpfr.h>
 #include <nlohmann/json.hpp>
 
-#include "check/cover_check.hpp"
 #include "../supnorm/cli_support.hpp"
+#include "check/cover_check.hpp"
 #include "io/certificate_envelope.hpp"
 #include "net/expression.hpp"
 #include "scalar/rational.hpp"
@@ -72,12 +72,12 @@ TEST_CASE("cover check: the Taylor form sees the cancellation of exp - T_12, the
   REQUIRE(sup_lo.sign() > 0);
   const std::optional<Rational> taylor = natural_centred_abs_bound(f, box, 256, 13);
   REQUIRE(taylor);
-  CHECK(*taylor >= sup_lo);                    // sound
-  CHECK(*taylor <= Rational(2) * sup_hi);      // and tight: within a factor 2 of the sup
+  CHECK(*taylor >= sup_lo);                // sound
+  CHECK(*taylor <= Rational(2) * sup_hi);  // and tight: within a factor 2 of the sup
   const std::optional<Rational> plain = natural_centred_abs_bound(f, box, 256);
   REQUIRE(plain);
   CHECK(*plain >= sup_lo);
-  CHECK(*plain > Rational(1000) * sup_hi);     // blind to the cancellation
+  CHECK(*plain > Rational(1000) * sup_hi);  // blind to the cancellation
   // Order 1 is the Lagrange form f(c) + f'(X)(x - c): sound, not better than the sup itself.
   const std::optional<Rational> first = natural_centred_abs_bound(f, box, 256, 1);
   REQUIRE(first);
@@ -108,7 +108,8 @@ TEST_CASE("verify: a supnorm certificate of exp - T_12 verifies, and a leaf boun
   // f(1/2) and recomputes the hash: the checker must not re-prove it.
   nlohmann::json c = read_json(cert);
   nlohmann::json& bounds = c["cover"]["bounds"];
-  const Rational below = mpfr_f(Rational(mpz_class(1), mpz_class(2))).first * Rational(mpz_class(999999), mpz_class(1000000));
+  const Rational below =
+      mpfr_f(Rational(mpz_class(1), mpz_class(2))).first * Rational(mpz_class(999999), mpz_class(1000000));
   bounds[bounds.size() - 1] = decimal_down(below, 20);
   c["sha256"] = certificate_sha256(c);
   const std::string forged = s.path("forged.cert.json");

@@ -7,12 +7,12 @@
 #include <functional>
 #include <random>
 
+#include "../supnorm/square_minus_x.hpp"
+#include "../test_multiplier.hpp"
 #include "check/cover_check.hpp"
 #include "net/expression.hpp"
 #include "problem/error_program.hpp"
 #include "reference/programs.hpp"
-#include "../supnorm/square_minus_x.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

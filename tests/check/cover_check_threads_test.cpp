@@ -10,11 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "check/cover_check.hpp"
 #include "../supnorm/cli_support.hpp"
+#include "../supnorm/square_minus_x.hpp"
+#include "check/cover_check.hpp"
 #include "net/expression.hpp"
 #include "problem/error_program.hpp"
-#include "../supnorm/square_minus_x.hpp"
 
 using namespace approxcert;
 using namespace approxcert::supnorm_test;
@@ -72,7 +72,8 @@ TEST_CASE("cover check: the report is the same for every thread count and ahead 
   }
   SUBCASE("false leaf bounds are rejected, in leaf order") {
     RecordedCover bad = sound;
-    for (const std::size_t k : {std::size_t(3), std::size_t(20)}) bad.bounds[k] = *sound.bounds[k] - slack - Rational(mpz_class(1), mpz_class(1000));
+    for (const std::size_t k : {std::size_t(3), std::size_t(20)})
+      bad.bounds[k] = *sound.bounds[k] - slack - Rational(mpz_class(1), mpz_class(1000));
     const CoverCheckReport r = same_for_every_thread_count(prog, domain, bad, o);
     REQUIRE(r.problems.size() == 2);
     CHECK(r.problems[0].rfind("leaf 3:", 0) == 0);
@@ -111,8 +112,10 @@ TEST_CASE("cover check: the report is the same for every thread count and ahead 
 TEST_CASE("verify: the report is the same for --threads 1 and 2 (a forged leaf bound)") {
   ScratchDir s("verify-threads");
   const std::string cert = s.path("c.json");
-  REQUIRE(run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --rel-tol 1e-3 --cert " + cert, s)
-              .status == 0);
+  REQUIRE(
+      run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --rel-tol 1e-3 --cert " + cert,
+              s)
+          .status == 0);
   const nlohmann::json doc = read_json(cert);
   REQUIRE(doc["cover"]["bounds"].size() > 8);
   const std::string forged = forge(s, doc, "leaf-bound", [](nlohmann::json& c) { c["cover"]["bounds"][5] = "0"; });

@@ -37,8 +37,8 @@ TEST_CASE("check and regress skip a folder's networks and stray JSON, listing th
   ScratchDir s("check-skips");
   write_folder(s);
   const std::string net = s.path("checks/f.json"), reference = s.path("checks/reference.json");
-  const std::string line = "  skipped 2 files that are not a check or claim file: " + net + " (format approxcert-net/1), " +
-                           reference + " (no format)\n";
+  const std::string line = "  skipped 2 files that are not a check or claim file: " + net +
+                           " (format approxcert-net/1), " + reference + " (no format)\n";
 
   Run r = run_cli("check " + s.path("checks") + " --out " + s.path("certs"), s);
   CHECK(r.status == 0);
@@ -52,7 +52,8 @@ TEST_CASE("check and regress skip a folder's networks and stray JSON, listing th
   nlohmann::json j = nlohmann::json::parse(r.out);
   CHECK(j["instances"].size() == 1);
   CHECK(j["skipped"] == nlohmann::json::parse(R"([{"file": ")" + net + R"(", "format": "approxcert-net/1"},
-                                                  {"file": ")" + reference + R"(", "format": null}])"));
+                                                  {"file": ")" +
+                                              reference + R"(", "format": null}])"));
 
   r = run_cli("regress --baseline " + s.path("certs") + " --checks " + s.path("checks"), s);
   CHECK(r.status == 0);
@@ -69,7 +70,8 @@ TEST_CASE("check and regress skip a folder's networks and stray JSON, listing th
   r = run_cli("check " + s.path("checks/xsq.json") + " --out " + s.path("certs") + " --json", s);
   REQUIRE(r.status == 0);
   CHECK(nlohmann::json::parse(r.out)["skipped"] == nlohmann::json::array());
-  CHECK(run_cli("check " + s.path("checks/xsq.json") + " --out " + s.path("certs"), s).out.find("skipped") == std::string::npos);
+  CHECK(run_cli("check " + s.path("checks/xsq.json") + " --out " + s.path("certs"), s).out.find("skipped") ==
+        std::string::npos);
 }
 
 TEST_CASE("check and regress still refuse a malformed check file, a named network and a folder without check files") {
@@ -79,11 +81,13 @@ TEST_CASE("check and regress still refuse a malformed check file, a named networ
   s.write("checks/broken.json", R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {}})");
   Run r = run_cli("check " + s.path("checks") + " --out " + s.path("certs"), s);
   CHECK(r.status == 2);
-  CHECK(r.err.find(s.path("checks/broken.json") + ": top level: missing required key \"expected\"") != std::string::npos);
+  CHECK(r.err.find(s.path("checks/broken.json") + ": top level: missing required key \"expected\"") !=
+        std::string::npos);
   CHECK(!std::filesystem::exists(s.path("certs")));
   r = run_cli("regress --baseline " + s.path("certs") + " --checks " + s.path("checks"), s);
   CHECK(r.status == 2);
-  CHECK(r.err.find(s.path("checks/broken.json") + ": top level: missing required key \"expected\"") != std::string::npos);
+  CHECK(r.err.find(s.path("checks/broken.json") + ": top level: missing required key \"expected\"") !=
+        std::string::npos);
   // Not JSON at all: cannot be told apart from a broken check file, so bad input too.
   s.write("checks/broken.json", R"({"format": "approxcert-check/1", )");
   r = run_cli("check " + s.path("checks") + " --out " + s.path("certs"), s);
@@ -102,9 +106,10 @@ TEST_CASE("check and regress still refuse a malformed check file, a named networ
                                      "regress --baseline " + s.path("certs") + " --checks " + s.path("checks")}) {
     r = run_cli(command, s);
     CHECK_MESSAGE(r.status == 2, command);
-    CHECK_MESSAGE(r.err.find(s.path("checks") + ": no check or claim file (*.json) found; skipped 2 files that are not a "
-                             "check or claim file: ") != std::string::npos,
-                  command);
+    CHECK_MESSAGE(
+        r.err.find(s.path("checks") + ": no check or claim file (*.json) found; skipped 2 files that are not a "
+                                      "check or claim file: ") != std::string::npos,
+        command);
   }
   CHECK(!std::filesystem::exists(s.path("certs")));
 }

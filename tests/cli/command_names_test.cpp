@@ -40,7 +40,8 @@ TEST_CASE("command names: the problem loader's messages name supnorm or lpnorm, 
   CHECK(sup.err.find("--domain [-1,1] must lie inside the domain") != std::string::npos);
   // Both an approximant and a network: the loader's own check.
   s.write("net.json", identity_net());
-  check_named(run_cli("lpnorm --net " + s.path("net.json") + " --approx x --target x --domain '[0,1]' --p 1", s), "lpnorm", "supnorm");
+  check_named(run_cli("lpnorm --net " + s.path("net.json") + " --approx x --target x --domain '[0,1]' --p 1", s),
+              "lpnorm", "supnorm");
   check_named(run_cli("lpnorm --approx x --target x --domain '[0,1]x[0,1]' --p 1", s), "lpnorm", "supnorm");
   // An option the command reads itself.
   check_named(run_cli("lpnorm --approx x --target x --domain '[0,1]' --p 0", s), "lpnorm", "");

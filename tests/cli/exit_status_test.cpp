@@ -21,7 +21,8 @@ TEST_CASE("cli exit status: supnorm 0 converged, 3 budget exhausted or upper = i
   ScratchDir s("exit-supnorm");
   s.write("net.json", identity_net());
   CHECK(run_cli("supnorm --net " + s.path("net.json") + " --target x0 --domain '[-1,2]'", s).status == 0);
-  const Run budget = run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 3", s);
+  const Run budget =
+      run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 3", s);
   CHECK(budget.status == 3);
   CHECK(budget.out.find("status budget_exhausted") != std::string::npos);
   // 1/x0 on [-1,1] has no finite sup: upper stays inf, which must never exit 0
@@ -42,8 +43,10 @@ TEST_CASE("cli exit status: supnorm --require-upper U is three-valued") {
   CHECK(refuted.out.find("sup <= 0.1585: refuted") != std::string::npos);
   // a budget of 3 boxes cannot bring the upper bound within 1e-17 of the true value (the fast path
   // alone reaches 3e-16 in one box): undecided
-  const Run unknown = run_cli("supnorm --approx x0 --target 'sin(x0)' --domain '[0,1]' --max-boxes 3 --taylor-order 0 "
-                            "--require-upper 0.1585290151921035", s);
+  const Run unknown = run_cli(
+      "supnorm --approx x0 --target 'sin(x0)' --domain '[0,1]' --max-boxes 3 --taylor-order 0 "
+      "--require-upper 0.1585290151921035",
+      s);
   CHECK(unknown.status == 3);
   CHECK(unknown.out.find(": unknown") != std::string::npos);
 }
@@ -62,7 +65,8 @@ TEST_CASE("cli exit status: build, coq, regress, check, and an unknown command")
   CHECK(run_cli("regress --baseline " + s.path("certs") + " --checks " + s.path("missing"), s).status == 2);
 
   // e <= 2.71829 cannot be decided with 16-bit balls: the overall verdict is unknown, status 3
-  const std::string proved_rest = R"("D2": "proved", "D3": "proved", "D4": "proved", "D5": "proved", "D6": "proved", "D7": "proved")";
+  const std::string proved_rest =
+      R"("D2": "proved", "D3": "proved", "D4": "proved", "D5": "proved", "D6": "proved", "D7": "proved")";
   const std::string tie = R"({"format": "approxcert-check/1", "theorem": "demo/constants",
     "parameters": {"b": "2.71829", "n": 1, "m": 1}, "precision": {"base_bits": 16, "max_bits": 16}, "expected": {"D1": "unknown", )";
   s.write("tie.json", tie + proved_rest + "}}");

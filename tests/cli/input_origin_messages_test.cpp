@@ -20,12 +20,15 @@ TEST_CASE("input origins: options on the command line, file and pointer in a cer
   r = run_cli("supnorm --approx x0 --target 'sin(' --domain '[0,1]'", s);
   CHECK(r.status == 2);
   CHECK(r.err.find("supnorm: --target: expression: column 5:") != std::string::npos);
-  r = run_cli("lpnorm --p 2 --net " + std::string(APPROXCERT_SOURCE_DIR) + "/docs/examples/relu_2d.json --target 'x0*y' --domain '[0,1]^2'", s);
+  r = run_cli("lpnorm --p 2 --net " + std::string(APPROXCERT_SOURCE_DIR) +
+                  "/docs/examples/relu_2d.json --target 'x0*y' --domain '[0,1]^2'",
+              s);
   CHECK(r.status == 2);
   CHECK(r.err.find("lpnorm: --target: expression: column 4: unknown identifier 'y'") != std::string::npos);
 
   const std::string cert = s.path("c.json");
-  REQUIRE(run_cli("supnorm --approx x0 --target 'x0^2' --domain '[0,1]' --rel-tol 1e-2 -q --cert " + cert, s).status == 0);
+  REQUIRE(run_cli("supnorm --approx x0 --target 'x0^2' --domain '[0,1]' --rel-tol 1e-2 -q --cert " + cert, s).status ==
+          0);
   nlohmann::json c = nlohmann::json::parse(slurp(cert));
   c["inputs"]["target"]["expression"] = std::string(1200, '(') + "x0" + std::string(1200, ')');
   s.write("c.json", c.dump());

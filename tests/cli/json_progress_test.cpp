@@ -26,8 +26,11 @@ json parse_one_object(const Run& r) {
 TEST_CASE("cli json: supnorm, eval and build print one object of the documented shape") {
   ScratchDir s("json-supnorm");
   // sup |x0^2 + sin(x0)/1000 - x0^2| on [0,1] = sin(1)/1000 = 0.000841470984807896...
-  const Run r = run_cli("supnorm --approx 'x0^2' --target 'x0^2 + sin(x0)/1000' --domain '[0,1]' --rel-tol 1e-12 --json "
-                      "--cert " + s.path("c.json"), s);
+  const Run r = run_cli(
+      "supnorm --approx 'x0^2' --target 'x0^2 + sin(x0)/1000' --domain '[0,1]' --rel-tol 1e-12 --json "
+      "--cert " +
+          s.path("c.json"),
+      s);
   CHECK(r.status == 0);
   const json j = parse_one_object(r);
   CHECK(j["command"] == "supnorm");
@@ -94,8 +97,9 @@ TEST_CASE("cli json: check, regress and coq, and regress --junit") {
   CHECK(j["mismatches"].empty());
   CHECK(j["exit_status"] == 0);
 
-  const Run r = run_cli("regress --baseline " + s.path("certs") + " --checks " + data_dir() + " --json --junit " +
-                      s.path("junit.xml"), s);
+  const Run r = run_cli(
+      "regress --baseline " + s.path("certs") + " --checks " + data_dir() + " --json --junit " + s.path("junit.xml"),
+      s);
   CHECK(r.status == 0);
   const json rj = parse_one_object(r);
   CHECK(rj["command"] == "regress");
@@ -105,7 +109,8 @@ TEST_CASE("cli json: check, regress and coq, and regress --junit") {
   CHECK(xml.find("<testsuite name=\"regress\" tests=\"2\" failures=\"0\"") != std::string::npos);
   CHECK(xml.find("name=\"demo/demo_proved\"/>") != std::string::npos);
 
-  const json q = parse_one_object(run_cli("coq " + s.path("certs/demo/demo_proved.json") + " -o " + s.path("demo.v") + " --json", s));
+  const json q = parse_one_object(
+      run_cli("coq " + s.path("certs/demo/demo_proved.json") + " -o " + s.path("demo.v") + " --json", s));
   CHECK(q["command"] == "coq");
   CHECK(q["output"] == s.path("demo.v"));
   CHECK(q["facts"].get<int>() >= 1);
@@ -114,7 +119,8 @@ TEST_CASE("cli json: check, regress and coq, and regress --junit") {
 
 TEST_CASE("cli progress: plain newline-terminated lines when stderr is not a terminal, none with --quiet") {
   ScratchDir s("progress");
-  const std::string problem = "supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 2000 ";
+  const std::string problem =
+      "supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 2000 ";
   const Run r = run_cli(problem + "--progress-interval 0", s);
   CHECK(r.err.find("supnorm: boxes ") == 0);
   CHECK(r.err.find('\r') == std::string::npos);
@@ -132,7 +138,8 @@ TEST_CASE("cli progress: plain newline-terminated lines when stderr is not a ter
   CHECK(c.err.find("check: 1/2 ") != std::string::npos);
   CHECK(c.err.find("check: 2/2 ") != std::string::npos);
   CHECK(c.err.find('\r') == std::string::npos);
-  const Run g = run_cli("regress --baseline " + s.path("certs") + " --checks " + data_dir() + " --progress-interval 0", s);
+  const Run g =
+      run_cli("regress --baseline " + s.path("certs") + " --checks " + data_dir() + " --progress-interval 0", s);
   CHECK(g.err.find("regress: 2/2 ") != std::string::npos);
   CHECK(run_cli("check " + data_dir() + " --out " + s.path("certs") + " -q --progress-interval 0", s).err.empty());
   std::string certs;

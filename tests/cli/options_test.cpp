@@ -16,10 +16,15 @@ using namespace approxcert::cli::test;
 
 TEST_CASE("cli options: out-of-range values exit 2 naming the option, before any output") {
   ScratchDir s("options");
-  for (const auto& [name, bits] : {std::pair<std::string, std::string>{"bits.json", "-100"}, {"huge_bits.json", "9223372036854775807"}})
-    s.write(name, R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {"b": "2.72", "n": 1, "m": 1},
-      "precision": {"base_bits": )" + bits + R"(, "max_bits": 64}, "expected": {"overall": "proved"}})");
-  const std::string problem = "supnorm --approx x0 --target 'sin(x0)' --domain '[0,1]' --cert " + s.path("c.json") + " ";
+  for (const auto& [name, bits] :
+       {std::pair<std::string, std::string>{"bits.json", "-100"}, {"huge_bits.json", "9223372036854775807"}})
+    s.write(
+        name,
+        R"({"format": "approxcert-check/1", "theorem": "demo/constants", "parameters": {"b": "2.72", "n": 1, "m": 1},
+      "precision": {"base_bits": )" +
+            bits + R"(, "max_bits": 64}, "expected": {"overall": "proved"}})");
+  const std::string problem =
+      "supnorm --approx x0 --target 'sin(x0)' --domain '[0,1]' --cert " + s.path("c.json") + " ";
   const std::pair<std::string, std::string> cases[] = {
       {problem + "--max-boxes -1", "--max-boxes"},
       {problem + "--max-boxes 0", "--max-boxes"},
@@ -62,7 +67,8 @@ TEST_CASE("cli options: out-of-range values exit 2 naming the option, before any
   }
   // both tolerances 0 are allowed (documented): an exactly-zero error still converges
   s.write("net.json", identity_net());
-  const Run zero = run_cli("supnorm --net " + s.path("net.json") + " --target x0 --domain '[0,1]' --rel-tol 0 --abs-tol 0", s);
+  const Run zero =
+      run_cli("supnorm --net " + s.path("net.json") + " --target x0 --domain '[0,1]' --rel-tol 0 --abs-tol 0", s);
   CHECK(zero.status == 0);
   CHECK(zero.out.find("in [0, 0]") != std::string::npos);
 }
@@ -94,16 +100,19 @@ TEST_CASE("cli options: --time-limit is honoured inside a batch of slow boxes") 
     std::string w = R"({"type": "dense", "weight": [)";
     for (int i = 0; i < rows; ++i) {
       w += i ? ",[" : "[";
-      for (int j = 0; j < cols; ++j) w += (j ? ",\"" : "\"") + std::to_string(((i * 31 + j * 17 + seed) % 7) - 3) + "/7\"";
+      for (int j = 0; j < cols; ++j)
+        w += (j ? ",\"" : "\"") + std::to_string(((i * 31 + j * 17 + seed) % 7) - 3) + "/7\"";
       w += "]";
     }
     w += R"(], "bias": [)";
     for (int i = 0; i < rows; ++i) w += (i ? ",\"" : "\"") + std::to_string((i + seed) % 5 - 2) + "/5\"";
     return w + "]}";
   };
-  net += dense(300, 3, 1) + R"(, {"type": "tanh"}, )" + dense(300, 300, 2) + R"(, {"type": "tanh"}, )" + dense(1, 300, 3) + "]}";
+  net += dense(300, 3, 1) + R"(, {"type": "tanh"}, )" + dense(300, 300, 2) + R"(, {"type": "tanh"}, )" +
+         dense(1, 300, 3) + "]}";
   s.write("big.json", net);
-  const std::string run = "supnorm --net " + s.path("big.json") + " --target 'sin(x0+x1*x2)' --domain '[-1,1]^3' "
+  const std::string run = "supnorm --net " + s.path("big.json") +
+                          " --target 'sin(x0+x1*x2)' --domain '[-1,1]^3' "
                           "--threads 1 --quiet --json --fast-path off ";  // every box in Arb: uniformly slow
   // The root box alone takes R seconds; with --max-boxes 17 the next step is one batch of 16
   // children, about 8 R to 16 R. A limit of 3 R falls inside that batch: the search must stop
@@ -119,7 +128,7 @@ TEST_CASE("cli options: --time-limit is honoured inside a batch of slow boxes") 
   REQUIRE(limited.status == 3);
   const nlohmann::json j = nlohmann::json::parse(limited.out);
   CHECK(j["status"] == "budget_exhausted");
-  CHECK(j["boxes"].get<int>() >= 2);   // the limit came after the root box ...
-  CHECK(j["boxes"].get<int>() < 17);   // ... and stopped the batch part-way
+  CHECK(j["boxes"].get<int>() >= 2);  // the limit came after the root box ...
+  CHECK(j["boxes"].get<int>() < 17);  // ... and stopped the batch part-way
   CHECK(j["elapsed_seconds"].get<double>() < 8 * r);
 }

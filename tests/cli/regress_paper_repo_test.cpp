@@ -20,13 +20,15 @@ namespace {
 // sup |x^2 - f| over [0,1] is 1/16 (at x = 1/4 and 3/4); with b = 1/50 it is 1/16 + 1/100.
 std::string network(const std::string& b) {
   return R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": [
-    {"type": "dense", "weight": [["1"], ["1"]], "bias": [")" + b + R"(", "-4/8"]}, {"type": "relu"},
+    {"type": "dense", "weight": [["1"], ["1"]], "bias": [")" +
+         b + R"(", "-4/8"]}, {"type": "relu"},
     {"type": "dense", "weight": [["1/2", "1"]], "bias": ["0"]}]})";
 }
 
 std::string claims(const std::string& net_file) {
   return R"({"format": "approxcert-claims/1", "description": "f interpolates x^2 at three knots",
-    "networks": {"f": ")" + net_file + R"("},
+    "networks": {"f": ")" +
+         net_file + R"("},
     "quantities": {"err_f": {"supnorm": {"net": "f", "target": "x0^2", "domain": "[0,1]", "rel_tol": "1e-4"}}},
     "steps": [{"id": "C1", "claim": "f approximates x^2 within 1/15", "lhs": "err_f", "relation": "<=", "rhs": "1/15"}],
     "expected": {"C1": "proved", "overall": "proved"}})";
@@ -36,7 +38,9 @@ std::string claims(const std::string& net_file) {
 Run in_repo(const ScratchDir& s, const std::string& args) { return run_cli(args, s, "repo"); }
 
 // The exit status of the shell command line `command` run in the repository folder.
-int sh(const ScratchDir& s, const std::string& command) { return approxcert::test::run_command(command, s, "repo").status; }
+int sh(const ScratchDir& s, const std::string& command) {
+  return approxcert::test::run_command(command, s, "repo").status;
+}
 
 }  // namespace
 
@@ -51,7 +55,8 @@ TEST_CASE("paper repository: an edited network makes regress name the changed we
   CHECK(page.find("**Description.** f interpolates x^2 at three knots") != std::string::npos);
   CHECK(page.find("f approximates x^2 within 1/15") != std::string::npos);  // the step's claim in words
   CHECK(page.find("approxcert-net/1 network, 1 input; 3 layers: dense 1->2, relu, dense 2->1") != std::string::npos);
-  REQUIRE(sh(s, "git init -q && git add -A && git -c user.name=ci -c user.email=ci@example.org commit -qm baseline") == 0);
+  REQUIRE(sh(s, "git init -q && git add -A && git -c user.name=ci -c user.email=ci@example.org commit -qm baseline") ==
+          0);
 
   r = in_repo(s, "regress");
   CHECK(r.status == 0);
@@ -64,8 +69,8 @@ TEST_CASE("paper repository: an edited network makes regress name the changed we
   INFO(r.out);
   // the pointer of the changed weight, old -> new
   CHECK(r.out.find("/parameters/networks/f/layers/0/bias/0") != std::string::npos);
-  CHECK(r.out.find("  0  ") != std::string::npos);     // stored, as recorded (the network is read exactly)
-  CHECK(r.out.find("1/50") != std::string::npos);    // current: 0.02 exactly
+  CHECK(r.out.find("  0  ") != std::string::npos);  // stored, as recorded (the network is read exactly)
+  CHECK(r.out.find("1/50") != std::string::npos);   // current: 0.02 exactly
   // the step is still compared: its verdict changed (1/16 + 1/100 > 1/15) and its bound moved
   CHECK(r.out.find("verdict changed") != std::string::npos);
   CHECK(r.out.find("bound moved") != std::string::npos);

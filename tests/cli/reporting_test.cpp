@@ -56,11 +56,12 @@ TEST_CASE("cli regress: a changed instance is reported as such, not as a worse b
   s.write("checks/demo_x.json", demo("2.72", "8"));
   REQUIRE(run_cli("check " + s.path("checks") + " --out " + s.path("certs"), s).status == 0);
   s.write("checks/demo_x.json", demo("2.75", "8"));  // another parameter: another instance
-  const Run r = run_cli("regress --baseline " + s.path("certs") + " --checks " + s.path("checks") + " --junit " + s.path("j.xml"), s);
+  const Run r = run_cli(
+      "regress --baseline " + s.path("certs") + " --checks " + s.path("checks") + " --junit " + s.path("j.xml"), s);
   CHECK(r.status == 1);
   CHECK(r.out.find("instance changed") != std::string::npos);
   CHECK(r.out.find("/parameters/b") != std::string::npos);
-  CHECK(r.out.find("got worse") == std::string::npos);  // another instance's bounds moved; none got "worse"
+  CHECK(r.out.find("got worse") == std::string::npos);    // another instance's bounds moved; none got "worse"
   CHECK(r.out.find("bound moved") != std::string::npos);  // ... but they are still compared and shown
   CHECK(r.out.find("from changed instances, 0 without a check") != std::string::npos);
   // aligned: every table row starts the "kind" column at the same offset as the header

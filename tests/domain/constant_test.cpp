@@ -5,11 +5,11 @@
 
 #include <string>
 
+#include "domain/domain.hpp"
 #include "net/constant.hpp"
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
 #include "scalar/input_error.hpp"
-#include "domain/domain.hpp"
 
 using namespace approxcert;
 
@@ -111,15 +111,19 @@ TEST_CASE("constant: enclosures contain the MPFR reference and shrink as the pre
 }
 
 TEST_CASE("constant errors: variables, undefined values, length, syntax") {
-  CHECK(number_error("x0") == "expected a number or a constant expression, got 'x0': expression: column 1: a constant expression has no variables, got 'x0'");
+  CHECK(
+      number_error("x0") ==
+      "expected a number or a constant expression, got 'x0': expression: column 1: a constant expression has no variables, got 'x0'");
   CHECK(number_error("2*x").find("a constant expression has no variables, got 'x'") != std::string::npos);
   for (const char* bad : {"log(0)", "1/0", "sqrt(-1)", "tan(pi/2)*0 + 1/(pi - pi)", "log(1 - 1)", "(0)^-1"}) {
     CAPTURE(bad);
-    CHECK(number_error(bad) == "constant expression '" + std::string(bad).substr(0, 40) + (std::string(bad).size() > 40 ? "..." : "") +
-                                   "' is not a finite real number (undefined, e.g. log(0), 1/0 or sqrt(-1), or infinite): "
-                                   "its enclosure at 4096 bits is not finite");
+    CHECK(number_error(bad) ==
+          "constant expression '" + std::string(bad).substr(0, 40) + (std::string(bad).size() > 40 ? "..." : "") +
+              "' is not a finite real number (undefined, e.g. log(0), 1/0 or sqrt(-1), or infinite): "
+              "its enclosure at 4096 bits is not finite");
   }
-  CHECK(number_error(std::string(1000000, '1')) == "constant expression of 1000000 characters is too long (limit 10000)");
+  CHECK(number_error(std::string(1000000, '1')) ==
+        "constant expression of 1000000 characters is too long (limit 10000)");
   CHECK(number_error(std::string(10000, '1')) == "<accepted>");  // the limit itself is allowed (an exact integer)
   CHECK(number_error("inf") == "'inf' is not allowed: numbers must be finite");
   CHECK(number_error("sqrt(2").find("'(' is never closed") != std::string::npos);
@@ -137,7 +141,10 @@ TEST_CASE("constant: x names the only variable of a one-input problem") {
   CHECK(lower(a) == lower(b));
   CHECK(upper(a) == upper(b));
   CHECK(with_x.nodes().size() == with_x0.nodes().size());
-  CHECK_THROWS_WITH_AS(compile_target("x + x1", 2), "expression: column 1: variable 'x' names the only input of a one-input problem; this one has 2 variables x0..x1", InputError);
+  CHECK_THROWS_WITH_AS(
+      compile_target("x + x1", 2),
+      "expression: column 1: variable 'x' names the only input of a one-input problem; this one has 2 variables x0..x1",
+      InputError);
   CHECK_THROWS_WITH_AS(compile_target("x1", 1), doctest::Contains("the target has 1 variable x0 (or x)"), InputError);
 }
 
@@ -172,10 +179,13 @@ TEST_CASE("domain with constants: [0,pi] is enclosed outward and inward") {
 
 TEST_CASE("domain with constants: errors name the column") {
   CHECK(domain_error("[pi,3]") == "domain: column 1: empty interval: lower endpoint pi > upper endpoint 3");
-  CHECK(domain_error("[pi,pi]") == "domain: column 1: cannot certify lower endpoint pi <= upper endpoint pi: their enclosures overlap");
+  CHECK(domain_error("[pi,pi]") ==
+        "domain: column 1: cannot certify lower endpoint pi <= upper endpoint pi: their enclosures overlap");
   CHECK(domain_error("[0,x]").rfind("domain: column 4: expected a number or a constant expression, got 'x'", 0) == 0);
-  CHECK(domain_error("[0,log(0)]").rfind("domain: column 4: constant expression 'log(0)' is not a finite real number", 0) == 0);
-  CHECK(domain_error("[0,exp(10000)]") == "domain: column 4: constant expression 'exp(10000)' is not an endpoint of magnitude below 2^4096");
+  CHECK(domain_error("[0,log(0)]")
+            .rfind("domain: column 4: constant expression 'log(0)' is not a finite real number", 0) == 0);
+  CHECK(domain_error("[0,exp(10000)]") ==
+        "domain: column 4: constant expression 'exp(10000)' is not an endpoint of magnitude below 2^4096");
   CHECK(domain_error("[0," + std::string(20000, '1') + "+pi]").find("too long (limit 10000)") != std::string::npos);
   // A tiny but nonzero endpoint is enclosed by [-2^-4096, 2^-4096] (still inside the domain).
   const Domain tiny = parse_domain_with_constants("[exp(-5000),1]");

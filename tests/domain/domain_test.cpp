@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
-#include "scalar/input_error.hpp"
 #include "domain/domain.hpp"
+#include "scalar/input_error.hpp"
 
 using namespace approxcert;
 
@@ -71,9 +71,9 @@ TEST_CASE("domain: canonical text round-trips exactly") {
 TEST_CASE("domain: dimension check against the expected input count") {
   const Box b = parse_domain("[0,1]^2");
   CHECK_NOTHROW(check_domain_dim(b, 2));
-  CHECK_THROWS_WITH_AS(check_domain_dim(b, 3),
-                       "domain: has 2 intervals but 3 inputs are expected (one interval per input; [a,b]^3 repeats one)",
-                       InputError);
+  CHECK_THROWS_WITH_AS(
+      check_domain_dim(b, 3),
+      "domain: has 2 intervals but 3 inputs are expected (one interval per input; [a,b]^3 repeats one)", InputError);
   CHECK_THROWS_AS(check_domain_dim(parse_domain("[0,1]"), 2), InputError);
 }
 

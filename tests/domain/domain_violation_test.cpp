@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "net/expression.hpp"
 #include "domain/domain_violation.hpp"
+#include "net/expression.hpp"
 
 using namespace approxcert;
 
@@ -28,17 +28,28 @@ TEST_CASE("domain violation: a certainly undefined point of the box is reported,
     bool (*outside)(const Rational&);       // the argument is outside the domain
   };
   const Case cases[] = {
-      {"log1p(x)", "[-2,1]", "log1p", [](const Rational& x) { return x; }, [](const Rational& a) { return a <= Rational(-1); }},
-      {"log(x) + 1", "[0,1]", "log", [](const Rational& x) { return x; }, [](const Rational& a) { return a.sign() <= 0; }},
-      {"log2(x - 1/2)", "[0,1]", "log2", [](const Rational& x) { return x - Rational(1) / Rational(2); }, [](const Rational& a) { return a.sign() <= 0; }},
-      {"log10(x)", "[-1,-1/2]", "log10", [](const Rational& x) { return x; }, [](const Rational& a) { return a.sign() <= 0; }},
-      {"sqrt(x)", "[-1/1000,1]", "sqrt", [](const Rational& x) { return x; }, [](const Rational& a) { return a.sign() < 0; }},
-      {"asin(2*x)", "[0,1]", "asin", [](const Rational& x) { return Rational(2) * x; }, [](const Rational& a) { return a > Rational(1); }},
-      {"acos(x)", "[-3,0]", "acos", [](const Rational& x) { return x; }, [](const Rational& a) { return a < Rational(-1); }},
-      {"acosh(x)", "[0,5]", "acosh", [](const Rational& x) { return x; }, [](const Rational& a) { return a < Rational(1); }},
-      {"atanh(x)", "[0,1]", "atanh", [](const Rational& x) { return x; }, [](const Rational& a) { return a >= Rational(1); }},
-      {"x^(1/3)", "[-1,1]", "pow", [](const Rational& x) { return x; }, [](const Rational& a) { return a.sign() <= 0; }},
-      {"pow(x - 3, 2)", "[0,1]", "pow", [](const Rational& x) { return x - Rational(3); }, [](const Rational& a) { return a.sign() <= 0; }},
+      {"log1p(x)", "[-2,1]", "log1p", [](const Rational& x) { return x; },
+       [](const Rational& a) { return a <= Rational(-1); }},
+      {"log(x) + 1", "[0,1]", "log", [](const Rational& x) { return x; },
+       [](const Rational& a) { return a.sign() <= 0; }},
+      {"log2(x - 1/2)", "[0,1]", "log2", [](const Rational& x) { return x - Rational(1) / Rational(2); },
+       [](const Rational& a) { return a.sign() <= 0; }},
+      {"log10(x)", "[-1,-1/2]", "log10", [](const Rational& x) { return x; },
+       [](const Rational& a) { return a.sign() <= 0; }},
+      {"sqrt(x)", "[-1/1000,1]", "sqrt", [](const Rational& x) { return x; },
+       [](const Rational& a) { return a.sign() < 0; }},
+      {"asin(2*x)", "[0,1]", "asin", [](const Rational& x) { return Rational(2) * x; },
+       [](const Rational& a) { return a > Rational(1); }},
+      {"acos(x)", "[-3,0]", "acos", [](const Rational& x) { return x; },
+       [](const Rational& a) { return a < Rational(-1); }},
+      {"acosh(x)", "[0,5]", "acosh", [](const Rational& x) { return x; },
+       [](const Rational& a) { return a < Rational(1); }},
+      {"atanh(x)", "[0,1]", "atanh", [](const Rational& x) { return x; },
+       [](const Rational& a) { return a >= Rational(1); }},
+      {"x^(1/3)", "[-1,1]", "pow", [](const Rational& x) { return x; },
+       [](const Rational& a) { return a.sign() <= 0; }},
+      {"pow(x - 3, 2)", "[0,1]", "pow", [](const Rational& x) { return x - Rational(3); },
+       [](const Rational& a) { return a.sign() <= 0; }},
   };
   for (const Case& c : cases) {
     CAPTURE(c.expr);

@@ -10,12 +10,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "domain/domain.hpp"
 #include "forms/arb_integral.hpp"
 #include "problem/error_program.hpp"
 #include "scalar/interval.hpp"
 #include "scalar/rational.hpp"
 #include "supnorm/lpnorm.hpp"
-#include "domain/domain.hpp"
 
 #include "../supnorm/lp_closed_forms.hpp"
 
@@ -72,17 +72,17 @@ TEST_CASE("arb integral: (e^x - 1 - x)^2 on [0,1] against its closed form enclos
   const Prec bits(512);
   Interval e, e2, t, ref;
   set(e, q(1), bits);
-  exp(e, e, bits);                         // e
-  mul(e2, e, e, bits);                     // e^2
+  exp(e, e, bits);      // e
+  mul(e2, e, e, bits);  // e^2
   set(t, q(1), bits);
   sub(ref, e2, t, bits);
   set(t, q(1, 2), bits);
-  mul(ref, ref, t, bits);                  // (e^2 - 1)/2
+  mul(ref, ref, t, bits);  // (e^2 - 1)/2
   set(t, q(2), bits);
   mul(t, t, e, bits);
-  sub(ref, ref, t, bits);                  // - 2e
+  sub(ref, ref, t, bits);  // - 2e
   set(t, q(7, 3), bits);
-  add(ref, ref, t, bits);                  // + 7/3
+  add(ref, ref, t, bits);  // + 7/3
   const LpNormResult r = arb_run("1 + x", "exp(x)", "[0,1]", 2, q(1, 1000000));
   check_arb_encloses(r, lower(ref), upper(ref), 2);
 }

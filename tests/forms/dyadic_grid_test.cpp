@@ -6,8 +6,8 @@
 #include <random>
 #include <string_view>
 
-#include "forms/dyadic.hpp"
 #include "../test_multiplier.hpp"
+#include "forms/dyadic.hpp"
 
 using namespace approxcert;
 

@@ -5,12 +5,12 @@
 #include <cmath>
 #include <limits>
 #include <optional>
-#include <string>
 #include <random>
 #include <stdexcept>
+#include <string>
 
-#include "forms/dyadic.hpp"
 #include "../test_multiplier.hpp"
+#include "forms/dyadic.hpp"
 
 using namespace approxcert;
 
@@ -88,7 +88,8 @@ TEST_CASE("dyadic: dyadic_near_double gives a double of [lo, hi] on the grid, wi
   std::uniform_real_distribution<double> u(-4, 4);
   for (int i = 0; i < approxcert::test::random_cases(5000); ++i) {
     double lo = u(rng), hi = u(rng);
-    if (i % 7 == 0) hi = lo + std::ldexp(u(rng) + 4.5, -(i % 26));  // narrow boxes (the grid stays within 2^52 steps of 0)
+    if (i % 7 == 0)
+      hi = lo + std::ldexp(u(rng) + 4.5, -(i % 26));  // narrow boxes (the grid stays within 2^52 steps of 0)
     if (lo == hi) continue;
     if (hi < lo) std::swap(lo, hi);
     const double target = i % 11 == 0 ? lo - 1 : lo + (hi - lo) * (u(rng) + 4) / 8;  // some outside
@@ -98,16 +99,16 @@ TEST_CASE("dyadic: dyadic_near_double gives a double of [lo, hi] on the grid, wi
     CHECK(rlo <= rc);
     CHECK(rc <= rhi);
     const long e = std::ilogb(hi - lo);
-    CHECK(pow2(e) <= rhi - rlo);                          // the grid step 2^(e - 24) is at most the width / 2^24
+    CHECK(pow2(e) <= rhi - rlo);  // the grid step 2^(e - 24) is at most the width / 2^24
     const Rational step = pow2(e - 24);
-    CHECK(floor_div(rc / step) == rc / step);             // on the grid
+    CHECK(floor_div(rc / step) == rc / step);  // on the grid
     const Rational t = dirty_dyadic(target), clamped = t < rlo ? rlo : (rhi < t ? rhi : t);
     CHECK((rc < clamped ? clamped - rc : rc - clamped) <= step);
   }
-  CHECK(!dyadic_near_double(0.5, 1.0, 1.0));                // empty interior
+  CHECK(!dyadic_near_double(0.5, 1.0, 1.0));  // empty interior
   CHECK(!dyadic_near_double(0.5, 0.0, std::numeric_limits<double>::infinity()));
   CHECK(!dyadic_near_double(0.5, 1.0, 1.0 + std::ldexp(1.0, -52)));  // grid finer than the doubles there
-  CHECK(*dyadic_near_double(std::nan(""), 0.0, 1.0) == 0.0);          // a NaN target: clamped to an end
+  CHECK(*dyadic_near_double(std::nan(""), 0.0, 1.0) == 0.0);         // a NaN target: clamped to an end
 }
 
 TEST_CASE("dyadic: exact_difference is b - a exactly, or nothing when that is not a double") {
@@ -140,7 +141,8 @@ TEST_CASE("dyadic: simplest_dyadic_between_doubles is simplest_dyadic_between's 
   for (int i = 0; i < approxcert::test::random_cases(5000); ++i) {
     double lo = u(rng), hi = i % 5 == 0 ? lo + std::ldexp(u(rng) + 4.5, -(i % 50)) : u(rng);
     if (i % 13 == 0) lo = std::ldexp(lo, 300), hi = std::ldexp(hi, 300);
-    if (i % 17 == 0) lo = std::ldexp(std::round(std::ldexp(lo, 6)), -6), hi = std::ldexp(std::round(std::ldexp(hi, 6)), -6);
+    if (i % 17 == 0)
+      lo = std::ldexp(std::round(std::ldexp(lo, 6)), -6), hi = std::ldexp(std::round(std::ldexp(hi, 6)), -6);
     if (hi < lo) std::swap(lo, hi);
     if (!(lo < hi)) continue;
     const std::optional<double> m = simplest_dyadic_between_doubles(lo, hi);
@@ -149,7 +151,7 @@ TEST_CASE("dyadic: simplest_dyadic_between_doubles is simplest_dyadic_between's 
     ++compared;
   }
   CHECK(compared > 4000);
-  CHECK(!simplest_dyadic_between_doubles(1.0, 1.0));                               // empty interior
+  CHECK(!simplest_dyadic_between_doubles(1.0, 1.0));                                       // empty interior
   CHECK(!simplest_dyadic_between_doubles(std::ldexp(1.0, -1000), std::ldexp(1.0, -999)));  // outside the exact range
   CHECK(*simplest_dyadic_between_doubles(-3.0, -1.5) == -2.0);
   CHECK(*simplest_dyadic_between_doubles(0.3, 0.4) == 0.375);

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "../supnorm/cli_support.hpp"
+#include "../test_multiplier.hpp"
 #include "forms/monotonicity.hpp"
 #include "net/lower.hpp"
 #include "problem/error_program.hpp"
@@ -22,7 +23,6 @@
 #include "reference/reference_interpreter.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/supnorm.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -32,7 +32,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-Box box2(const Rational& a0, const Rational& b0, const Rational& a1, const Rational& b1) { return Box{{a0, a1}, {b0, b1}}; }
+Box box2(const Rational& a0, const Rational& b0, const Rational& a1, const Rational& b1) {
+  return Box{{a0, a1}, {b0, b1}};
+}
 
 SupNormResult run(const std::string& f, const Box& domain, bool monotonicity, const char* rel_tol = "1e-6") {
   SupNormOptions o;
@@ -250,14 +252,18 @@ TEST_CASE("verify: supnorm certificates with monotonicity nodes pass, forged one
   ScratchDir s("monotonicity-cert");
   // A corner maximum: the root is replaced by its faces x0 = -1, 1, each by its corners.
   const std::string corner = s.path("corner.cert.json");
-  REQUIRE(run_cli("supnorm --approx 0 --target '(3 + x0)*(3 - x1)' --domain '[-1,1]^2' --cert " + corner, s).status == 0);
+  REQUIRE(run_cli("supnorm --approx 0 --target '(3 + x0)*(3 - x1)' --domain '[-1,1]^2' --cert " + corner, s).status ==
+          0);
   // An interior maximum on kinks at (1/3, 0): boxes around it are eliminated.
   const std::string interior = s.path("interior.cert.json");
-  REQUIRE(run_cli("supnorm --approx 0 --target '1 - abs(x0 - 1/3) - abs(x1)' --domain '[-1/2,1/2]^2' --cert " + interior,
-                  s).status == 0);
+  REQUIRE(
+      run_cli("supnorm --approx 0 --target '1 - abs(x0 - 1/3) - abs(x1)' --domain '[-1/2,1/2]^2' --cert " + interior, s)
+          .status == 0);
   // Without the test: no monotonicity member at all (the format as before).
   const std::string off = s.path("off.cert.json");
-  REQUIRE(run_cli("supnorm --no-monotonicity --approx 0 --target '(3 + x0)*(3 - x1)' --domain '[-1,1]^2' --cert " + off, s).status == 0);
+  REQUIRE(
+      run_cli("supnorm --no-monotonicity --approx 0 --target '(3 + x0)*(3 - x1)' --domain '[-1,1]^2' --cert " + off, s)
+          .status == 0);
   const Json c = read_json(corner), in = read_json(interior);
   CHECK_FALSE(read_json(off)["cover"].contains("monotone"));
   CHECK(c["cover"]["tree"] == "MMLLMLL");
@@ -272,37 +278,41 @@ TEST_CASE("verify: supnorm certificates with monotonicity nodes pass, forged one
   corpus.emplace_back("coordinate", forge(s, c, "coordinate", [](Json& j) { j["cover"]["monotone"][0][0] = 1; }));
   // A face dropped: the face x0 = 1 of the root claimed eliminated (its corners removed).
   corpus.emplace_back("face-missing", forge(s, c, "face-missing", [](Json& j) {
-    j["cover"]["tree"] = "MMLLM";
-    j["cover"]["bounds"] = Json::array({j["cover"]["bounds"][0], j["cover"]["bounds"][1]});
-    j["cover"]["leaves"] = 2;
-  }));
+                        j["cover"]["tree"] = "MMLLM";
+                        j["cover"]["bounds"] = Json::array({j["cover"]["bounds"][0], j["cover"]["bounds"][1]});
+                        j["cover"]["leaves"] = 2;
+                      }));
   // A face left out: the root claimed to have only its face x0 = -1.
   corpus.emplace_back("face-left-out", forge(s, c, "face-left-out", [](Json& j) {
-    j["cover"]["tree"] = "MMLL";
-    j["cover"]["monotone"] = Json::array({j["cover"]["monotone"][0], j["cover"]["monotone"][1]});
-    j["cover"]["bounds"] = Json::array({j["cover"]["bounds"][0], j["cover"]["bounds"][1]});
-    j["cover"]["leaves"] = 2;
-  }));
+                        j["cover"]["tree"] = "MMLL";
+                        j["cover"]["monotone"] = Json::array({j["cover"]["monotone"][0], j["cover"]["monotone"][1]});
+                        j["cover"]["bounds"] = Json::array({j["cover"]["bounds"][0], j["cover"]["bounds"][1]});
+                        j["cover"]["leaves"] = 2;
+                      }));
   // The leaf holding the interior maximiser (1/3, 0) claimed eliminated, either sign.
   const Box half2 = box2(frac(-1, 2), frac(1, 2), frac(-1, 2), frac(1, 2));
   const std::vector<DecodedNode> nodes = decode(in["cover"], half2);
   std::size_t pos = 0;
-  while (pos < nodes.size() && !(nodes[pos].kind == 'L' && nodes[pos].box.lo[0] <= frac(1, 3) && frac(1, 3) <= nodes[pos].box.hi[0] &&
-                                 nodes[pos].box.lo[1] <= Rational(0) && Rational(0) <= nodes[pos].box.hi[1]))
+  while (pos < nodes.size() &&
+         !(nodes[pos].kind == 'L' && nodes[pos].box.lo[0] <= frac(1, 3) && frac(1, 3) <= nodes[pos].box.hi[0] &&
+           nodes[pos].box.lo[1] <= Rational(0) && Rational(0) <= nodes[pos].box.hi[1]))
     ++pos;
   REQUIRE(pos < nodes.size());
   const std::string tree = in["cover"]["tree"];
-  const auto count_before = [&](char k) { return static_cast<std::ptrdiff_t>(std::count(tree.begin(), tree.begin() + static_cast<std::ptrdiff_t>(pos), k)); };
+  const auto count_before = [&](char k) {
+    return static_cast<std::ptrdiff_t>(std::count(tree.begin(), tree.begin() + static_cast<std::ptrdiff_t>(pos), k));
+  };
   for (const int sign : {1, -1}) {
     const std::string name = "maximiser-eliminated" + std::to_string(sign);
-    corpus.emplace_back(name, forge(s, in, name, [&](Json& j) {
-      std::string t = tree;
-      t[pos] = 'M';
-      j["cover"]["tree"] = t;
-      j["cover"]["bounds"].erase(static_cast<std::size_t>(count_before('L')));
-      j["cover"]["leaves"] = j["cover"]["leaves"].get<std::size_t>() - 1;
-      j["cover"]["monotone"].insert(j["cover"]["monotone"].begin() + count_before('M'), Json::array({0, sign}));
-    }));
+    corpus.emplace_back(
+        name, forge(s, in, name, [&](Json& j) {
+          std::string t = tree;
+          t[pos] = 'M';
+          j["cover"]["tree"] = t;
+          j["cover"]["bounds"].erase(static_cast<std::size_t>(count_before('L')));
+          j["cover"]["leaves"] = j["cover"]["leaves"].get<std::size_t>() - 1;
+          j["cover"]["monotone"].insert(j["cover"]["monotone"].begin() + count_before('M'), Json::array({0, sign}));
+        }));
   }
   for (const auto& [name, path] : corpus) {
     CAPTURE(name);

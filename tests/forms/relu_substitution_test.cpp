@@ -74,8 +74,8 @@ void check_random_networks(std::uint64_t seed) {
         const Rational f = target_at(x) - reference_outputs(net, x)[0].value();
         std::vector<Rational> values;
         for (const Program& q : programs) values.push_back(exact_value(q, x));
-        const Rational bound = upper ? *std::max_element(values.begin(), values.end())
-                                     : *std::min_element(values.begin(), values.end());
+        const Rational bound =
+            upper ? *std::max_element(values.begin(), values.end()) : *std::min_element(values.begin(), values.end());
         if (upper) CHECK(f <= bound);
         else CHECK(f >= bound);
         ++checks;
@@ -103,10 +103,12 @@ TEST_CASE("relu substitution: hand-computed programs for -relu(x0) - x1^2 on [-1
   const Box box = cube(Rational(-1), Rational(1), 2);
   const std::vector<Ball> natural = natural_values<Ball>(prog, box, Prec(64));
   const NodeId out = prog.outputs()[0];
-  const std::vector<Program> up = relu_substituted_programs<Ball>(prog, out, box, std::span<const Ball>(natural), true, Prec(64));
+  const std::vector<Program> up =
+      relu_substituted_programs<Ball>(prog, out, box, std::span<const Ball>(natural), true, Prec(64));
   REQUIRE(up.size() == 1);  // f falls in r: one program, r := lam x0 with lam = 0 (gradient 0 at the midpoint)
   for (const auto& x : grid(box, 9)) CHECK(exact_value(up[0], x) == -x[1] * x[1]);
-  const std::vector<Program> down = relu_substituted_programs<Ball>(prog, out, box, std::span<const Ball>(natural), false, Prec(64));
+  const std::vector<Program> down =
+      relu_substituted_programs<Ball>(prog, out, box, std::span<const Ball>(natural), false, Prec(64));
   REQUIRE(down.size() == 2);  // the two phases: -x0 - x1^2 and -x1^2
   for (const auto& x : grid(box, 9)) {
     const Rational a = exact_value(down[0], x), b = exact_value(down[1], x);
@@ -118,7 +120,8 @@ TEST_CASE("relu substitution: no undecided relu, no programs") {
   const Program prog = expression_error_program("0", "relu(x0 + 2) - x1", 2);
   const Box box = cube(Rational(-1), Rational(1), 2);
   const std::vector<Ball> natural = natural_values<Ball>(prog, box, Prec(64));
-  CHECK(relu_substituted_programs<Ball>(prog, prog.outputs()[0], box, std::span<const Ball>(natural), true, Prec(64)).empty());
+  CHECK(relu_substituted_programs<Ball>(prog, prog.outputs()[0], box, std::span<const Ball>(natural), true, Prec(64))
+            .empty());
 }
 
 TEST_CASE("relu substitution: the engine settles a maximum on a kink ridge") {

@@ -5,13 +5,13 @@
 
 #include <filesystem>
 #include <fstream>
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "io/certificate_envelope.hpp"
 #include "io/sha256.hpp"
-#include "scalar/input_error.hpp"
 #include "reference/scratch_dir.hpp"
+#include "scalar/input_error.hpp"
 
 using namespace approxcert;
 namespace fs = std::filesystem;
@@ -28,7 +28,8 @@ TEST_CASE("certificate envelope: canonical text and hash") {
 TEST_CASE("certificate envelope: the reader is exact and names what is wrong") {
   const approxcert::test::ScratchDir dir("envelope");
   auto write = [&](const std::string& name, const std::string& text) { return dir.write(name, text); };
-  const nlohmann::json ok = read_certificate_file(write("ok.json", R"({"format": "approxcert-cert/1", "kind": "x", "n": 18446744073709551615})"));
+  const nlohmann::json ok = read_certificate_file(
+      write("ok.json", R"({"format": "approxcert-cert/1", "kind": "x", "n": 18446744073709551615})"));
   CHECK(certificate_kind(ok) == "x");
   CHECK(ok["n"].get<std::uint64_t>() == 18446744073709551615ull);
   const std::pair<std::string, std::string> bad[] = {

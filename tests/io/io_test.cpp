@@ -9,8 +9,8 @@
 
 #include "io/file.hpp"
 #include "io/sha256.hpp"
-#include "scalar/input_error.hpp"
 #include "reference/scratch_dir.hpp"
+#include "scalar/input_error.hpp"
 
 using namespace approxcert;
 namespace fs = std::filesystem;
@@ -57,5 +57,5 @@ TEST_CASE("io: check_writable refuses what write_file_atomic could not write, an
   CHECK_THROWS_WITH_AS(check_writable((dir / "missing" / "f.json").string()), doctest::Contains("no such directory"),
                        InputError);
   CHECK_THROWS_AS(check_writable("/proc/approxcert-x.json"), InputError);  // a folder no one can create files in
-  CHECK(fs::is_empty(dir));  // the probe file is gone
+  CHECK(fs::is_empty(dir));                                                // the probe file is gone
 }

@@ -91,7 +91,10 @@ TEST_CASE("eigen: tridiagonal (2, -1) matrices, n = 1..12, at 64 and 128 bits") 
 TEST_CASE("eigen: H D H with repeated and distinct eigenvalues, sum = trace and product = det") {
   Rng rng(401);
   const std::vector<std::vector<Rational>> spectra = {
-      {q(3), q(1), q(1), q(-2)}, {q(1), q(1), q(1)}, {q(5, 2), q(-1, 3), q(0), q(7), q(7)}, {q(4)},
+      {q(3), q(1), q(1), q(-2)},
+      {q(1), q(1), q(1)},
+      {q(5, 2), q(-1, 3), q(0), q(7), q(7)},
+      {q(4)},
       {q(1), q(1) + pow2(-100), q(3)}};  // a cluster closer than the enclosures' accuracy
   for (const auto& d : spectra) {
     for (int trial = 0; trial < 3; ++trial) {

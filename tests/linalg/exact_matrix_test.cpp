@@ -108,7 +108,8 @@ TEST_CASE("exact matrix: rank and rref of products of known rank") {
         l[i][j] = i == j ? 1 : 0;
         rr[i][j] = i == j ? 1 : 0;
       }
-    const ExactMatrix P = ExactMatrix::from_rows(r == 0 ? Rows(n, std::vector<Rational>(m, Rational(0))) : product_rows(l, rr));
+    const ExactMatrix P =
+        ExactMatrix::from_rows(r == 0 ? Rows(n, std::vector<Rational>(m, Rational(0))) : product_rows(l, rr));
     CHECK(rank(P) == r);
     std::vector<long> pivots;
     const ExactMatrix R = rref(P, &pivots);
@@ -139,8 +140,8 @@ TEST_CASE("exact matrix: bad dimensions are rejected with a message naming the s
   CHECK_THROWS_WITH_AS(mul(A, B), "mul: cannot multiply 2x3 by 2x3", std::invalid_argument);
   CHECK_THROWS_WITH_AS(add(A, S), "add: sizes differ (2x3 and 2x2)", std::invalid_argument);
   CHECK_THROWS_AS(inverse(A), std::invalid_argument);
-  CHECK_THROWS_WITH_AS(solve(S, ExactMatrix(3, 1)),
-                       "solve: right-hand side is 3x1, the matrix is 2x2", std::invalid_argument);
+  CHECK_THROWS_WITH_AS(solve(S, ExactMatrix(3, 1)), "solve: right-hand side is 3x1, the matrix is 2x2",
+                       std::invalid_argument);
   CHECK_THROWS_WITH_AS(ExactMatrix::from_rows({{q(1), q(2)}, {q(3)}}), "matrix rows: row 1 has 1 entries, row 0 has 2",
                        std::invalid_argument);
   CHECK_THROWS_AS(ExactMatrix(-1, 2), std::invalid_argument);

@@ -117,9 +117,7 @@ inline Rows random_spd_rows(Rng& rng, long n) {
   return k;
 }
 
-inline bool ball_contains(const Ball& b, const Rational& x) {
-  return is_finite(b) && lower(b) <= x && x <= upper(b);
-}
+inline bool ball_contains(const Ball& b, const Rational& x) { return is_finite(b) && lower(b) <= x && x <= upper(b); }
 
 inline bool balls_overlap(const Ball& a, const Ball& b) {
   return is_finite(a) && is_finite(b) && lower(a) <= upper(b) && lower(b) <= upper(a);

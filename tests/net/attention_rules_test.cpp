@@ -46,7 +46,7 @@ TEST_CASE("attention: hardmax tie rules and raw scores, exact values by hand") {
     std::vector<Rational> expected;
   };
   const Case cases[] = {
-      {"hardmax", "", qs({"5", "35", "7", "45", "7", "55"})},       // split: (20 + 30) / 2 = 25
+      {"hardmax", "", qs({"5", "35", "7", "45", "7", "55"})},  // split: (20 + 30) / 2 = 25
       {"hardmax", "split", qs({"5", "35", "7", "45", "7", "55"})},
       {"hardmax", "first", qs({"5", "30", "7", "40", "7", "50"})},  // key 1: 20
       {"hardmax", "last", qs({"5", "40", "7", "50", "7", "60"})},   // key 2: 30
@@ -166,14 +166,17 @@ TEST_CASE("attention: hardmax and softmax with key width above 1") {
   const std::string head = R"({"wq": [["1", "0"], ["0", "1"]], "wk": [["1", "0"], ["0", "1"]],
                                "wv": [["1", "0"], ["0", "1"]], "wo": [["1", "0"], ["0", "1"]]})";
   const auto X = qs({"1", "0", "0", "2", "1", "1"});
-  const Network first = net_from(doc(R"({"dim": 2, "tokens": 3})",
+  const Network first = net_from(doc(
+      R"({"dim": 2, "tokens": 3})",
       R"([{"type": "attention", "normalizer": "hardmax", "ties": "first", "scale": "1", "heads": [)" + head + "]}]"));
-  // query 0 -> key 0 (1,0): (2, 0); query 1 scores (0, 4, 2) -> key 1: (0, 4); query 2 scores (1, 2, 2) -> key 1: (1, 3)
+  // query 0 -> key 0 (1,0): (2, 0); query 1 scores (0, 4, 2) -> key 1: (0, 4); query 2 scores (1, 2, 2) -> key 1: (1,
+  // 3)
   CHECK(eval_exact(first, X) == qs({"2", "0", "0", "4", "1", "3"}));
   CHECK(reference_values(first, X) == qs({"2", "0", "0", "4", "1", "3"}));
   // softmax, dk = 2, at a point: Ball contains the reference (an MPFR value)
-  const Network soft = net_from(doc(R"({"dim": 2, "tokens": 3})",
-      R"([{"type": "attention", "normalizer": "softmax", "scale": "1/3", "heads": [)" + head + "]}]"));
+  const Network soft =
+      net_from(doc(R"({"dim": 2, "tokens": 3})",
+                   R"([{"type": "attention", "normalizer": "softmax", "scale": "1/3", "heads": [)" + head + "]}]"));
   std::vector<Ball> in;
   for (const Rational& v : X) {
     Ball b;
@@ -195,8 +198,10 @@ TEST_CASE("attention: JSON for \"none\" and \"ties\", round trip and errors") {
     CHECK(text.find("\"ties\": \"" + std::string(ties) + "\"") != std::string::npos);
     CHECK(parse_network(text, "saved.json") == net);
   }
-  CHECK(std::get<AttentionLayer>(net_from(keyed_net("hardmax", "first")).layers[0].kind).normalizer == Normalizer::HardmaxFirst);
-  CHECK(std::get<AttentionLayer>(net_from(keyed_net("hardmax", "last")).layers[0].kind).normalizer == Normalizer::HardmaxLast);
+  CHECK(std::get<AttentionLayer>(net_from(keyed_net("hardmax", "first")).layers[0].kind).normalizer ==
+        Normalizer::HardmaxFirst);
+  CHECK(std::get<AttentionLayer>(net_from(keyed_net("hardmax", "last")).layers[0].kind).normalizer ==
+        Normalizer::HardmaxLast);
   // the default split rule is written without "ties", so existing files round-trip unchanged
   const Network split = net_from(keyed_net("hardmax", "split"));
   CHECK(split == net_from(keyed_net("hardmax")));

@@ -8,13 +8,13 @@
 // Rational evaluation (networks without transcendental operations), else Ball at 256 bits.
 #include <doctest/doctest.h>
 
+#include <bit>
 #include "net_support.hpp"
 #include "reference/random_networks.hpp"
-#include <bit>
 
+#include "../test_multiplier.hpp"
 #include "scalar/batch_interval.hpp"
 #include "scalar/directed_lanes.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -37,10 +37,14 @@ std::vector<Lane> draw_lanes(RandomNetworks& gen, std::size_t dim) {
   for (std::size_t k = 0; k < B; ++k) {
     std::vector<Rational> c;
     switch (k % 4) {
-      case 0: for (std::size_t i = 0; i < dim; ++i) c.push_back(Rational(static_cast<long>(gen.size(0, 4)) - 2)); break;
+      case 0:
+        for (std::size_t i = 0; i < dim; ++i) c.push_back(Rational(static_cast<long>(gen.size(0, 4)) - 2));
+        break;
       case 1: c = lanes[k - 1].lo; break;  // the same point as the previous lane
       case 2: c = gen.generic_vector(dim); break;
-      default: for (std::size_t i = 0; i < dim; ++i) c.push_back(Rational(static_cast<long>(gen.size(0, 8)) - 4) * qq(1, 4)); break;
+      default:
+        for (std::size_t i = 0; i < dim; ++i) c.push_back(Rational(static_cast<long>(gen.size(0, 8)) - 4) * qq(1, 4));
+        break;
     }
     lanes[k].lo = lanes[k].hi = c;
     if (k >= 4)
@@ -197,7 +201,8 @@ TEST_CASE("batch evaluation: hardmax tie rules when lanes disagree about the win
     prog.add_output(prog.unary(Op::Step, prog.binary(Op::Sub, s0, s1)));
     const Rational bps[] = {qq(-1), qq(0), qq(1)}, vals[] = {qq(3), qq(-2), qq(5)};
     prog.add_output(prog.piecewise_linear(prog.binary(Op::Sub, s0, s1), bps, vals));
-    const std::vector<std::pair<Rational, Rational>> pts = {{qq(2), qq(1)}, {qq(1), qq(2)}, {qq(1), qq(1)}, {qq(0), qq(-1)}};
+    const std::vector<std::pair<Rational, Rational>> pts = {
+        {qq(2), qq(1)}, {qq(1), qq(2)}, {qq(1), qq(1)}, {qq(0), qq(-1)}};
     std::vector<Lane> lanes(B);
     for (std::size_t k = 0; k < B; ++k) {
       const auto& [x, y] = pts[k % 4];

@@ -8,12 +8,12 @@
 #include <bit>
 #include <stdexcept>
 
+#include "../test_multiplier.hpp"
 #include "net/batched_passes.hpp"
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
 #include "net_support.hpp"
 #include "reference/random_networks.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -99,15 +99,19 @@ TEST_CASE("batched passes: every lane is the FastInterval evaluation on random n
 
 TEST_CASE("batched passes: every lane is the FastInterval evaluation on target expressions") {
   RandomNetworks gen(7474, kFractionsUpTo20);
-  const char* targets[] = {"sin(2*x0)*sin(2*x1)*sin(2*x2)", "tanh(3*x0 - x1) + sigmoid(x2)/(1 + x0^2)",
-                           "exp(x0)*cos(x1) - log1p(x2^2) + atan(x0*x1)", "sqrt(2 + x0)*expm1(x1) + erf(x2)",
-                           "relu(x0) + abs(x1 - x2)", "max(x0, x1)*min(x1, x2)"};
+  const char* targets[] = {"sin(2*x0)*sin(2*x1)*sin(2*x2)",
+                           "tanh(3*x0 - x1) + sigmoid(x2)/(1 + x0^2)",
+                           "exp(x0)*cos(x1) - log1p(x2^2) + atan(x0*x1)",
+                           "sqrt(2 + x0)*expm1(x1) + erf(x2)",
+                           "relu(x0) + abs(x1 - x2)",
+                           "max(x0, x1)*min(x1, x2)"};
   long compared = 0;
   for (const char* t : targets) {
     CAPTURE(t);
     const Program prog = compile_target(t, 3);
     for (std::size_t count : {1, 2, 3, 7, 8, 15, 16})
-      compared += compare(prog, {Rational(-1) / Rational(3), Rational(1) / Rational(5), Rational(1) / Rational(7)}, count, gen);
+      compared +=
+          compare(prog, {Rational(-1) / Rational(3), Rational(1) / Rational(5), Rational(1) / Rational(7)}, count, gen);
   }
   CHECK(compared > 300);
   CHECK_FALSE(BatchedPasses::lane_exact_jets(compile_target("relu(x0)", 1)));

@@ -63,7 +63,10 @@ TEST_CASE("clamp_form: a ReLU ramp group becomes one piecewise-linear node compu
   // A steep ramp (1/eta) (relu(t - b) - relu(t - b - eta)), two units of negative slope and a zero
   // unit. The end slopes agree: sum of c s over s < 0 is 3 (-2) + (-6)(-1) = 0, over s > 0 it is
   // 1/eta - 1/eta = 0.
-  const std::vector<Unit> units = {{q(1) / eta, q(1), q(0) - b}, {q(-1) / eta, q(1), q(0) - b - eta}, {q(3), q(-2), q(1)}, {q(-6), q(-1), q(1, 2)},
+  const std::vector<Unit> units = {{q(1) / eta, q(1), q(0) - b},
+                                   {q(-1) / eta, q(1), q(0) - b - eta},
+                                   {q(3), q(-2), q(1)},
+                                   {q(-6), q(-1), q(1, 2)},
                                    {q(0), q(1), q(0)}};
   const Network net = ramp_network(units);
   const Network clamped = clamp_form(net);
@@ -71,8 +74,8 @@ TEST_CASE("clamp_form: a ReLU ramp group becomes one piecewise-linear node compu
   CHECK_FALSE(has_piecewise_linear(net));
   const Program p = lower(clamped), original = lower(net);
   long compared = 0;
-  for (const Rational& u : {q(-100), q(-1), q(0), q(1, 4), b + eta / q(2), b + eta, q(1, 2), q(1, 2) + q(1, 7), q(1), q(3, 5),
-                            q(250), b - eta, q(1, 3)}) {
+  for (const Rational& u : {q(-100), q(-1), q(0), q(1, 4), b + eta / q(2), b + eta, q(1, 2), q(1, 2) + q(1, 7), q(1),
+                            q(3, 5), q(250), b - eta, q(1, 3)}) {
     const std::vector<Rational> x{u};
     CHECK(evaluate<Rational>(p, x, Prec(64)).at(0) == by_hand(units, u));
     CHECK(evaluate<Rational>(original, x, Prec(64)).at(0) == by_hand(units, u));

@@ -54,7 +54,8 @@ TEST_CASE("constant_on_ray: a step is constant where its argument keeps its sign
   // -5 step(x - 1): -5 on [1, +inf), 0 on (-inf, 1); as a network (the expression language has no step).
   const Program stepped = lower(parse_network(R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": [
       {"type": "dense", "weight": [["1"]], "bias": ["-1"]}, {"type": "step"},
-      {"type": "dense", "weight": [["-5"]], "bias": ["0"]}]})", "step.json"));
+      {"type": "dense", "weight": [["-5"]], "bias": ["0"]}]})",
+                                              "step.json"));
   const auto r = constant_on_ray({stepped}, q(1), RayDirection::Up, kPrec);
   REQUIRE(r.has_value());
   CHECK(*r == q(-5));
@@ -71,6 +72,7 @@ TEST_CASE("constant_on_ray: a function that tends to a constant is not constant 
 }
 
 TEST_CASE("constant_on_ray: layers must have one input and one output") {
-  CHECK_THROWS_AS(constant_on_ray(std::vector<Program>{compile_target("x0 + x1", 2)}, q(0), RayDirection::Up, kPrec), std::logic_error);
+  CHECK_THROWS_AS(constant_on_ray(std::vector<Program>{compile_target("x0 + x1", 2)}, q(0), RayDirection::Up, kPrec),
+                  std::logic_error);
   CHECK_THROWS_AS(constant_on_ray(std::vector<Program>{}, q(0), RayDirection::Up, kPrec), std::logic_error);
 }

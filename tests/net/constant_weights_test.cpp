@@ -5,8 +5,8 @@
 #include <doctest/doctest.h>
 #include <mpfr.h>
 
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "net_support.hpp"
 
@@ -37,8 +37,8 @@ Rational reference(const Rational& x0, const Rational& x1) {
   return r;
 }
 
-const std::string kNet = doc(R"({"dim": 2})",
-                             R"J([{"type": "dense", "weight": [["sqrt(2)/2", "1/3"]], "bias": ["cos(pi/8)"]}])J");
+const std::string kNet =
+    doc(R"({"dim": 2})", R"J([{"type": "dense", "weight": [["sqrt(2)/2", "1/3"]], "bias": ["cos(pi/8)"]}])J");
 
 Ball eval_ball(const Network& net, const std::vector<Rational>& x, long bits) {
   std::vector<Ball> in(x.size());
@@ -89,7 +89,8 @@ TEST_CASE("constant weights: identical texts share one set of nodes, exact netwo
     affine_nodes += n.op == Op::Affine;
   }
   CHECK(sqrt_nodes == 2);  // "sqrt(2)/2" and "-sqrt(2)/2" are two texts, each compiled once
-  const Program exact = lower(net_from(doc(R"({"dim": 2})", R"([{"type": "dense", "weight": [["1", "2"], ["3", "4"]], "bias": ["0", "1"]}])")));
+  const Program exact = lower(
+      net_from(doc(R"({"dim": 2})", R"([{"type": "dense", "weight": [["1", "2"], ["3", "4"]], "bias": ["0", "1"]}])")));
   CHECK(exact.nodes().size() == 4);  // two inputs and one Affine node per row, no extra nodes
   CHECK(affine_nodes >= 2);
 }
@@ -102,11 +103,14 @@ TEST_CASE("constant weights: save writes the text verbatim and the round trip is
     {"type": "tokenwise", "layers": [{"type": "sparse_dense", "rows": 1, "cols": 2, "entries": [[0, 1, "atan(1)*4"]], "bias": ["0.5"]}]}])J");
   const Network net = net_from(text);
   const std::string saved = save_network(net);
-  for (const char* t : {"\"pi\"", "\"e\"", "\"1/sqrt(2)\"", "\"cos(pi/8)\"", "\"log(3)\"", "\"sin(1)\"", "\"atan(1)*4\"", "\"1/2\""})
+  for (const char* t :
+       {"\"pi\"", "\"e\"", "\"1/sqrt(2)\"", "\"cos(pi/8)\"", "\"log(3)\"", "\"sin(1)\"", "\"atan(1)*4\"", "\"1/2\""})
     CHECK(saved.find(t) != std::string::npos);
   CHECK(parse_network(saved, "saved.json") == net);
   CHECK(save_network(parse_network(saved, "saved.json")) == saved);
-  CHECK(!(net_from(text) == net_from(doc(R"({"dim": 2, "tokens": 2})", R"J([{"type": "positional_encoding", "matrix": [["pi", "0"], ["0", "exp(1)"]]}])J"))));
+  CHECK(!(net_from(text) ==
+          net_from(doc(R"({"dim": 2, "tokens": 2})",
+                       R"J([{"type": "positional_encoding", "matrix": [["pi", "0"], ["0", "exp(1)"]]}])J"))));
 
   // Every sequence layer with expressions evaluates finitely, and the output with atan(1)*4 = pi
   // as the last weight is pi * (value of X[1, i]) + 1/2; the MPFI engine agrees (overlap).
@@ -130,22 +134,29 @@ TEST_CASE("constant weights: exact-rational evaluation refuses a transcendental 
   const std::vector<Rational> x = qs({"1", "1"});
   CHECK_THROWS_WITH_AS(eval_exact(net, x), doctest::Contains("no exact rational result"), NotExactError);
   const auto& dense = std::get<DenseLayer>(net.layers[0].kind);
-  CHECK_THROWS_WITH_AS(dense.weight[0][0].rational(), doctest::Contains("'sqrt(2)/2' is not an exact rational"), NotExactError);
+  CHECK_THROWS_WITH_AS(dense.weight[0][0].rational(), doctest::Contains("'sqrt(2)/2' is not an exact rational"),
+                       NotExactError);
   CHECK(dense.weight[0][1].rational() == q("1/3"));
   // A rational-valued expression is evaluated exactly by the same program.
-  const Network rational = net_from(doc(R"({"dim": 1})", R"([{"type": "dense", "weight": [["1/2 + 1/3"]], "bias": ["(2^10)/4"]}])"));
+  const Network rational =
+      net_from(doc(R"({"dim": 1})", R"([{"type": "dense", "weight": [["1/2 + 1/3"]], "bias": ["(2^10)/4"]}])"));
   CHECK(eval_exact(rational, qs({"6"})) == qs({"261"}));
 }
 
 TEST_CASE("constant weights: bad expressions are rejected at load with the file and JSON pointer") {
   auto err = [](std::string_view weight) {
-    return load_error(doc(R"({"dim": 1})", R"([{"type": "dense", "weight": [[)" + std::string(weight) + R"(]], "bias": ["0"]}])"));
+    return load_error(
+        doc(R"({"dim": 1})", R"([{"type": "dense", "weight": [[)" + std::string(weight) + R"(]], "bias": ["0"]}])"));
   };
   const std::string at = "net.json: /layers/0/weight/0/0: ";
-  CHECK(err(R"J("x0 + 1")J") == at + "expected a number or a constant expression, got 'x0 + 1': expression: column 1: a constant expression has no variables, got 'x0'");
+  CHECK(
+      err(R"J("x0 + 1")J") ==
+      at +
+          "expected a number or a constant expression, got 'x0 + 1': expression: column 1: a constant expression has no variables, got 'x0'");
   CHECK(err(R"J("sin(x)")J").find(at) == 0);
   CHECK(err(R"J("sin(x)")J").find("has no variables") != std::string::npos);
-  for (const char* undefined : {R"J("log(0)")J", R"J("1/0")J", R"J("sqrt(-1)")J", R"J("1/(pi-pi)")J", R"J("log(-2)")J"}) {
+  for (const char* undefined :
+       {R"J("log(0)")J", R"J("1/0")J", R"J("sqrt(-1)")J", R"J("1/(pi-pi)")J", R"J("log(-2)")J"}) {
     CAPTURE(undefined);
     const std::string e = err(undefined);
     CHECK(e.find(at + "constant expression ") == 0);
@@ -157,10 +168,14 @@ TEST_CASE("constant weights: bad expressions are rejected at load with the file 
   CHECK(err(R"J("nan")J") == at + "expected a number, got \"nan\": NaN and infinities are not numbers here");
   CHECK(err(R"J("foo(1)")J").find("unknown function 'foo'") != std::string::npos);
   // piecewise_linear needs exact numbers (ordering and slopes are computed exactly).
-  CHECK(load_error(doc(R"({"dim": 1})", R"([{"type": "piecewise_linear", "breakpoints": ["0", "pi"], "values": ["0", "1"]}])")) ==
-        "net.json: /layers/0/breakpoints/1: must be an exact rational (piecewise_linear orders its breakpoints and computes "
-        "its slopes exactly), got the constant expression \"pi\"");
+  CHECK(
+      load_error(doc(R"({"dim": 1})",
+                     R"([{"type": "piecewise_linear", "breakpoints": ["0", "pi"], "values": ["0", "1"]}])")) ==
+      "net.json: /layers/0/breakpoints/1: must be an exact rational (piecewise_linear orders its breakpoints and computes "
+      "its slopes exactly), got the constant expression \"pi\"");
   // Other fields name their own pointer.
-  CHECK(load_error(doc(R"({"dim": 1, "tokens": 1})", R"J([{"type": "attention", "normalizer": "softmax", "scale": "log(0)",
-    "heads": [{"wq": [["1"]], "wk": [["1"]], "wv": [["1"]], "wo": [["1"]]}]}])J")).find("net.json: /layers/0/scale: constant expression 'log(0)'") == 0);
+  CHECK(load_error(
+            doc(R"({"dim": 1, "tokens": 1})", R"J([{"type": "attention", "normalizer": "softmax", "scale": "log(0)",
+    "heads": [{"wq": [["1"]], "wk": [["1"]], "wv": [["1"]], "wo": [["1"]]}]}])J"))
+            .find("net.json: /layers/0/scale: constant expression 'log(0)'") == 0);
 }

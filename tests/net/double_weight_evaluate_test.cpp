@@ -9,10 +9,10 @@
 
 #include <bit>
 
+#include "../test_multiplier.hpp"
 #include "net_support.hpp"
 #include "reference/random_networks.hpp"
 #include "scalar/batch_interval.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

@@ -81,7 +81,8 @@ TEST_CASE("evaluate: a softmax value exactly 0 adds nothing, the mix equals the 
   const NodeId v[3] = {p.constant(Rational(1)), p.constant(Rational(0)), p.input(3)};
   p.set_outputs({p.mix(Normalizer::Softmax, s, v)});
   const Prec prec(200);
-  for (const RationalVector& xq : {qs({"1", "2", "3", "1/2"}), qs({"-40", "0", "7/3", "0"}), qs({"0", "0", "0", "-5"})}) {
+  for (const RationalVector& xq :
+       {qs({"1", "2", "3", "1/2"}), qs({"-40", "0", "7/3", "0"}), qs({"0", "0", "0", "-5"})}) {
     std::vector<Ball> x(4);
     for (std::size_t k = 0; k < 4; ++k) set(x[k], xq[k], prec);
     // Every weight w_j = 1 / sum_k exp(s_k - s_j) times its value, in order.

@@ -8,9 +8,9 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "reference/scratch_dir.hpp"
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
-#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 
@@ -57,8 +57,7 @@ TEST_CASE("exact_json: readers name file and JSON pointer") {
   const JsonAt at("in.json");
   CHECK(error_of([&] { json_rational(v["w"][0][1], at.key("w").index(0).index(1)); }) ==
         "in.json: /w/0/1: expected a number, got \"one\": expected a digit");
-  CHECK(error_of([&] { json_rational(v["x~/y"], at.key("x~/y")); }) ==
-        "in.json: /x~0~1y: expected a number, got true");
+  CHECK(error_of([&] { json_rational(v["x~/y"], at.key("x~/y")); }) == "in.json: /x~0~1y: expected a number, got true");
   CHECK(error_of([&] { json_count(v["n"], at.key("n")); }) == "in.json: /n: expected a non-negative integer, got 2.5");
   CHECK(error_of([&] { json_count(v["m"], at.key("m")); }) == "in.json: /m: expected a non-negative integer, got -1");
   CHECK(error_of([&] { json_rational(v["s"], at.key("s")); }) ==
@@ -77,11 +76,14 @@ TEST_CASE("exact_json: readers name file and JSON pointer") {
 TEST_CASE("exact_json: unknown keys suggest the closest known one, missing keys are named") {
   const ExactJson v = parse_exact_json(R"({"wieght": 1, "bias": 2})", "in.json");
   const JsonAt at = JsonAt("in.json").key("layers").index(0);
-  CHECK(error_of([&] { json_check_keys(v, at, {"type", "weight", "bias"}, "a dense layer"); }) ==
+  CHECK(error_of([&] {
+          json_check_keys(v, at, {"type", "weight", "bias"}, "a dense layer");
+        }) ==
         "in.json: /layers/0/wieght: unknown key \"wieght\" in a dense layer (did you mean \"weight\"?); "
         "known keys: type, weight, bias");
-  CHECK(error_of([&] { json_check_keys(v, at, {"zzzzzzz", "bias"}, "x"); }) ==
-        "in.json: /layers/0/wieght: unknown key \"wieght\" in x; known keys: zzzzzzz, bias");
+  CHECK(error_of([&] {
+          json_check_keys(v, at, {"zzzzzzz", "bias"}, "x");
+        }) == "in.json: /layers/0/wieght: unknown key \"wieght\" in x; known keys: zzzzzzz, bias");
   CHECK(error_of([&] { json_required(v, "type", at, "a dense layer"); }) ==
         "in.json: /layers/0: missing required key \"type\" in a dense layer");
   CHECK(json_optional(v, "type") == nullptr);
@@ -93,11 +95,13 @@ TEST_CASE("exact_json: syntax errors name line, column and byte") {
         "in.json: line 2, column 11 (byte 19): invalid JSON: syntax error while parsing value - invalid literal; "
         "last read: '\"b\": nul}'");
   // truncated
-  CHECK(parse_error("{\"a\": [1, 2").find("in.json: line 1, column 12 (byte 11): invalid JSON: syntax error while "
-                                          "parsing array - unexpected end of input") == 0);
+  CHECK(parse_error("{\"a\": [1, 2")
+            .find("in.json: line 1, column 12 (byte 11): invalid JSON: syntax error while "
+                  "parsing array - unexpected end of input") == 0);
   CHECK(parse_error("").find("in.json: line 1, column 1 (byte 0): invalid JSON:") == 0);
   // trailing garbage after the value
-  CHECK(parse_error("{} x").find("in.json: line 1, column 4 (byte 3): invalid JSON: syntax error while parsing value") == 0);
+  CHECK(parse_error("{} x").find(
+            "in.json: line 1, column 4 (byte 3): invalid JSON: syntax error while parsing value") == 0);
   // NaN and Infinity are not JSON
   CHECK(parse_error("[NaN]").find("in.json: line 1, column 2 (byte 1): invalid JSON:") == 0);
   CHECK(parse_error("[Infinity]").find("invalid JSON:") != std::string::npos);

@@ -41,9 +41,10 @@ TEST_CASE("target expression errors: variables and identifiers") {
   check_error("x0", 1, "a constant expression has no variables, got 'x0'", 0);
   check_error("x99999999999999999999", 1, "out of range");
   check_error("x01", 1, "without leading zeros");
-  check_error("foo + 1", 1, "unknown identifier 'foo' (known: 3 variables x0..x2, constants pi e, functions "
-                            "exp log sqrt sin cos tan atan tanh sigmoid relu abs min max expm1 log1p log2 log10 asin acos sinh "
-                            "cosh asinh acosh atanh erf erfc pow)");
+  check_error("foo + 1", 1,
+              "unknown identifier 'foo' (known: 3 variables x0..x2, constants pi e, functions "
+              "exp log sqrt sin cos tan atan tanh sigmoid relu abs min max expm1 log1p log2 log10 asin acos sinh "
+              "cosh asinh acosh atanh erf erfc pow)");
   check_error("2*PI", 3, "unknown identifier 'PI'");
   // x names the only input of a one-input problem (docs/target.md); with 3 inputs it is an error.
   check_error("x", 1, "variable 'x' names the only input of a one-input problem; this one has 3 variables x0..x2");
@@ -109,7 +110,8 @@ TEST_CASE("target expression errors: numbers") {
 
 TEST_CASE("target expression errors: exponents") {
   // A non-integer exponent is a real power (Pow, base > 0), not an error.
-  for (const char* text : {"x0^0.5", "x0^x1", "x0^pi", "x0^(1/2)", "x0^-x1^2", "2^x0"}) CHECK(error_of(text) == "<accepted>");
+  for (const char* text : {"x0^0.5", "x0^x1", "x0^pi", "x0^(1/2)", "x0^-x1^2", "2^x0"})
+    CHECK(error_of(text) == "<accepted>");
   check_error("x0^", 4, "got end of expression");
   check_error("x0^(2", 4, "'(' is never closed");
   check_error("x0^(1/2", 4, "'(' is never closed");

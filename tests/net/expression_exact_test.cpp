@@ -70,11 +70,11 @@ TEST_CASE("target expression: integer exponents") {
   CHECK(exact("x0^(3)", {2}) == 8);
   CHECK(exact("x0^+2", {3}) == 9);
   CHECK(exact("x0^0", {5}) == 1);
-  CHECK(exact("x0^2.0", {3}) == 9);         // an exponent spelled as an exact integer is fine
+  CHECK(exact("x0^2.0", {3}) == 9);  // an exponent spelled as an exact integer is fine
   CHECK(exact("x0^-(2)", {2}) == q("1/4"));
-  CHECK(exact("2^-1^2") == q("1/2"));       // 2^(-(1^2))
+  CHECK(exact("2^-1^2") == q("1/2"));  // 2^(-(1^2))
   CHECK(exact("x0^(-1)^3", {2}) == q("1/2"));
-  CHECK(exact("x0^2^-0", {3}) == 3);       // x0^(2^0)
+  CHECK(exact("x0^2^-0", {3}) == 3);  // x0^(2^0)
   CHECK(exact("x0^10000", {1}) == 1);
   CHECK(exact("x0^-10000", {-1}) == 1);
 }
@@ -113,8 +113,10 @@ TEST_CASE("target expression: compiled program shape") {
     CHECK_THROWS_AS(evaluate<Rational>(p, std::span<const Rational>(), Prec(64)), NotExactError);
   }
   SUBCASE("every function maps to its op") {
-    const Program p = compile_target("exp(x0)+log(x0)+sqrt(x0)+sin(x0)+cos(x0)+tan(x0)+atan(x0)+tanh(x0)"
-                                     "+sigmoid(x0)+relu(x0)+abs(x0)+min(x0,x0)+max(x0,x0)", 1);
+    const Program p = compile_target(
+        "exp(x0)+log(x0)+sqrt(x0)+sin(x0)+cos(x0)+tan(x0)+atan(x0)+tanh(x0)"
+        "+sigmoid(x0)+relu(x0)+abs(x0)+min(x0,x0)+max(x0,x0)",
+        1);
     std::vector<Op> calls;
     for (Op op : ops(p))
       if (op != Op::Input && op != Op::Add) calls.push_back(op);
@@ -122,13 +124,15 @@ TEST_CASE("target expression: compiled program shape") {
                                    Op::Sigmoid, Op::Relu, Op::Abs, Op::Min, Op::Max});
   }
   SUBCASE("the functions of issue 17 map to their ops") {
-    const Program p = compile_target("log2(x)+log10(x)+asin(x)+acos(x)+sinh(x)+cosh(x)+asinh(x)+acosh(x)+atanh(x)"
-                                     "+erf(x)+erfc(x)+pow(x,x)", 1);
+    const Program p = compile_target(
+        "log2(x)+log10(x)+asin(x)+acos(x)+sinh(x)+cosh(x)+asinh(x)+acosh(x)+atanh(x)"
+        "+erf(x)+erfc(x)+pow(x,x)",
+        1);
     std::vector<Op> calls;
     for (Op op : ops(p))
       if (op != Op::Input && op != Op::Add) calls.push_back(op);
-    CHECK(calls == std::vector<Op>{Op::Log2, Op::Log10, Op::Asin, Op::Acos, Op::Sinh, Op::Cosh, Op::Asinh,
-                                   Op::Acosh, Op::Atanh, Op::Erf, Op::Erfc, Op::Pow});
+    CHECK(calls == std::vector<Op>{Op::Log2, Op::Log10, Op::Asin, Op::Acos, Op::Sinh, Op::Cosh, Op::Asinh, Op::Acosh,
+                                   Op::Atanh, Op::Erf, Op::Erfc, Op::Pow});
   }
   SUBCASE("an integer exponent is PowInt (any real base), any other exponent is Pow (base > 0)") {
     CHECK(ops(compile_target("x^2", 1)) == std::vector<Op>{Op::Input, Op::PowInt});
@@ -136,7 +140,8 @@ TEST_CASE("target expression: compiled program shape") {
     CHECK(ops(compile_target("x^2^2", 1)) == std::vector<Op>{Op::Input, Op::PowInt});
     CHECK(ops(compile_target("x^0.5", 1)) == std::vector<Op>{Op::Input, Op::Const, Op::Pow});
     CHECK(ops(compile_target("x^(1/3)", 1)) == std::vector<Op>{Op::Input, Op::Const, Op::Const, Op::Div, Op::Pow});
-    CHECK(ops(compile_target("x^-x", 1)) == std::vector<Op>{Op::Input, Op::Neg, Op::Pow});  // one Input node per variable
+    CHECK(ops(compile_target("x^-x", 1)) ==
+          std::vector<Op>{Op::Input, Op::Neg, Op::Pow});  // one Input node per variable
     CHECK(ops(compile_target("2^x", 1)) == std::vector<Op>{Op::Input, Op::Const, Op::Pow});
     CHECK(ops(compile_target("x^pi", 1)) == std::vector<Op>{Op::Input, Op::Pi, Op::Pow});
     // right-associative: x^y^2 is x^(y^2), and -x^0.5 is -(x^0.5)
@@ -149,7 +154,7 @@ TEST_CASE("target expression: a real power is exact only for an integer exponent
   CHECK(exact("pow(x0, 3)", {q("2/3")}) == q("8/27"));
   CHECK(exact("x0^(4/2)", {q("3/2")}) == q("9/4"));
   CHECK(exact("pow(x0, -2)", {q("1/2")}) == 4);
-  CHECK_THROWS_AS(exact("x0^(1/2)", {4}), NotExactError);  // sqrt is never evaluated exactly
+  CHECK_THROWS_AS(exact("x0^(1/2)", {4}), NotExactError);     // sqrt is never evaluated exactly
   CHECK_THROWS_AS(exact("pow(x0, 2)", {-3}), NotExactError);  // outside pow's domain, unlike x0^2
   CHECK(exact("x0^2", {-3}) == 9);
   CHECK_THROWS_AS(exact("pow(x0, 100000)", {2}), NotExactError);  // absurd size refused

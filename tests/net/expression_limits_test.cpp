@@ -38,12 +38,14 @@ TEST_CASE("expression limits: (1e100000)^10000 is refused at the '^' within a se
 TEST_CASE("expression limits: constant size is tracked through + - * / ^ and pi, e") {
   // 2 has 2 + 1 bits (numerator and denominator): (2^100)^1000 may need 300000, allowed; ^4 more.
   CHECK(compile_error("(2^100)^1000") == "no error");
-  CHECK(compile_error("((2^100)^1000)^4").starts_with("expression: column 15: a constant to the power 4 would need about 1200000 bits"));
+  CHECK(compile_error("((2^100)^1000)^4")
+            .starts_with("expression: column 15: a constant to the power 4 would need about 1200000 bits"));
   CHECK(compile_error("(pi*1e1000)^1000").find("would need about") != std::string::npos);
   CHECK(compile_error("(e + 1/3)^10000") == "no error");
   CHECK(compile_error("(x0 * 1e100000)^10000") == "no error");  // not a constant: bounded by the engines
-  CHECK(compile_error("(1e100000)^3") == "no error");                       // 3 * 332194 bits
-  CHECK(compile_error("(1e100000 - 1e100000)^3").find("would need about") != std::string::npos);  // a bound, not the value
+  CHECK(compile_error("(1e100000)^3") == "no error");           // 3 * 332194 bits
+  CHECK(compile_error("(1e100000 - 1e100000)^3").find("would need about") !=
+        std::string::npos);  // a bound, not the value
 }
 
 TEST_CASE("expression limits: a huge value at a point evaluates as a ball, its exact form is refused") {

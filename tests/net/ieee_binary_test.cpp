@@ -10,9 +10,9 @@
 #include <random>
 #include <string>
 
+#include "../test_multiplier.hpp"
 #include "net/ieee_binary.hpp"
 #include "scalar/rational.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -60,9 +60,9 @@ TEST_CASE("ieee_binary: binary32 and binary64 bits equal the C library's exact h
 
 TEST_CASE("ieee_binary: edge cases of binary32 (zeros, subnormals, extremes, NaN, infinities)") {
   CHECK(*ieee_binary_value(0x00000000u, kBinary32) == Rational(0));
-  CHECK(*ieee_binary_value(0x80000000u, kBinary32) == Rational(0));  // -0 is 0
-  CHECK(*ieee_binary_value(0x00000001u, kBinary32) == pow2(-149));   // smallest subnormal
-  CHECK(*ieee_binary_value(0x00800000u, kBinary32) == pow2(-126));   // smallest normal
+  CHECK(*ieee_binary_value(0x80000000u, kBinary32) == Rational(0));                           // -0 is 0
+  CHECK(*ieee_binary_value(0x00000001u, kBinary32) == pow2(-149));                            // smallest subnormal
+  CHECK(*ieee_binary_value(0x00800000u, kBinary32) == pow2(-126));                            // smallest normal
   CHECK(*ieee_binary_value(0x7f7fffffu, kBinary32) == (pow2(24) - Rational(1)) * pow2(104));  // FLT_MAX
   CHECK(*ieee_binary_value(0x3dcccccdu, kBinary32) == Rational(mpz_class(13421773), mpz_class(134217728)));  // 0.1f
   CHECK(*ieee_binary_value(0xbf800000u, kBinary32) == Rational(-1));
@@ -75,9 +75,9 @@ TEST_CASE("ieee_binary: edge cases of binary32 (zeros, subnormals, extremes, NaN
 TEST_CASE("ieee_binary: binary16 values from the IEEE 754 tables") {
   CHECK(*ieee_binary_value(0x3c00, kBinary16) == Rational(1));
   CHECK(*ieee_binary_value(0xc000, kBinary16) == Rational(-2));
-  CHECK(*ieee_binary_value(0x7bff, kBinary16) == Rational(65504));            // largest finite
-  CHECK(*ieee_binary_value(0x0400, kBinary16) == pow2(-14));                  // smallest normal
-  CHECK(*ieee_binary_value(0x0001, kBinary16) == pow2(-24));                  // smallest subnormal
+  CHECK(*ieee_binary_value(0x7bff, kBinary16) == Rational(65504));             // largest finite
+  CHECK(*ieee_binary_value(0x0400, kBinary16) == pow2(-14));                   // smallest normal
+  CHECK(*ieee_binary_value(0x0001, kBinary16) == pow2(-24));                   // smallest subnormal
   CHECK(*ieee_binary_value(0x03ff, kBinary16) == Rational(1023) * pow2(-24));  // largest subnormal
   CHECK(*ieee_binary_value(0x3555, kBinary16) == Rational(1365) * pow2(-12));  // nearest to 1/3
   CHECK(*ieee_binary_value(0x8000, kBinary16) == Rational(0));

@@ -8,10 +8,10 @@
 
 #include <bit>
 
+#include "../test_multiplier.hpp"
 #include "net/jet.hpp"
 #include "net_support.hpp"
 #include "reference/random_networks.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

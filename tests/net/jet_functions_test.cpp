@@ -19,10 +19,10 @@ using namespace approxcert;
 
 namespace {
 
-const std::vector<std::string> kExpressions = {
-    "log2(x + 2)", "log10(x^2 + 1)", "asin(x/2)", "acos(x/3 + 1/5)", "sinh(x)", "cosh(2*x)", "asinh(3*x)",
-    "acosh(x^2 + 2)", "atanh(x/2)", "erf(x)", "erfc(2*x)", "(x + 2)^(1/3)", "(x^2 + 1)^(-5/2)", "pow(x + 2, x)",
-    "2^x"};
+const std::vector<std::string> kExpressions = {"log2(x + 2)",      "log10(x^2 + 1)", "asin(x/2)",  "acos(x/3 + 1/5)",
+                                               "sinh(x)",          "cosh(2*x)",      "asinh(3*x)", "acosh(x^2 + 2)",
+                                               "atanh(x/2)",       "erf(x)",         "erfc(2*x)",  "(x + 2)^(1/3)",
+                                               "(x^2 + 1)^(-5/2)", "pow(x + 2, x)",  "2^x"};
 
 template <class S>
 Jet<Jet<S>> jet_of(const std::string& expr, const S& x, Prec p) {

@@ -7,12 +7,12 @@
 #include <span>
 #include <vector>
 
+#include "../test_multiplier.hpp"
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
 #include "net/jet.hpp"
 #include "net/program.hpp"
 #include "scalar/scalar.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -35,7 +35,8 @@ std::vector<Jet<S>> seeds(const std::vector<S>& x, Prec p) {
 template <class S>
 std::vector<Jet<Jet<S>>> seeds2(const std::vector<S>& x, Prec p) {
   std::vector<Jet<Jet<S>>> in;
-  for (std::size_t i = 0; i < x.size(); ++i) in.push_back(jet_variable(jet_variable(x[i], i, x.size(), p), i, x.size(), p));
+  for (std::size_t i = 0; i < x.size(); ++i)
+    in.push_back(jet_variable(jet_variable(x[i], i, x.size(), p), i, x.size(), p));
   return in;
 }
 template <class S>
@@ -49,7 +50,9 @@ S ball(const Rational& lo, const Rational& hi) {
   return b;
 }
 template <class S>
-const S& grad(const Jet<S>& j, std::size_t i) { return i < j.g.size() ? j.g[i] : jet_detail::zero<S>(); }
+const S& grad(const Jet<S>& j, std::size_t i) {
+  return i < j.g.size() ? j.g[i] : jet_detail::zero<S>();
+}
 
 }  // namespace
 
@@ -95,7 +98,7 @@ TEST_CASE("jet: Clarke hulls at kinks, flags at jumps, constants where the sign 
   CHECK(!straddle[0].discontinuous);
   CHECK(lower(grad(straddle[1], 0)) == -1);  // abs' in [-1, 1]
   CHECK(upper(grad(straddle[1], 0)) == 1);
-  CHECK(straddle[2].discontinuous);  // step jumps inside
+  CHECK(straddle[2].discontinuous);          // step jumps inside
   CHECK(lower(grad(straddle[3], 0)) == -1);  // max(x, -x)' in hull(1, -1)
   CHECK(upper(grad(straddle[3], 0)) == 1);
   CHECK(straddle[3].kinked);
@@ -131,9 +134,7 @@ TEST_CASE("jet: box enclosures contain 200-bit derivatives at points of the box"
         std::vector<Ball> pt(2);
         for (std::size_t i = 0; i < 2; ++i) set(pt[i], lo[i] + (hi[i] - lo[i]) * q(j, 3), hp);
         const Jet<Jet<Ball>> at = run(prog, seeds2<Ball>(pt, hp), hp);
-        auto overlaps = [](const Ball& a, const Ball& b) {
-          return lower(a) <= upper(b) && lower(b) <= upper(a);
-        };
+        auto overlaps = [](const Ball& a, const Ball& b) { return lower(a) <= upper(b) && lower(b) <= upper(a); };
         CHECK(overlaps(box.v.v, at.v.v));
         for (std::size_t i = 0; i < 2; ++i) {
           CHECK(overlaps(grad(box, i).v, grad(at, i).v));

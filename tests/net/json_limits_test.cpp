@@ -3,18 +3,18 @@
 // the end, and offending keys are echoed shortened.
 #include <doctest/doctest.h>
 
-#include <ctime>
 #include <cstdint>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "net/network_json.hpp"
+#include "reference/scratch_dir.hpp"
 #include "scalar/exact_json.hpp"
 #include "scalar/input_error.hpp"
-#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 
@@ -52,7 +52,7 @@ TEST_CASE("json limits: a file over 1 GiB is refused by its size, before it is r
   const fs::path path = s.path("sparse.json");
   { std::ofstream(path) << "[]"; }
   fs::resize_file(path, (std::uint64_t{1} << 30) + 1);  // sparse: no disk space, no reading
-  const std::clock_t start = std::clock();  // CPU time: stable on a loaded machine
+  const std::clock_t start = std::clock();              // CPU time: stable on a loaded machine
   const std::string msg = error_of([&] { read_exact_json_file(path.string()); });
   CHECK(cpu_seconds_since(start) < 1.0);
   CHECK(msg == path.string() + ": cannot read file: larger than the limit of 1073741824 bytes");
@@ -61,9 +61,11 @@ TEST_CASE("json limits: a file over 1 GiB is refused by its size, before it is r
 TEST_CASE("json limits: unknown and duplicate keys are echoed shortened to 60 bytes") {
   const std::string key(200000, 'k');
   const std::string unknown = error_of([&] {
-    parse_network(R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": [], ")" + key + R"(": 1})", "net.json");
+    parse_network(R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": [], ")" + key + R"(": 1})",
+                  "net.json");
   });
-  CHECK(unknown.starts_with("net.json: /" + std::string(60, 'k') + "...: unknown key \"" + std::string(60, 'k') + "...\""));
+  CHECK(unknown.starts_with("net.json: /" + std::string(60, 'k') + "...: unknown key \"" + std::string(60, 'k') +
+                            "...\""));
   CHECK(unknown.size() < 400);
   const std::string dup = error_of([&] { parse_exact_json("{\"" + key + "\": 1, \"" + key + "\": 2}", "d.json"); });
   CHECK(dup == "d.json: /" + std::string(60, 'k') + "...: duplicate key \"" + std::string(60, 'k') + "...\"");

@@ -49,8 +49,8 @@ TEST_CASE("layer_norm: JSON fields, defaults, round trip and errors") {
   CHECK(parse_network(text, "saved.json") == net);
   CHECK(text.find("gamma") != std::string::npos);
   // inside tokenwise, per token column
-  const Network seq = net_from(doc(R"({"dim": 2, "tokens": 3})",
-      R"([{"type": "tokenwise", "layers": [{"type": "layer_norm", "eps": "1"}]}])"));
+  const Network seq = net_from(
+      doc(R"({"dim": 2, "tokens": 3})", R"([{"type": "tokenwise", "layers": [{"type": "layer_norm", "eps": "1"}]}])"));
   CHECK(output_dim(seq) == 6);
 
   CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": "layer_norm", "eps": "0"}])")) ==
@@ -66,10 +66,10 @@ TEST_CASE("layer_norm: JSON fields, defaults, round trip and errors") {
         "net.json: /layers/1/body/0/beta: has 1 entries, expected 2 (one per input coordinate)");
   CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": "layer_norm", "eps": "nan"}])")).find("/layers/0/eps") !=
         std::string::npos);
-  CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": "layer_norm", "eps": "1", "mean": "0"}])")).find(
-            "/layers/0/mean: unknown key \"mean\" in a layer_norm layer") != std::string::npos);
-  CHECK(load_error(doc(R"({"dim": 2, "tokens": 2})", R"([{"type": "layer_norm", "eps": "1"}])")).find(
-            "/layers/0/type: \"layer_norm\" is a vector layer") != std::string::npos);
+  CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": "layer_norm", "eps": "1", "mean": "0"}])"))
+            .find("/layers/0/mean: unknown key \"mean\" in a layer_norm layer") != std::string::npos);
+  CHECK(load_error(doc(R"({"dim": 2, "tokens": 2})", R"([{"type": "layer_norm", "eps": "1"}])"))
+            .find("/layers/0/type: \"layer_norm\" is a vector layer") != std::string::npos);
 }
 
 TEST_CASE("layer_norm: exact evaluation refuses the square root") {
@@ -84,8 +84,8 @@ TEST_CASE("layer_norm: Ball values against closed forms") {
   check_contains_minus_sqrt(y[0], q("1/2"));
   check_contains_sqrt(y[1], q("1/2"));
   // gamma (2, 3), beta (1, -1), eps 3: var + eps = 4, y = (0, 1/2)
-  const Program affine = lower(net_from(doc(R"({"dim": 2})",
-      R"([{"type": "layer_norm", "eps": "3", "gamma": ["2", "3"], "beta": ["1", "-1"]}])")));
+  const Program affine = lower(net_from(
+      doc(R"({"dim": 2})", R"([{"type": "layer_norm", "eps": "3", "gamma": ["2", "3"], "beta": ["1", "-1"]}])")));
   const auto z = evaluate<Ball>(affine, std::span<const Ball>(balls(qs({"1", "3"}))), Prec(128));
   check_contains(z[0], q("0"));
   check_contains(z[1], q("1/2"));
@@ -96,7 +96,8 @@ TEST_CASE("layer_norm: Ball values against closed forms") {
   check_contains_sqrt(w[2], q("4000/2001"));
   // one coordinate: the output is beta exactly (x - mean = 0)
   // (5/4 is a dyadic number, so the ball is exactly it)
-  const Program one = lower(net_from(doc(R"({"dim": 1})", R"([{"type": "layer_norm", "eps": "1/7", "beta": ["5/4"]}])")));
+  const Program one =
+      lower(net_from(doc(R"({"dim": 1})", R"([{"type": "layer_norm", "eps": "1/7", "beta": ["5/4"]}])")));
   const auto u = evaluate<Ball>(one, std::span<const Ball>(balls(qs({"-9"}))), Prec(128));
   CHECK(lower(u[0]) == q("5/4"));
   CHECK(upper(u[0]) == q("5/4"));

@@ -34,7 +34,8 @@ bool has_unsupported(const LayerList& layers) {
 TEST_CASE("lipschitz: hand-computed bounds, attained by one dense layer") {
   // Max row sum of |W|: rows 1 + 2 = 3 and 3 + 1/2 = 7/2.
   const Network dense = parse_network(R"({"format": "approxcert-net/1", "input": {"dim": 2},
-    "layers": [{"type": "dense", "weight": [[1, -2], [3, "1/2"]], "bias": [5, 6]}]})", "<test>");
+    "layers": [{"type": "dense", "weight": [[1, -2], [3, "1/2"]], "bias": [5, 6]}]})",
+                                      "<test>");
   CHECK(lipschitz_upper_bound(dense, "<test>") == q(7, 2));
   // Attained: output 1 moves by exactly 7/2 between x = (0, 0) and y = (1, 1).
   const auto fx = test::reference_outputs(dense, {q(0), q(0)});
@@ -46,16 +47,19 @@ TEST_CASE("lipschitz: hand-computed bounds, attained by one dense layer") {
   const Network deep = parse_network(R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": [
     {"type": "dense", "weight": [[2]], "bias": [0]}, {"type": "relu"}, {"type": "sigmoid"}, {"type": "tanh"},
     {"type": "piecewise_linear", "breakpoints": [0, 1, 3], "values": [0, 3, 4]},
-    {"type": "residual", "body": [{"type": "dense", "weight": [["-1/2"]], "bias": [1]}]}]})", "<test>");
+    {"type": "residual", "body": [{"type": "dense", "weight": [["-1/2"]], "bias": [1]}]}]})",
+                                     "<test>");
   CHECK(lipschitz_upper_bound(deep, "<test>") == q(2) * q(1, 4) * q(3) * q(3, 2));
 }
 
 TEST_CASE("lipschitz: unsupported layers and constant weights are input errors naming the layer") {
   const Network step = parse_network(R"({"format": "approxcert-net/1", "input": {"dim": 1},
-    "layers": [{"type": "dense", "weight": [[1]], "bias": [0]}, {"type": "step"}]})", "<test>");
+    "layers": [{"type": "dense", "weight": [[1]], "bias": [0]}, {"type": "step"}]})",
+                                     "<test>");
   CHECK_THROWS_WITH_AS(lipschitz_upper_bound(step, "net.json"), doctest::Contains("net.json: /layers/1"), InputError);
   const Network expr = parse_network(R"J({"format": "approxcert-net/1", "input": {"dim": 1},
-    "layers": [{"type": "dense", "weight": [["sqrt(2)"]], "bias": [0]}]})J", "<test>");
+    "layers": [{"type": "dense", "weight": [["sqrt(2)"]], "bias": [0]}]})J",
+                                     "<test>");
   CHECK_THROWS_WITH_AS(lipschitz_upper_bound(expr, "net.json"), doctest::Contains("constant expression"), InputError);
 }
 

@@ -14,7 +14,8 @@ namespace {
 
 std::size_t count_op(const Program& prog, Op op) {
   const auto nodes = prog.nodes();
-  return static_cast<std::size_t>(std::count_if(nodes.begin(), nodes.end(), [op](const Node& n) { return n.op == op; }));
+  return static_cast<std::size_t>(
+      std::count_if(nodes.begin(), nodes.end(), [op](const Node& n) { return n.op == op; }));
 }
 
 // D = 2, N = 3; head_a writes b into row 1 (W_O = [[0], [1]]), head_b has W_O = 0.

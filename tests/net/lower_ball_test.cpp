@@ -16,16 +16,42 @@ constexpr mpfr_prec_t kRefBits = 300;
 // A 300-bit MPFR number; every operation rounds to nearest (error far below 2^-280 here).
 class Mp {
  public:
-  Mp() { mpfr_init2(x_, kRefBits); mpfr_set_ui(x_, 0, MPFR_RNDN); }
+  Mp() {
+    mpfr_init2(x_, kRefBits);
+    mpfr_set_ui(x_, 0, MPFR_RNDN);
+  }
   explicit Mp(const Rational& q) : Mp() { mpfr_set_q(x_, q.get_mpq_t(), MPFR_RNDN); }
   Mp(const Mp& o) : Mp() { mpfr_set(x_, o.x_, MPFR_RNDN); }
-  Mp& operator=(const Mp& o) { mpfr_set(x_, o.x_, MPFR_RNDN); return *this; }
+  Mp& operator=(const Mp& o) {
+    mpfr_set(x_, o.x_, MPFR_RNDN);
+    return *this;
+  }
   ~Mp() { mpfr_clear(x_); }
-  friend Mp operator+(const Mp& a, const Mp& b) { Mp r; mpfr_add(r.x_, a.x_, b.x_, MPFR_RNDN); return r; }
-  friend Mp operator*(const Mp& a, const Mp& b) { Mp r; mpfr_mul(r.x_, a.x_, b.x_, MPFR_RNDN); return r; }
-  friend Mp operator/(const Mp& a, const Mp& b) { Mp r; mpfr_div(r.x_, a.x_, b.x_, MPFR_RNDN); return r; }
-  friend Mp exp(const Mp& a) { Mp r; mpfr_exp(r.x_, a.x_, MPFR_RNDN); return r; }
-  friend Mp tanh(const Mp& a) { Mp r; mpfr_tanh(r.x_, a.x_, MPFR_RNDN); return r; }
+  friend Mp operator+(const Mp& a, const Mp& b) {
+    Mp r;
+    mpfr_add(r.x_, a.x_, b.x_, MPFR_RNDN);
+    return r;
+  }
+  friend Mp operator*(const Mp& a, const Mp& b) {
+    Mp r;
+    mpfr_mul(r.x_, a.x_, b.x_, MPFR_RNDN);
+    return r;
+  }
+  friend Mp operator/(const Mp& a, const Mp& b) {
+    Mp r;
+    mpfr_div(r.x_, a.x_, b.x_, MPFR_RNDN);
+    return r;
+  }
+  friend Mp exp(const Mp& a) {
+    Mp r;
+    mpfr_exp(r.x_, a.x_, MPFR_RNDN);
+    return r;
+  }
+  friend Mp tanh(const Mp& a) {
+    Mp r;
+    mpfr_tanh(r.x_, a.x_, MPFR_RNDN);
+    return r;
+  }
   Rational exact() const {
     mpq_class v;
     mpfr_get_q(v.get_mpq_t(), x_);
@@ -195,8 +221,8 @@ TEST_CASE("lower/ball: a ball straddling 0 into relu and step encloses both bran
 }
 
 TEST_CASE("lower/ball: piecewise_linear with a ball across a breakpoint") {
-  const Network net = net_from(doc(R"({"dim": 1})",
-      R"([{"type": "piecewise_linear", "breakpoints": ["0", "1"], "values": ["0", "2"]}])"));
+  const Network net = net_from(
+      doc(R"({"dim": 1})", R"([{"type": "piecewise_linear", "breakpoints": ["0", "1"], "values": ["0", "2"]}])"));
   // across 0 (flat on the left, slope 2 on the right), and across 1 (slope 2, then flat)
   check_box_encloses_samples(net, qs({"-1/2"}), qs({"1/2"}), {qs({"-1/2"}), qs({"0"}), qs({"1/4"}), qs({"1/2"})});
   const auto out = check_box_encloses_samples(net, qs({"1/2"}), qs({"3/2"}), {qs({"1/2"}), qs({"1"}), qs({"3/2"})});
@@ -211,7 +237,8 @@ TEST_CASE("lower/ball: hardmax with an uncertain argmax encloses every possible 
       "heads": [{"wq": [["1", "0"]], "wk": [["1", "0"]], "wv": [["0", "1"]], "wo": [["0"], ["1"]]}]}])"));
   // a_0 in [0.9, 1.1] against a_1 = 1: for query 1 the argmax may be key 0 (b = 10), key 1
   // (b = 20) or the tie (15), so row 1 of token 1 is 20 + {10, 15, 20}.
-  const auto out = check_box_encloses_samples(net, qs({"0.9", "10", "1", "20"}), qs({"1.1", "10", "1", "20"}),
+  const auto out = check_box_encloses_samples(
+      net, qs({"0.9", "10", "1", "20"}), qs({"1.1", "10", "1", "20"}),
       {qs({"0.9", "10", "1", "20"}), qs({"1", "10", "1", "20"}), qs({"1.1", "10", "1", "20"})});
   CHECK(lower(out[3]) <= q("30"));
   CHECK(upper(out[3]) >= q("40"));

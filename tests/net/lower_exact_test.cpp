@@ -50,8 +50,9 @@ TEST_CASE("lower: relu per coordinate") {
 }
 
 TEST_CASE("lower: piecewise_linear inside, at breakpoints and outside the range") {
-  const Network net = net_from(doc(R"({"dim": 1})",
-      R"([{"type": "piecewise_linear", "breakpoints": ["-1", "0", "2"], "values": ["1", "0", "4"]}])"));
+  const Network net =
+      net_from(doc(R"({"dim": 1})",
+                   R"([{"type": "piecewise_linear", "breakpoints": ["-1", "0", "2"], "values": ["1", "0", "4"]}])"));
   const std::vector<std::pair<const char*, const char*>> cases = {
       {"-5", "1"}, {"-1", "1"}, {"-1/2", "1/2"}, {"0", "0"}, {"1", "2"}, {"3/2", "3"}, {"2", "4"}, {"10", "4"}};
   for (const auto& [x, y] : cases) {
@@ -61,8 +62,8 @@ TEST_CASE("lower: piecewise_linear inside, at breakpoints and outside the range"
 }
 
 TEST_CASE("lower: piecewise_linear with one breakpoint is constant") {
-  const Network net = net_from(doc(R"({"dim": 2})",
-      R"([{"type": "piecewise_linear", "breakpoints": ["0"], "values": ["7/3"]}])"));
+  const Network net =
+      net_from(doc(R"({"dim": 2})", R"([{"type": "piecewise_linear", "breakpoints": ["0"], "values": ["7/3"]}])"));
   CHECK(eval_exact(net, qs({"-100", "100"})) == qs({"7/3", "7/3"}));
 }
 
@@ -86,8 +87,8 @@ TEST_CASE("lower: inner_product <phi(x), psi(y)>") {
 }
 
 TEST_CASE("lower: positional_encoding adds E (D rows of N entries), inputs and outputs column by column") {
-  const Network net = net_from(doc(R"({"dim": 2, "tokens": 2})",
-      R"([{"type": "positional_encoding", "matrix": [["1", "2"], ["3", "4"]]}])"));
+  const Network net = net_from(
+      doc(R"({"dim": 2, "tokens": 2})", R"([{"type": "positional_encoding", "matrix": [["1", "2"], ["3", "4"]]}])"));
   CHECK(input_dim(net) == 4);
   // inputs (X[0,0], X[1,0], X[0,1], X[1,1]) = (10, 20, 30, 40)
   CHECK(eval_exact(net, qs({"10", "20", "30", "40"})) == qs({"11", "23", "32", "44"}));
@@ -127,11 +128,13 @@ TEST_CASE("lower: hardmax attention, exact ties split evenly") {
 
 TEST_CASE("lower: attention heads add up, and residual keeps X") {
   // Two identical-score heads: one writes b into row 0, the other into row 1.
-  const std::string head_to_row0 = R"({"wq": [["1", "0"]], "wk": [["1", "0"]], "wv": [["0", "1"]], "wo": [["1"], ["0"]]})";
-  const std::string head_to_row1 = R"({"wq": [["1", "0"]], "wk": [["1", "0"]], "wv": [["0", "2"]], "wo": [["0"], ["1"]]})";
+  const std::string head_to_row0 =
+      R"({"wq": [["1", "0"]], "wk": [["1", "0"]], "wv": [["0", "1"]], "wo": [["1"], ["0"]]})";
+  const std::string head_to_row1 =
+      R"({"wq": [["1", "0"]], "wk": [["1", "0"]], "wv": [["0", "2"]], "wo": [["0"], ["1"]]})";
   const Network net = net_from(doc(R"({"dim": 2, "tokens": 2})",
-      R"([{"type": "attention", "normalizer": "hardmax", "scale": "1/2", "heads": [)" + head_to_row0 + ", " +
-          head_to_row1 + "]}]"));
+                                   R"([{"type": "attention", "normalizer": "hardmax", "scale": "1/2", "heads": [)" +
+                                       head_to_row0 + ", " + head_to_row1 + "]}]"));
   // tokens (2, 5), (1, 7): query 0 scores (2, 1) -> key 0; query 1 scores (1, 1/2) -> key 0
   // head 0 adds b_0 = 5 to row 0, head 1 adds 2*b_0 = 10 to row 1
   CHECK(eval_exact(net, qs({"2", "5", "1", "7"})) == qs({"7", "15", "6", "17"}));

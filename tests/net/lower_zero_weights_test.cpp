@@ -24,7 +24,8 @@ TEST_CASE("lower: zero weights add no Affine operand and do not change the funct
     if (n.op != Op::Affine) continue;
     for (std::size_t k = 0; k < p.args(n).size(); ++k) CHECK(p.pool()[n.first + k].sign() != 0);
   }
-  for (const auto& x : {qs({"1", "2", "3", "-1", "1/2", "4"}), qs({"0", "0", "0", "0", "0", "0"}), qs({"-3/7", "5", "1", "2", "-2", "1/3"})}) {
+  for (const auto& x : {qs({"1", "2", "3", "-1", "1/2", "4"}), qs({"0", "0", "0", "0", "0", "0"}),
+                        qs({"-3/7", "5", "1", "2", "-2", "1/3"})}) {
     std::vector<Rational> want;
     for (const RefNumber& r : reference_outputs(net, x)) {
       REQUIRE(r.is_exact());

@@ -61,7 +61,8 @@ TEST_CASE("mean_value_image: a layer constant on the interval gives an exact poi
 }
 
 TEST_CASE("mean_value_image: no bound through a jump or after an unbounded layer -- misuse is a logic error") {
-  const Network step = parse_network(R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": [{"type": "step"}]})", "step.json");
+  const Network step = parse_network(
+      R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": [{"type": "step"}]})", "step.json");
   CHECK_FALSE(mean_value_image({lower(step)}, q(-1), q(1), kPrec).has_value());
   CHECK_FALSE(mean_value_image(layers({"1/x0", "x0"}), q(-1), q(1), kPrec).has_value());
   CHECK_THROWS_AS(mean_value_image(layers({"x0"}), q(1), q(0), kPrec), std::logic_error);

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "scalar/rational.hpp"
 #include "../run_cli.hpp"
+#include "scalar/rational.hpp"
 
 namespace approxcert::testing {
 

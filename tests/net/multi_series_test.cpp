@@ -16,8 +16,8 @@
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
 #include "net/lower.hpp"
-#include "net/network.hpp"
 #include "net/multi_series.hpp"
+#include "net/network.hpp"
 #include "net/series.hpp"
 #include "scalar/ball.hpp"
 
@@ -183,11 +183,12 @@ TEST_CASE("MultiSeries: polynomial programs against exact interpolation, at poin
 }
 
 TEST_CASE("MultiSeries: smooth programs against the one-variable Series along lines") {
-  const std::vector<std::string> exprs = {
-      "tanh(x0 - 2*x1 + 1/2)*sin(x2)", "exp(x0*x1)/(2 + cos(x1))", "sigmoid(x0)*log(x1 + 3) - x2",
-      "sqrt(x0^2 + x1^2 + 1)",         "atan(x0 - x1)^2 + tan(x2/2)", "pow(x0 + 2, x1) + (x2 + 3)^(1/3)",
-      "tanh(3*sin(x0 + x1) - x2)",     "expm1(x0)*log1p(x1/4) + erf(x2)", "asinh(x0) + atanh(x1/2) + cosh(x2)",
-      "relu(x0 + 3)*exp(-x1) + max(x2, 4)", "1/(x0 + 4) - x1^(-2)*0 + abs(x2 - 5)"};
+  const std::vector<std::string> exprs = {"tanh(x0 - 2*x1 + 1/2)*sin(x2)",       "exp(x0*x1)/(2 + cos(x1))",
+                                          "sigmoid(x0)*log(x1 + 3) - x2",        "sqrt(x0^2 + x1^2 + 1)",
+                                          "atan(x0 - x1)^2 + tan(x2/2)",         "pow(x0 + 2, x1) + (x2 + 3)^(1/3)",
+                                          "tanh(3*sin(x0 + x1) - x2)",           "expm1(x0)*log1p(x1/4) + erf(x2)",
+                                          "asinh(x0) + atanh(x1/2) + cosh(x2)",  "relu(x0 + 3)*exp(-x1) + max(x2, 4)",
+                                          "1/(x0 + 4) - x1^(-2)*0 + abs(x2 - 5)"};
   const std::size_t d = 3;
   const std::vector<Rational> lo{q("-1/2"), q("1/8"), q("-1")}, hi{q("1/4"), q("3/4"), q("-1/2")};
   for (const std::string& expr : exprs) {
@@ -211,7 +212,8 @@ TEST_CASE("MultiSeries: smooth programs against the one-variable Series along li
         }
         for (const auto& x : points_of(lo, hi)) {
           const std::vector<Ball> rx = series_line_coefficients(prog, x, v, order);
-          for (std::size_t n = 0; n <= order; ++n) CHECK_MESSAGE(meets(line_coefficient(over, v, n), rx[n]), "over X, n ", n);
+          for (std::size_t n = 0; n <= order; ++n)
+            CHECK_MESSAGE(meets(line_coefficient(over, v, n), rx[n]), "over X, n ", n);
         }
       }
     }
@@ -220,7 +222,9 @@ TEST_CASE("MultiSeries: smooth programs against the one-variable Series along li
 
 TEST_CASE("MultiSeries: kinks and domain edges give indeterminate coefficients, decided branches do not") {
   const std::vector<Rational> lo{q("-1/2"), q("-1/4")}, hi{q("1/2"), q("1/4")};
-  const auto over = [&](const std::string& expr) { return multi_series_of(compile_target(expr, 2), box_seed(lo, hi), 3); };
+  const auto over = [&](const std::string& expr) {
+    return multi_series_of(compile_target(expr, 2), box_seed(lo, hi), 3);
+  };
   CHECK_FALSE(is_finite(over("relu(x0 - x1)")));
   CHECK_FALSE(is_finite(over("abs(x0)*x1")));
   CHECK_FALSE(is_finite(over("max(x0, x1)")));
@@ -238,7 +242,8 @@ TEST_CASE("MultiSeries: kinks and domain edges give indeterminate coefficients, 
   for (const long bias : {0L, 1L, -1L}) {
     Network net;
     net.input.dim = 2;
-    net.layers.push_back(Layer{DenseLayer{numbers(RationalMatrix{{Rational(1), Rational(0)}}), numbers(RationalVector{Rational(-bias)})}});
+    net.layers.push_back(Layer{
+        DenseLayer{numbers(RationalMatrix{{Rational(1), Rational(0)}}), numbers(RationalVector{Rational(-bias)})}});
     net.layers.push_back(Layer{StepLayer{}});
     const MultiSeries s = multi_series_of(lower(net), box_seed(lo, hi), 3);
     CHECK(is_finite(s) == (bias != 0));

@@ -4,8 +4,8 @@
 #include <doctest/doctest.h>
 
 #include "net/evaluate.hpp"
-#include "scalar/input_error.hpp"
 #include "net/expression.hpp"
+#include "scalar/input_error.hpp"
 
 using namespace approxcert;
 

@@ -39,8 +39,8 @@ inline std::vector<Rational> eval_exact(const Network& net, const std::vector<Ra
 
 // A document with the given input object text and layers array text.
 inline std::string doc(std::string_view input, std::string_view layers) {
-  return R"({"format": "approxcert-net/1", "input": )" + std::string(input) + R"(, "layers": )" +
-         std::string(layers) + "}";
+  return R"({"format": "approxcert-net/1", "input": )" + std::string(input) + R"(, "layers": )" + std::string(layers) +
+         "}";
 }
 
 }  // namespace approxcert::test

@@ -39,8 +39,8 @@ TEST_CASE("network_json: every layer type loads with the right shapes") {
   CHECK(input_dim(v) == 3);
   CHECK(output_dim(v) == 1);
   const auto& dense = std::get<DenseLayer>(v.layers[0].kind);
-  CHECK(dense.weight[0][2] == q("1/4"));        // JSON number 0.25, exactly
-  CHECK(dense.weight[1][0] == q("3/16"));       // hex float
+  CHECK(dense.weight[0][2] == q("1/4"));   // JSON number 0.25, exactly
+  CHECK(dense.weight[1][0] == q("3/16"));  // hex float
   CHECK(dense.weight[1][2] == q("-7/20000"));
   CHECK(dense.bias == numbers(qs({"0", "1/3"})));
   const Network s = net_from(kEverySequenceLayer);
@@ -71,7 +71,8 @@ TEST_CASE("network_json: load -> save -> load is the identity, and saving is sta
   "input": {"dim": 3},
   "layers": [
     {
-      "type": "dense",)", 0) == 0);
+      "type": "dense",)",
+                    0) == 0);
   // a changed number breaks equality
   Network changed = net_from(kEveryVectorLayer);
   std::get<DenseLayer>(changed.layers[0].kind).weight[0][0] = q("1000000001/1000000000");
@@ -109,11 +110,17 @@ TEST_CASE("network_json: load_network reads files and names them in errors") {
 }
 
 TEST_CASE("network_json: malformed, truncated and binary input") {
-  CHECK(load_error(R"({"format": "approxcert-net/1", "input": {"dim": 2}, "layers": [})")
-            .find("net.json: line 1, column 64 (byte 63): invalid JSON: syntax error while parsing value - unexpected '}'") == 0);
+  CHECK(
+      load_error(R"({"format": "approxcert-net/1", "input": {"dim": 2}, "layers": [})")
+          .find(
+              "net.json: line 1, column 64 (byte 63): invalid JSON: syntax error while parsing value - unexpected '}'") ==
+      0);
   CHECK(load_error(R"({"format": "approxcert-net/1", "input": {"dim": 2}, "lay)")
             .find("net.json: line 1, column 57 (byte 56): invalid JSON:") == 0);
-  CHECK(load_error(std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10)).find("net.json: line 1, column 1 (byte 0): invalid JSON:") == 0);
+  CHECK(load_error(std::string("\x7f"
+                               "ELF\x02\x01\x01\0\0\0",
+                               10))
+            .find("net.json: line 1, column 1 (byte 0): invalid JSON:") == 0);
   CHECK(load_error("[1, 2]") == "net.json: top level: expected an object, got an array");
 }
 
@@ -136,8 +143,9 @@ TEST_CASE("network_json: format, input and required keys") {
         "net.json: /layers/0: missing required key \"type\" in a layer");
   CHECK(load_error(doc(R"({"dim": 1, "tokens": 2})", R"([{"type": "attention", "scale": "1", "heads": []}])")) ==
         "net.json: /layers/0: missing required key \"normalizer\" in an attention layer");
-  CHECK(load_error(doc(R"({"dim": 1, "tokens": 2})",
-                       R"([{"type": "attention", "scale": "1", "normalizer": "hardmax", "heads": [{"wq": [["1"]]}]}])")) ==
+  CHECK(load_error(
+            doc(R"({"dim": 1, "tokens": 2})",
+                R"([{"type": "attention", "scale": "1", "normalizer": "hardmax", "heads": [{"wq": [["1"]]}]}])")) ==
         "net.json: /layers/0/heads/0: missing required key \"wk\" in an attention head");
   // strings are accepted for integers too (any exact form of an integer)
   CHECK(input_dim(net_from(doc(R"({"dim": "2", "tokens": "6/2"})", "[]"))) == 6);
@@ -153,8 +161,9 @@ TEST_CASE("network_json: unknown layer types, keys and normalizers") {
         "known keys: type, weight, bias");
   CHECK(load_error(doc(R"({"dim": 2})", R"([{"type": "relu", "alpha": "0.1"}])")) ==
         "net.json: /layers/0/alpha: unknown key \"alpha\" in a relu layer; known keys: type");
-  CHECK(load_error(doc(R"({"dim": 2, "token": 3})", "[]")) ==
-        "net.json: /input/token: unknown key \"token\" in the input (did you mean \"tokens\"?); known keys: dim, tokens");
+  CHECK(
+      load_error(doc(R"({"dim": 2, "token": 3})", "[]")) ==
+      "net.json: /input/token: unknown key \"token\" in the input (did you mean \"tokens\"?); known keys: dim, tokens");
   CHECK(load_error(R"({"format": "approxcert-net/1", "input": {"dim": 1}, "layers": [], "extra": 1})") ==
         "net.json: /extra: unknown key \"extra\" in a network file; known keys: format, input, layers, $schema");
   // "$schema" names the file's JSON Schema for editors (docs/schemas/): a string, otherwise ignored.
@@ -185,16 +194,18 @@ TEST_CASE("network_json: numbers that are not exact rationals") {
         "net.json: /layers/1/weight/0/2: expected a number, got \"NaN\": NaN and infinities are not numbers here");
   CHECK(load_error(dense(R"("inf")")) ==
         "net.json: /layers/1/weight/0/2: expected a number, got \"inf\": NaN and infinities are not numbers here");
-  CHECK(load_error(dense(R"("1/0")")) ==
-        "net.json: /layers/1/weight/0/2: constant expression '1/0' is not a finite real number (undefined, e.g. log(0), "
-        "1/0 or sqrt(-1), or infinite): its enclosure at 4096 bits is not finite");
+  CHECK(
+      load_error(dense(R"("1/0")")) ==
+      "net.json: /layers/1/weight/0/2: constant expression '1/0' is not a finite real number (undefined, e.g. log(0), "
+      "1/0 or sqrt(-1), or infinite): its enclosure at 4096 bits is not finite");
   CHECK(load_error(dense(R"("1e999999999")")) ==
         "net.json: /layers/1/weight/0/2: expected a number or a constant expression, got '1e999999999': expression: "
         "column 1: invalid number \"1e999999999\": exponent too large");
   CHECK(load_error(dense("1e999999999")).find("invalid JSON: number 1e999999999 is too large for the JSON reader") !=
         std::string::npos);
   CHECK(load_error(dense("null")) == "net.json: /layers/1/weight/0/2: expected a number, got null");
-  CHECK(load_error(dense(R"("1 +")")).find("net.json: /layers/1/weight/0/2: expected a number or a constant expression, got '1 +'") == 0);
+  CHECK(load_error(dense(R"("1 +")"))
+            .find("net.json: /layers/1/weight/0/2: expected a number or a constant expression, got '1 +'") == 0);
   CHECK(load_error(dense("[1]")) == "net.json: /layers/1/weight/0/2: expected a number, got an array");
   // " 1" is not an exact-number literal but is a valid constant expression: kept as its text.
   const Network spaced = net_from(dense(R"(" 1")"));
@@ -216,13 +227,15 @@ TEST_CASE("network_json: mismatched dimensions name both sizes") {
   CHECK(load_error(doc(in2, R"([{"type": "dense", "weight": [["1", "0"]], "bias": ["0"]},
         {"type": "dense", "weight": [["1", "0"]], "bias": ["0"]}])")) ==
         "net.json: /layers/1/weight/0: row has 2 entries, expected 1 (the layer's input dimension)");
-  CHECK(load_error(doc(in2, R"([{"type": "residual", "body": [{"type": "dense", "weight": [["1", "1"]], "bias": ["0"]}]}])")) ==
+  CHECK(load_error(doc(
+            in2, R"([{"type": "residual", "body": [{"type": "dense", "weight": [["1", "1"]], "bias": ["0"]}]}])")) ==
         "net.json: /layers/0/body: maps dimension 2 to 1; a residual body must preserve the dimension");
   CHECK(load_error(doc(in2, R"([{"type": "piecewise_linear", "breakpoints": ["0", "1"], "values": ["0"]}])")) ==
         "net.json: /layers/0/values: has 1 entries, expected 2 (one per breakpoint)");
   CHECK(load_error(doc(in2, R"([{"type": "piecewise_linear", "breakpoints": [], "values": []}])")) ==
         "net.json: /layers/0/breakpoints: must have at least 1 entry");
-  CHECK(load_error(doc(in2, R"([{"type": "piecewise_linear", "breakpoints": ["0", "1", "0.5"], "values": ["0", "1", "2"]}])")) ==
+  CHECK(load_error(doc(
+            in2, R"([{"type": "piecewise_linear", "breakpoints": ["0", "1", "0.5"], "values": ["0", "1", "2"]}])")) ==
         "net.json: /layers/0/breakpoints/2: breakpoints must be strictly increasing, but 1/2 follows 1");
   CHECK(load_error(doc(in2, R"([{"type": "piecewise_linear", "breakpoints": ["1", "1"], "values": ["0", "1"]}])")) ==
         "net.json: /layers/0/breakpoints/1: breakpoints must be strictly increasing, but 1 follows 1");
@@ -237,23 +250,30 @@ TEST_CASE("network_json: mismatched dimensions name both sizes") {
 
 TEST_CASE("network_json: attention and positional encoding shapes") {
   const auto att = [](std::string_view head) {
-    return doc(R"({"dim": 2, "tokens": 3})",
-               R"([{"type": "attention", "normalizer": "softmax", "scale": "1", "heads": [)" + std::string(head) + "]}]");
+    return doc(
+        R"({"dim": 2, "tokens": 3})",
+        R"([{"type": "attention", "normalizer": "softmax", "scale": "1", "heads": [)" + std::string(head) + "]}]");
   };
   CHECK(load_error(att(R"({"wq": [["1", "0", "0"]], "wk": [["1", "0"]], "wv": [["1", "0"]], "wo": [["1"], ["0"]]})")) ==
         "net.json: /layers/0/heads/0/wq/0: row has 3 entries, expected 2 (the token dimension D)");
-  CHECK(load_error(att(R"({"wq": [["1", "0"]], "wk": [["1", "0"], ["0", "1"]], "wv": [["1", "0"]], "wo": [["1"], ["0"]]})")) ==
+  CHECK(load_error(
+            att(R"({"wq": [["1", "0"]], "wk": [["1", "0"], ["0", "1"]], "wv": [["1", "0"]], "wo": [["1"], ["0"]]})")) ==
         "net.json: /layers/0/heads/0/wk: has 2 rows, expected 1 (as many as wq)");
   CHECK(load_error(att(R"({"wq": [["1", "0"]], "wk": [["1", "0"]], "wv": [["1", "0"]], "wo": [["1"]]})")) ==
         "net.json: /layers/0/heads/0/wo: has 1 rows, expected 2 (the token dimension D)");
-  CHECK(load_error(att(R"({"wq": [["1", "0"]], "wk": [["1", "0"]], "wv": [["1", "0"]], "wo": [["1", "2"], ["0", "1"]]})")) ==
+  CHECK(load_error(
+            att(R"({"wq": [["1", "0"]], "wk": [["1", "0"]], "wv": [["1", "0"]], "wo": [["1", "2"], ["0", "1"]]})")) ==
         "net.json: /layers/0/heads/0/wo/0: row has 2 entries, expected 1 (the number of rows of wv)");
-  CHECK(load_error(att(R"({"wq": [["1", "0"]], "wk": [["1", "0"]], "wv": [["1", "0"]], "wo": [["1"], ["0"]], "bq": ["1", "2"]})")) ==
-        "net.json: /layers/0/heads/0/bq: has 2 entries, expected 1 (the number of rows of wq)");
+  CHECK(
+      load_error(att(
+          R"({"wq": [["1", "0"]], "wk": [["1", "0"]], "wv": [["1", "0"]], "wo": [["1"], ["0"]], "bq": ["1", "2"]})")) ==
+      "net.json: /layers/0/heads/0/bq: has 2 entries, expected 1 (the number of rows of wq)");
   CHECK(load_error(att("")) == "net.json: /layers/0/heads: must have at least 1 head");
-  CHECK(load_error(doc(R"({"dim": 2, "tokens": 3})", R"([{"type": "positional_encoding", "matrix": [["1", "2", "3"]]}])")) ==
+  CHECK(load_error(
+            doc(R"({"dim": 2, "tokens": 3})", R"([{"type": "positional_encoding", "matrix": [["1", "2", "3"]]}])")) ==
         "net.json: /layers/0/matrix: has 1 rows, expected 2 (the token dimension D)");
-  CHECK(load_error(doc(R"({"dim": 2, "tokens": 3})", R"([{"type": "positional_encoding", "matrix": [["1", "2", "3"], ["1", "2"]]}])")) ==
+  CHECK(load_error(doc(R"({"dim": 2, "tokens": 3})",
+                       R"([{"type": "positional_encoding", "matrix": [["1", "2", "3"], ["1", "2"]]}])")) ==
         "net.json: /layers/0/matrix/1: row has 2 entries, expected 3 (the number of tokens N)");
   // tokenwise changes D for the layers after it
   CHECK(load_error(doc(R"({"dim": 2, "tokens": 3})", R"([{"type": "tokenwise", "layers": [

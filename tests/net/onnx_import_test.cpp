@@ -12,9 +12,9 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
 
 #include "net/onnx_import.hpp"
 #include "net_support.hpp"
@@ -53,7 +53,7 @@ TEST_CASE("onnx_import: a torch-style Gemm/Relu/Gemm chain imports with exact we
 }
 
 TEST_CASE("onnx_import: Gemm alpha, beta, transA and an untransposed B") {
-  ModelBuilder m({2, 1});  // a column: transA = 1 makes it a row
+  ModelBuilder m({2, 1});                           // a column: transA = 1 makes it a row
   m.floats("B", {2, 2}, {1.0f, 2.0f, 3.0f, 4.0f});  // [in, out]
   m.floats("C", {}, {0.1f});                        // a scalar bias, broadcast
   auto& g = m.node("Gemm", {"x", "B", "C"}, "y");
@@ -80,7 +80,7 @@ TEST_CASE("onnx_import: MatMul + Add merge into one dense layer, float64 and flo
   const Network net = import_onnx(m.bytes("y"), "m.onnx");
   REQUIRE(net.layers.size() == 1);
   const auto& d = std::get<DenseLayer>(net.layers[0].kind);
-  CHECK(d.weight[0][0] == parse_rational("0x1.999999999999ap-4"));  // 0.1 as a double
+  CHECK(d.weight[0][0] == parse_rational("0x1.999999999999ap-4"));    // 0.1 as a double
   CHECK(d.weight[0][1] == parse_rational("0x1.56e1fc2f8f359p-997"));  // 1e-300 as a double
   CHECK(d.weight[1][0] == Rational(-3));
   CHECK(d.weight[1][1] == q("2.5"));
@@ -149,8 +149,9 @@ TEST_CASE("onnx_import: bad models give one message naming the node or tensor") 
     ModelBuilder e({1, 2});
     e.tensor("W", {2, 1}, onnx::TensorProto::FLOAT).set_data_location(onnx::TensorProto::EXTERNAL);
     e.node("MatMul", {"x", "W"}, "y");
-    CHECK(import_error(e.bytes("y")) ==
-          "m.onnx: tensor 'W': tensor data stored in an external file is not supported (save the model with its weights inside)");
+    CHECK(
+        import_error(e.bytes("y")) ==
+        "m.onnx: tensor 'W': tensor data stored in an external file is not supported (save the model with its weights inside)");
   }
   SUBCASE("a weight given as a non-constant operand; integer weights") {
     ModelBuilder m({1, 2});
@@ -160,8 +161,9 @@ TEST_CASE("onnx_import: bad models give one message naming the node or tensor") 
     ModelBuilder i({1, 2});
     i.tensor("W", {2, 1}, onnx::TensorProto::UINT8).set_raw_data("ab");
     i.node("MatMul", {"x", "W"}, "y");
-    CHECK(import_error(i.bytes("y")) ==
-          "m.onnx: tensor 'W': element type UINT8 is not supported (float32, float64, float16, or int32/int64 for shapes)");
+    CHECK(
+        import_error(i.bytes("y")) ==
+        "m.onnx: tensor 'W': element type UINT8 is not supported (float32, float64, float16, or int32/int64 for shapes)");
   }
   SUBCASE("shape mismatches") {
     ModelBuilder m({1, 3});
@@ -170,12 +172,14 @@ TEST_CASE("onnx_import: bad models give one message naming the node or tensor") 
     CHECK(import_error(m.bytes("y")) ==
           "m.onnx: node 'MatMul_1' (MatMul): cannot multiply the data of shape [1,3] by the constant of shape [2,1]");
     ModelBuilder b({2, 4, 3});
-    CHECK(import_error(b.bytes("x")) ==
-          "m.onnx: graph input 'x': shape [2,4,3] is neither a vector nor a sequence [tokens, features] (batch size 1)");
+    CHECK(
+        import_error(b.bytes("x")) ==
+        "m.onnx: graph input 'x': shape [2,4,3] is neither a vector nor a sequence [tokens, features] (batch size 1)");
     ModelBuilder g({1, 2});
     g.floats("B", {2, 2}, {1.0f, 2.0f, 3.0f, 4.0f});
     set_int(g.node("Gemm", {"x", "B"}, "y"), "transA", 1);
-    CHECK(import_error(g.bytes("y")) == "m.onnx: node 'Gemm_1' (Gemm): operand A' has 2 rows; only batch size 1 is supported");
+    CHECK(import_error(g.bytes("y")) ==
+          "m.onnx: node 'Gemm_1' (Gemm): operand A' has 2 rows; only batch size 1 is supported");
   }
   SUBCASE("graphs that are not a single chain") {
     ModelBuilder two({1, 2});
@@ -191,7 +195,8 @@ TEST_CASE("onnx_import: bad models give one message naming the node or tensor") 
     ModelBuilder both({1, 2});
     both.node("Relu", {"x"}, "a");
     both.node("Add", {"a", "a"}, "y");
-    CHECK(import_error(both.bytes("y")) == "m.onnx: node 'Add_2' (Add): both operands are the data; only a constant may be added");
+    CHECK(import_error(both.bytes("y")) ==
+          "m.onnx: node 'Add_2' (Add): both operands are the data; only a constant may be added");
     ModelBuilder inputs({1, 2});
     auto* extra = inputs.g.add_input();
     extra->set_name("z");

@@ -152,8 +152,9 @@ TEST_CASE("onnx_patterns: the decomposed layer normalisation and the LayerNormal
     Network expected;
     expected.input = {3, 2};
     const RationalMatrix w = {{q("1"), q("0"), q("0")}, {q("0"), q("2"), q("0")}, {q("0"), q("0"), q("-1")}};
-    expected.layers = {Layer{TokenwiseLayer{{Layer{DenseLayer{numbers(w), numbers(qs({"0", "0", "0"}))}},
-                                             Layer{LayerNormLayer{q("0.125"), qs({"0.5", "1", "4"}), qs({"1", "0", "-1"})}}}}}};
+    expected.layers = {
+        Layer{TokenwiseLayer{{Layer{DenseLayer{numbers(w), numbers(qs({"0", "0", "0"}))}},
+                              Layer{LayerNormLayer{q("0.125"), qs({"0.5", "1", "4"}), qs({"1", "0", "-1"})}}}}}};
     CHECK(net == expected);
   }
   SUBCASE("a constant per token and feature is a positional_encoding layer") {
@@ -199,8 +200,9 @@ TEST_CASE("onnx_patterns: graphs that match no pattern give one message naming t
     set_ints(m.node("Transpose", {"k"}, "kt"), "perm", {1, 0});
     m.node("MatMul", {"q", "kt"}, "s");
     m.node("Softmax", {"s"}, "a");
-    CHECK(import_error(m.bytes("a")) ==
-          "m.onnx: node 'Softmax_5' (Softmax): its output 'a' is not used: the pattern it begins or continues is incomplete");
+    CHECK(
+        import_error(m.bytes("a")) ==
+        "m.onnx: node 'Softmax_5' (Softmax): its output 'a' is not used: the pattern it begins or continues is incomplete");
   }
   SUBCASE("an operator inside a pattern that the pattern does not have") {
     ModelBuilder m({2, 2});
@@ -235,9 +237,10 @@ TEST_CASE("onnx_patterns: graphs that match no pattern give one message naming t
     ModelBuilder f({2, 3});
     set_int(f.node("Flatten", {"x"}, "f"), "axis", 0);  // [1, 6]
     f.node("Relu", {"f"}, "y");
-    CHECK(import_error(f.bytes("y")) ==
-          "m.onnx: node 'Relu_2' (Relu): follows node 'Flatten_1', which flattened the sequence: only Identity, Flatten "
-          "and Reshape may come after it");
+    CHECK(
+        import_error(f.bytes("y")) ==
+        "m.onnx: node 'Relu_2' (Relu): follows node 'Flatten_1', which flattened the sequence: only Identity, Flatten "
+        "and Reshape may come after it");
     ModelBuilder c({2, 3});
     c.raw_floats("c", {3, 2}, {1, 2, 3, 4, 5, 6});
     c.node("Add", {"x", "c"}, "y");

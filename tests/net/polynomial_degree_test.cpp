@@ -48,7 +48,8 @@ TEST_CASE("polynomial_degree: an Affine operand with coefficient 0 adds nothing,
 TEST_CASE("polynomial_degree: refuses exp, division, negative powers, pi and absurd degrees") {
   Program e(1);
   e.add_output(e.unary(Op::Exp, e.input(0)));
-  CHECK_THROWS_WITH_AS(polynomial_degree(e), doctest::Contains("node 1 (exp) is not a polynomial operation"), InputError);
+  CHECK_THROWS_WITH_AS(polynomial_degree(e), doctest::Contains("node 1 (exp) is not a polynomial operation"),
+                       InputError);
   Program d(1);
   d.add_output(d.binary(Op::Div, d.input(0), d.input(0)));
   CHECK_THROWS_AS(polynomial_degree(d), InputError);

@@ -3,9 +3,9 @@
 // Every random network also goes through the JSON round trip.
 #include <doctest/doctest.h>
 
+#include "../test_multiplier.hpp"
 #include "net_support.hpp"
 #include "reference/random_networks.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

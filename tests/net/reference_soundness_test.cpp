@@ -10,12 +10,12 @@
 #include <map>
 #include <string>
 
+#include "../test_multiplier.hpp"
 #include "net/jet.hpp"
-#include "scalar/fast_interval.hpp"
 #include "net_support.hpp"
 #include "reference/random_networks.hpp"
 #include "reference/reference_interpreter.hpp"
-#include "../test_multiplier.hpp"
+#include "scalar/fast_interval.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -43,7 +43,8 @@ std::vector<Jet<Ball>> eval_jet_at(const Program& prog, const std::vector<Ration
 void count_kinds(const LayerList& layers, std::map<std::string, int>& seen) {
   for (const Layer& l : layers) {
     ++seen[std::string(layer_type_name(l))];
-    if (const auto* a = std::get_if<AttentionLayer>(&l.kind)) ++seen["normalizer " + std::to_string(static_cast<int>(a->normalizer))];
+    if (const auto* a = std::get_if<AttentionLayer>(&l.kind))
+      ++seen["normalizer " + std::to_string(static_cast<int>(a->normalizer))];
     if (const auto* r = std::get_if<ResidualLayer>(&l.kind)) count_kinds(r->body, seen);
     if (const auto* t = std::get_if<TokenwiseLayer>(&l.kind)) count_kinds(t->layers, seen);
     if (const auto* ip = std::get_if<InnerProductLayer>(&l.kind)) {
@@ -102,11 +103,25 @@ void run_suite(std::uint64_t seed, bool small_integers, bool sequence, int trial
   }
   // Every layer type the generator can emit here, and every normalizer, was exercised.
   const std::vector<std::string> expected =
-      sequence ? std::vector<std::string>{"attention", "tokenwise", "positional_encoding", "layer_norm", "dense", "relu",
-                                          "step", "sigmoid", "tanh", "piecewise_linear", "residual", "normalizer 0",
-                                          "normalizer 1", "normalizer 2", "normalizer 3", "normalizer 4"}
-               : std::vector<std::string>{"dense", "relu", "step", "sigmoid", "tanh", "piecewise_linear", "residual",
-                                          "inner_product", "layer_norm"};
+      sequence
+          ? std::vector<std::string>{"attention",
+                                     "tokenwise",
+                                     "positional_encoding",
+                                     "layer_norm",
+                                     "dense",
+                                     "relu",
+                                     "step",
+                                     "sigmoid",
+                                     "tanh",
+                                     "piecewise_linear",
+                                     "residual",
+                                     "normalizer 0",
+                                     "normalizer 1",
+                                     "normalizer 2",
+                                     "normalizer 3",
+                                     "normalizer 4"}
+          : std::vector<std::string>{"dense",    "relu",          "step",      "sigmoid", "tanh", "piecewise_linear",
+                                     "residual", "inner_product", "layer_norm"};
   for (const std::string& kind : expected) {
     CAPTURE(kind);
     CHECK(seen[kind] > 0);
@@ -146,8 +161,8 @@ TEST_CASE("reference interpreter: hand-checked values") {
   CHECK(y[0].value().sign() < 0);
   CHECK(y[1].value() == -y[0].value());
   // gamma (2, 3), beta (1, -1), eps 3: var + eps = 4, y = (2 (-1/2) + 1, 3 (1/2) - 1) = (0, 1/2).
-  const Network affine = net_from(doc(R"({"dim": 2})",
-      R"([{"type": "layer_norm", "eps": "3", "gamma": ["2", "3"], "beta": ["1", "-1"]}])"));
+  const Network affine = net_from(
+      doc(R"({"dim": 2})", R"([{"type": "layer_norm", "eps": "3", "gamma": ["2", "3"], "beta": ["1", "-1"]}])"));
   const RefVector z = reference_outputs(affine, qs({"1", "3"}));
   CHECK(z[0].value() == q("0"));
   CHECK(z[1].value() == q("1/2"));

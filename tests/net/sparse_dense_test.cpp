@@ -58,12 +58,12 @@ TEST_CASE("sparse_dense: bad shapes, orders and entries are one clear message ea
         "net.json: /layers/0/entries/0/1: column 2 is out of range (cols = 2)");
   CHECK(load_error(sparse_doc(R"("rows": 2, "cols": 2, "entries": [[0, 1]], "bias": ["0", "0"])")) ==
         "net.json: /layers/0/entries/0: expected [row, col, value], got 2 entries");
-  CHECK(load_error(sparse_doc(R"("rows": 2, "cols": 2, "entries": [[0, 1, "x"]], "bias": ["0", "0"])")).find(
-            "net.json: /layers/0/entries/0/2: expected a number") == 0);
+  CHECK(load_error(sparse_doc(R"("rows": 2, "cols": 2, "entries": [[0, 1, "x"]], "bias": ["0", "0"])"))
+            .find("net.json: /layers/0/entries/0/2: expected a number") == 0);
   CHECK(load_error(sparse_doc(R"("rows": 2, "cols": 2, "entries": [], "bias": ["0"])")) ==
         "net.json: /layers/0/bias: has 1 entries, expected 2 (one per row)");
-  CHECK(load_error(sparse_doc(R"("rows": 2, "cols": 2, "entries": [], "bias": ["0", "0"], "weight": [])")).find(
-            "net.json: /layers/0/weight: unknown key \"weight\" in a sparse_dense layer") == 0);
+  CHECK(load_error(sparse_doc(R"("rows": 2, "cols": 2, "entries": [], "bias": ["0", "0"], "weight": [])"))
+            .find("net.json: /layers/0/weight: unknown key \"weight\" in a sparse_dense layer") == 0);
   CHECK(load_error(sparse_doc(R"("rows": 2, "cols": 2, "bias": ["0", "0"])")) ==
         "net.json: /layers/0: missing required key \"entries\" in a sparse_dense layer");
 }

@@ -79,9 +79,9 @@ TEST_CASE("intersection_measure and smallest_preactivation: closed forms") {
   CHECK(intersection_measure(b, a) == q(1, 4));
   CHECK(intersection_measure(a, {}) == q(0));
   const DenseLayer l = boundary_units(32);
-  CHECK(smallest_preactivation(l, {}, q(0)) == q(1, 1024));    // (1/32) * distance 1/32 to the first boundary
-  CHECK(smallest_preactivation(l, {}, q(1, 2)) == q(0));       // on a boundary
-  CHECK(smallest_preactivation(l, {}, q(17, 64)) == q(1, 2048)); // (1/32) * (1/64)
+  CHECK(smallest_preactivation(l, {}, q(0)) == q(1, 1024));       // (1/32) * distance 1/32 to the first boundary
+  CHECK(smallest_preactivation(l, {}, q(1, 2)) == q(0));          // on a boundary
+  CHECK(smallest_preactivation(l, {}, q(17, 64)) == q(1, 2048));  // (1/32) * (1/64)
 }
 
 TEST_CASE("undecided_bands agree with the sigmoid: sigma(k z) in (sigma(-1), sigma(1)) iff inside a band") {

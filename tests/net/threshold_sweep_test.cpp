@@ -33,13 +33,13 @@ std::vector<std::size_t> generic_ones(const Program& prog, const Rational& x) {
 TEST_CASE("threshold sweep: units with positive, negative and zero weights, worked out by hand") {
   // h = (step(2x - 1), step(1), step(1 - x), step(-1)); z0 = step(h0 + h1 + 5 h3 - 2) = [x >= 1/2],
   // z1 = step(h2 - h3 - 1) = [x <= 1].
-  const LayerList layers{
-      Layer{DenseLayer{{{Rational(2)}, {Rational(0)}, {Rational(-1)}, {Rational(0)}},
-                       {Rational(-1), Rational(1), Rational(1), Rational(-1)}}},
-      Layer{StepLayer{}},
-      Layer{DenseLayer{{{Rational(1), Rational(1), Rational(0), Rational(5)}, {Rational(0), Rational(0), Rational(1), Rational(-1)}},
-                       {Rational(-2), Rational(-1)}}},
-      Layer{StepLayer{}}};
+  const LayerList layers{Layer{DenseLayer{{{Rational(2)}, {Rational(0)}, {Rational(-1)}, {Rational(0)}},
+                                          {Rational(-1), Rational(1), Rational(1), Rational(-1)}}},
+                         Layer{StepLayer{}},
+                         Layer{DenseLayer{{{Rational(1), Rational(1), Rational(0), Rational(5)},
+                                           {Rational(0), Rational(0), Rational(1), Rational(-1)}},
+                                          {Rational(-2), Rational(-1)}}},
+                         Layer{StepLayer{}}};
   const RationalVector pts{Rational(-1), q(1, 2), Rational(1), q(3, 2)};
   const std::vector<std::vector<std::size_t>> expected{{1}, {0, 1}, {0, 1}, {0}};
   CHECK(threshold_network_ones(layers, pts) == expected);

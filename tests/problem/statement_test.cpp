@@ -15,11 +15,11 @@ Rational q(long p, long d) { return Rational(p) / Rational(d); }
 
 TEST_CASE("statement: within_tolerance is upper - lower <= abs_tol or upper <= lower (1 + rel_tol), exactly") {
   const Rational lower = q(1, 1), rel = q(1, 100), abs0(0);
-  CHECK(within_tolerance(lower, q(101, 100), rel, abs0));         // exactly at 1 + rel_tol
-  CHECK_FALSE(within_tolerance(lower, q(10101, 10000), rel, abs0));  // just above
-  CHECK(within_tolerance(Rational(0), q(1, 10), Rational(0), q(1, 10)));  // the absolute test alone
+  CHECK(within_tolerance(lower, q(101, 100), rel, abs0));                      // exactly at 1 + rel_tol
+  CHECK_FALSE(within_tolerance(lower, q(10101, 10000), rel, abs0));            // just above
+  CHECK(within_tolerance(Rational(0), q(1, 10), Rational(0), q(1, 10)));       // the absolute test alone
   CHECK_FALSE(within_tolerance(Rational(0), q(1, 10), q(1, 2), Rational(0)));  // lower 0: no relative test
-  CHECK_FALSE(within_tolerance(lower, std::nullopt, rel, q(1000, 1)));  // no finite upper bound
+  CHECK_FALSE(within_tolerance(lower, std::nullopt, rel, q(1000, 1)));         // no finite upper bound
 }
 
 TEST_CASE("statement: supnorm_gap is derived from the recorded bounds, rounded up") {

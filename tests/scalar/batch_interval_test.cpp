@@ -89,7 +89,7 @@ TEST_CASE("batch interval: every operation, lane by lane: FastInterval's bits, (
         FastInterval expect;
         fop.eval(expect, fin, p);
         for (const Batch& res : results) CHECK(same_bits(lane(res, k), expect));  // (b)
-        CHECK(overlaps(lane(r, k), lane(r256, k)));                              // (a)
+        CHECK(overlaps(lane(r, k), lane(r256, k)));                               // (a)
         std::vector<Range> actual;
         for (const auto& f : fin) actual.push_back(exact_range(f));
         for (int t = 0; t < 3; ++t) {  // (d)
@@ -99,8 +99,12 @@ TEST_CASE("batch interval: every operation, lane by lane: FastInterval's bits, (
           for (const Batch& res : results) {
             const FastInterval got = lane(res, k);
             if (bop.exact) CHECK(encloses(got, bop.exact(x)));
-            else if (bop.reference) CHECK(encloses_value(got, [&](long bits) { return bop.reference(x[0], bits); }, 153));
-            else CHECK(encloses_value(got, [&](long bits) { return bop.reference_n(x, bits); }, 153));
+            else if (bop.reference)
+              CHECK(encloses_value(
+                  got, [&](long bits) { return bop.reference(x[0], bits); }, 153));
+            else
+              CHECK(encloses_value(
+                  got, [&](long bits) { return bop.reference_n(x, bits); }, 153));
           }
           ++checked;
         }
@@ -113,7 +117,8 @@ TEST_CASE("batch interval: every operation, lane by lane: FastInterval's bits, (
 TEST_CASE("batch interval: exact operations give exactly the image of each lane") {
   const Prec p(53);
   Batch a, b, r;
-  const std::array<std::pair<long, long>, B> ends = {{{-3, -1}, {-2, 0}, {-1, 1}, {0, 0}, {0, 2}, {1, 3}, {-5, 5}, {2, 2}}};
+  const std::array<std::pair<long, long>, B> ends = {
+      {{-3, -1}, {-2, 0}, {-1, 1}, {0, 0}, {0, 2}, {1, 3}, {-5, 5}, {2, 2}}};
   for (std::size_t k = 0; k < B; ++k) {
     set_lane(a, k, make<FastInterval>(q(ends[k].first), q(ends[k].second), p));
     set_lane(b, k, make<FastInterval>(q(0), q(1), p));

@@ -93,7 +93,8 @@ TEST_CASE_TEMPLATE("boltzmann: the spec's Theorem 1 values (softmax separates th
   CHECK(relatively_tight(d));
 }
 
-TEST_CASE_TEMPLATE("boltzmann_difference: equals the naive difference, also at 10^-6500 (60000-bit reference)", S, Ball, Interval) {
+TEST_CASE_TEMPLATE("boltzmann_difference: equals the naive difference, also at 10^-6500 (60000-bit reference)", S, Ball,
+                   Interval) {
   const Prec p(128);
   struct Case {
     Rational s;
@@ -161,8 +162,9 @@ TEST_CASE_TEMPLATE("boltzmann_difference: refuses a scale that may be 0 and repe
   const S zero_ish = make<S>(q(-1, 1000), q(1, 1000), p);
   CHECK_THROWS_AS(boltzmann_difference(r, zero_ish, std::span<const Rational>(x), std::span<const Rational>(y), p),
                   std::domain_error);
-  CHECK_THROWS_AS(boltzmann_difference(r, make<S>(q(1), p), std::span<const Rational>(rep), std::span<const Rational>(y), p),
-                  std::domain_error);
+  CHECK_THROWS_AS(
+      boltzmann_difference(r, make<S>(q(1), p), std::span<const Rational>(rep), std::span<const Rational>(y), p),
+      std::domain_error);
   const std::vector<S> empty;
   CHECK_THROWS_AS(boltzmann(r, std::span<const S>(empty), p), std::invalid_argument);
 }

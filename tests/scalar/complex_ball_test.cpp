@@ -64,7 +64,10 @@ TEST_CASE("complex ball: each operation of the scalar table at real points conta
     std::vector<std::vector<Rational>> points;
     const std::vector<Rational> first = samples(op.args[0]);
     for (const Rational& a : first) {
-      if (op.args.size() == 1) { points.push_back({a}); continue; }
+      if (op.args.size() == 1) {
+        points.push_back({a});
+        continue;
+      }
       const std::vector<Rational> second = samples(op.args[1]);
       for (std::size_t k = 0; k < second.size(); k += 3) {
         std::vector<Rational> x{a, second[k]};

@@ -86,8 +86,8 @@ TEST_CASE("decimal_bounds: 10^(10^9) prints at once, outward around the exact po
   // hi is 1e+1000000000 or 1.00..0d e+1000000000.
   const auto [lm, le] = split_scientific(lo);
   const auto [hm, he] = split_scientific(hi);
-  const bool lo_below = (le == "999999999" && lm.find_first_not_of('9') == std::string::npos) ||
-                        (le == "1000000000" && lm == "1");
+  const bool lo_below =
+      (le == "999999999" && lm.find_first_not_of('9') == std::string::npos) || (le == "1000000000" && lm == "1");
   const bool hi_above = he == "1000000000" && hm[0] == '1' && hm.find_first_not_of('0', 1) >= hm.size() - 2;
   CHECK(lo_below);
   CHECK(hi_above);

@@ -44,7 +44,7 @@ TEST_CASE("directed interval: + - * / of exact doubles are the exact result roun
       (r.lo == r.hi ? exact : inexact)++;
     }
   }
-  CHECK(exact > 10000);   // exact results really come out as points
+  CHECK(exact > 10000);  // exact results really come out as points
   CHECK(inexact > 10000);
 }
 
@@ -93,10 +93,22 @@ TEST_CASE("directed interval: + - * / on intervals give the exact range rounded 
         hi = max(max(v[0], v[1]), max(v[2], v[3]));
       };
       switch (op) {
-        case 0: add(r, a, b, p); lo = al + bl, hi = ah + bh; break;
-        case 1: sub(r, a, b, p); lo = al - bh, hi = ah - bl; break;
-        case 2: mul(r, a, b, p); range([](const Rational& x, const Rational& y) { return x * y; }); break;
-        default: div(r, a, b, p); range([](const Rational& x, const Rational& y) { return x / y; }); break;
+        case 0:
+          add(r, a, b, p);
+          lo = al + bl, hi = ah + bh;
+          break;
+        case 1:
+          sub(r, a, b, p);
+          lo = al - bh, hi = ah - bl;
+          break;
+        case 2:
+          mul(r, a, b, p);
+          range([](const Rational& x, const Rational& y) { return x * y; });
+          break;
+        default:
+          div(r, a, b, p);
+          range([](const Rational& x, const Rational& y) { return x / y; });
+          break;
       }
       CAPTURE(op);
       CAPTURE(to_string(a));

@@ -17,8 +17,8 @@
 #include <limits>
 
 #include "directed_reference.hpp"
-#include "scalar/directed_lanes.hpp"
 #include "operation_table.hpp"
+#include "scalar/directed_lanes.hpp"
 
 using namespace approxcert;
 using namespace approxcert::testing;
@@ -150,7 +150,8 @@ TEST_CASE("directed lanes: + - * / of exact doubles, a different case per lane, 
   CHECK(inexact > 10000);
 }
 
-TEST_CASE("directed lanes: products at the 53-significant-bit boundary are rounded exactly in every lane (MPFR reference)") {
+TEST_CASE(
+    "directed lanes: products at the 53-significant-bit boundary are rounded exactly in every lane (MPFR reference)") {
   Rng rng(1903);
   int exact = 0, inexact = 0;
   for (int c = 0; c < 700; ++c) {
@@ -195,7 +196,8 @@ TEST_CASE("directed lanes: comparisons are conservative over the lanes, lower an
   CHECK(!is_finite(b));
 }
 
-TEST_CASE("directed lanes: mul, addmul, set_double, addmul_double give DirectedInterval's bits in every lane, on both paths") {
+TEST_CASE(
+    "directed lanes: mul, addmul, set_double, addmul_double give DirectedInterval's bits in every lane, on both paths") {
   namespace detail = directed_lanes_detail;
   const Prec p(53);
   if (!detail::hardware_fma()) MESSAGE("no hardware fma here: only LaneArray's lane loop is compared");
@@ -245,7 +247,9 @@ TEST_CASE("directed lanes: mul, addmul, set_double, addmul_double give DirectedI
             return z;
           },
           [&](Lanes& z, const Lanes& x) { accumulate ? addmul(z, x, b, p) : mul(z, x, b, p); },
-          [&](Lanes& z, const Lanes& x) { accumulate ? addmul<DirectedInterval, B>(z, x, b, p) : mul<DirectedInterval, B>(z, x, b, p); },
+          [&](Lanes& z, const Lanes& x) {
+            accumulate ? addmul<DirectedInterval, B>(z, x, b, p) : mul<DirectedInterval, B>(z, x, b, p);
+          },
           [&](Lanes& z, const Lanes& x) { accumulate ? detail::addmul_fma(z, x, b) : detail::mul_fma(z, x, b); });
     compare(
         "addmul_double",
@@ -254,7 +258,9 @@ TEST_CASE("directed lanes: mul, addmul, set_double, addmul_double give DirectedI
           return z;
         },
         [&](Lanes& z, const Lanes& x) { addmul_double(z, x, w, p); },
-        [&](Lanes& z, const Lanes& x) { lane_detail::each(z, x, [&](DirectedInterval& y, const DirectedInterval& v) { addmul_double(y, v, w, p); }); },
+        [&](Lanes& z, const Lanes& x) {
+          lane_detail::each(z, x, [&](DirectedInterval& y, const DirectedInterval& v) { addmul_double(y, v, w, p); });
+        },
         [&](Lanes& z, const Lanes& x) { detail::addmul_double_fma(z, x, w); });
     Lanes filled;
     set_double(filled, w);

@@ -20,10 +20,14 @@ inline double random_double(Rng& rng) {
   const double sign = rng.chance(50) ? -1.0 : 1.0;
   switch (rng.integer(0, 6)) {
     case 0: return 0.0;
-    case 1: return sign * std::ldexp(static_cast<double>(rng.integer(1, 1 << 20)), static_cast<int>(rng.integer(-1090, -1040)));
-    case 2: return sign * std::ldexp(static_cast<double>(rng.integer(1, 1 << 20)), static_cast<int>(rng.integer(1000, 1003)));
+    case 1:
+      return sign *
+             std::ldexp(static_cast<double>(rng.integer(1, 1 << 20)), static_cast<int>(rng.integer(-1090, -1040)));
+    case 2:
+      return sign * std::ldexp(static_cast<double>(rng.integer(1, 1 << 20)), static_cast<int>(rng.integer(1000, 1003)));
     case 3:
-    case 4: return sign * std::ldexp(static_cast<double>(rng.integer(1, 1 << 12)), static_cast<int>(rng.integer(-20, 10)));
+    case 4:
+      return sign * std::ldexp(static_cast<double>(rng.integer(1, 1 << 12)), static_cast<int>(rng.integer(-20, 10)));
     default: {
       const double m = std::ldexp(static_cast<double>(rng.integer(1L << 40, (1L << 52) - 1)), -52) + 1.0;
       return sign * std::ldexp(m, static_cast<int>(rng.integer(-60, 60)));
@@ -39,7 +43,8 @@ inline std::pair<double, double> boundary_factors(Rng& rng) {
     if (total - k < 1 || total - k > 53) continue;
     auto odd = [&](int bits) {  // an odd integer of exactly `bits` bits, scaled
       const long top = bits == 1 ? 1 : (1L << (bits - 1)) | (rng.integer(0, (1L << (bits - 1)) - 1) | 1);
-      return std::ldexp(static_cast<double>(top), static_cast<int>(rng.integer(-40, 40)) - bits) * (rng.chance(50) ? -1.0 : 1.0);
+      return std::ldexp(static_cast<double>(top), static_cast<int>(rng.integer(-40, 40)) - bits) *
+             (rng.chance(50) ? -1.0 : 1.0);
     };
     const double a = odd(k);
     return {a, odd(total - k)};

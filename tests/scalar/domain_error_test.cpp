@@ -17,11 +17,11 @@ void indeterminate(const S& r) {
   CHECK_THROWS_AS(static_cast<void>(upper(r)), std::domain_error);
 }
 
-const std::vector<Range> kLogDomainErrors = {
-    {q(0), q(0)}, {q(0), q(1)}, {q(-1), q(1)}, {q(-2), q(-1)}, {-pow10(-30), q(1)}, {q(-1), q(0)}};
+const std::vector<Range> kLogDomainErrors = {{q(0), q(0)},   {q(0), q(1)},        {q(-1), q(1)},
+                                             {q(-2), q(-1)}, {-pow10(-30), q(1)}, {q(-1), q(0)}};
 const std::vector<Range> kSqrtDomainErrors = {{q(-1), q(4)}, {q(-2), q(-1)}, {-pow2(-200), q(1)}, {q(-1), q(0)}};
-const std::vector<Range> kContainsZero = {{q(0), q(0)}, {q(-1), q(1)}, {q(0), q(1)}, {q(-1), q(0)},
-                                          {-pow2(-300), pow2(-300)}};
+const std::vector<Range> kContainsZero = {
+    {q(0), q(0)}, {q(-1), q(1)}, {q(0), q(1)}, {q(-1), q(0)}, {-pow2(-300), pow2(-300)}};
 
 }  // namespace
 
@@ -68,8 +68,8 @@ TEST_CASE_TEMPLATE("scalar domain errors: negative integer power of a ball conta
 }
 
 TEST_CASE_TEMPLATE("scalar domain errors: tan across a pole", S, Ball, Interval) {
-  const std::vector<Range> across = {{q(3, 2), q(8, 5)},   {q(1), q(2)},   {q(-2), q(2)},
-                                     {q(47, 10), q(472, 100)}, {q(-16, 10), q(-15, 10)}, {q(0), q(100)}};
+  const std::vector<Range> across = {{q(3, 2), q(8, 5)},       {q(1), q(2)},  {q(-2), q(2)}, {q(47, 10), q(472, 100)},
+                                     {q(-16, 10), q(-15, 10)}, {q(0), q(100)}};
   for (long bits : {30L, 64L, 256L}) {
     for (const auto& x : across) {
       INFO("tan on [" << x.lo.to_string() << ", " << x.hi.to_string() << "] at " << bits);
@@ -86,8 +86,7 @@ TEST_CASE_TEMPLATE("scalar domain errors: tan across a pole", S, Ball, Interval)
   }
 }
 
-TEST_CASE_TEMPLATE("scalar domain errors: indeterminate inputs never give a wrong finite result", S, Ball,
-                   Interval) {
+TEST_CASE_TEMPLATE("scalar domain errors: indeterminate inputs never give a wrong finite result", S, Ball, Interval) {
   const Prec p(64);
   S whole;
   div(whole, make<S>(q(1), p), make<S>(q(0), p), p);
@@ -98,8 +97,10 @@ TEST_CASE_TEMPLATE("scalar domain errors: indeterminate inputs never give a wron
   using Binary = void (*)(S&, const S&, const S&, Prec);
   using Unary = void (*)(S&, const S&, Prec);
   for (Binary f : std::initializer_list<Binary>{add, sub, mul, div, hull}) {
-    f(r, whole, one, p); indeterminate(r);
-    f(r, one, whole, p); indeterminate(r);
+    f(r, whole, one, p);
+    indeterminate(r);
+    f(r, one, whole, p);
+    indeterminate(r);
   }
   // min(x, 1) is (-inf, 1] and max(x, 1) is [1, inf): a finite endpoint there is right.
   for (bool swap : {false, true}) {
@@ -116,10 +117,15 @@ TEST_CASE_TEMPLATE("scalar domain errors: indeterminate inputs never give a wron
     f(r, whole, p);
     CHECK_FALSE(is_finite(r));
   }
-  neg(r, whole);                  indeterminate(r);
-  pow_int(r, whole, 2, p);        CHECK_FALSE(is_finite(r));
-  pow_int(r, whole, 3, p);        indeterminate(r);
-  r = one; addmul(r, whole, one, p); indeterminate(r);
+  neg(r, whole);
+  indeterminate(r);
+  pow_int(r, whole, 2, p);
+  CHECK_FALSE(is_finite(r));
+  pow_int(r, whole, 3, p);
+  indeterminate(r);
+  r = one;
+  addmul(r, whole, one, p);
+  indeterminate(r);
   // Bounded functions may return a finite enclosure, but it must contain their whole range
   // (the closure of the range: an enclosure of (-1, 1) has lower <= -1).
   auto encloses_range = [&](Unary f, const Rational& lo, const Rational& hi) {
@@ -162,8 +168,8 @@ TEST_CASE_TEMPLATE("scalar domain errors: log2, log10 and the base of pow not ce
 
 TEST_CASE_TEMPLATE("scalar domain errors: asin, acos, acosh, atanh reaching outside their domains", S, Ball, Interval) {
   const Rational tiny = pow2(-200);
-  const std::vector<Range> outside_unit = {{q(1, 2), q(2)}, {q(-3), q(0)}, {q(1) + tiny, q(2)}, {q(-2), q(-1) - tiny},
-                                           {q(-1) - tiny, q(0)}, {q(5), q(5)}};
+  const std::vector<Range> outside_unit = {{q(1, 2), q(2)},       {q(-3), q(0)},        {q(1) + tiny, q(2)},
+                                           {q(-2), q(-1) - tiny}, {q(-1) - tiny, q(0)}, {q(5), q(5)}};
   const std::vector<Range> below_one = {{q(0), q(2)}, {q(1) - tiny, q(1)}, {q(-5), q(-2)}, {q(1, 2), q(1, 2)}};
   const std::vector<Range> touching_unit = {{q(1, 2), q(1)}, {q(-1), q(0)}, {q(1), q(1)}, {q(-2), q(-1, 2)}};
   for (long bits : {30L, 64L, 256L}) {
@@ -171,17 +177,22 @@ TEST_CASE_TEMPLATE("scalar domain errors: asin, acos, acosh, atanh reaching outs
     S r;
     for (const auto& x : outside_unit) {
       INFO("asin/acos/atanh on [" << x.lo.to_string() << ", " << x.hi.to_string() << "] at " << bits);
-      asin(r, make<S>(x, p), p); indeterminate(r);
-      acos(r, make<S>(x, p), p); indeterminate(r);
-      atanh(r, make<S>(x, p), p); indeterminate(r);
+      asin(r, make<S>(x, p), p);
+      indeterminate(r);
+      acos(r, make<S>(x, p), p);
+      indeterminate(r);
+      atanh(r, make<S>(x, p), p);
+      indeterminate(r);
     }
     for (const auto& x : touching_unit) {  // atanh is infinite at -1 and 1
       INFO("atanh on [" << x.lo.to_string() << ", " << x.hi.to_string() << "] at " << bits);
-      atanh(r, make<S>(x, p), p); indeterminate(r);
+      atanh(r, make<S>(x, p), p);
+      indeterminate(r);
     }
     for (const auto& x : below_one) {
       INFO("acosh on [" << x.lo.to_string() << ", " << x.hi.to_string() << "] at " << bits);
-      acosh(r, make<S>(x, p), p); indeterminate(r);
+      acosh(r, make<S>(x, p), p);
+      indeterminate(r);
     }
   }
 }

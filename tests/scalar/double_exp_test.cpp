@@ -11,12 +11,12 @@
 #include <mpfr.h>
 
 #include <cmath>
-#include <limits>
 #include <ios>
+#include <limits>
 #include <random>
 
-#include "scalar/double_exp.hpp"
 #include "../test_multiplier.hpp"
+#include "scalar/double_exp.hpp"
 
 using namespace approxcert;
 

@@ -13,11 +13,11 @@
 #include <cmath>
 #include <limits>
 
+#include "../test_multiplier.hpp"
 #include "scalar/batch_interval.hpp"
 #include "scalar/directed_lanes.hpp"
 #include "scalar/double_weight.hpp"
 #include "scalar_test_support.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::testing;
@@ -99,7 +99,7 @@ TEST_CASE("double weight: exact_double is q exactly when q is a finite double, e
   CHECK(exact_double(pow2(-1074)) == kTiny);
   CHECK(!exact_double(pow2(-1075)));  // below the least subnormal
   CHECK(exact_double(pow2(1023)) == std::ldexp(1.0, 1023));
-  CHECK(!exact_double(pow2(1024)));  // beyond DBL_MAX
+  CHECK(!exact_double(pow2(1024)));       // beyond DBL_MAX
   CHECK(!exact_double(pow2(53) + q(1)));  // 54 significant bits
   Rng rng(1401);
   int doubles = 0;
@@ -184,15 +184,20 @@ TEST_CASE("double weight: BatchInterval addmul_double is FastInterval's addmul w
   }
 }
 
-TEST_CASE("double weight: DirectedInterval addmul_double is its addmul with [w, w], bit for bit, encloses, exact when exact") {
+TEST_CASE(
+    "double weight: DirectedInterval addmul_double is its addmul with [w, w], bit for bit, encloses, exact when exact") {
   Rng rng(1405);
   int exact = 0;
   for (int c = 0; c < approxcert::test::random_cases(20000); ++c) {
     FastInterval r0 = any_interval(rng), a0 = any_interval(rng);
     if (rng.chance(50)) r0.hi = r0.lo = r0.lo > -kInf ? r0.lo : -kMax;  // points: the exact-when-exact case
     if (rng.chance(50)) a0.hi = a0.lo = a0.lo > -kInf ? a0.lo : -kMax;
-    if (rng.chance(30)) a0 = {std::ldexp(static_cast<double>(rng.integer(-99, 99)), static_cast<int>(rng.integer(-8, 8))), 0.0}, a0.hi = a0.lo;
-    const double w = rng.chance(30) ? std::ldexp(static_cast<double>(rng.integer(1, 99)), static_cast<int>(rng.integer(-8, 8))) : nonzero_finite_double(rng);
+    if (rng.chance(30))
+      a0 = {std::ldexp(static_cast<double>(rng.integer(-99, 99)), static_cast<int>(rng.integer(-8, 8))), 0.0},
+      a0.hi = a0.lo;
+    const double w = rng.chance(30)
+                         ? std::ldexp(static_cast<double>(rng.integer(1, 99)), static_cast<int>(rng.integer(-8, 8)))
+                         : nonzero_finite_double(rng);
     DirectedInterval r, a, expect, point, got;
     static_cast<FastInterval&>(r) = r0;
     static_cast<FastInterval&>(a) = a0;
@@ -218,7 +223,9 @@ TEST_CASE("double weight: DirectedInterval addmul_double is its addmul with [w, 
     if (x.lo == x.hi) {  // r and a points: the exact result, when it and the product are doubles in range
       const Rational product = x.lo - exact_range(r0).lo;
       const std::optional<double> sum_double = exact_double(x.lo), product_double = exact_double(product);
-      const bool in_range = [](std::optional<double> d) { return d && (*d == 0 || (std::fabs(*d) >= 0x1p-900 && std::fabs(*d) < 0x1p1000)); }(product_double);
+      const bool in_range = [](std::optional<double> d) {
+        return d && (*d == 0 || (std::fabs(*d) >= 0x1p-900 && std::fabs(*d) < 0x1p1000));
+      }(product_double);
       if (sum_double && std::fabs(*sum_double) < 0x1p1020 && in_range) {  // TwoSum exact below 2^1020
         CHECK(got.lo == *sum_double);
         CHECK(got.hi == *sum_double);

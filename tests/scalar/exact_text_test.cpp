@@ -15,11 +15,25 @@ Rational q(long p, long d) { return Rational(p) / Rational(d); }
 
 TEST_CASE("exact_text: every text reads back exactly, at ordinary and extreme magnitudes") {
   const Rational odd_dyadic = Rational(mpz_class("123456789123456789123")) * pow2(-90001);
-  const Rational cases[] = {Rational(0),    Rational(7),        q(-3, 4),       q(1, 3),          q(271, 100),
-                            q(1, 1024),     q(123456789, 1000000), q(-5, 6),    q(1, 3) * pow10(-30), pow10(-27151),
-                            -pow10(27151),  Rational(375) * pow10(-40005),     odd_dyadic,       -odd_dyadic,
-                            pow2(99999),    pow10(-30000) / Rational(3),       pow2(-100003) * Rational(3),
-                            pow10(99990),   pow10(-99990) * Rational(7)};
+  const Rational cases[] = {Rational(0),
+                            Rational(7),
+                            q(-3, 4),
+                            q(1, 3),
+                            q(271, 100),
+                            q(1, 1024),
+                            q(123456789, 1000000),
+                            q(-5, 6),
+                            q(1, 3) * pow10(-30),
+                            pow10(-27151),
+                            -pow10(27151),
+                            Rational(375) * pow10(-40005),
+                            odd_dyadic,
+                            -odd_dyadic,
+                            pow2(99999),
+                            pow10(-30000) / Rational(3),
+                            pow2(-100003) * Rational(3),
+                            pow10(99990),
+                            pow10(-99990) * Rational(7)};
   for (const Rational& x : cases) {
     const std::string t = exact_text(x);
     CAPTURE(t.substr(0, 80));

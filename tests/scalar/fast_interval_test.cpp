@@ -11,9 +11,9 @@
 #include <limits>
 #include <random>
 
+#include "../test_multiplier.hpp"
 #include "scalar/fast_interval.hpp"
 #include "scalar_test_support.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::testing;
@@ -201,6 +201,6 @@ TEST_CASE("FastInterval: a rational that is a double enters as that point, any o
     CHECK(r < upper(x));
     CHECK(x.hi == std::nextafter(x.lo, 1.0 / 0.0));
   }
-  CHECK(points > 3000);  // every normal one
+  CHECK(points > 3000);    // every normal one
   CHECK(neighbours > 10);  // deep subnormals lose bits
 }

@@ -5,8 +5,8 @@
 #include <random>
 #include <stdexcept>
 
-#include "scalar/floor_log.hpp"
 #include "../test_multiplier.hpp"
+#include "scalar/floor_log.hpp"
 
 using namespace approxcert;
 

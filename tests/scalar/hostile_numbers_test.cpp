@@ -35,7 +35,8 @@ double seconds_of(const std::function<void()>& f) {
 TEST_CASE("hostile numbers: a 10^6-digit hex or decimal number is refused before it is converted") {
   // Before the fix the hex digits were accumulated one by one into a GMP integer (quadratic:
   // 13.5 s for 10^6 digits) and the limit was checked afterwards.
-  for (const std::string& text : {"0x" + std::string(1000000, 'f'), std::string(1000000, '7'), "1/" + std::string(1000000, '3')}) {
+  for (const std::string& text :
+       {"0x" + std::string(1000000, 'f'), std::string(1000000, '7'), "1/" + std::string(1000000, '3')}) {
     std::string msg;
     const double s = seconds_of([&] { msg = parse_error(text); });
     CHECK(msg.find("too long") != std::string::npos);

@@ -29,7 +29,10 @@ TEST_CASE("json_list: reads every element in order, each at its own index") {
   const ExactJson v = parse_exact_json(R"([3, 1, 4, 1, 5])", "in.json");
   CHECK(json_list(v, at, json_count) == std::vector<std::uint64_t>{3, 1, 4, 1, 5});
   std::vector<std::string> where;
-  (void)json_list(v, at, [&where](const ExactJson&, const JsonAt& e_at) { where.push_back(e_at.pointer()); return 0; });
+  (void)json_list(v, at, [&where](const ExactJson&, const JsonAt& e_at) {
+    where.push_back(e_at.pointer());
+    return 0;
+  });
   CHECK(where == std::vector<std::string>{"/sizes/0", "/sizes/1", "/sizes/2", "/sizes/3", "/sizes/4"});
   CHECK(json_list(parse_exact_json("[]", "in.json"), at, json_count).empty());
 }

@@ -12,8 +12,8 @@
 namespace approxcert::testing {
 
 struct ArgDomain {
-  std::vector<Range> ranges;     // inputs are drawn inside one of these
-  std::vector<Rational> kinks;   // and often touch, straddle or equal one of these
+  std::vector<Range> ranges;    // inputs are drawn inside one of these
+  std::vector<Rational> kinks;  // and often touch, straddle or equal one of these
 };
 
 template <class S>
@@ -103,7 +103,10 @@ std::vector<Operation<S>> operations() {
     Operation<S> op;
     op.name = "addmul";
     op.args = {wide, wide, wide};
-    op.eval = [](S& r, const V& a, Prec p) { r = a[0]; addmul(r, a[1], a[2], p); };
+    op.eval = [](S& r, const V& a, Prec p) {
+      r = a[0];
+      addmul(r, a[1], a[2], p);
+    };
     op.exact = [](const X& x) { return x[0] + x[1] * x[2]; };
     op.aliasable = false;  // r is the accumulator, not an alias of a or b
     ops.push_back(op);
@@ -162,7 +165,8 @@ std::vector<Operation<S>> operations() {
   ops.back().defined = [](const X& x) { return x[0].sign() > 0; };
   ops.back().finite_expected = [](const R& r) { return r[0].lo.sign() > 0; };
   unary_mpfr("expm1", APPROXCERT_CALL1(expm1), {{{q(-30), q(30)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_expm1));
-  unary_mpfr("log1p", APPROXCERT_CALL1(log1p), {{{q(-1) + pow2(-40), q(1000)}, {-pow2(-30), pow2(-30)}}, {q(0), q(-1, 2)}}, mpfr(mpfr_log1p));
+  unary_mpfr("log1p", APPROXCERT_CALL1(log1p),
+             {{{q(-1) + pow2(-40), q(1000)}, {-pow2(-30), pow2(-30)}}, {q(0), q(-1, 2)}}, mpfr(mpfr_log1p));
   ops.back().defined = [](const X& x) { return q(-1) < x[0]; };
   ops.back().finite_expected = [](const R& r) { return q(-1) < r[0].lo; };
   unary_mpfr("log2", APPROXCERT_CALL1(log2), {{{pow2(-40), q(1000)}}, {q(1), q(2)}}, mpfr(mpfr_log2));
@@ -179,18 +183,21 @@ std::vector<Operation<S>> operations() {
   ops.back().finite_expected = [](const R& r) { return q(-1) <= r[0].lo && r[0].hi <= q(1); };
   unary_mpfr("sinh", APPROXCERT_CALL1(sinh), {{{q(-30), q(30)}}, kZero}, mpfr(mpfr_sinh));
   unary_mpfr("cosh", APPROXCERT_CALL1(cosh), {{{q(-30), q(30)}}, kZero}, mpfr(mpfr_cosh));
-  unary_mpfr("asinh", APPROXCERT_CALL1(asinh), {{{q(-1000), q(1000)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_asinh));
+  unary_mpfr("asinh", APPROXCERT_CALL1(asinh), {{{q(-1000), q(1000)}, {-pow2(-30), pow2(-30)}}, kZero},
+             mpfr(mpfr_asinh));
   unary_mpfr("acosh", APPROXCERT_CALL1(acosh), {{{q(1), q(1000)}}, {q(1), q(2)}}, mpfr(mpfr_acosh));
   ops.back().defined = [](const X& x) { return q(1) <= x[0]; };
   ops.back().finite_expected = [](const R& r) { return q(1) <= r[0].lo; };
-  unary_mpfr("atanh", APPROXCERT_CALL1(atanh), {{{q(-1) + pow2(-40), q(1) - pow2(-40)}}, {q(0), q(1, 2), q(-1, 2)}}, mpfr(mpfr_atanh));
+  unary_mpfr("atanh", APPROXCERT_CALL1(atanh), {{{q(-1) + pow2(-40), q(1) - pow2(-40)}}, {q(0), q(1, 2), q(-1, 2)}},
+             mpfr(mpfr_atanh));
   ops.back().defined = [](const X& x) { return abs(x[0]) < q(1); };
   ops.back().finite_expected = [](const R& r) { return q(-1) < r[0].lo && r[0].hi < q(1); };
   unary_mpfr("erf", APPROXCERT_CALL1(erf), {{{q(-10), q(10)}, {-pow2(-30), pow2(-30)}}, kZero}, mpfr(mpfr_erf));
   unary_mpfr("erfc", APPROXCERT_CALL1(erfc), {{{q(-10), q(30)}}, {q(0), q(5)}}, mpfr(mpfr_erfc));
   // Real powers with a fixed exponent n/d (the exponent itself enclosed at the working precision),
   // against roots and integer powers; and pow with both arguments random, against mpfr_pow.
-  for (const auto& [n, d] : std::vector<std::pair<long, unsigned long>>{{1, 3}, {2, 3}, {-1, 2}, {3, 4}, {-5, 3}, {7, 2}}) {
+  for (const auto& [n, d] :
+       std::vector<std::pair<long, unsigned long>>{{1, 3}, {2, 3}, {-1, 2}, {3, 4}, {-5, 3}, {7, 2}}) {
     Operation<S> op;
     op.name = "pow(x, " + std::to_string(n) + "/" + std::to_string(d) + ")";
     op.args = {ArgDomain{{{pow2(-20), q(100)}}, {q(1), q(8)}}};
@@ -217,8 +224,7 @@ std::vector<Operation<S>> operations() {
   unary_mpfr("cos", APPROXCERT_CALL1(cos), {{{q(-20), q(20)}}, kZero}, mpfr(mpfr_cos));
   // tan: inside the branches (-pi/2, pi/2), (pi/2, 3pi/2), (-3pi/2, -pi/2), away from the poles.
   unary_mpfr("tan", APPROXCERT_CALL1(tan),
-             {{{q(-3, 2), q(3, 2)}, {q(158, 100), q(470, 100)}, {q(-470, 100), q(-158, 100)}}, kZero},
-             mpfr(mpfr_tan));
+             {{{q(-3, 2), q(3, 2)}, {q(158, 100), q(470, 100)}, {q(-470, 100), q(-158, 100)}}, kZero}, mpfr(mpfr_tan));
   ops.back().finite_expected = [](const R& r) { return r[0].hi - r[0].lo <= q(1, 4); };
   unary_mpfr("atan", APPROXCERT_CALL1(atan), {{{q(-40), q(40)}}, kZero}, mpfr(mpfr_atan));
   // Arb's tanh of a ball wider than about 20 is indeterminate (its exp(2x)+1 reaches 0): sound.

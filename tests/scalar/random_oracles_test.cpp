@@ -10,9 +10,9 @@
 
 #include <sstream>
 
+#include "../test_multiplier.hpp"
 #include "operation_table.hpp"
 #include "scalar/directed_interval.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::testing;
@@ -109,8 +109,12 @@ void random_points_enclosed(const Operation<S>& op, std::uint64_t seed) {
       INFO(point);
       for (const auto& r : results) {
         if (op.exact) CHECK(encloses(r, op.exact(x)));
-        else if (op.reference) CHECK(encloses_value(r, [&](long bits) { return op.reference(x[0], bits); }, pout.bits + 100));
-        else CHECK(encloses_value(r, [&](long bits) { return op.reference_n(x, bits); }, pout.bits + 100));
+        else if (op.reference)
+          CHECK(encloses_value(
+              r, [&](long bits) { return op.reference(x[0], bits); }, pout.bits + 100));
+        else
+          CHECK(encloses_value(
+              r, [&](long bits) { return op.reference_n(x, bits); }, pout.bits + 100));
       }
       ++checked;
     }
@@ -120,14 +124,14 @@ void random_points_enclosed(const Operation<S>& op, std::uint64_t seed) {
 
 }  // namespace
 
-#define APPROXCERT_RANDOM_ORACLES(OPNAME, SEED)                                                     \
-  TEST_CASE_TEMPLATE("scalar oracles: " OPNAME ": 64 and 256 bits overlap", S, Ball, Interval,      \
-                     FastInterval, DirectedInterval) {                                              \
-    two_precisions_overlap(operation<S>(OPNAME), SEED);                                             \
-  }                                                                                                 \
-  TEST_CASE_TEMPLATE("scalar oracles: " OPNAME ": random exact points are enclosed", S, Ball,       \
-                     Interval, FastInterval, DirectedInterval) {                                    \
-    random_points_enclosed(operation<S>(OPNAME), SEED);                                             \
+#define APPROXCERT_RANDOM_ORACLES(OPNAME, SEED)                                                                       \
+  TEST_CASE_TEMPLATE("scalar oracles: " OPNAME ": 64 and 256 bits overlap", S, Ball, Interval, FastInterval,          \
+                     DirectedInterval) {                                                                              \
+    two_precisions_overlap(operation<S>(OPNAME), SEED);                                                               \
+  }                                                                                                                   \
+  TEST_CASE_TEMPLATE("scalar oracles: " OPNAME ": random exact points are enclosed", S, Ball, Interval, FastInterval, \
+                     DirectedInterval) {                                                                              \
+    random_points_enclosed(operation<S>(OPNAME), SEED);                                                               \
   }
 
 APPROXCERT_RANDOM_ORACLES("add", 101)
@@ -180,15 +184,15 @@ APPROXCERT_RANDOM_ORACLES("pow(x, -5/3)", 147)
 APPROXCERT_RANDOM_ORACLES("pow(x, 7/2)", 148)
 APPROXCERT_RANDOM_ORACLES("pow", 149)
 
-TEST_CASE_TEMPLATE("scalar oracles: the table covers every operation of the header", S, Ball, Interval,
-                   FastInterval, DirectedInterval) {
+TEST_CASE_TEMPLATE("scalar oracles: the table covers every operation of the header", S, Ball, Interval, FastInterval,
+                   DirectedInterval) {
   // hull, set, set_pi and the comparisons have their own tests (reference_test.cpp, comparison_test.cpp).
   std::vector<std::string> names;
   for (const auto& op : operations<S>()) names.push_back(op.name);
-  for (const char* want : {"add", "sub", "mul", "addmul", "div", "neg", "pow_int(-1)", "exp", "log", "sqrt",
-                           "sin", "cos", "tan", "atan", "tanh", "sigmoid", "relu", "step", "abs", "min", "max", "expm1", "log1p",
-                           "log2", "log10", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "erf", "erfc",
-                           "pow(x, 1/3)", "pow"})
+  for (const char* want : {"add",  "sub",  "mul",   "addmul", "div",   "neg",  "pow_int(-1)", "exp",         "log",
+                           "sqrt", "sin",  "cos",   "tan",    "atan",  "tanh", "sigmoid",     "relu",        "step",
+                           "abs",  "min",  "max",   "expm1",  "log1p", "log2", "log10",       "asin",        "acos",
+                           "sinh", "cosh", "asinh", "acosh",  "atanh", "erf",  "erfc",        "pow(x, 1/3)", "pow"})
     CHECK(std::find(names.begin(), names.end(), want) != names.end());
 }
 
@@ -220,7 +224,9 @@ void check_engines_overlap(std::uint64_t seed) {
 }
 
 // Arb and MPFI.
-TEST_CASE("scalar oracles: Ball and Interval overlap on every operation") { check_engines_overlap<Ball, Interval>(130); }
+TEST_CASE("scalar oracles: Ball and Interval overlap on every operation") {
+  check_engines_overlap<Ball, Interval>(130);
+}
 
 // The double-interval engine against MPFI: FastInterval's own code (doubles rounded outward, Arb
 // for transcendental functions) and MPFI share no arithmetic.

@@ -6,9 +6,9 @@
 #include <random>
 #include <stdexcept>
 
+#include "../test_multiplier.hpp"
 #include "scalar/rational.hpp"
 #include "scalar/rational_root.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 

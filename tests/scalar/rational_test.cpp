@@ -49,9 +49,9 @@ TEST_CASE("rational parse: decimal, exponent, fraction and hex forms are exact")
   CHECK(parse_rational("2.5E-1") == q(1, 4));
   CHECK(parse_rational("1.0e0") == q(1));
   CHECK(parse_rational("6.02214076e23") == q(602214076) * pow10(15));
-  CHECK(parse_rational("123456789012345678901234567890") ==
-        Rational(mpz_class("123456789012345678901234567890")));
-  CHECK(parse_rational("0.30000000000000004") == Rational(mpz_class(30000000000000004L), mpz_class(100000000000000000L)));
+  CHECK(parse_rational("123456789012345678901234567890") == Rational(mpz_class("123456789012345678901234567890")));
+  CHECK(parse_rational("0.30000000000000004") ==
+        Rational(mpz_class(30000000000000004L), mpz_class(100000000000000000L)));
   CHECK(parse_rational("1e100000") == pow10(100000));
   CHECK(parse_rational("1e-100000") == pow10(-100000));
   // fractions: each side an integer or a decimal
@@ -159,8 +159,14 @@ TEST_CASE("rational decimal_down and decimal_up bracket the value exactly") {
   CHECK_THROWS_AS(decimal_down(q(1), 0), std::invalid_argument);
 
   Rng rng(52);
-  std::vector<Rational> values = {q(1, 3), q(-1, 3), pow10(-300) * q(1, 3), -pow10(-300) * q(1, 7),
-                                  pow10(300) * q(1, 7), -pow10(300), q(999999999, 1000000000), pow2(-1074)};
+  std::vector<Rational> values = {q(1, 3),
+                                  q(-1, 3),
+                                  pow10(-300) * q(1, 3),
+                                  -pow10(-300) * q(1, 7),
+                                  pow10(300) * q(1, 7),
+                                  -pow10(300),
+                                  q(999999999, 1000000000),
+                                  pow2(-1074)};
   for (int c = 0; c < 1000; ++c) values.push_back(random_rational(rng));
   for (const auto& x : values) {
     const int digits = static_cast<int>(rng.integer(1, 40));

@@ -37,16 +37,24 @@ TEST_CASE_TEMPLATE("scalar reference: field operations on exact dyadics are exac
   const Prec p(64);
   const S a = make<S>(q(3, 4), p), b = make<S>(q(-5, 8), p), h = make<S>(q(1, 2), p);
   S r;
-  add(r, a, b, p);      is_exactly(r, q(1, 8));
-  sub(r, a, b, p);      is_exactly(r, q(11, 8));
-  mul(r, a, b, p);      is_exactly(r, q(-15, 32));
+  add(r, a, b, p);
+  is_exactly(r, q(1, 8));
+  sub(r, a, b, p);
+  is_exactly(r, q(11, 8));
+  mul(r, a, b, p);
+  is_exactly(r, q(-15, 32));
   r = h;
-  addmul(r, a, b, p);   is_exactly(r, q(1, 32));
-  neg(r, b);            is_exactly(r, q(5, 8));
-  pow_int(r, a, 3, p);  is_exactly(r, q(27, 64));
-  pow_int(r, b, 2, p);  is_exactly(r, q(25, 64));
-  pow_int(r, b, 0, p);  is_exactly(r, q(1));
-  div(r, h, a, p);      // 2/3: not dyadic
+  addmul(r, a, b, p);
+  is_exactly(r, q(1, 32));
+  neg(r, b);
+  is_exactly(r, q(5, 8));
+  pow_int(r, a, 3, p);
+  is_exactly(r, q(27, 64));
+  pow_int(r, b, 2, p);
+  is_exactly(r, q(25, 64));
+  pow_int(r, b, 0, p);
+  is_exactly(r, q(1));
+  div(r, h, a, p);  // 2/3: not dyadic
   CHECK(encloses(r, q(2, 3)));
   CHECK(width(r) < pow2(-60));
   pow_int(r, a, -2, p);  // 16/9
@@ -101,16 +109,26 @@ TEST_CASE_TEMPLATE("scalar reference: known constants", S, Ball, Interval) {
     CHECK(encloses(e, v));
     CHECK(width(e) < pow2(-250));
   };
-  exp(r, zero, p);      contains_tightly(r, q(1));
-  log(r, one, p);       contains_tightly(r, q(0));
-  sqrt(r, make<S>(q(9, 4), p), p); contains_tightly(r, q(3, 2));
-  sqrt(r, zero, p);     contains_tightly(r, q(0));
-  sin(r, zero, p);      contains_tightly(r, q(0));
-  cos(r, zero, p);      contains_tightly(r, q(1));
-  tan(r, zero, p);      contains_tightly(r, q(0));
-  atan(r, zero, p);     contains_tightly(r, q(0));
-  tanh(r, zero, p);     contains_tightly(r, q(0));
-  sigmoid(r, zero, p);  contains_tightly(r, q(1, 2));
+  exp(r, zero, p);
+  contains_tightly(r, q(1));
+  log(r, one, p);
+  contains_tightly(r, q(0));
+  sqrt(r, make<S>(q(9, 4), p), p);
+  contains_tightly(r, q(3, 2));
+  sqrt(r, zero, p);
+  contains_tightly(r, q(0));
+  sin(r, zero, p);
+  contains_tightly(r, q(0));
+  cos(r, zero, p);
+  contains_tightly(r, q(1));
+  tan(r, zero, p);
+  contains_tightly(r, q(0));
+  atan(r, zero, p);
+  contains_tightly(r, q(0));
+  tanh(r, zero, p);
+  contains_tightly(r, q(0));
+  sigmoid(r, zero, p);
+  contains_tightly(r, q(1, 2));
 }
 
 // The functions of issue 17 against 50-decimal values (computed with mpmath at 80 digits and
@@ -156,22 +174,38 @@ TEST_CASE_TEMPLATE("scalar reference: known values of log2, log10, asin .. erfc 
     CHECK(encloses(e, v));
     CHECK(width(e) < pow2(-250));
   };
-  log2(r, make<S>(q(8), p), p);          contains_tightly(r, q(3));
-  log2(r, make<S>(q(1, 1024), p), p);    contains_tightly(r, q(-10));
-  log10(r, make<S>(q(1000), p), p);      contains_tightly(r, q(3));
-  log10(r, one, p);                      contains_tightly(r, q(0));
-  asin(r, zero, p);                      contains_tightly(r, q(0));
-  acos(r, one, p);                       contains_tightly(r, q(0));
-  sinh(r, zero, p);                      contains_tightly(r, q(0));
-  cosh(r, zero, p);                      contains_tightly(r, q(1));
-  asinh(r, zero, p);                     contains_tightly(r, q(0));
-  acosh(r, one, p);                      contains_tightly(r, q(0));
-  atanh(r, zero, p);                     contains_tightly(r, q(0));
-  erf(r, zero, p);                       contains_tightly(r, q(0));
-  erfc(r, zero, p);                      contains_tightly(r, q(1));
-  pow(r, make<S>(q(27), p), make<S>(q(1, 3), p), p);  contains_tightly(r, q(3));
-  pow(r, make<S>(q(9, 4), p), make<S>(q(-1, 2), p), p); contains_tightly(r, q(2, 3));
-  pow(r, make<S>(q(7), p), zero, p);     contains_tightly(r, q(1));
+  log2(r, make<S>(q(8), p), p);
+  contains_tightly(r, q(3));
+  log2(r, make<S>(q(1, 1024), p), p);
+  contains_tightly(r, q(-10));
+  log10(r, make<S>(q(1000), p), p);
+  contains_tightly(r, q(3));
+  log10(r, one, p);
+  contains_tightly(r, q(0));
+  asin(r, zero, p);
+  contains_tightly(r, q(0));
+  acos(r, one, p);
+  contains_tightly(r, q(0));
+  sinh(r, zero, p);
+  contains_tightly(r, q(0));
+  cosh(r, zero, p);
+  contains_tightly(r, q(1));
+  asinh(r, zero, p);
+  contains_tightly(r, q(0));
+  acosh(r, one, p);
+  contains_tightly(r, q(0));
+  atanh(r, zero, p);
+  contains_tightly(r, q(0));
+  erf(r, zero, p);
+  contains_tightly(r, q(0));
+  erfc(r, zero, p);
+  contains_tightly(r, q(1));
+  pow(r, make<S>(q(27), p), make<S>(q(1, 3), p), p);
+  contains_tightly(r, q(3));
+  pow(r, make<S>(q(9, 4), p), make<S>(q(-1, 2), p), p);
+  contains_tightly(r, q(2, 3));
+  pow(r, make<S>(q(7), p), zero, p);
+  contains_tightly(r, q(1));
 }
 
 TEST_CASE_TEMPLATE("scalar reference: relu, step, abs, min, max, hull contain the exact image", S, Ball, Interval) {
@@ -203,23 +237,33 @@ TEST_CASE_TEMPLATE("scalar reference: relu, step, abs, min, max, hull contain th
   }
 }
 
-TEST_CASE_TEMPLATE("scalar reference: piecewise operations are exact where the branch is decided", S, Ball,
-                   Interval) {
+TEST_CASE_TEMPLATE("scalar reference: piecewise operations are exact where the branch is decided", S, Ball, Interval) {
   const Prec p(64);
   S r;
-  step(r, make<S>(q(0), p), p);            is_exactly(r, q(1));  // step(0) = 1
-  step(r, make<S>(q(1, 4), q(1), p), p);   is_exactly(r, q(1));
-  step(r, make<S>(q(-1), q(-1, 4), p), p); is_exactly(r, q(0));
+  step(r, make<S>(q(0), p), p);
+  is_exactly(r, q(1));  // step(0) = 1
+  step(r, make<S>(q(1, 4), q(1), p), p);
+  is_exactly(r, q(1));
+  step(r, make<S>(q(-1), q(-1, 4), p), p);
+  is_exactly(r, q(0));
   step(r, make<S>(q(-1), q(0), p), p);
   CHECK(encloses(r, q(0), q(1)));
-  relu(r, make<S>(q(3, 8), p), p);         is_exactly(r, q(3, 8));
-  relu(r, make<S>(q(-3, 8), p), p);        is_exactly(r, q(0));
-  relu(r, make<S>(q(0), p), p);            is_exactly(r, q(0));
-  abs(r, make<S>(q(-3, 8), p), p);         is_exactly(r, q(3, 8));
-  min(r, make<S>(q(1), p), make<S>(q(2), p), p); is_exactly(r, q(1));
-  max(r, make<S>(q(1), p), make<S>(q(2), p), p); is_exactly(r, q(2));
-  min(r, make<S>(q(1), p), make<S>(q(1), p), p); is_exactly(r, q(1));
-  hull(r, make<S>(q(1), p), make<S>(q(1), p), p); is_exactly(r, q(1));
+  relu(r, make<S>(q(3, 8), p), p);
+  is_exactly(r, q(3, 8));
+  relu(r, make<S>(q(-3, 8), p), p);
+  is_exactly(r, q(0));
+  relu(r, make<S>(q(0), p), p);
+  is_exactly(r, q(0));
+  abs(r, make<S>(q(-3, 8), p), p);
+  is_exactly(r, q(3, 8));
+  min(r, make<S>(q(1), p), make<S>(q(2), p), p);
+  is_exactly(r, q(1));
+  max(r, make<S>(q(1), p), make<S>(q(2), p), p);
+  is_exactly(r, q(2));
+  min(r, make<S>(q(1), p), make<S>(q(1), p), p);
+  is_exactly(r, q(1));
+  hull(r, make<S>(q(1), p), make<S>(q(1), p), p);
+  is_exactly(r, q(1));
   // step of the whole line still encloses both branches
   S whole;
   div(whole, make<S>(q(1), p), make<S>(q(0), p), p);
@@ -232,10 +276,12 @@ TEST_CASE_TEMPLATE("scalar reference: piecewise operations are exact where the b
 TEST_CASE_TEMPLATE("scalar reference: kinks decided at touching dyadic endpoints", S, Ball, Interval) {
   const Prec p(64);
   S r;
-  step(r, make<S>(q(0), q(1), p), p);        is_exactly(r, q(1));
+  step(r, make<S>(q(0), q(1), p), p);
+  is_exactly(r, q(1));
   step(r, make<S>(q(-1), q(0), p), p);
   CHECK(encloses(r, q(0), q(1)));
-  relu(r, make<S>(q(-1), q(0), p), p);       is_exactly(r, q(0));
+  relu(r, make<S>(q(-1), q(0), p), p);
+  is_exactly(r, q(0));
   relu(r, make<S>(q(0), q(1), p), p);
   CHECK(lower(r) == q(0));
   CHECK(upper(r) == q(1));

@@ -34,7 +34,10 @@ S scalar_step(int op, const S& a, const S& b, Prec p) {
     case 0: add(r, a, b, p); break;
     case 1: sub(r, a, b, p); break;
     case 2: mul(r, a, b, p); break;
-    case 3: r = a; addmul(r, b, a, p); break;
+    case 3:
+      r = a;
+      addmul(r, b, a, p);
+      break;
     case 4: div(r, a, b, p); break;
     case 5: neg(r, a); break;
     case 6: pow_int(r, a, 2, p); break;
@@ -55,7 +58,9 @@ inline std::optional<Rational> exact_step(int op, const Rational& a, const Ratio
     case 1: return a - b;
     case 2: return a * b;
     case 3: return a + b * a;
-    case 4: if (b.sign() == 0) return std::nullopt; return a / b;
+    case 4:
+      if (b.sign() == 0) return std::nullopt;
+      return a / b;
     case 5: return -a;
     case 6: return a * a;
     case 7: return max(a, q(0));
@@ -92,7 +97,11 @@ class Rng {
     switch (integer(0, 5)) {
       case 0: return 1;
       case 1: return mpz_class(1) << static_cast<unsigned>(integer(1, 62));
-      case 2: { mpz_class d; mpz_ui_pow_ui(d.get_mpz_t(), 10, static_cast<unsigned long>(integer(1, 18))); return d; }
+      case 2: {
+        mpz_class d;
+        mpz_ui_pow_ui(d.get_mpz_t(), 10, static_cast<unsigned long>(integer(1, 18)));
+        return d;
+      }
       case 3: return mpz_class(static_cast<long>(std::vector<long>{3, 7, 9, 11, 1000003}[integer(0, 4)]));
       case 4: return mpz_class((1L << 61) - 1);  // a Mersenne prime: far from any dyadic
       default: return integer(2, 1L << 40);
@@ -250,11 +259,19 @@ inline Bracket sigmoid_bracket(const Rational& x, long prec) {
 
 template <class S>
 std::optional<Rational> lower_bound_of(const S& e) {
-  try { return lower(e); } catch (const std::domain_error&) { return std::nullopt; }
+  try {
+    return lower(e);
+  } catch (const std::domain_error&) {
+    return std::nullopt;
+  }
 }
 template <class S>
 std::optional<Rational> upper_bound_of(const S& e) {
-  try { return upper(e); } catch (const std::domain_error&) { return std::nullopt; }
+  try {
+    return upper(e);
+  } catch (const std::domain_error&) {
+    return std::nullopt;
+  }
 }
 
 // Every point of [lo, hi] lies in e.
@@ -265,9 +282,13 @@ bool encloses(const S& e, const Rational& lo, const Rational& hi) {
   return (!l || *l <= lo) && (!u || hi <= *u);
 }
 template <class S>
-bool encloses(const S& e, const Rational& x) { return encloses(e, x, x); }
+bool encloses(const S& e, const Rational& x) {
+  return encloses(e, x, x);
+}
 template <class S>
-bool encloses(const S& e, const Bracket& b) { return encloses(e, b.lo, b.hi); }
+bool encloses(const S& e, const Bracket& b) {
+  return encloses(e, b.lo, b.hi);
+}
 
 // e and [lo, hi] share a point.
 template <class S>
@@ -287,7 +308,9 @@ bool overlaps(const S& a, const S& b) {
 // Every point of e exactly: [mid - rad, mid + rad]. (lower/upper are only promised to be bounds:
 // Ball's may be rounded outward, so points sampled between them could lie outside the ball.)
 template <class S>
-Range exact_range(const S& e) { return {mid(e) - rad(e), mid(e) + rad(e)}; }
+Range exact_range(const S& e) {
+  return {mid(e) - rad(e), mid(e) + rad(e)};
+}
 
 // e contains f(x), given f's MPFR bracket at any precision: the bracket is refined (up to 2^15
 // bits) until it lies inside e or outside it. Refining matters for structured points (tiny x,
@@ -305,7 +328,9 @@ bool encloses_value(const S& e, const Reference& reference, long bits) {
 // Neither endpoint is available: the whole real line (Arb's "indeterminate", MPFI's NaN or
 // [-inf, +inf]).
 template <class S>
-bool is_indeterminate(const S& e) { return !is_finite(e) && !lower_bound_of(e) && !upper_bound_of(e); }
+bool is_indeterminate(const S& e) {
+  return !is_finite(e) && !lower_bound_of(e) && !upper_bound_of(e);
+}
 
 template <class S>
 S make(const Rational& x, Prec p) {
@@ -320,11 +345,15 @@ S make(const Rational& lo, const Rational& hi, Prec p) {
   return r;
 }
 template <class S>
-S make(const Range& r, Prec p) { return make<S>(r.lo, r.hi, p); }
+S make(const Range& r, Prec p) {
+  return make<S>(r.lo, r.hi, p);
+}
 
 // Width of a finite enclosure, exactly.
 template <class S>
-Rational width(const S& e) { return upper(e) - lower(e); }
+Rational width(const S& e) {
+  return upper(e) - lower(e);
+}
 
 // Random rational expression trees of the double-interval tests: `trees` trees of 6 steps
 // (scalar_step) over 3 random exact input intervals (with point_inputs, every other tree on exact

@@ -22,8 +22,10 @@ TEST_CASE_TEMPLATE("tanh and sigmoid of wide inputs stay finite and enclose samp
     for (int k = 0; k < 20; ++k) {
       const Rational pt = rng.in(lo, hi);
       if (!is_dyadic(pt)) continue;
-      CHECK(encloses_value(t, [&](long bits) { return mpfr_bracket(mpfr_tanh, pt, bits); }, 200));
-      CHECK(encloses_value(s, [&](long bits) { return sigmoid_bracket(pt, bits); }, 200));
+      CHECK(encloses_value(
+          t, [&](long bits) { return mpfr_bracket(mpfr_tanh, pt, bits); }, 200));
+      CHECK(encloses_value(
+          s, [&](long bits) { return sigmoid_bracket(pt, bits); }, 200));
     }
     // Tight at the ends: an Arb radius carries 30 bits, so a ball's ends may sit up to about
     // 2^-29 of its width outside [f(lo), f(hi)]; an MPFI interval's are correctly rounded.
@@ -34,7 +36,8 @@ TEST_CASE_TEMPLATE("tanh and sigmoid of wide inputs stay finite and enclose samp
   }
 }
 
-TEST_CASE_TEMPLATE("negative powers of a positive range close to 0 are finite and exact at the ends", S, Ball, Interval) {
+TEST_CASE_TEMPLATE("negative powers of a positive range close to 0 are finite and exact at the ends", S, Ball,
+                   Interval) {
   const Prec p(128);
   const S x = make<S>(q(1, 1024), q(50), p);
   S r;

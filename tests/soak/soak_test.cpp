@@ -42,7 +42,8 @@ TEST_CASE("soak reference: exact layers give the hand-computed values") {
   const char* st = R"({"format": "approxcert-net/1", "input": {"dim": 2}, "layers": [{"type": "step"}]})";
   CHECK(outputs(st, {q(0), q(-1, 1000)}) == std::vector<Rational>{q(1), q(0)});
   // inner product <(x0, 2 x0), (x1 + 1, x1)> = x0 (x1 + 1) + 2 x0 x1 at (3, 5): 18 + 30 = 48
-  const char* ip = R"({"format": "approxcert-net/1", "input": {"dim": 2}, "layers": [{"type": "inner_product", "split": 1,
+  const char* ip =
+      R"({"format": "approxcert-net/1", "input": {"dim": 2}, "layers": [{"type": "inner_product", "split": 1,
       "left": [{"type": "dense", "weight": [["1"], ["2"]], "bias": ["0", "0"]}],
       "right": [{"type": "dense", "weight": [["1"], ["1"]], "bias": ["1", "0"]}]}]})";
   CHECK(outputs(ip, {q(3), q(5)}) == std::vector<Rational>{q(48)});
@@ -62,7 +63,8 @@ TEST_CASE("soak reference: hardmax attention splits ties evenly, positional enco
       {"type": "tokenwise", "layers": [{"type": "dense", "weight": [["2"]], "bias": ["0"]}]}]})";
   CHECK(outputs(att, {q(1), q(1)}) == std::vector<Rational>{q(9), q(6)});
   // Distinct scores: X = (1, 2), scores for column j are (1 * 2j', ...) -> column 0 picks token 1.
-  CHECK(outputs(att, {q(1), q(2)}) == std::vector<Rational>{q(2) * (q(1) + q(6) + q(1, 2)), q(2) * (q(2) + q(6) - q(1))});
+  CHECK(outputs(att, {q(1), q(2)}) ==
+        std::vector<Rational>{q(2) * (q(1) + q(6) + q(1, 2)), q(2) * (q(2) + q(6) - q(1))});
 }
 
 TEST_CASE("soak reference: sigmoid, tanh and softmax agree with closed forms at 512 bits") {

@@ -14,8 +14,9 @@ using namespace approxcert;
 using namespace approxcert::test;
 
 TEST_CASE("supnorm batch_parents: batches of 32 and 1 parents give consistent enclosures") {
-  check_on_off_consistent(7171, 1, 3, 300, [](std::size_t) { return std::string("sin(x0)"); },
-                          [](SupNormOptions& o, bool large) { o.batch_parents = large ? 32 : 1; });
+  check_on_off_consistent(
+      7171, 1, 3, 300, [](std::size_t) { return std::string("sin(x0)"); },
+      [](SupNormOptions& o, bool large) { o.batch_parents = large ? 32 : 1; });
 }
 
 TEST_CASE("supnorm batch_parents: the same result for 1 and 2 threads") {

@@ -9,11 +9,11 @@
 
 #include <random>
 
+#include "../test_multiplier.hpp"
 #include "net/batched_passes.hpp"
 #include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/bounder.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../test_multiplier.hpp"
 #include "cli_support.hpp"
 #include "supnorm/bound_digits.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::supnorm_test;
@@ -48,7 +48,7 @@ TEST_CASE("bound digits: a gap of about 1e-77 relative needs about 77 digits, an
   CHECK(d <= 90);
   CHECK(printed_width(lo, hi, d) <= Rational(2) * pow10(-77));
   CHECK(Rational(2) * pow10(-77) < printed_width(lo, hi, 17));  // 17 digits would hide it
-  CHECK(enclosure_digits(lo, lo) == 0);                  // exact: print exactly
+  CHECK(enclosure_digits(lo, lo) == 0);                         // exact: print exactly
   CHECK(enclosure_digits(Rational(0), Rational(1)) == kMinBoundDigits);
   CHECK(enclosure_digits(Rational(0), std::nullopt, 6) == 6);
   CHECK(enclosure_digits(Rational(1), Rational(2), 6) == 6);

@@ -80,22 +80,22 @@ TEST_CASE("supnorm bounders: every form encloses f, and no form contradicts anot
     for (Hidden kind : kAllHidden) {
       const Program prog = net_error_program(lower(gen.network(d, kind, 3)), 0, kTargets[d - 1]);
       for (Arithmetic a : {Arithmetic::Ball, Arithmetic::Interval})
-      for (bool fast : {false, true}) {  // fast: FastInterval first (prune_at 0: its forms are returned)
-        CAPTURE(d);
-        CAPTURE(static_cast<int>(kind));
-        CAPTURE(fast);
-        BounderOptions opts{4, true};
-        opts.fast_path = fast;
-        const auto bounder = make_bounder(prog, Prec(64), a, opts);
-        for (int k = 0; k < 12; ++k) {
-          // Odd k: ends on the grid 2^-12, doubles, so the fast path's centred form runs in doubles.
-          const Box box = k % 2 ? dyadic_box(random_box(domain, gen), 12) : random_box(domain, gen);
-          check_box(*bounder, prog, box, gen);
-          const BoxBounds b = bounder->bound(box, Rational(0));
-          taylor_used += b.taylor.has_value();
-          centred_used += b.centred.has_value();
+        for (bool fast : {false, true}) {  // fast: FastInterval first (prune_at 0: its forms are returned)
+          CAPTURE(d);
+          CAPTURE(static_cast<int>(kind));
+          CAPTURE(fast);
+          BounderOptions opts{4, true};
+          opts.fast_path = fast;
+          const auto bounder = make_bounder(prog, Prec(64), a, opts);
+          for (int k = 0; k < 12; ++k) {
+            // Odd k: ends on the grid 2^-12, doubles, so the fast path's centred form runs in doubles.
+            const Box box = k % 2 ? dyadic_box(random_box(domain, gen), 12) : random_box(domain, gen);
+            check_box(*bounder, prog, box, gen);
+            const BoxBounds b = bounder->bound(box, Rational(0));
+            taylor_used += b.taylor.has_value();
+            centred_used += b.centred.has_value();
+          }
         }
-      }
     }
   }
   CHECK(taylor_used > 100);  // the test exercises every form

@@ -12,10 +12,10 @@
 #include <string>
 
 #include "cli_support.hpp"
+#include "domain/domain.hpp"
 #include "problem/error_program.hpp"
 #include "scalar/rational.hpp"
 #include "supnorm/supnorm.hpp"
-#include "domain/domain.hpp"
 
 using namespace approxcert;
 using namespace approxcert::supnorm_test;
@@ -74,7 +74,8 @@ TEST_CASE("claim stop: a claim within the tolerance of the sup leaves the tolera
 
 TEST_CASE("claim stop cli: exit 0 proved / 1 refuted, status claim_decided, and the certificates verify") {
   ScratchDir s("claim-stop");
-  const std::string problem = "supnorm --approx 0 --target '" + kKink + "' --domain '[0,1/2]^3' --rel-tol 1e-12 --quiet ";
+  const std::string problem =
+      "supnorm --approx 0 --target '" + kKink + "' --domain '[0,1/2]^3' --rel-tol 1e-12 --quiet ";
   const Run proved = run_cli(problem + "--require-upper 1.0001 --json --cert " + s.path("proved.json"), s);
   CHECK(proved.status == 0);
   const nlohmann::json jp = nlohmann::json::parse(proved.out);
@@ -97,7 +98,8 @@ TEST_CASE("claim stop cli: exit 0 proved / 1 refuted, status claim_decided, and 
   CHECK(verified.out.find("claim sup <= 1.0001 proved by the recorded bounds") != std::string::npos);
 
   // Forged (hash recomputed): a claim the recorded bounds do not decide, or no claim at all.
-  const std::string undecided = forge(s, cp, "undecided", [](nlohmann::json& c) { c["options"]["require_upper"] = "0.9"; });
+  const std::string undecided =
+      forge(s, cp, "undecided", [](nlohmann::json& c) { c["options"]["require_upper"] = "0.9"; });
   const Run u = run_cli("verify " + undecided, s);
   CHECK(u.status == 1);
   CHECK(u.out.find("decide neither") != std::string::npos);

@@ -42,7 +42,8 @@ inline std::string forge(const ScratchDir& s, const nlohmann::json& cert, const 
 
 // The leaf boxes of a one-dimensional recorded cover, in pre-order (a decoder written here,
 // independent of the library's).
-inline std::vector<std::pair<Rational, Rational>> leaf_intervals(const nlohmann::json& cover, Rational lo, Rational hi) {
+inline std::vector<std::pair<Rational, Rational>> leaf_intervals(const nlohmann::json& cover, Rational lo,
+                                                                 Rational hi) {
   std::vector<std::pair<Rational, Rational>> leaves;
   std::vector<std::pair<Rational, Rational>> stack{{lo, hi}};
   std::size_t cut = 0;

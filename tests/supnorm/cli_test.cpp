@@ -20,7 +20,8 @@ TEST_CASE("supnorm cli: summary line and certificate") {
   ScratchDir s("supnorm-cli");
   s.write("net.json", identity_net());
   // relu(x) - relu(-x) = x: exactly zero error.
-  Run r = run_cli("supnorm --net " + s.path("net.json") + " --target x0 --domain '[-1,2]' --cert " + s.path("c.json"), s);
+  Run r =
+      run_cli("supnorm --net " + s.path("net.json") + " --target x0 --domain '[-1,2]' --cert " + s.path("c.json"), s);
   CHECK(r.status == 0);
   CHECK(r.out.find("sup |target - net| on [-1,2] in [0, 0]") != std::string::npos);
   CHECK(r.out.find("status converged") != std::string::npos);
@@ -55,9 +56,10 @@ TEST_CASE("supnorm cli: summary line and certificate") {
 
 TEST_CASE("supnorm cli: a box budget gives budget_exhausted with a sound enclosure") {
   ScratchDir s("supnorm-cli");
-  const Run r = run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 3 --cert " +
-                            s.path("c.json"),
-                        s);
+  const Run r =
+      run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 3 --cert " +
+                  s.path("c.json"),
+              s);
   CHECK(r.status == 3);  // not decided; the certificate is still written
   CHECK(r.out.find("status budget_exhausted") != std::string::npos);
   const nlohmann::json c = read_json(s.path("c.json"));
@@ -88,7 +90,8 @@ TEST_CASE("supnorm cli: bad input gives one message, exit status 2 and no certif
       // a target certainly undefined somewhere in the box is refused before the run (docs/target.md)
       {" --approx x0 --target 'log1p(x0)' --domain '[-2,1]'", "log1p is undefined at x0 = -2"},
       {" --approx x0 --target 'asin(x0)' --domain '[0,2]' --relative", "asin is undefined at x0 = 2"},
-      {" --approx 'x0^(1/3)' --target x0 --domain '[-1,1]'", "pow (a real power x^y) is undefined at x0 = 0: its base 0 is not > 0"},
+      {" --approx 'x0^(1/3)' --target x0 --domain '[-1,1]'",
+       "pow (a real power x^y) is undefined at x0 = 0: its base 0 is not > 0"},
       {net + " --target 'acosh(x0)' --domain '[0,3]'", "acosh is undefined at x0 = 0"},
   };
   for (const auto& [args, needle] : cases) {
@@ -106,7 +109,9 @@ TEST_CASE("supnorm cli: verify re-checks a supnorm certificate and rejects tampe
   s.write("net.json", identity_net());
   // relu(x) - relu(-x) = x (the network) against x^2 on [-1, 1]: sup |x^2 - x| = 2 at x = -1.
   const std::string cert = s.path("c.json");
-  REQUIRE(run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + cert, s).status == 0);
+  REQUIRE(
+      run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + cert, s).status ==
+      0);
   const Run ok = run_cli("verify " + cert, s);
   CHECK(ok.status == 0);
   CHECK(ok.out.find("OK") == 0);

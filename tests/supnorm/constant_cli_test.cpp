@@ -23,7 +23,8 @@ namespace {
 // Writes `name`, the one-layer network x -> weight * x (weight in JSON), and returns its path.
 std::string one_weight_net(const ScratchDir& s, const std::string& name, const std::string& weight) {
   return s.write(name, R"({"format": "approxcert-net/1", "input": {"dim": 1},
-      "layers": [{"type": "dense", "weight": [[)" + weight + R"(]], "bias": ["0"]}]})");
+      "layers": [{"type": "dense", "weight": [[)" +
+                           weight + R"(]], "bias": ["0"]}]})");
 }
 
 std::string example(const std::string& name) { return std::string(APPROXCERT_SOURCE_DIR) + "/docs/examples/" + name; }
@@ -81,7 +82,9 @@ TEST_CASE("cli: bad constant expressions exit 2 naming the file and JSON path, n
   ScratchDir s("constant-cli");
   const std::string cert = s.path("never.json");
   const std::string huge = "\"" + std::string(1000000, '1') + "+pi\"";
-  struct Case { std::string weight, fragment; };
+  struct Case {
+    std::string weight, fragment;
+  };
   const Case cases[] = {
       {R"J("x0 + 1")J", "a constant expression has no variables, got 'x0'"},
       {R"J("log(0)")J", "constant expression 'log(0)' is not a finite real number"},
@@ -92,8 +95,8 @@ TEST_CASE("cli: bad constant expressions exit 2 naming the file and JSON path, n
   for (const Case& c : cases) {
     CAPTURE(c.fragment);
     const std::string net = one_weight_net(s, "bad.json", c.weight);
-    for (const std::string& cmd : {"eval --net " + net + " --at 1",
-                                   "supnorm --net " + net + " --target x --domain [0,1] --cert " + cert}) {
+    for (const std::string& cmd :
+         {"eval --net " + net + " --at 1", "supnorm --net " + net + " --target x --domain [0,1] --cert " + cert}) {
       const Run r = run_cli(cmd, s);
       CHECK(r.status == 2);
       CHECK(r.err.find(net + ": /layers/0/weight/0/0: ") != std::string::npos);

@@ -6,11 +6,11 @@
 #include <mpfr.h>
 #include <nlohmann/json.hpp>
 
+#include "domain/domain.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
 #include "problem/error_program.hpp"
 #include "supnorm/supnorm.hpp"
-#include "domain/domain.hpp"
 
 using namespace approxcert;
 
@@ -71,7 +71,8 @@ TEST_CASE("supnorm over [0,pi]: sup |x| = pi is attained at the irrational endpo
 TEST_CASE("supnorm over [0, pi/2]x[-1,1] with a sqrt(2)/2 network weight") {
   // net(x0, x1) = sqrt(2)/2 * x0; target 0: sup = sqrt(2)/2 * pi/2 = pi sqrt(2) / 4 at x0 = pi/2.
   const Network net = parse_network(R"({"format": "approxcert-net/1", "input": {"dim": 2},
-    "layers": [{"type": "dense", "weight": [["sqrt(2)/2", "0"]], "bias": ["0"]}]})", "net.json");
+    "layers": [{"type": "dense", "weight": [["sqrt(2)/2", "0"]], "bias": ["0"]}]})",
+                                    "net.json");
   const Domain d = parse_domain_with_constants("[0, pi/2]x[-1,1]");
   const SupNormResult r = run(net_error_program(lower(net), 0, "0"), d);
   mpfr_t x;

@@ -13,7 +13,8 @@ TEST_CASE("supnorm: ReLU interpolant of x^2 on [0,1], sup error 1/(4N^2), conver
     CAPTURE(n);
     SupNormOptions o;
     o.rel_tol = parse_rational("1e-9");
-    for (const std::optional<Arithmetic> a : {std::optional<Arithmetic>(), std::optional(Arithmetic::Ball)}) {  // auto, arb
+    for (const std::optional<Arithmetic> a :
+         {std::optional<Arithmetic>(), std::optional(Arithmetic::Ball)}) {  // auto, arb
       o.arithmetic = a;
       const SupNormResult r = sup_norm(relu_interpolant_error(n), cube(Rational(0), Rational(1), 1), o);
       const Rational exact = frac(1, 4 * n * n);
@@ -35,14 +36,18 @@ TEST_CASE("supnorm: ReLU interpolant of x^2 on [0,1], sup error 1/(4N^2), conver
 TEST_CASE("supnorm: a network equal to its target gives upper bound 0 or tiny, status converged") {
   SupNormOptions o;
   // relu(x) - relu(-x) against x, kink at 0; and with a kink at 1/3 that no dyadic cut hits.
-  struct Case { Program prog; Box domain; };
+  struct Case {
+    Program prog;
+    Box domain;
+  };
   const Case cases[] = {
       {exact_relu_identity_error(), cube(Rational(-1), Rational(1), 1)},
       {exact_relu_identity_error(), cube(Rational(-1), Rational(2), 1)},
       {exact_relu_identity_error(Rational(3), Rational(-1)), cube(Rational(0), Rational(1), 1)},
   };
   for (const Case& c : cases) {
-    for (const std::optional<Arithmetic> a : {std::optional<Arithmetic>(), std::optional(Arithmetic::Ball)}) {  // auto, arb
+    for (const std::optional<Arithmetic> a :
+         {std::optional<Arithmetic>(), std::optional(Arithmetic::Ball)}) {  // auto, arb
       o.arithmetic = a;
       const SupNormResult r = sup_norm(c.prog, c.domain, o);
       REQUIRE(r.upper.has_value());

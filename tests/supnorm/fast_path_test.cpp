@@ -14,8 +14,9 @@ using namespace approxcert;
 using namespace approxcert::test;
 
 TEST_CASE("supnorm fast path: on and off give consistent enclosures on random networks") {
-  check_on_off_consistent(4242, 1, 3, 150, [](std::size_t d) { return std::string(d == 1 ? "sin(2*x0)" : "sin(x0) * x1"); },
-                          [](SupNormOptions& o, bool on) { o.fast_path = on; });
+  check_on_off_consistent(
+      4242, 1, 3, 150, [](std::size_t d) { return std::string(d == 1 ? "sin(2*x0)" : "sin(x0) * x1"); },
+      [](SupNormOptions& o, bool on) { o.fast_path = on; });
 }
 
 TEST_CASE("supnorm fast path: the exact sup of a ReLU interpolant lies in the enclosure") {

@@ -30,7 +30,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-
 }  // namespace
 
 TEST_CASE("verify: a forged supnorm certificate is rejected whatever field was edited") {
@@ -38,11 +37,14 @@ TEST_CASE("verify: a forged supnorm certificate is rejected whatever field was e
   s.write("net.json", identity_net());
   // A converged certificate: relu(x) - relu(-x) = x against x^2 on [-1, 1] (sup |x^2 - x| = 2).
   const std::string net_cert = s.path("net.cert.json");
-  REQUIRE(run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + net_cert, s).status == 0);
+  REQUIRE(run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + net_cert, s)
+              .status == 0);
   // A budget-exhausted one (its bounds are 10% apart).
   const std::string budget_cert = s.path("budget.cert.json");
-  REQUIRE(run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 9 --cert " + budget_cert,
-                  s).status == 3);  // not converged: exit 3, the certificate is written all the same
+  REQUIRE(run_cli("supnorm --approx 'x0*x1' --target 'sin(x0)*sin(x1)' --domain '[-1,1]^2' --max-boxes 9 --cert " +
+                      budget_cert,
+                  s)
+              .status == 3);  // not converged: exit 3, the certificate is written all the same
   const Json net = read_json(net_cert), budget = read_json(budget_cert);
   REQUIRE(budget["status"] == "budget_exhausted");
   REQUIRE(run_cli("verify " + net_cert + " " + budget_cert, s).status == 0);
@@ -56,7 +58,9 @@ TEST_CASE("verify: a forged supnorm certificate is rejected whatever field was e
   add(net, "gap-absolute", [](Json& c) { c["gap"]["absolute"] = "1"; });
   add(net, "claim", [](Json& c) { c["claim"] = "lower <= sup over the domain of |target - net| <= 0"; });
   add(net, "witness-error", [](Json& c) { c["witness_error"] = {{"lower", "-5"}, {"upper", "-4"}}; });
-  add(net, "witness-error-narrow", [](Json& c) { c["witness_error"] = {{"lower", "2.0000001"}, {"upper", "2.0000002"}}; });
+  add(net, "witness-error-narrow", [](Json& c) {
+    c["witness_error"] = {{"lower", "2.0000001"}, {"upper", "2.0000002"}};
+  });
   add(net, "witness-coordinate", [](Json& c) { c["witness"][0] = "0"; });
   add(net, "witness-outside", [](Json& c) { c["witness"][0] = "-2"; });
   add(net, "lower", [](Json& c) { c["lower"] = "2.5"; });
@@ -83,7 +87,8 @@ TEST_CASE("verify: a forged supnorm certificate is rejected whatever field was e
     const Rational sup = sup_abs_square_minus_x(leaves[k].first, leaves[k].second);
     CHECK(sup <= parse_rational(net["cover"]["bounds"][k].get<std::string>()));  // the engine's bound is sound
     if (sup.sign() == 0) continue;
-    add(net, "leaf-" + std::to_string(k), [&](Json& c) { c["cover"]["bounds"][k] = decimal_down(sup / Rational(2), 17); });
+    add(net, "leaf-" + std::to_string(k),
+        [&](Json& c) { c["cover"]["bounds"][k] = decimal_down(sup / Rational(2), 17); });
     ++leaf_forgeries;
   }
   CHECK(leaf_forgeries >= 2);
@@ -103,7 +108,9 @@ TEST_CASE("verify: resource limits on supnorm certificates give exit 2 quickly, 
   ScratchDir s("limits-supnorm");
   s.write("net.json", identity_net());
   const std::string cert = s.path("c.cert.json");
-  REQUIRE(run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + cert, s).status == 0);
+  REQUIRE(
+      run_cli("supnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + cert, s).status ==
+      0);
   const Json base = read_json(cert);
   const std::pair<std::string, std::function<void(Json&)>> bad[] = {
       {"/precision/max_bits_used", [](Json& c) { c["precision"]["max_bits_used"] = 1000000000; }},
@@ -111,7 +118,11 @@ TEST_CASE("verify: resource limits on supnorm certificates give exit 2 quickly, 
       {"/options/taylor_order", [](Json& c) { c["options"]["taylor_order"] = 1000000; }},
       {"/cover/leaves", [](Json& c) { c["cover"]["leaves"] = 2000000; }},
       {"/cover/tree", [](Json& c) { c["cover"]["tree"] = std::string(2000001, 'L'); }},
-      {"/witness", [](Json& c) { c["witness"] = Json::array(); for (int i = 0; i < 100000; ++i) c["witness"].push_back("0"); }},
+      {"/witness",
+       [](Json& c) {
+         c["witness"] = Json::array();
+         for (int i = 0; i < 100000; ++i) c["witness"].push_back("0");
+       }},
       {"/surprise", [](Json& c) { c["surprise"] = "x"; }},
   };
   for (const auto& [pointer, edit] : bad) {
@@ -125,7 +136,8 @@ TEST_CASE("verify: resource limits on supnorm certificates give exit 2 quickly, 
     CHECK(r.out.empty());
   }
   // max_boxes is a run statistic: 2^62 (or 2^64 - 1) is recorded and never multiplied.
-  const std::string big = forge(s, base, "max-boxes", [](Json& c) { c["options"]["max_boxes"] = std::uint64_t(1) << 62; });
+  const std::string big =
+      forge(s, base, "max-boxes", [](Json& c) { c["options"]["max_boxes"] = std::uint64_t(1) << 62; });
   CHECK(run_cli("verify " + big, s).status == 0);
 }
 
@@ -156,8 +168,9 @@ TEST_CASE("verify: a certificate from a deliberately broken bounder is rejected"
 TEST_CASE("verify: a certificate from a deliberately broken Taylor-model form is rejected") {
   ScratchDir s("broken-taylor-model");
   const std::string cert = s.path("broken.cert.json");
-  const std::string problem = " --approx 0 --target 'sin(5*x0)/4 - 3*abs(x0 - 1/3) + 2' --domain '[-1,1]' --rel-tol 1e-3 --cert " +
-                              cert + " --no-monotonicity";  // likewise
+  const std::string problem =
+      " --approx 0 --target 'sin(5*x0)/4 - 3*abs(x0 - 1/3) + 2' --domain '[-1,1]' --rel-tol 1e-3 --cert " + cert +
+      " --no-monotonicity";  // likewise
   const Run broken = run_cli("supnorm --test-only-shrink-taylor-model-form" + problem, s);
   CAPTURE(broken.err);
   REQUIRE(broken.status == 0);
@@ -175,8 +188,10 @@ TEST_CASE("verify: supnorm certificates travel with their network, coq refuses t
   s.write("net.json", identity_net());
   fs::create_directories(s.dir() / "a");
   fs::copy_file(s.dir() / "net.json", s.dir() / "a" / "net.json");
-  REQUIRE(run_cli("supnorm --net " + s.path("a/net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " + s.path("a/c.json"),
-                  s).status == 0);
+  REQUIRE(run_cli("supnorm --net " + s.path("a/net.json") + " --target 'x0^2' --domain '[-1,1]' --cert " +
+                      s.path("a/c.json"),
+                  s)
+              .status == 0);
   CHECK(read_json(s.path("a/c.json"))["inputs"]["net"]["path"] == "net.json");
   // Moved together to another folder, verified from a third directory.
   fs::rename(s.dir() / "a", s.dir() / "b");

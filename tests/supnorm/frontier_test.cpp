@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "supnorm/frontier.hpp"
 #include "../test_multiplier.hpp"
+#include "supnorm/frontier.hpp"
 
 using namespace approxcert;
 
@@ -82,7 +82,8 @@ TEST_CASE("frontier: random pushes, pops, drops and retirements agree with the l
         open.erase(best);
       } else {
         const auto u = draw();
-        if (a == 8) f.drop(u); else f.retire(u);
+        if (a == 8) f.drop(u);
+        else f.retire(u);
         gone.push_back(u);
       }
       std::vector<std::optional<Rational>> counted = gone;

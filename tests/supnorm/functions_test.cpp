@@ -76,7 +76,8 @@ TEST_CASE("supnorm functions: absolute suprema agree with MPFR closed forms") {
                    }));
   }
   SUBCASE("cosh(x) - 1 - x^2/2 on [-1, 3/2]: even in x and increasing in |x|, sup at 3/2") {
-    check_encloses(run("1 + x^2/2", "cosh(x)", Rational(-1), frac(3, 2)), mpfr_value(frac(3, 2), [](mpfr_t r, const mpfr_t a) {
+    check_encloses(run("1 + x^2/2", "cosh(x)", Rational(-1), frac(3, 2)),
+                   mpfr_value(frac(3, 2), [](mpfr_t r, const mpfr_t a) {
                      mpfr_t s;
                      mpfr_init2(s, 300);
                      mpfr_cosh(r, a, MPFR_RNDN);
@@ -88,7 +89,8 @@ TEST_CASE("supnorm functions: absolute suprema agree with MPFR closed forms") {
                    }));
   }
   SUBCASE("x - asinh(x) on [0, 4]: increasing, sup = 4 - asinh(4)") {
-    check_encloses(run("x", "asinh(x)", Rational(0), Rational(4)), mpfr_value(Rational(4), [](mpfr_t r, const mpfr_t a) {
+    check_encloses(run("x", "asinh(x)", Rational(0), Rational(4)),
+                   mpfr_value(Rational(4), [](mpfr_t r, const mpfr_t a) {
                      mpfr_asinh(r, a, MPFR_RNDN);
                      mpfr_sub(r, a, r, MPFR_RNDN);
                    }));

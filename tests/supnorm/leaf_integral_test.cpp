@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
+#include "../test_multiplier.hpp"
+#include "domain/domain.hpp"
 #include "scalar/rational.hpp"
 #include "supnorm/leaf_integral.hpp"
-#include "domain/domain.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -81,8 +81,8 @@ TEST_CASE("leaf_integral: x0 x1 + k on boxes of the positive quadrant against th
       for (unsigned long p = 1; p <= 4; ++p) {
         CAPTURE(t);
         CAPTURE(p);
-        const std::optional<Range> I =
-            mean_value_leaf_integral(box, p, Range{a * c + k, b * d + k}, G, centre, point(eval(f, centre[0], centre[1])));
+        const std::optional<Range> I = mean_value_leaf_integral(box, p, Range{a * c + k, b * d + k}, G, centre,
+                                                                point(eval(f, centre[0], centre[1])));
         REQUIRE(I.has_value());
         const Rational exact = integral(power(f, static_cast<long>(p)), box);
         CHECK(I->lo <= exact);
@@ -97,7 +97,8 @@ TEST_CASE("leaf_integral: a negative f (|f|^p = (-f)^p) and a wide enclosure at 
   // wide interval (the form intersects it with F).
   const Poly f{{{1, 1}, Rational(1)}, {{0, 0}, Rational(-5)}};
   for (const Box& box : {make_box(Rational(0), Rational(1), Rational(0), Rational(1)),
-                         make_box(Rational(1) / Rational(3), Rational(1) / Rational(2), Rational(1) / Rational(5), Rational(7) / Rational(9))}) {
+                         make_box(Rational(1) / Rational(3), Rational(1) / Rational(2), Rational(1) / Rational(5),
+                                  Rational(7) / Rational(9))}) {
     const Rational a = box.lo[0], b = box.hi[0], c = box.lo[1], d = box.hi[1];
     const std::vector<Rational> m{(a + b) / Rational(2), (c + d) / Rational(2)};
     const Rational fm = eval(f, m[0], m[1]);
@@ -106,8 +107,8 @@ TEST_CASE("leaf_integral: a negative f (|f|^p = (-f)^p) and a wide enclosure at 
       const Poly abs_f_p = power(Poly{{{1, 1}, Rational(-1)}, {{0, 0}, Rational(5)}}, static_cast<long>(p));
       const Rational exact = integral(abs_f_p, box);
       for (const Range& V : {point(fm), Range{fm - Rational(1), fm + Rational(1)}}) {
-        const std::optional<Range> I =
-            mean_value_leaf_integral(box, p, Range{a * c - Rational(5), b * d - Rational(5)}, std::vector<Range>{Range{c, d}, Range{a, b}}, m, V);
+        const std::optional<Range> I = mean_value_leaf_integral(box, p, Range{a * c - Rational(5), b * d - Rational(5)},
+                                                                std::vector<Range>{Range{c, d}, Range{a, b}}, m, V);
         REQUIRE(I.has_value());
         CHECK(I->lo <= exact);
         CHECK(exact <= I->hi);
@@ -124,8 +125,9 @@ TEST_CASE("leaf_integral: for x0 x1 and p = 1 the width is exactly 2 vol r0 r1 (
     const Rational a(1), c = Rational(1) / Rational(2);
     const Box box = make_box(a, a + w, c, c + w);
     const std::vector<Rational> m{a + w / Rational(2), c + w / Rational(2)};
-    const std::optional<Range> I = mean_value_leaf_integral(box, 1, Range{a * c, (a + w) * (c + w)},
-                                                            std::vector<Range>{Range{c, c + w}, Range{a, a + w}}, m, point(m[0] * m[1]));
+    const std::optional<Range> I =
+        mean_value_leaf_integral(box, 1, Range{a * c, (a + w) * (c + w)},
+                                 std::vector<Range>{Range{c, c + w}, Range{a, a + w}}, m, point(m[0] * m[1]));
     REQUIRE(I.has_value());
     const Rational vol = w * w, r = w / Rational(2);
     CHECK(I->hi - I->lo == Rational(2) * vol * r * r);
@@ -138,9 +140,13 @@ TEST_CASE("leaf_integral: not applicable without a certified sign, with mismatch
   const Box box = make_box(Rational(0), Rational(1), Rational(0), Rational(1));
   const std::vector<Range> G{Range{Rational(0), Rational(1)}, Range{Rational(0), Rational(1)}};
   const std::vector<Rational> m{Rational(1) / Rational(2), Rational(1) / Rational(2)};
-  CHECK_FALSE(mean_value_leaf_integral(box, 1, Range{Rational(0), Rational(1)}, G, m, point(Rational(1) / Rational(4))).has_value());
+  CHECK_FALSE(mean_value_leaf_integral(box, 1, Range{Rational(0), Rational(1)}, G, m, point(Rational(1) / Rational(4)))
+                  .has_value());
   CHECK_FALSE(mean_value_leaf_integral(box, 1, Range{Rational(-1), Rational(1)}, G, m, point(Rational(0))).has_value());
-  CHECK_FALSE(mean_value_leaf_integral(box, 1, Range{Rational(1), Rational(2)}, std::vector<Range>{G[0]}, m, point(Rational(1))).has_value());
-  CHECK_FALSE(mean_value_leaf_integral(box, 1, Range{Rational(1), Rational(2)}, G, std::vector<Rational>{Rational(2), Rational(0)},
-                                       point(Rational(1))).has_value());
+  CHECK_FALSE(
+      mean_value_leaf_integral(box, 1, Range{Rational(1), Rational(2)}, std::vector<Range>{G[0]}, m, point(Rational(1)))
+          .has_value());
+  CHECK_FALSE(mean_value_leaf_integral(box, 1, Range{Rational(1), Rational(2)}, G,
+                                       std::vector<Rational>{Rational(2), Rational(0)}, point(Rational(1)))
+                  .has_value());
 }

@@ -18,15 +18,15 @@
 #include <string>
 #include <vector>
 
+#include "../test_multiplier.hpp"
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
 #include "net/lower.hpp"
-#include "reference/reference_interpreter.hpp"
 #include "reference/programs.hpp"
+#include "reference/reference_interpreter.hpp"
 #include "scalar/fast_interval.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/linear_relaxation.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -38,7 +38,7 @@ class Ref {
  public:
   Ref() { mpfr_init2(v_, 512); }
   Ref(const Rational& q) : Ref() { mpfr_set_q(v_, q.get_mpq_t(), MPFR_RNDN); }  // NOLINT
-  Ref(long n) : Ref() { mpfr_set_si(v_, n, MPFR_RNDN); }                         // NOLINT
+  Ref(long n) : Ref() { mpfr_set_si(v_, n, MPFR_RNDN); }                        // NOLINT
   Ref(const Ref& o) : Ref() { mpfr_set(v_, o.v_, MPFR_RNDN); }
   Ref& operator=(const Ref& o) {
     mpfr_set(v_, o.v_, MPFR_RNDN);
@@ -105,8 +105,8 @@ const std::vector<ClosedForm>& closed_forms() {
        }},
       {"abs(x0 - x1) + max(x0, x1^2) - min(x0*x1, 1/3) + relu(x0 + x1 - 1/4)", 2,
        [](const std::vector<Ref>& x) {
-         return apply(mpfr_abs, x[0] - x[1]) + max_ref(x[0], x[1] * x[1]) -
-                min_ref(x[0] * x[1], Ref(1L) / Ref(3L)) + relu_ref(x[0] + x[1] - Ref(1L) / Ref(4L));
+         return apply(mpfr_abs, x[0] - x[1]) + max_ref(x[0], x[1] * x[1]) - min_ref(x[0] * x[1], Ref(1L) / Ref(3L)) +
+                relu_ref(x[0] + x[1] - Ref(1L) / Ref(4L));
        }},
       {"log(2 + x0)*sqrt(3 + x1) + x2^3 - tan(x0/2) + x0/(3 + x1) - x2^-2", 3,
        [](const std::vector<Ref>& x) {
@@ -226,7 +226,9 @@ TEST_CASE("linear relaxation: every handled operation against MPFR closed forms,
   check_closed_forms<FastInterval>(76);
 }
 
-TEST_CASE("linear relaxation: every handled operation against MPFR closed forms, Ball") { check_closed_forms<Ball>(73); }
+TEST_CASE("linear relaxation: every handled operation against MPFR closed forms, Ball") {
+  check_closed_forms<Ball>(73);
+}
 
 TEST_CASE("linear relaxation: every handled operation against MPFR closed forms, Interval") {
   check_closed_forms<Interval>(74);
@@ -270,6 +272,7 @@ TEST_CASE("linear relaxation: inside the bounder, present for 2+ inputs unless t
   off.linear_relaxation = false;
   CHECK_FALSE(make_bounder(prog, Prec(64), std::nullopt, off)->bound(box, Rational(0)).linear.has_value());
   const Program one = compile_target("relu(x0)", 1);
-  CHECK_FALSE(make_bounder(one, Prec(64), std::nullopt, on)->bound(cube(Rational(-1), Rational(1), 1), Rational(0))
+  CHECK_FALSE(make_bounder(one, Prec(64), std::nullopt, on)
+                  ->bound(cube(Rational(-1), Rational(1), 1), Rational(0))
                   .linear.has_value());
 }

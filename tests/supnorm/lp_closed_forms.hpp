@@ -19,7 +19,8 @@ inline Rational factorial(long n) {
 // x/n + sum_{k=1}^{n-1} (2/n) relu(x - k/n).
 inline std::string relu_interpolant(long n) {
   std::string s = "x0/" + std::to_string(n);
-  for (long k = 1; k < n; ++k) s += " + 2/" + std::to_string(n) + "*relu(x0 - " + std::to_string(k) + "/" + std::to_string(n) + ")";
+  for (long k = 1; k < n; ++k)
+    s += " + 2/" + std::to_string(n) + "*relu(x0 - " + std::to_string(k) + "/" + std::to_string(n) + ")";
   return s;
 }
 

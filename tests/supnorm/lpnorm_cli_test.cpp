@@ -43,7 +43,9 @@ std::pair<Rational, Rational> exact_range(const Rational& a, const Rational& b) 
 TEST_CASE("lpnorm CLI: closed forms, --normalize, --json and --p inf") {
   ScratchDir s("lpnorm-cli");
   s.write("net.json", identity_net());
-  const Run r = run_cli("lpnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[0,1]' --p 1 --rel-tol 1e-2 --method leaf-sums --json -q", s);
+  const Run r = run_cli("lpnorm --net " + s.path("net.json") +
+                            " --target 'x0^2' --domain '[0,1]' --p 1 --rel-tol 1e-2 --method leaf-sums --json -q",
+                        s);
   REQUIRE(r.status == 0);
   const Json j = Json::parse(r.out);
   CHECK(j["form"] == "integral");
@@ -52,20 +54,23 @@ TEST_CASE("lpnorm CLI: closed forms, --normalize, --json and --p inf") {
   CHECK(num(j["integral"]["lower"]) <= Rational(1) / Rational(6));
 
   // p = 2 on [0,2]: the integral of (x^2 - x)^2 is 32/5 - 8 + 8/3 = 16/15; normalised: 8/15.
-  const Run n = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,2]' --p 2 --normalize --rel-tol 1e-2 --json -q", s);
+  const Run n =
+      run_cli("lpnorm --approx x --target 'x^2' --domain '[0,2]' --p 2 --normalize --rel-tol 1e-2 --json -q", s);
   REQUIRE(n.status == 0);
   const Json jn = Json::parse(n.out);
   CHECK(jn["form"] == "normalized");
   CHECK(pow_int(num(jn["lower"]), 2) <= Rational(8) / Rational(15));
   CHECK(Rational(8) / Rational(15) <= pow_int(num(jn["upper"]), 2));
 
-  const Run text = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 2 --rel-tol 1e-2 --method leaf-sums -q", s);
+  const Run text =
+      run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 2 --rel-tol 1e-2 --method leaf-sums -q", s);
   CHECK(text.status == 0);
   CHECK(text.out.find("L^2 norm (integral |target - approx|^2)^(1/2) on [0,1] in [") == 0);
   CHECK(text.out.find("method leaf sums") != std::string::npos);
 
   // --p inf: the sup-norm engine (sup |x^2 - x| on [0,1] = 1/4), and a supnorm certificate.
-  const Run inf = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p inf --json -q --cert " + s.path("inf.json"), s);
+  const Run inf =
+      run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p inf --json -q --cert " + s.path("inf.json"), s);
   REQUIRE(inf.status == 0);
   const Json ji = Json::parse(inf.out);
   CHECK(ji["p"] == "inf");
@@ -76,7 +81,8 @@ TEST_CASE("lpnorm CLI: closed forms, --normalize, --json and --p inf") {
   CHECK(run_cli("verify " + s.path("inf.json"), s).status == 0);
 
   // A budget that ends the run: exit 3, the bounds still enclose 1/6.
-  const Run b = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 1 --rel-tol 0 --max-boxes 20 --json -q", s);
+  const Run b =
+      run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 1 --rel-tol 0 --max-boxes 20 --json -q", s);
   CHECK(b.status == 3);
   const Json jb = Json::parse(b.out);
   CHECK(jb["status"] == "budget_exhausted");
@@ -117,8 +123,11 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
   ScratchDir s("lpnorm-forged");
   s.write("net.json", identity_net());
   const std::string cert_path = s.path("lp.json");
-  REQUIRE(run_cli("lpnorm --net " + s.path("net.json") + " --target 'x0^2' --domain '[0,1]' --p 2 --rel-tol 1e-2 --method leaf-sums -q --cert " + cert_path,
-                  s).status == 0);
+  REQUIRE(run_cli("lpnorm --net " + s.path("net.json") +
+                      " --target 'x0^2' --domain '[0,1]' --p 2 --rel-tol 1e-2 --method leaf-sums -q --cert " +
+                      cert_path,
+                  s)
+              .status == 0);
   const Json cert = read_json(cert_path);
   REQUIRE(cert["kind"] == "lpnorm");
   const Run ok = run_cli("verify " + cert_path, s);
@@ -136,7 +145,9 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
   REQUIRE(leaves.size() >= 4);
 
   std::vector<std::pair<std::string, std::string>> corpus;
-  auto add = [&](const std::string& name, const std::function<void(Json&)>& edit) { corpus.emplace_back(name, forge(s, cert, name, edit)); };
+  auto add = [&](const std::string& name, const std::function<void(Json&)>& edit) {
+    corpus.emplace_back(name, forge(s, cert, name, edit));
+  };
   add("lower", [](Json& c) { c["lower"] = c["upper"]; });
   add("upper", [](Json& c) { c["upper"] = c["lower"]; });
   add("integral-lower", [](Json& c) { c["integral"]["lower"] = c["integral"]["upper"]; });
@@ -157,8 +168,10 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
     // Forge five leaves spread over the cover (each forgery costs a verify run).
     if (mx.sign() == 0 || k % ((leaves.size() + 4) / 5) != 0) continue;
     // M below the true maximum; m above the true minimum.
-    add("leaf-upper-" + std::to_string(k), [&](Json& c) { c["cover"]["bounds"][k] = decimal_down(mx * Rational(9) / Rational(10), 17); });
-    add("leaf-lower-" + std::to_string(k), [&](Json& c) { c["cover"]["lower_bounds"][k] = decimal_up((mn + mx) / Rational(2), 17); });
+    add("leaf-upper-" + std::to_string(k),
+        [&](Json& c) { c["cover"]["bounds"][k] = decimal_down(mx * Rational(9) / Rational(10), 17); });
+    add("leaf-lower-" + std::to_string(k),
+        [&](Json& c) { c["cover"]["lower_bounds"][k] = decimal_up((mn + mx) / Rational(2), 17); });
     leaf_forgeries += 2;
   }
   CHECK(leaf_forgeries >= 8);  // at least four leaves, both ends
@@ -169,7 +182,9 @@ TEST_CASE("verify: lpnorm certificates are re-checked, and every forgery is reje
   for (std::size_t k = 0; k < leaves.size(); ++k) {
     const Json& I = cert["cover"]["integrals"][k];
     if (I.is_null()) continue;
-    const auto prim = [](const Rational& x) { return pow_int(x, 3) / Rational(3) - pow_int(x, 4) / Rational(2) + pow_int(x, 5) / Rational(5); };
+    const auto prim = [](const Rational& x) {
+      return pow_int(x, 3) / Rational(3) - pow_int(x, 4) / Rational(2) + pow_int(x, 5) / Rational(5);
+    };
     const Rational exact_leaf = prim(leaves[k].second) - prim(leaves[k].first);
     CHECK(num(I[0]) <= exact_leaf);
     CHECK(exact_leaf <= num(I[1]));
@@ -223,7 +238,8 @@ TEST_CASE("verify: two-input leaf integrals (a negative error, p = 3) are re-pro
   // E[(2 - x0 x1)^3] = 8 - 12/4 + 6/9 - 1/16 (E[(x0 x1)^k] = 1/(k+1)^2 on the unit square).
   ScratchDir s("lpnorm-2d");
   const std::string cert_path = s.path("lp.json");
-  const Run run = run_cli("lpnorm --approx 2 --target 'x0*x1' --domain '[0,1]^2' --p 3 --rel-tol 1e-2 -q --cert " + cert_path, s);
+  const Run run =
+      run_cli("lpnorm --approx 2 --target 'x0*x1' --domain '[0,1]^2' --p 3 --rel-tol 1e-2 -q --cert " + cert_path, s);
   REQUIRE(run.status == 0);
   const Json cert = read_json(cert_path);
   const Rational exact = Rational(8) - Rational(3) + Rational(2) / Rational(3) - Rational(1) / Rational(16);
@@ -237,12 +253,14 @@ TEST_CASE("verify: two-input leaf integrals (a negative error, p = 3) are re-pro
   std::size_t k = 0;
   while (k < integrals.size() && integrals[k].is_null()) ++k;
   REQUIRE(k < integrals.size());
-  const std::string collapsed = forge(s, cert, "collapsed-integral", [&](Json& c) { c["cover"]["integrals"][k][1] = c["cover"]["integrals"][k][0]; });
+  const std::string collapsed = forge(s, cert, "collapsed-integral",
+                                      [&](Json& c) { c["cover"]["integrals"][k][1] = c["cover"]["integrals"][k][0]; });
   const Run bad = run_cli("verify " + collapsed, s);
   CHECK(bad.status == 1);
   CHECK(bad.out.find("recorded integral") != std::string::npos);
   // An entry that is neither null nor a pair: bad input, the JSON path named.
-  const std::string malformed = forge(s, cert, "malformed-integral", [&](Json& c) { c["cover"]["integrals"][k] = "1"; });
+  const std::string malformed =
+      forge(s, cert, "malformed-integral", [&](Json& c) { c["cover"]["integrals"][k] = "1"; });
   const Run mal = run_cli("verify " + malformed, s);
   CHECK(mal.status == 2);
   CHECK(mal.err.find("/cover/integrals/" + std::to_string(k)) != std::string::npos);
@@ -251,7 +269,8 @@ TEST_CASE("verify: two-input leaf integrals (a negative error, p = 3) are re-pro
 TEST_CASE("verify: an lpnorm certificate of Arb's integration is re-checked, and forgeries are rejected") {
   ScratchDir s("lpnorm-arb");
   const std::string cert_path = s.path("arb.json");
-  const Run r = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 2 --rel-tol 1e-6 --json -q --cert " + cert_path, s);
+  const Run r = run_cli(
+      "lpnorm --approx x --target 'x^2' --domain '[0,1]' --p 2 --rel-tol 1e-6 --json -q --cert " + cert_path, s);
   REQUIRE(r.status == 0);
   CHECK(Json::parse(r.out)["method"] == "Arb integration (acb_calc_integrate)");
   const Json cert = read_json(cert_path);
@@ -273,10 +292,16 @@ TEST_CASE("verify: an lpnorm certificate of Arb's integration is re-checked, and
   // Rejected (exit 1): numbers that the re-run integration or the powers contradict, and the claim
   // of a leaf cover that was not recorded.
   const std::vector<std::pair<std::string, std::function<void(Json&)>>> refuted = {
-      {"integral-lower", [&](Json& c) { c["integral"]["lower"] = decimal_up(exact * Rational(1001) / Rational(1000), 17); }},
-      {"integral-upper", [&](Json& c) { c["integral"]["upper"] = decimal_down(exact * Rational(999) / Rational(1000), 17); }},
+      {"integral-lower",
+       [&](Json& c) { c["integral"]["lower"] = decimal_up(exact * Rational(1001) / Rational(1000), 17); }},
+      {"integral-upper",
+       [&](Json& c) { c["integral"]["upper"] = decimal_down(exact * Rational(999) / Rational(1000), 17); }},
       {"lower", [](Json& c) { c["lower"] = c["upper"]; }},
-      {"method", [](Json& c) { c["method"] = "leaf_sums"; c.erase("integration"); }},
+      {"method",
+       [](Json& c) {
+         c["method"] = "leaf_sums";
+         c.erase("integration");
+       }},
   };
   for (const auto& [name, edit] : refuted) {
     CAPTURE(name);
@@ -300,7 +325,8 @@ TEST_CASE("verify: an lpnorm certificate of Arb's integration is re-checked, and
   }
   // --method arb where Arb cannot run (an endpoint that is not a dyadic): exit 3 with [0, inf), and
   // its certificate, which claims nothing, verifies.
-  const Run nd = run_cli("lpnorm --approx x --target 'x^2' --domain '[0,1/3]' --p 2 --method arb -q --cert " + s.path("nd.json"), s);
+  const Run nd = run_cli(
+      "lpnorm --approx x --target 'x^2' --domain '[0,1/3]' --p 2 --method arb -q --cert " + s.path("nd.json"), s);
   CHECK(nd.status == 3);
   CHECK(read_json(s.path("nd.json"))["upper"] == "inf");
   CHECK(run_cli("verify " + s.path("nd.json"), s).status == 0);

@@ -10,10 +10,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "domain/domain.hpp"
 #include "problem/error_program.hpp"
 #include "scalar/rational.hpp"
 #include "supnorm/lpnorm.hpp"
-#include "domain/domain.hpp"
 
 #include "lp_closed_forms.hpp"
 
@@ -105,7 +105,8 @@ TEST_CASE("lp_norm: two inputs converge at second order with the leaf integrals 
   }
 }
 
-TEST_CASE("lp_norm: every recorded leaf integral contains the exact integral over its leaf (x0 x1 - 1/3, a sign change)") {
+TEST_CASE(
+    "lp_norm: every recorded leaf integral contains the exact integral over its leaf (x0 x1 - 1/3, a sign change)") {
   // On a leaf [a,b]x[c,d]: the integral of x0 x1 is (b^2-a^2)(d^2-c^2)/4, of (x0 x1)^2 it is
   // (b^3-a^3)(d^3-c^3)/9, so both |e| (where its sign is certified) and e^2 are exact.
   const Rational k = Rational(1) / Rational(3);
@@ -176,7 +177,8 @@ TEST_CASE("lp_norm: the result does not depend on the thread count, and the cove
       REQUIRE(n.upper.has_value());
       CHECK(one.leaf_lower[node] <= *n.upper);
       // The tighter ends of vol [m^p, M^p] and the second-order leaf form's enclosure.
-      Rational leaf_low = box_volume(box) * pow_int(one.leaf_lower[node], 2), leaf_high = box_volume(box) * pow_int(*n.upper, 2);
+      Rational leaf_low = box_volume(box) * pow_int(one.leaf_lower[node], 2),
+               leaf_high = box_volume(box) * pow_int(*n.upper, 2);
       if (const std::optional<Range>& I = one.leaf_integrals.at(node)) {
         ++with_integral;
         leaf_low = max(leaf_low, I->lo);

@@ -12,12 +12,12 @@
 
 #include <vector>
 
+#include "../test_multiplier.hpp"
 #include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "reference/reference_interpreter.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/multi_taylor_form.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -81,7 +81,8 @@ TEST_CASE("multi-Taylor form: contains a cubic polynomial (rational grid)") {
 
 TEST_CASE("multi-Taylor form: the excess over a non-degenerate maximum is O(w^(k+1))") {
   // f = exp(-(quadratic)) * (1 + x0^3/4): maximum 1 at 0, Hessian not diagonal, cubic terms there.
-  const Program prog = expression_error_program("0", "exp(-(x0^2 + x0*x1 + x1^2 + x2^2 - x2*x3 + x3^2))*(1 + x0^3/4)", 4);
+  const Program prog =
+      expression_error_program("0", "exp(-(x0^2 + x0*x1 + x1^2 + x2^2 - x2*x3 + x3^2))*(1 + x0^3/4)", 4);
   for (const std::size_t order : {2, 3}) {
     MultiTaylorForm form(prog, prog.outputs()[0], order);
     std::vector<Rational> excess;
@@ -109,7 +110,7 @@ TEST_CASE("multi-Taylor form: none across a kink, and the bounder intersects it"
   CHECK_FALSE(form.bound(cube(frac(-1, 2), frac(1, 2), 2)).has_value());
   CHECK(form.bound(Box{{frac(1, 2), Rational(-1)}, {Rational(1), frac(-1, 2)}}).has_value());
   CHECK_THROWS_AS(MultiTaylorForm(kinked, kinked.outputs()[0], 1), std::invalid_argument);
-  CHECK(MultiTaylorForm::affordable(4, 8));       // C(13, 9) = 715 monomials
+  CHECK(MultiTaylorForm::affordable(4, 8));         // C(13, 9) = 715 monomials
   CHECK_FALSE(MultiTaylorForm::affordable(20, 3));  // C(24, 4) = 10626
 
   const Program smooth = expression_error_program("sin(2*x0)*sin(2*x1)", "tanh(3*x0 - x1)*tanh(x1 + 1/2)", 2);

@@ -5,21 +5,21 @@
 
 #include <random>
 
+#include "../test_multiplier.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "net/network_json.hpp"
 #include "problem/error_program.hpp"
 #include "scalar/input_error.hpp"
 #include "supnorm/supnorm.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
 namespace {
 
 Network net(std::string_view layers, int dim = 2) {
-  return parse_network(R"({"format": "approxcert-net/1", "input": {"dim": )" + std::to_string(dim) + R"(}, "layers": )" +
-                           std::string(layers) + "}",
+  return parse_network(R"({"format": "approxcert-net/1", "input": {"dim": )" + std::to_string(dim) +
+                           R"(}, "layers": )" + std::string(layers) + "}",
                        "net.json");
 }
 
@@ -55,7 +55,8 @@ TEST_CASE("net_vs_net: sup |relu(x) - x| on [-1,1] is exactly 1, attained at -1"
   const Network relu = net(R"([{"type": "relu"}])", 1);
   SupNormOptions o;
   o.rel_tol = parse_rational("1e-9");
-  const SupNormResult r = sup_norm(net_vs_net_error_program(identity, 0, relu, 0), Box{{Rational(-1)}, {Rational(1)}}, o);
+  const SupNormResult r =
+      sup_norm(net_vs_net_error_program(identity, 0, relu, 0), Box{{Rational(-1)}, {Rational(1)}}, o);
   REQUIRE(r.upper.has_value());
   CHECK(r.status == SupNormStatus::Converged);
   CHECK(r.lower <= Rational(1));
@@ -72,5 +73,6 @@ TEST_CASE("net_vs_net: different input dimensions and bad output indices are inp
                        InputError);
   CHECK_THROWS_WITH_AS(net_vs_net_error_program(a, 0, net(kB), 1),
                        "the target network has 1 output (indices 0..0), got 1", InputError);
-  CHECK_THROWS_WITH_AS(net_error_program(lower(a), 2, "x0"), "the network has 2 outputs (indices 0..1), got 2", InputError);
+  CHECK_THROWS_WITH_AS(net_error_program(lower(a), 2, "x0"), "the network has 2 outputs (indices 0..1), got 2",
+                       InputError);
 }

@@ -9,10 +9,10 @@
 #include <functional>
 #include <string>
 
+#include "../test_multiplier.hpp"
 #include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/supnorm.hpp"
-#include "../test_multiplier.hpp"
 
 namespace approxcert::test {
 

@@ -84,5 +84,6 @@ TEST_CASE("polynomial extremum: no bound without a certified definite quadratic 
   CHECK_FALSE(polynomial_end_near_extremum(bowl, offsets, s, true).has_value());  // convex: no upper end here
   REQUIRE(polynomial_end_near_extremum(bowl, offsets, s, false).has_value());
   CHECK(*polynomial_end_near_extremum(bowl, offsets, s, false) <= Rational(0));
-  CHECK_THROWS_AS(polynomial_end_near_extremum(bowl, std::vector<Range>(3, offsets[0]), s, true), std::invalid_argument);
+  CHECK_THROWS_AS(polynomial_end_near_extremum(bowl, std::vector<Range>(3, offsets[0]), s, true),
+                  std::invalid_argument);
 }

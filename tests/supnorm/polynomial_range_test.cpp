@@ -6,10 +6,10 @@
 #include <random>
 #include <vector>
 
+#include "../test_multiplier.hpp"
 #include "net/series.hpp"
 #include "scalar/ball.hpp"
 #include "supnorm/polynomial_range.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -57,7 +57,8 @@ TEST_CASE("polynomial_range: t^3 - t on [-1, 2] contains the exact extremes -2/(
   REQUIRE(r.best_t.has_value());
   CHECK(Rational(-1) <= *r.best_t);
   CHECK(*r.best_t <= Rational(2));
-  const Rational at = extreme_value({Rational(0), Rational(-1), Rational(0), Rational(1)}, std::vector<Rational>(4, Rational(0)), *r.best_t, 1);
+  const Rational at = extreme_value({Rational(0), Rational(-1), Rational(0), Rational(1)},
+                                    std::vector<Rational>(4, Rational(0)), *r.best_t, 1);
   CHECK((at.sign() < 0 ? -at : at) >= r.best_abs_lower);
   CHECK(r.best_abs_lower >= Rational(6) / parse_rational("1.000001") - Rational(mpz_class(1), mpz_class(1000)));
 }
@@ -102,8 +103,9 @@ TEST_CASE("polynomial_range: at a non-dyadic endpoint the pieces do not overhang
   Series P;
   set_coefficients(P, {Rational(0), Rational(1), Rational(0), Rational(1)}, std::vector<Rational>(4, Rational(0)));
   const Rational third = Rational(1) / Rational(3);
-  for (const auto& [lo, hi] : {std::pair{Rational(0), third}, std::pair{-third, Rational(1) / Rational(5)},
-                               std::pair{Rational(20) / Rational(39), Rational(1)}, std::pair{Rational(0), Rational(20) / Rational(39)}}) {
+  for (const auto& [lo, hi] :
+       {std::pair{Rational(0), third}, std::pair{-third, Rational(1) / Rational(5)},
+        std::pair{Rational(20) / Rational(39), Rational(1)}, std::pair{Rational(0), Rational(20) / Rational(39)}}) {
     CAPTURE(lo.to_string());
     CAPTURE(hi.to_string());
     const PolynomialRange r = bound_polynomial(P.poly(), lo, hi, goal("1/1000000000000"), kPrec);

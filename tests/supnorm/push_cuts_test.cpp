@@ -37,7 +37,8 @@ std::optional<Box> node_box(const SupNormCover& c, std::size_t node, const Box& 
 }  // namespace
 
 TEST_CASE("push_cuts: the pieces tile the box and the cover records the cuts to them") {
-  const Box domain{{q("-1"), q("-1"), q("0"), q("2")}, {q("1"), q("1"), q("1/3"), q("2")}};  // one zero-width coordinate
+  const Box domain{{q("-1"), q("-1"), q("0"), q("2")},
+                   {q("1"), q("1"), q("1/3"), q("2")}};  // one zero-width coordinate
   const std::vector<double> gradient{1.0, 3.0, 0.5, 7.0};
   for (std::size_t levels = 1; levels <= 5; ++levels) {
     CoverRecorder cover(1000, false);

@@ -8,8 +8,8 @@
 
 #include <fstream>
 #include <functional>
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "check/cover_check.hpp"
 #include "cli_support.hpp"
@@ -194,15 +194,20 @@ TEST_CASE("relative: certifying zeros and their order, and refusing what cannot 
   CHECK_THROWS_AS(certify_removable_zero(relative_program("x", "x^2"), Rational(0), Prec(64)), InputError);
   // An irrational zero (sqrt 2) and a zero outside what Arb evaluates exactly (pi): refused,
   // beginning with the origin the caller names (the command line names its option --relative).
-  CHECK_THROWS_WITH_AS(find_removable_zeros(relative_program("x^2 - 2", "x^2 - 2"), interval(Rational(1), Rational(2)), Prec(64),
-                                            "relative mode"),
+  CHECK_THROWS_WITH_AS(find_removable_zeros(relative_program("x^2 - 2", "x^2 - 2"), interval(Rational(1), Rational(2)),
+                                            Prec(64), "relative mode"),
                        doctest::Contains("relative mode: the target may vanish on [1.41421356237"), InputError);
-  CHECK_THROWS_AS(find_removable_zeros(relative_program("x", "sin(x)"), interval(Rational(-1), Rational(4)), Prec(64), "relative mode"),
+  CHECK_THROWS_AS(find_removable_zeros(relative_program("x", "sin(x)"), interval(Rational(-1), Rational(4)), Prec(64),
+                                       "relative mode"),
                   InputError);
   // No zero in the domain: nothing to find; two inputs work when the target has no zero.
-  CHECK(find_removable_zeros(relative_program("x", "sin(x)"), interval(Rational(1), Rational(2)), Prec(64), "relative mode").empty());
+  CHECK(find_removable_zeros(relative_program("x", "sin(x)"), interval(Rational(1), Rational(2)), Prec(64),
+                             "relative mode")
+            .empty());
   const Program two = relative_error_program(expression_error_program("1 + x0*x1", "exp(x0*x1)", 2));
-  CHECK(find_removable_zeros(two, Box{{Rational(-1), Rational(-1)}, {Rational(1), Rational(1)}}, Prec(64), "relative mode").empty());
+  CHECK(find_removable_zeros(two, Box{{Rational(-1), Rational(-1)}, {Rational(1), Rational(1)}}, Prec(64),
+                             "relative mode")
+            .empty());
 }
 
 TEST_CASE("relative: simplest_rational") {
@@ -217,7 +222,8 @@ TEST_CASE("relative: simplest_rational") {
 TEST_CASE("relative cli: --relative end to end, its certificate verified, tampering rejected") {
   ScratchDir s("relative-cli");
   const std::string cert = s.path("c.json");
-  const Run run = run_cli("supnorm --relative --approx 'x - x^3/6' --target 'sin(x)' --domain '[-1/2,1/2]' --json --cert " + cert, s);
+  const Run run = run_cli(
+      "supnorm --relative --approx 'x - x^3/6' --target 'sin(x)' --domain '[-1/2,1/2]' --json --cert " + cert, s);
   REQUIRE(run.status == 0);
   const nlohmann::json out = nlohmann::json::parse(run.out);
   CHECK(out["relative_zeros"] == nlohmann::json::parse(R"([{"at": "0", "order": 1}])"));
@@ -247,7 +253,8 @@ TEST_CASE("relative cli: --relative end to end, its certificate verified, tamper
           for (auto& b : e["cover"]["bounds"]) b = (parse_rational(b.get<std::string>()) / Rational(2)).to_string();
         }).status == 1);
 
-  const Run bad = run_cli("supnorm --relative --approx '1 + x' --target 'x' --domain '[-1,1]' --cert " + s.path("bad.json"), s);
+  const Run bad =
+      run_cli("supnorm --relative --approx '1 + x' --target 'x' --domain '[-1,1]' --cert " + s.path("bad.json"), s);
   CHECK(bad.status == 2);
   CHECK(bad.err.find("supnorm: --relative: at the zero x = 0 of the target: ") != std::string::npos);
   CHECK(!std::filesystem::exists(s.path("bad.json")));

@@ -10,11 +10,11 @@
 
 #include <vector>
 
+#include "../test_multiplier.hpp"
 #include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/bounder.hpp"
 #include "supnorm/second_order_form.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;
@@ -70,7 +70,8 @@ Range point(const Rational& x) { return {x, x}; }
 
 // Terms of p at m over the box: exact, or (loose) with the value and gradient widened at random
 // (still enclosures, as a rounded evaluation would give).
-SecondOrderTerms terms_of(const Poly& p, const std::vector<Rational>& m, const Box& box, RandomNetworks& gen, bool loose) {
+SecondOrderTerms terms_of(const Poly& p, const std::vector<Rational>& m, const Box& box, RandomNetworks& gen,
+                          bool loose) {
   const std::size_t d = m.size();
   auto widened = [&](const Rational& x) {
     if (!loose) return point(x);

@@ -13,8 +13,9 @@ using namespace approxcert;
 using namespace approxcert::test;
 
 TEST_CASE("supnorm several cuts: on and off give consistent enclosures on random networks") {
-  check_on_off_consistent(9090, 2, 4, 300, [](std::size_t) { return std::string("sin(x0) * x1"); },
-                          [](SupNormOptions& o, bool on) { o.several_cuts = on; });
+  check_on_off_consistent(
+      9090, 2, 4, 300, [](std::size_t) { return std::string("sin(x0) * x1"); },
+      [](SupNormOptions& o, bool on) { o.several_cuts = on; });
 }
 
 TEST_CASE("supnorm several cuts: fewer boxes where the bounds start far above the lower bound") {

@@ -6,10 +6,10 @@
 
 #include <string>
 
+#include "../test_multiplier.hpp"
 #include "problem/error_program.hpp"
 #include "reference/programs.hpp"
 #include "supnorm/supnorm.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 using namespace approxcert::test;

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <random>
 
+#include "../test_multiplier.hpp"
 #include "forms/dyadic.hpp"
 #include "supnorm/splitter.hpp"
-#include "../test_multiplier.hpp"
 
 using namespace approxcert;
 
@@ -30,7 +30,7 @@ TEST_CASE("splitter: the cut is inside the middle half of its coordinate and the
     for (std::size_t k = 0; k < d; ++k) {
       Rational x(mpz_class(num(rng)), mpz_class(den(rng))), y(mpz_class(num(rng)), mpz_class(den(rng)));
       if (y < x) std::swap(x, y);
-      b.lo[k] = x, b.hi[k] = (k == 0 && i % 5 == 0) ? x : y;  // some zero-width coordinates
+      b.lo[k] = x, b.hi[k] = (k == 0 && i % 5 == 0) ? x : y;      // some zero-width coordinates
       grad[k] = std::abs(static_cast<double>(num(rng))) / 100.0;  // max |df/dx_k| (0 for some)
     }
     const auto s = choose_split(b, i % 2 ? grad : std::vector<double>{}, b);
@@ -75,10 +75,10 @@ TEST_CASE("splitter: documented choices") {
 
 TEST_CASE("splitter: dirty_split_levels cuts once near the threshold, once per wide coordinate far above it") {
   const Box b = box_of({q("0"), q("0"), q("1"), q("0")}, {q("1/4"), q("1/4"), q("1"), q("1/4")});  // 3 wide coordinates
-  CHECK(dirty_split_levels(b, 1.0, 0.6, 4) == 1);   // within 2x of the threshold
-  CHECK(dirty_split_levels(b, 1.3, 0.6, 4) == 3);   // more than 2x: one cut per wide coordinate
-  CHECK(dirty_split_levels(b, 1.3, 0.6, 2) == 2);   // at most max_levels
-  CHECK(dirty_split_levels(b, 1.3, 0.0, 4) == 1);   // no threshold yet: nothing to judge by
+  CHECK(dirty_split_levels(b, 1.0, 0.6, 4) == 1);  // within 2x of the threshold
+  CHECK(dirty_split_levels(b, 1.3, 0.6, 4) == 3);  // more than 2x: one cut per wide coordinate
+  CHECK(dirty_split_levels(b, 1.3, 0.6, 2) == 2);  // at most max_levels
+  CHECK(dirty_split_levels(b, 1.3, 0.0, 4) == 1);  // no threshold yet: nothing to judge by
   const Box point = box_of({q("1")}, {q("1")});
   CHECK(dirty_split_levels(point, 5.0, 1.0, 4) == 1);
 }

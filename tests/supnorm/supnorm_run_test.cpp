@@ -18,7 +18,8 @@ using namespace approxcert;
 
 namespace {
 
-const InputOrigins kOrigins{"--net", "--approx", "--target", "--target-net", "--domain", "--output", "--target-output", "--relative"};
+const InputOrigins kOrigins{"--net",    "--approx", "--target",        "--target-net",
+                            "--domain", "--output", "--target-output", "--relative"};
 
 SupNormRequest expression_request(const std::string& approx, const std::string& target, const std::string& domain) {
   SupNormRequest q;
@@ -130,7 +131,8 @@ TEST_CASE("run_supnorm: bad input is an InputError naming its origin") {
     return std::string("no error");
   };
   CHECK(message(expression_request("x0", "x0^2", "[0,1")).find("domain") != std::string::npos);
-  CHECK(message(expression_request("x2", "x0^2", "[0,1]^2")).find("--approx") != std::string::npos);  // no x2 in 2 inputs
+  CHECK(message(expression_request("x2", "x0^2", "[0,1]^2")).find("--approx") !=
+        std::string::npos);  // no x2 in 2 inputs
   CHECK(message(expression_request("x0", "log(x0)", "[-1,1]")).find("--domain") != std::string::npos);
   // the target vanishes at 1/3, where the error (x0 + 1) - (x0 - 1/3) = 4/3 does not: not removable
   SupNormRequest pole = expression_request("x0 + 1", "x0 - 1/3", "[-2,1]");
@@ -157,14 +159,16 @@ TEST_CASE("run_lpnorm: the L^2 norm of x - x^2 on [0,1] is sqrt(1/30), and finit
   CHECK(run.domain.is_exact());
 
   q.inputs.domain = "[0,pi]";
-  CHECK_THROWS_WITH_AS(run_lpnorm(q), doctest::Contains("--domain: an L^p norm of finite p needs exact endpoints"), InputError);
+  CHECK_THROWS_WITH_AS(run_lpnorm(q), doctest::Contains("--domain: an L^p norm of finite p needs exact endpoints"),
+                       InputError);
   q.inputs.domain = "[1/2,1/2]";
   CHECK_THROWS_WITH_AS(run_lpnorm(q), doctest::Contains("zero volume"), InputError);
   q.inputs.domain = "[0,1]^2";
   q.inputs.approx = "x0*x1";
   q.options.method = LpMethod::ArbIntegration;
   q.method_origin = "--method arb";
-  CHECK_THROWS_WITH_AS(run_lpnorm(q), "--method arb: Arb's integration needs a problem of one input, this one has 2", InputError);
+  CHECK_THROWS_WITH_AS(run_lpnorm(q), "--method arb: Arb's integration needs a problem of one input, this one has 2",
+                       InputError);
 }
 
 TEST_CASE("upper_claim: the verdict of chain's decide() for [lower, upper] <= U, on every ordering") {
@@ -173,7 +177,8 @@ TEST_CASE("upper_claim: the verdict of chain's decide() for [lower, upper] <= U,
     for (const Rational& hi : points) {
       if (hi < lo) continue;
       for (const Rational& u : points) {
-        const chain::Verdict v = chain::decide(chain::Relation::LessEqual, chain::Enclosure::between(lo, hi), chain::Enclosure::exact(u));
+        const chain::Verdict v =
+            chain::decide(chain::Relation::LessEqual, chain::Enclosure::between(lo, hi), chain::Enclosure::exact(u));
         const Truth t = upper_claim(lo, hi, u);
         CHECK((v == chain::Verdict::Proved) == (t == Truth::True));
         CHECK((v == chain::Verdict::Refuted) == (t == Truth::False));

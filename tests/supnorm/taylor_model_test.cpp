@@ -85,7 +85,8 @@ TEST_CASE("taylor model: not applicable where the program has a kink or a jump o
     CHECK_FALSE(tm.bound(frac(-1, 2), frac(1, 2), Rational(0)).has_value());
   }
   Program jump(1);  // step(x0 - 1/4), absent from the expression language
-  jump.add_output(jump.unary(Op::Step, jump.affine(std::vector<NodeId>{jump.input(0)}, std::vector<Rational>{Rational(1)}, frac(-1, 4))));
+  jump.add_output(jump.unary(
+      Op::Step, jump.affine(std::vector<NodeId>{jump.input(0)}, std::vector<Rational>{Rational(1)}, frac(-1, 4))));
   TaylorModel step_model(jump, Prec(64), TaylorModelOptions{8});
   CHECK_FALSE(step_model.bound(frac(-1, 2), frac(1, 2), Rational(0)).has_value());
   // the same kink or jump outside the interval: applicable

@@ -158,8 +158,7 @@ TEST_CASE("taylor order raise: the divided form near a removable zero contains q
 
 TEST_CASE("taylor order raise: relative sin near 0 converges in few boxes to the closed-form supremum") {
   // q = (x - x^3/6 + x^5/120 - x^7/5040 - sin x) / sin x ~ x^8 / 9!, largest in |x| at x = +-1/2.
-  const Program p = relative_error_program(
-      expression_error_program("x - x^3/6 + x^5/120 - x^7/5040", "sin(x)", 1));
+  const Program p = relative_error_program(expression_error_program("x - x^3/6 + x^5/120 - x^7/5040", "sin(x)", 1));
   const Rational half = frac(1, 2);
   const Rational p7 = half - half * half * half / Rational(6) + pow2(-5) / Rational(120) - pow2(-7) / Rational(5040);
   const Ref sup = mpfr_value(half, [&](mpfr_t r, const mpfr_t a) {
@@ -193,22 +192,26 @@ TEST_CASE("taylor order raise: the goal test on hand-computed ranges") {
   r.range = Range{Rational(-1), Rational(1)};
   r.best_abs_lower = Rational(1);
   // No remainder, the best point value is the maximum: met.
-  const DirtyGoalOutcome met = dirty_goal_outcome(r, PolynomialRangeGoal{Rational(0), Rational(0), frac(1, 100), Rational(0)});
+  const DirtyGoalOutcome met =
+      dirty_goal_outcome(r, PolynomialRangeGoal{Rational(0), Rational(0), frac(1, 100), Rational(0)});
   CHECK(met.met);
   CHECK_FALSE(met.slack_blocks);
   // A remainder of 1/2 against a known lower bound 1: upper 3/2 misses (1 + 1/100) 1 by 49/100, of
   // which the remainder is most; any remainder <= 1/100 would meet the goal.
-  const DirtyGoalOutcome blocked = dirty_goal_outcome(r, PolynomialRangeGoal{frac(1, 2), Rational(1), frac(1, 100), Rational(0)});
+  const DirtyGoalOutcome blocked =
+      dirty_goal_outcome(r, PolynomialRangeGoal{frac(1, 2), Rational(1), frac(1, 100), Rational(0)});
   CHECK_FALSE(blocked.met);
   CHECK(blocked.slack_blocks);
   CHECK(blocked.slack_allowed == frac(1, 100));
   // P itself misses (max |P| = 2 against the best 1): the remainder 1/100 is not what blocks.
   r.range = Range{Rational(-2), Rational(2)};
-  const DirtyGoalOutcome p_misses = dirty_goal_outcome(r, PolynomialRangeGoal{frac(1, 100), Rational(1), frac(1, 100), Rational(0)});
+  const DirtyGoalOutcome p_misses =
+      dirty_goal_outcome(r, PolynomialRangeGoal{frac(1, 100), Rational(1), frac(1, 100), Rational(0)});
   CHECK_FALSE(p_misses.met);
   CHECK_FALSE(p_misses.slack_blocks);
   // An absolute tolerance: upper - best = 1/2 + 1/2 <= 1 is met.
   r.range = Range{Rational(-1), Rational(1)};
-  const DirtyGoalOutcome absolute = dirty_goal_outcome(r, PolynomialRangeGoal{frac(1, 2), Rational(0), Rational(0), Rational(1)});
+  const DirtyGoalOutcome absolute =
+      dirty_goal_outcome(r, PolynomialRangeGoal{frac(1, 2), Rational(0), Rational(0), Rational(1)});
   CHECK(absolute.met);
 }

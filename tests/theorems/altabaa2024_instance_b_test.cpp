@@ -17,8 +17,7 @@ TEST_CASE("altabaa2024 Instance B keys are the seeded draw its description names
   const auto& y = f.at("parameters").at("y");
   REQUIRE(y.size() == 4);
   std::mt19937_64 g(18);
-  for (std::size_t j = 0; j < 4; ++j)
-    CHECK(y[j].get<std::string>() == std::to_string(g() >> 32) + "/4294967296");
+  for (std::size_t j = 0; j < 4; ++j) CHECK(y[j].get<std::string>() == std::to_string(g() >> 32) + "/4294967296");
   CHECK(f.at("description").get<std::string>().find("std::mt19937_64 seeded with 18") != std::string::npos);
   CHECK(f.at("parameters").at("m").get<int>() == 8000);
 }

@@ -72,7 +72,8 @@ long integer_rank(const RationalMatrix& R) {
 chain::InstanceRun run_lemma(const std::string& params) {
   chain::TheoremRegistry reg;
   register_theorems(reg);
-  return chain::run_instance(reg, "altabaa2024/lemma-3.1", parse_exact_json(params, "<test>"), JsonAt("<test>"), "t", {});
+  return chain::run_instance(reg, "altabaa2024/lemma-3.1", parse_exact_json(params, "<test>"), JsonAt("<test>"), "t",
+                             {});
 }
 
 chain::Verdict verdict_of(const chain::InstanceRun& run, const std::string& id) {
@@ -134,19 +135,22 @@ TEST_CASE("altabaa2024 Lemma 3.1: a rectangular matrix and the zero matrix") {
 }
 
 TEST_CASE("altabaa2024 Lemma 3.1 chain: the spec's hand-given factorisation (7.5) is proved, wrong ones refuted") {
-  const chain::InstanceRun hand = run_lemma(std::string("{") + kStrictOrder +
-      R"(, "U": [[1,1,1],[0,1,1],[0,0,1],[0,0,0]], "V": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]]})");
+  const chain::InstanceRun hand =
+      run_lemma(std::string("{") + kStrictOrder +
+                R"(, "U": [[1,1,1],[0,1,1],[0,0,1],[0,0,0]], "V": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]]})");
   CHECK(hand.result.overall == chain::Verdict::Proved);
   // One entry of V changed: U V^T != R, L1 refuted (and L2, the network built from it).
-  const chain::InstanceRun wrong = run_lemma(std::string("{") + kStrictOrder +
-      R"(, "U": [[1,1,1],[0,1,1],[0,0,1],[0,0,0]], "V": [[0,0,0],[1,0,0],[0,1,0],[0,1,1]]})");
+  const chain::InstanceRun wrong =
+      run_lemma(std::string("{") + kStrictOrder +
+                R"(, "U": [[1,1,1],[0,1,1],[0,0,1],[0,0,0]], "V": [[0,0,0],[1,0,0],[0,1,0],[0,1,1]]})");
   CHECK(verdict_of(wrong, "L1") == chain::Verdict::Refuted);
   CHECK(verdict_of(wrong, "L2") == chain::Verdict::Refuted);
   CHECK(verdict_of(wrong, "L3") == chain::Verdict::Proved);
   CHECK(wrong.result.overall == chain::Verdict::Refuted);
   // The trivial factorisation U = R, V = I (spec §3): exact, but 4 columns for rank 3: L3 refuted.
-  const chain::InstanceRun trivial = run_lemma(std::string("{") + kStrictOrder +
-      R"(, "U": [[0,1,1,1],[0,0,1,1],[0,0,0,1],[0,0,0,0]], "V": [[1,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]})");
+  const chain::InstanceRun trivial =
+      run_lemma(std::string("{") + kStrictOrder +
+                R"(, "U": [[0,1,1,1],[0,0,1,1],[0,0,0,1],[0,0,0,0]], "V": [[1,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]})");
   CHECK(verdict_of(trivial, "L1") == chain::Verdict::Proved);
   CHECK(verdict_of(trivial, "L3") == chain::Verdict::Refuted);
   // Only one factor, or a factor with the wrong row count: InputError naming the parameter.

@@ -15,8 +15,8 @@
 #include "scalar/ball.hpp"
 #include "theorems/altabaa2024/attention.hpp"
 #include "theorems/altabaa2024/network_term.hpp"
-#include "theorems/altabaa2024/voronoi.hpp"
 #include "theorems/altabaa2024/register.hpp"
+#include "theorems/altabaa2024/voronoi.hpp"
 #include "theorems/construction_registry.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
@@ -43,7 +43,8 @@ Rational to_rational(const mpfr_t v) {
 // its error is far below this allowance, which is itself far below every compared margin.
 const Rational kMpfrError = pow2(-200);
 
-chain::CheckRun run_file(const std::string& name, const std::vector<std::pair<std::string, std::string>>& changes = {}) {
+chain::CheckRun run_file(const std::string& name,
+                         const std::vector<std::pair<std::string, std::string>>& changes = {}) {
   chain::TheoremRegistry r;
   register_theorems(r);
   chain::CheckFile f = chain::read_check_file(std::string(APPROXCERT_SOURCE_DIR) + "/checks/altabaa2024/" + name);
@@ -120,7 +121,8 @@ TEST_CASE("altabaa2024 T2 on thm21-brownian-eps0.1: the certified enclosure agai
   // w_k = (k - 1/2) pi, by MPFR.
   ConstructionRegistry reg;
   register_constructions(reg);
-  const Program psi = lower(build_construction(reg, "altabaa2024/shallow-relu-interpolant", {"kernel=brownian", "eps=0.1"}, "parameters"));
+  const Program psi = lower(
+      build_construction(reg, "altabaa2024/shallow-relu-interpolant", {"kernel=brownian", "eps=0.1"}, "parameters"));
   const long G = 600, N = 5;  // the spec's 601 x 601 grid
   // g_k(x) = sqrt(2) sin(w_k x) / w_k by MPFR (K_N(x, y) = sum_k g_k(x) g_k(y)), psi(x) exactly.
   struct Column {
@@ -166,8 +168,8 @@ TEST_CASE("altabaa2024 T2 on thm21-brownian-eps0.1: the certified enclosure agai
   for (long a = 0; a <= G; ++a)
     for (long b = 0; b <= G; ++b) grid_max = max(grid_max, error_at(cols[a], cols[b]));
   CAPTURE(grid_max.to_string());
-  CHECK(grid_max <= T.upper());          // every grid value is below the certified upper end
-  CHECK(grid_max >= q(150, 1000000));    // and reproduces the spec's [C] T_2 = 1.51e-4
+  CHECK(grid_max <= T.upper());        // every grid value is below the certified upper end
+  CHECK(grid_max >= q(150, 1000000));  // and reproduces the spec's [C] T_2 = 1.51e-4
   // The witness: the MPFR value there is at least the certified lower end.
   const chain::Point& w = t2.outcome.lhs.evidence.supnorm->witness;
   REQUIRE(w.coordinates.size() == 2);
@@ -182,7 +184,8 @@ TEST_CASE("altabaa2024 T2 on thm21-brownian-eps0.1: the certified enclosure agai
   CHECK(ratio.lower() == t2.outcome.rhs.value.lower() / T.upper());
 }
 
-TEST_CASE("altabaa2024 W11 / W17 on thm51-two-keys-sigmoid: hand-computed band measures (keys 0, 1, m = 32, k = 4096)") {
+TEST_CASE(
+    "altabaa2024 W11 / W17 on thm51-two-keys-sigmoid: hand-computed band measures (keys 0, 1, m = 32, k = 4096)") {
   // Cell boundaries i/32 (i = 1..31), band half-width 32/k = 1/128: measure 31/64. E_eta = (0, 1/4)
   // u (3/4, 1): 7 whole bands and half a band on each side, 2 (7/64 + 1/128) = 15/64, leaving 17/64.
   // Keys: the nearest boundary unit to y = 0 has |z| = (1/32)(1/32) = 1/1024 >= 1/4096.
@@ -202,8 +205,10 @@ TEST_CASE("altabaa2024 W11 / W17 on thm51-two-keys-sigmoid: hand-computed band m
   // delta = 1/2 is used up by the margin event alone (P(E_eta) = 1/2): the band refutes W11.
   // k = 1024 puts the keys exactly on the edge of the open band (|z| = 1/k: not inside), k = 1000 inside.
   CHECK(step(run_file("thm51-two-keys-sigmoid.json", {{"delta", "1/2"}}), "W11").verdict == chain::Verdict::Refuted);
-  CHECK(step(run_file("thm51-two-keys-sigmoid.json", {{"sigmoid_slope", "1024"}}), "W17").verdict == chain::Verdict::Proved);
-  CHECK(step(run_file("thm51-two-keys-sigmoid.json", {{"sigmoid_slope", "1000"}}), "W17").verdict == chain::Verdict::Refuted);
+  CHECK(step(run_file("thm51-two-keys-sigmoid.json", {{"sigmoid_slope", "1024"}}), "W17").verdict ==
+        chain::Verdict::Proved);
+  CHECK(step(run_file("thm51-two-keys-sigmoid.json", {{"sigmoid_slope", "1000"}}), "W17").verdict ==
+        chain::Verdict::Refuted);
 }
 
 TEST_CASE("altabaa2024 A5' on thm51-retrieval-two-keys: alpha_i* against MPFR's closed form") {
@@ -260,8 +265,14 @@ TEST_CASE("altabaa2024 W18 on thm51-two-keys-value-map: phi_v(y) = 4y - 1 agains
     f(r.v);
     return to_rational(r.v);
   };
-  const Rational ln400 = mpfr_value([](mpfr_t r) { mpfr_set_ui(r, 400, MPFR_RNDN); mpfr_log(r, r, MPFR_RNDN); });
-  const Rational ln100 = mpfr_value([](mpfr_t r) { mpfr_set_ui(r, 100, MPFR_RNDN); mpfr_log(r, r, MPFR_RNDN); });
+  const Rational ln400 = mpfr_value([](mpfr_t r) {
+    mpfr_set_ui(r, 400, MPFR_RNDN);
+    mpfr_log(r, r, MPFR_RNDN);
+  });
+  const Rational ln100 = mpfr_value([](mpfr_t r) {
+    mpfr_set_ui(r, 100, MPFR_RNDN);
+    mpfr_log(r, r, MPFR_RNDN);
+  });
   CHECK(Rational(4) * ln400 <= beta + kMpfrError);
   CHECK(beta - pow2(-6) < Rational(4) * ln400);
   CHECK(Rational(4) * ln100 <= beta_y + kMpfrError);
@@ -284,14 +295,15 @@ TEST_CASE("altabaa2024 W18 on thm51-two-keys-value-map: phi_v(y) = 4y - 1 agains
   const Rational sq = q(2 * cell + 1, 64);
   const Rational s0 = -(sq - q(1, 64)) * (sq - q(1, 64)), s1 = -(sq - q(63, 64)) * (sq - q(63, 64));
   const Rational gap = s0 > s1 ? s1 - s0 : s0 - s1;  // s_j - s_i* < 0
-  const Rational err = mpfr_value([&](mpfr_t r) {  // |Attn - phi_v(y_i*)| = alpha_j |phi_v(y_j) - phi_v(y_i*)| = 4 alpha_j
-    const Rational e = beta * gap;
-    mpfr_set_q(r, e.get_mpq_t(), MPFR_RNDN);
-    mpfr_exp(r, r, MPFR_RNDN);     // e^{beta (s_j - s_i*)}
-    mpfr_ui_div(r, 1, r, MPFR_RNDN);
-    mpfr_add_ui(r, r, 1, MPFR_RNDN);
-    mpfr_ui_div(r, 4, r, MPFR_RNDN);  // 4 / (1 + e^{beta (s_i* - s_j)})
-  });
+  const Rational err =
+      mpfr_value([&](mpfr_t r) {  // |Attn - phi_v(y_i*)| = alpha_j |phi_v(y_j) - phi_v(y_i*)| = 4 alpha_j
+        const Rational e = beta * gap;
+        mpfr_set_q(r, e.get_mpq_t(), MPFR_RNDN);
+        mpfr_exp(r, r, MPFR_RNDN);  // e^{beta (s_j - s_i*)}
+        mpfr_ui_div(r, 1, r, MPFR_RNDN);
+        mpfr_add_ui(r, r, 1, MPFR_RNDN);
+        mpfr_ui_div(r, 4, r, MPFR_RNDN);  // 4 / (1 + e^{beta (s_i* - s_j)})
+      });
   CHECK(a6.outcome.lhs.value.lower() <= err + kMpfrError);
   CHECK(err - kMpfrError <= a6.outcome.lhs.value.upper());
 }
@@ -301,7 +313,8 @@ TEST_CASE("altabaa2024 W13 two quantisers and W18 value map: the attention netwo
   // keys (0, 2) fall in the key cells of 1/4 and 7/4; x = 1/10 in the query cell of 1/4. Scores
   // -(1/4 - 1/4)^2 = 0 and -(1/4 - 7/4)^2 = -9/4, beta = 4/9, values phi_v(y) = 2y - 1 = (-1, 3):
   // Attn = (-1 + 3/e) / (1 + 1/e) = (3 - e) / (1 + e).
-  const Network net = retrieval_attention_network(grid_sites(2), grid_sites(4, q(2)), 2, q(4, 9), ValueMap{q(2), q(-1)});
+  const Network net =
+      retrieval_attention_network(grid_sites(2), grid_sites(4, q(2)), 2, q(4, 9), ValueMap{q(2), q(-1)});
   const Prec p(128);
   std::vector<Ball> in(4);
   for (std::size_t k = 0; k < 4; ++k) set(in[k], std::vector<Rational>{q(1, 10), q(0), q(1, 10), q(2)}[k], p);

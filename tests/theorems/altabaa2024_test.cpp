@@ -8,6 +8,7 @@
 #include "chain/instance.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
+#include "net/threshold_sweep.hpp"
 #include "scalar/input_error.hpp"
 #include "scalar/scalar.hpp"
 #include "theorems/altabaa2024/attention.hpp"
@@ -15,7 +16,6 @@
 #include "theorems/altabaa2024/register.hpp"
 #include "theorems/altabaa2024/relation_model.hpp"
 #include "theorems/altabaa2024/relu_interpolant.hpp"
-#include "net/threshold_sweep.hpp"
 #include "theorems/altabaa2024/voronoi.hpp"
 #include "theorems/construction_registry.hpp"
 
@@ -77,13 +77,13 @@ TEST_CASE("altabaa2024 threshold sweep = exact evaluation of the quantiser at ev
 TEST_CASE("altabaa2024 threshold sweep: units with positive, negative and zero weights") {
   // h = (step(2x - 1), step(1), step(1 - x), step(-1)); z0 = step(h0 + h1 + 5 h3 - 2) = [x >= 1/2],
   // z1 = step(h2 - h3 - 1) = [x <= 1].
-  const LayerList layers{
-      Layer{DenseLayer{{{Rational(2)}, {Rational(0)}, {Rational(-1)}, {Rational(0)}},
-                       {Rational(-1), Rational(1), Rational(1), Rational(-1)}}},
-      Layer{StepLayer{}},
-      Layer{DenseLayer{{{Rational(1), Rational(1), Rational(0), Rational(5)}, {Rational(0), Rational(0), Rational(1), Rational(-1)}},
-                       {Rational(-2), Rational(-1)}}},
-      Layer{StepLayer{}}};
+  const LayerList layers{Layer{DenseLayer{{{Rational(2)}, {Rational(0)}, {Rational(-1)}, {Rational(0)}},
+                                          {Rational(-1), Rational(1), Rational(1), Rational(-1)}}},
+                         Layer{StepLayer{}},
+                         Layer{DenseLayer{{{Rational(1), Rational(1), Rational(0), Rational(5)},
+                                           {Rational(0), Rational(0), Rational(1), Rational(-1)}},
+                                          {Rational(-2), Rational(-1)}}},
+                         Layer{StepLayer{}}};
   const RationalVector pts{Rational(-1), q(1, 2), Rational(1), q(3, 2)};
   const std::vector<std::vector<std::size_t>> expected{{1}, {0, 1}, {0, 1}, {0}};
   CHECK(threshold_network_ones(layers, pts) == expected);
@@ -170,7 +170,8 @@ TEST_CASE("altabaa2024 attention network: Attn = 1/(1 + e^(9 beta/16)) for keys 
         features.push_back(b);
       }
   }
-  const Ball head = evaluate<Ball>(lower(retrieval_head_network(grid_sites(4), grid_sites(4), 2, beta)), features, p).at(kAttentionOutput);
+  const Ball head = evaluate<Ball>(lower(retrieval_head_network(grid_sites(4), grid_sites(4), 2, beta)), features, p)
+                        .at(kAttentionOutput);
   CHECK(lower(head) <= lower(ref));
   CHECK(upper(ref) <= upper(head));
   CHECK(upper(head) - lower(head) < pow2(-100));
@@ -265,7 +266,8 @@ TEST_CASE("altabaa2024 voronoi largest-index tie rule = brute force at every pat
   }
 }
 
-TEST_CASE("altabaa2024 attention token layers under the largest-index rule: phi_q, phi_k pick the larger site at ties") {
+TEST_CASE(
+    "altabaa2024 attention token layers under the largest-index rule: phi_q, phi_k pick the larger site at ties") {
   const RationalVector s = grid_sites(4);  // boundaries 1/4, 1/2, 3/4
   const Network tokens{{2, std::nullopt}, retrieval_token_layers(s, s, VoronoiTie::Largest)};
   // x = 1/4 (tie of sites 0, 1 -> 1), y = 3/4 (tie of sites 2, 3 -> 3); hand-computed.

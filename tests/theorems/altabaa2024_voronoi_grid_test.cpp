@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../test_multiplier.hpp"
 #include "chain/instance.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
@@ -15,7 +16,6 @@
 #include "theorems/altabaa2024/register.hpp"
 #include "theorems/altabaa2024/voronoi_grid.hpp"
 #include "theorems/construction_registry.hpp"
-#include "../test_multiplier.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 
@@ -58,7 +58,7 @@ TEST_CASE("altabaa2024 grid sites and cells in d = 2 (k = 2) by hand") {
   const std::vector<Box> c = grid_cells_nd(2, 2);
   REQUIRE(c.size() == 4);
   CHECK(c[1] == Box{{Rational(0), q(1, 2)}, {q(1, 2), Rational(1)}});
-  CHECK(lattice_points_nd(2, 2, 2).size() == 81);  // (4k + 1)^2
+  CHECK(lattice_points_nd(2, 2, 2).size() == 81);      // (4k + 1)^2
   CHECK(nearest_site_nd(s, {q(1, 2), q(1, 2)}) == 0);  // all four tie: smallest
   CHECK(nearest_site_nd(s, {q(1, 2), q(1, 2)}, VoronoiTie::Largest) == 3);
 }
@@ -84,7 +84,9 @@ TEST_CASE("altabaa2024 grid quantiser = brute-force nearest site at random and b
       for (std::size_t a = 0; a < d; ++a) {
         const int c = kind(rng);
         const auto i = static_cast<long>(idx(rng));
-        x.push_back(c == 0 ? q(i, static_cast<long>(k)) : c == 1 ? q(2 * std::min<long>(i, k - 1) + 1, 2 * k) : q(num(rng), 1000));
+        x.push_back(c == 0   ? q(i, static_cast<long>(k))
+                    : c == 1 ? q(2 * std::min<long>(i, k - 1) + 1, 2 * k)
+                             : q(num(rng), 1000));
       }
       check_one_hot(prog, s, x);
     }
@@ -105,7 +107,8 @@ TEST_CASE("altabaa2024 theorem-3.1-grid: V5 encloses the closed-form sup 4h(1-h)
     }
   CHECK(seen);
   // Too coarse (k = 2): the certified sup 3/4 exceeds eps = 1/2, V5 refuted.
-  const chain::InstanceRun coarse = run_grid(R"j({"r": "x0*x3 - x1*x2", "d": 2, "k": 2, "eps": "1/2", "delta": "1/6"})j");
+  const chain::InstanceRun coarse =
+      run_grid(R"j({"r": "x0*x3 - x1*x2", "d": 2, "k": 2, "eps": "1/2", "delta": "1/6"})j");
   for (const auto& st : coarse.result.steps)
     if (st.spec.id == "V5") {
       CHECK(st.verdict == chain::Verdict::Refuted);
@@ -121,13 +124,16 @@ TEST_CASE("altabaa2024 theorem-3.1-grid: V5 encloses the closed-form sup 4h(1-h)
 TEST_CASE("altabaa2024 build voronoi-grid-relation: the model is r at the nearest sites (d = 2, k = 2)") {
   ConstructionRegistry reg;
   register_constructions(reg);
-  const Network net = build_construction(reg, "altabaa2024/voronoi-grid-relation", {"r=x0*x3 + 2*x1", "d=2", "k=2"}, "parameters");
+  const Network net =
+      build_construction(reg, "altabaa2024/voronoi-grid-relation", {"r=x0*x3 + 2*x1", "d=2", "k=2"}, "parameters");
   // x = (3/10, 1/10) -> site (1/4, 1/4); y = (9/10, 3/5) -> site (3/4, 3/4): r = (1/4)(3/4) + 2 (1/4) = 11/16.
-  CHECK(evaluate<Rational>(lower(net), RationalVector{q(3, 10), q(1, 10), q(9, 10), q(3, 5)}, Prec(64)) == std::vector<Rational>{q(11, 16)});
+  CHECK(evaluate<Rational>(lower(net), RationalVector{q(3, 10), q(1, 10), q(9, 10), q(3, 5)}, Prec(64)) ==
+        std::vector<Rational>{q(11, 16)});
   // A tie at x = (1/2, 1/2) goes to the smallest index, site (1/4, 1/4); y = (1, 0) -> site (3/4, 1/4).
   CHECK(evaluate<Rational>(lower(net), RationalVector{q(1, 2), q(1, 2), Rational(1), Rational(0)}, Prec(64)) ==
         std::vector<Rational>{q(1, 16) + q(1, 2)});
-  CHECK_THROWS_AS(build_construction(reg, "altabaa2024/voronoi-grid-relation", {"r=x0", "d=2", "k=1"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(reg, "altabaa2024/voronoi-grid-relation", {"r=x0", "d=2", "k=1"}, "parameters"),
+                  InputError);
 }
 
 }  // namespace approxcert::theorems::altabaa2024

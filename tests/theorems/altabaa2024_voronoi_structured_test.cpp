@@ -5,11 +5,11 @@
 #include <random>
 #include <vector>
 
+#include "../test_multiplier.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "net/threshold_sweep.hpp"
 #include "theorems/altabaa2024/voronoi_structured.hpp"
-#include "../test_multiplier.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 
@@ -58,10 +58,11 @@ const VoronoiTie kTies[] = {VoronoiTie::Smallest, VoronoiTie::Largest};
 
 }  // namespace
 
-TEST_CASE("altabaa2024 structured quantiser = brute-force nearest site (exact, random and boundary points, both ties)") {
+TEST_CASE(
+    "altabaa2024 structured quantiser = brute-force nearest site (exact, random and boundary points, both ties)") {
   std::mt19937_64 gen(18);
-  const std::vector<RationalVector> site_sets{grid_sites(2), grid_sites(5), grid_sites(8),
-                                              {q(0, 1), q(1, 7), q(1, 3), q(9, 10)}};  // uneven sites too
+  const std::vector<RationalVector> site_sets{
+      grid_sites(2), grid_sites(5), grid_sites(8), {q(0, 1), q(1, 7), q(1, 3), q(9, 10)}};  // uneven sites too
   for (const RationalVector& s : site_sets)
     for (VoronoiTie tie : kTies) {
       const Program prog = lower(Network{{1, std::nullopt}, voronoi_structured_layers(s, tie)});
@@ -92,7 +93,8 @@ TEST_CASE("altabaa2024 paper_pair_row = the rows of voronoi_layers (both ties)")
       std::size_t u = 0;
       for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = i + 1; j < m; ++j, ++u) {
-          const PairRow r = paper_pair_row(static_cast<std::int64_t>(2 * i + 1), static_cast<std::int64_t>(2 * j + 1), tie);
+          const PairRow r =
+              paper_pair_row(static_cast<std::int64_t>(2 * i + 1), static_cast<std::int64_t>(2 * j + 1), tie);
           CHECK(l1.weight[u][0].rational() == Rational(static_cast<long>(r.w)) / D);
           CHECK(l1.bias[u].rational() == Rational(static_cast<long>(r.b)) / (Rational(2) * D * D));
         }
@@ -120,7 +122,8 @@ TEST_CASE("altabaa2024 structured quantiser equals the paper's network at every 
 TEST_CASE("altabaa2024 quantiser equality refutes wrong structured networks") {
   const RationalVector s = grid_sites(6);  // boundaries k/6
   // The other tie rule: differs exactly on the boundaries; the first is 1/6 = 4/24 (D = 12).
-  const QuantiserEquality tie = quantiser_equals_paper(voronoi_structured_layers(s, VoronoiTie::Largest), s, VoronoiTie::Smallest);
+  const QuantiserEquality tie =
+      quantiser_equals_paper(voronoi_structured_layers(s, VoronoiTie::Largest), s, VoronoiTie::Smallest);
   REQUIRE(tie.mismatch.has_value());
   CHECK(*tie.mismatch == q(1, 6));
   // Boundary b_2 = 1/2 moved to 23/48: cell 2 loses (23/48, 1/2], whose only grid point P/48 is 1/2.
@@ -154,13 +157,14 @@ TEST_CASE("altabaa2024 theorem 5.1: structured and paper quantisers give identic
   register_theorems(r);
   for (const std::string tie : {"smallest", "largest"})
     for (const std::string keys : {R"(["0.1", "0.5", "0.9"])", R"(["1/7", "0.5", "5/6"])"}) {
-      const std::string base = R"({"y": )" + keys + R"(, "eta": "0.02", "eps": "0.01", "delta": "0.1", "m": 40, "tie_rule": ")" + tie + "\"";
+      const std::string base =
+          R"({"y": )" + keys + R"(, "eta": "0.02", "eps": "0.01", "delta": "0.1", "m": 40, "tie_rule": ")" + tie + "\"";
       const chain::InstanceRun paper =
-          chain::run_instance(r, "altabaa2024/theorem-5.1", parse_exact_json(base + "}", "test"), JsonAt("test"), "paper",
-                              chain::RunOptions{});
-      const chain::InstanceRun structured =
-          chain::run_instance(r, "altabaa2024/theorem-5.1", parse_exact_json(base + R"(, "quantiser": "structured"})", "test"),
-                              JsonAt("test"), "structured", chain::RunOptions{});
+          chain::run_instance(r, "altabaa2024/theorem-5.1", parse_exact_json(base + "}", "test"), JsonAt("test"),
+                              "paper", chain::RunOptions{});
+      const chain::InstanceRun structured = chain::run_instance(
+          r, "altabaa2024/theorem-5.1", parse_exact_json(base + R"(, "quantiser": "structured"})", "test"),
+          JsonAt("test"), "structured", chain::RunOptions{});
       const auto& ps = paper.result.steps;
       const auto& ss = structured.result.steps;
       REQUIRE(ss.size() == ps.size() + 1);

@@ -6,14 +6,14 @@
 // in ctest proofs.export.claims_xy_relu.)
 #include <doctest/doctest.h>
 
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
-#include "claims_test_support.hpp"
 #include "chain/certificate.hpp"
 #include "chain/coq_export.hpp"
 #include "chain/coq_text.hpp"
 #include "chain/instance.hpp"
+#include "claims_test_support.hpp"
 #include "scalar/input_error.hpp"
 #include "theorems/builtin.hpp"
 #include "theorems/claims/coq_glue.hpp"
@@ -24,7 +24,6 @@ using namespace approxcert::chain::test;
 
 namespace {
 
-
 nlohmann::json example_certificate(const ScratchDir& dir) {
   const CheckRun run = run_check(theorems::builtin_theorems(), read_check_file(kClaimsExample));
   return read_certificate(write_certificate(dir.dir().string(), make_certificate(run.run)));
@@ -34,7 +33,8 @@ std::string glue_error(const ScratchDir& dir, const std::string& quantities, con
   write_file(dir.path("f.json"), R"({"format": "approxcert-net/1", "input": {"dim": 1},
     "layers": [{"type": "dense", "weight": [[1]], "bias": [0]}]})");
   write_file(dir.path("bad.json"), R"({"format": "approxcert-claims/1", "networks": {"f": "f.json", "g": "f.json"},
-    "quantities": )" + quantities + R"(, "steps": [)" + step + R"(], "expected": {"overall": "proved"}})");
+    "quantities": )" + quantities + R"(, "steps": [)" +
+                                       step + R"(], "expected": {"overall": "proved"}})");
   return check_file_error(dir.path("bad.json"));
 }
 
@@ -54,8 +54,10 @@ TEST_CASE("claims_coq_glue: the example's C3 is concluded by the sup-norm triang
         if (r["name"] == "err_f") err_f_upper = r["value"]["upper"].get<std::string>();
   const Rational ua = parse_rational(err_f_upper);
   CHECK(ua >= Rational(1) / Rational(64));
-  CHECK(e.text.find("Lemma leaf_xy_relu_C3_sup_triangle : " + coq_real(ua) + " + (1 / 8) <= (3 / 20).") != std::string::npos);
-  CHECK(e.text.find("  (forall x, inbox x -> Rabs (t x - f x) <= " + coq_real(ua) + ") ->\n"
+  CHECK(e.text.find("Lemma leaf_xy_relu_C3_sup_triangle : " + coq_real(ua) + " + (1 / 8) <= (3 / 20).") !=
+        std::string::npos);
+  CHECK(e.text.find("  (forall x, inbox x -> Rabs (t x - f x) <= " + coq_real(ua) +
+                    ") ->\n"
                     "  (forall x, inbox x -> Rabs (f x - g x) <= (1 / 8)) ->\n"
                     "  forall x, inbox x -> Rabs (t x - g x) <= (3 / 20).") != std::string::npos);
   CHECK(e.text.find("err_f = sup |x0*x1 - f| over [0,1]^2;") != std::string::npos);
@@ -90,7 +92,8 @@ TEST_CASE("claims_coq_glue: misused glue is an input error naming the JSON point
     "b": {"supnorm": {"net": "g", "target_net": "f", "domain": "[0,1]"}},
     "c": {"supnorm": {"net": "g", "target_net": "f", "domain": "[0,1/2]"}},
     "k": {"constant": "1"}})";
-  CHECK(glue_error(dir, chained, R"({"id": "C1", "lhs": "a + b", "relation": "<=", "rhs": "1", "coq": "sup_triangle"})") ==
+  CHECK(glue_error(dir, chained,
+                   R"({"id": "C1", "lhs": "a + b", "relation": "<=", "rhs": "1", "coq": "sup_triangle"})") ==
         "<accepted>");
   CHECK(glue_error(dir, chained, R"({"id": "C1", "lhs": "a + b", "relation": "<=", "rhs": "1", "coq": "sum"})")
             .find("bad.json: /steps/0/coq: unknown glue \"sum\" (known: sup_triangle)") != std::string::npos);

@@ -4,13 +4,13 @@
 // rejects a forged bound; bad claim files are input errors naming the file and JSON pointer.
 #include <doctest/doctest.h>
 
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
-#include "claims_test_support.hpp"
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
 #include "chain/verify.hpp"
+#include "claims_test_support.hpp"
 #include "scalar/input_error.hpp"
 #include "theorems/builtin.hpp"
 
@@ -21,7 +21,6 @@ using namespace approxcert::chain::test;
 namespace {
 
 Rational q(long n, long d = 1) { return Rational(mpz_class(n), mpz_class(d)); }
-
 
 const StepResult& step(const CheckRun& run, const std::string& id) {
   for (const StepResult& s : run.run.result.steps)
@@ -43,7 +42,8 @@ std::string claim_error(const ScratchDir& dir, const std::string& quantities, co
   write_file(dir.path("f.json"), R"({"format": "approxcert-net/1", "input": {"dim": 2},
     "layers": [{"type": "dense", "weight": [[1, 1]], "bias": [0]}]})");
   write_file(dir.path("bad.json"), R"({"format": "approxcert-claims/1", "networks": {"f": "f.json"}, "quantities": )" +
-                                   quantities + R"(, "steps": )" + steps + R"(, "expected": {"overall": "proved"}})");
+                                       quantities + R"(, "steps": )" + steps +
+                                       R"(, "expected": {"overall": "proved"}})");
   return check_file_error(dir.path("bad.json"));
 }
 
@@ -111,9 +111,11 @@ TEST_CASE("claims: bad claim files are input errors naming the file and the JSON
             .find("exactly one of \"target\"") != std::string::npos);
   CHECK(claim_error(dir, R"({"pi": {"constant": "1"}})", steps).find("/quantities/pi: the name \"pi\" is reserved") !=
         std::string::npos);
-  CHECK(claim_error(dir, R"({"a": {"integral": {}}})", steps).find("unknown quantity kind \"integral\"") != std::string::npos);
-  CHECK(claim_error(dir, R"({"a": {"constant": "1"}})", R"([{"id": "C1", "lhs": "a + b", "relation": "<=", "rhs": "1"}])")
-            .find("/steps/0/lhs: expression: column 5: unknown identifier 'b'") != std::string::npos);
+  CHECK(claim_error(dir, R"({"a": {"integral": {}}})", steps).find("unknown quantity kind \"integral\"") !=
+        std::string::npos);
+  CHECK(
+      claim_error(dir, R"({"a": {"constant": "1"}})", R"([{"id": "C1", "lhs": "a + b", "relation": "<=", "rhs": "1"}])")
+          .find("/steps/0/lhs: expression: column 5: unknown identifier 'b'") != std::string::npos);
   CHECK(claim_error(dir, R"({"a": {"constant": "1"}})", R"([{"id": "C1", "lhs": "a", "relation": "~", "rhs": "1"}])")
             .find("/steps/0/relation: unknown relation") != std::string::npos);
   CHECK(claim_error(dir, R"({"a": {"constant": "1"}})", R"([{"id": "C-1", "lhs": "a", "relation": "<", "rhs": "1"}])")

@@ -6,9 +6,9 @@
 // (coqc compiles these exports in ctest proofs.coq_all_subset and proofs.coq_all.)
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
-#include <nlohmann/json.hpp>
 
 #include <gmpxx.h>
 #include <mpfr.h>
@@ -108,7 +108,8 @@ TEST_CASE("coq conclusions: Altabaa Lemma 3.1 states R, U, V exactly and re-chec
 TEST_CASE("coq conclusions: Yun Theorem 2 end to end by yun_final_assembly when Y-E2E is certified") {
   const nlohmann::json cert = stored("yun2020/ya-restatement-j.json");
   const CoqExport e = exported(cert);
-  REQUIRE(e.theorems == std::vector<std::string>{"ya_restatement_j_y13", "ya_restatement_j_steps_1_2", "ya_restatement_j_theorem_2"});
+  REQUIRE(e.theorems ==
+          std::vector<std::string>{"ya_restatement_j_y13", "ya_restatement_j_steps_1_2", "ya_restatement_j_theorem_2"});
   // omega = Lip delta = 2 * 1/4 = 1/2 (parameters lipschitz = 2, delta = 1/4), p = 1, eps = 3.
   CHECK(has(e, "  dffbar <= (1 / 2) ->"));
   CHECK(has(e, "  0 <= dfbarg -> dfbarg ^ 1 <= "));
@@ -123,8 +124,8 @@ TEST_CASE("coq conclusions: Yun Theorem 2 end to end by yun_final_assembly when 
   // p = 2: R is the least multiple of 10^-20 with R^2 >= T_3 (checked here in exact rationals; the
   // recorded decimal root of Y-E2E is rounded separately and may fall a hair below sqrt(T_3)).
   const CoqExport p2 = exported(stored("yun2020/ya-restatement-j-p2.json"));
-  REQUIRE(p2.theorems ==
-          std::vector<std::string>{"ya_restatement_j_p2_y13", "ya_restatement_j_p2_steps_1_2", "ya_restatement_j_p2_theorem_2"});
+  REQUIRE(p2.theorems == std::vector<std::string>{"ya_restatement_j_p2_y13", "ya_restatement_j_p2_steps_1_2",
+                                                  "ya_restatement_j_p2_theorem_2"});
   std::smatch m;
   const std::regex leaf(R"(Lemma leaf_e2e_root : \((\d+) / (\d+)\) <= \((\d+) / (\d+)\) \^ 2\.)");
   REQUIRE(std::regex_search(p2.text, m, leaf));
@@ -134,16 +135,19 @@ TEST_CASE("coq conclusions: Yun Theorem 2 end to end by yun_final_assembly when 
   CHECK((Rt - ulp) * (Rt - ulp) < T);
 }
 
-TEST_CASE("coq conclusions: Yun Theorem 3 end to end on the domain when the positional softmax network is certified (Y-E2E)") {
+TEST_CASE(
+    "coq conclusions: Yun Theorem 3 end to end on the domain when the positional softmax network is certified (Y-E2E)") {
   // pe-ya-restatement-j-softmax: Lip = 5/4, delta = 1/4 (omega = 5/16), p = 1, eps = 1, a = 0.
   const nlohmann::json cert = stored("yun2020/pe-ya-restatement-j-softmax.json");
   const CoqExport e = exported(cert);
-  REQUIRE(e.theorems == std::vector<std::string>{"pe_ya_restatement_j_softmax_steps_1_2", "pe_ya_restatement_j_softmax_theorem_3"});
+  REQUIRE(e.theorems ==
+          std::vector<std::string>{"pe_ya_restatement_j_softmax_steps_1_2", "pe_ya_restatement_j_softmax_theorem_3"});
   CHECK(has(e, "Yun Theorem 3, end to end (spec 6 step 5)"));
   CHECK(has(e, "on the domain [0,1]^(d x n)"));
   CHECK(has(e, "  dffbar <= (5 / 16) ->"));
   CHECK(has(e, "  dfg <= 1.\n"));
-  CHECK(exported(with_unknown_step(cert, "Y-E2E")).theorems == std::vector<std::string>{"pe_ya_restatement_j_softmax_steps_1_2"});
+  CHECK(exported(with_unknown_step(cert, "Y-E2E")).theorems ==
+        std::vector<std::string>{"pe_ya_restatement_j_softmax_steps_1_2"});
   // Without the softmax network: Steps 1-2 only, and the export says why.
   const CoqExport h = exported(stored("yun2020/pe-ya-restatement-j.json"));
   CHECK(h.theorems == std::vector<std::string>{"pe_ya_restatement_j_steps_1_2"});
@@ -200,7 +204,9 @@ TEST_CASE("coq conclusions: Altabaa Theorem 5.1 concludes the paper's strict < e
   const nlohmann::json cert = stored("altabaa2024/thm51-instance-a.json");
   const CoqExport e = exported(cert);
   REQUIRE(e.theorems == std::vector<std::string>{"thm51_instance_a_theorem_5_1"});
-  CHECK(has(e, "Lemma leaf_thm51_a7_budget : (INR 3 - 1) * exp (- ((16955 / 32) * ((1 / 50) - 2 * (1 / 200)))) * 1 < (1 / 100)."));
+  CHECK(has(
+      e,
+      "Lemma leaf_thm51_a7_budget : (INR 3 - 1) * exp (- ((16955 / 32) * ((1 / 50) - 2 * (1 / 200)))) * 1 < (1 / 100)."));
   CHECK(has(e, "Rabs (attention (16955 / 32) s v 3 - v i) < (1 / 100)."));
   CHECK(has(e, "altabaa_thm51_retrieval (16955 / 32) s u v 3 i"));
   // A7 recorded up to eps itself: only the chain lemma's <= eps.
@@ -218,8 +224,9 @@ TEST_CASE("coq conclusions: Fang F-C13 by fang_bernstein_transfer, with and with
   const CoqExport two = exported(stored("fang2022/bernstein-n2.json"));
   REQUIRE(two.theorems == std::vector<std::string>{"bernstein_n2_bernstein"});
   CHECK(has(two, "Lemma leaf_fang_bernstein_le_eps : (1 / sqrt 2) <= (442 / 625)."));
-  CHECK(has(two, "Lemma bernstein_n2_Tc_eq_B : forall x0 x1 : R, bernstein_n2_Tc x0 x1 = bernstein_n2_B x0 x1.\n"
-                 "Proof. intros; unfold bernstein_n2_Tc, bernstein_n2_B; program_identity. Qed."));
+  CHECK(has(two,
+            "Lemma bernstein_n2_Tc_eq_B : forall x0 x1 : R, bernstein_n2_Tc x0 x1 = bernstein_n2_B x0 x1.\n"
+            "Proof. intros; unfold bernstein_n2_Tc, bernstein_n2_B; program_identity. Qed."));
   CHECK(has(two, "Rabs (bernstein_n2_Tc x y - bernstein_n2_f x y) <= (442 / 625)."));
   CHECK_FALSE(has(two, "T x y = B x y"));
   // n = 16 without the network: 1 / sqrt 16 = 1/4 exactly, the conclusion is about B_n f itself.
@@ -231,17 +238,21 @@ TEST_CASE("coq conclusions: Fang F-C13 by fang_bernstein_transfer, with and with
   CHECK(exported(with_unknown_step(stored("fang2022/bernstein-n2.json"), "F-C13-ii")).theorems.empty());
 }
 
-TEST_CASE("coq conclusions: Fang identities by program_identity, W2 refuted, size table, none for conditioning and F-C12") {
+TEST_CASE(
+    "coq conclusions: Fang identities by program_identity, W2 refuted, size table, none for conditioning and F-C12") {
   const CoqExport main = exported(stored("fang2022/main-d2k3.json"));
   REQUIRE(main.theorems == std::vector<std::string>{"main_d2k3_identity"});
-  CHECK(has(main, "Theorem main_d2k3_identity : forall x0 x1 : R, main_d2k3_Tc x0 x1 = "
-                  "((((1 - (2 * x0)) + ((3 * x0) * x1)) + (((1 / 2) * (x0 ^ 2)) * x1)) - (x1 ^ 3)).\n"));
+  CHECK(has(main,
+            "Theorem main_d2k3_identity : forall x0 x1 : R, main_d2k3_Tc x0 x1 = "
+            "((((1 - (2 * x0)) + ((3 * x0) * x1)) + (((1 / 2) * (x0 ^ 2)) * x1)) - (x1 ^ 3)).\n"));
   CHECK(exported(with_unknown_step(stored("fang2022/main-d2k3.json"), "F-C7")).theorems.empty());
-  CHECK(exported(stored("fang2022/one-token-x1sq-x2.json")).theorems == std::vector<std::string>{"one_token_x1sq_x2_states"});
+  CHECK(exported(stored("fang2022/one-token-x1sq-x2.json")).theorems ==
+        std::vector<std::string>{"one_token_x1sq_x2_states"});
   const CoqExport w2 = exported(stored("fang2022/w2-cube-blocks.json"));
   CHECK(w2.theorems == std::vector<std::string>{"w2_cube_blocks_output", "w2_cube_blocks_W2_refuted"});
   CHECK(has(w2, "= x0 ^ 27.\n"));
-  CHECK(exported(stored("fang2022/unreduced-d2k3.json")).theorems == std::vector<std::string>{"unreduced_d2k3_identity"});
+  CHECK(exported(stored("fang2022/unreduced-d2k3.json")).theorems ==
+        std::vector<std::string>{"unreduced_d2k3_identity"});
   CHECK(exported(stored("fang2022/size-table.json")).theorems == std::vector<std::string>{"size_table_closed_forms"});
   CHECK(exported(stored("fang2022/conditioning.json")).theorems.empty());
   CHECK(exported(stored("fang2022/tempered-d1k3.json")).theorems.empty());

@@ -6,9 +6,10 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
+#include "../chain/chain_test_support.hpp"
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
 #include "chain/relation.hpp"
@@ -16,9 +17,8 @@
 #include "io/sha256.hpp"
 #include "net/network_json.hpp"
 #include "reference/certificate_forger.hpp"
-#include "theorems/builtin.hpp"
-#include "../chain/chain_test_support.hpp"
 #include "reference/scratch_dir.hpp"
+#include "theorems/builtin.hpp"
 
 using namespace approxcert;
 using namespace approxcert::chain;
@@ -58,7 +58,7 @@ struct Forgery {
   const char* certificate;  // under docs/certificates/
   const char* step;
   const char* side;
-  const char* forged;       // a value that keeps the verdict but is not the parameter's closed form
+  const char* forged;  // a value that keeps the verdict but is not the parameter's closed form
 };
 
 // The SHA-256 of the network step `id`'s lhs recipe evaluates.
@@ -78,7 +78,8 @@ void rekey(nlohmann::json& cert, const std::string& key, const nlohmann::json& n
   cert["networks"][new_key] = net.dump();
   for (nlohmann::json& step : cert["steps"])
     for (const char* side : {"lhs", "rhs", "rhs_high"})
-      if (step.contains(side) && step[side]["evidence"].contains("recheck") && step[side]["evidence"]["recheck"].value("network", "") == key)
+      if (step.contains(side) && step[side]["evidence"].contains("recheck") &&
+          step[side]["evidence"]["recheck"].value("network", "") == key)
         step[side]["evidence"]["recheck"]["network"] = new_key;
   cert["sha256"] = certificate_hash(cert);
 }
@@ -87,12 +88,12 @@ void rekey(nlohmann::json& cert, const std::string& key, const nlohmann::json& n
 
 TEST_CASE("forged paper certificates: a forged rechecked side is rejected without the theorem module") {
   const Forgery forgeries[] = {
-      {"altabaa2024/thm31-xsin3y-m10.json", "V1", "lhs", "1/20"},              // 1/m = 1/10
-      {"yun2020/s44-d1n2N8-loose.json", "Y-14", "lhs", "1/8"},                 // Lip delta = 1/4
-      {"fang2022/bernstein-n16.json", "F-C13-bound", "rhs", "1/2"},            // eps = 1/4
-      {"kajitsuka2024/ka-d1n2-paper.json", "K-2max", "rhs", "1"},              // r_max^2 = 49/64
-      {"wright2021/s45-attention-smoother.json", "W-C1", "rhs", "1/1000"},     // tau = 10^-9
-      {"claims/xy-relu.json", "C1", "rhs", "1/10"},                            // the claim file's 1/60
+      {"altabaa2024/thm31-xsin3y-m10.json", "V1", "lhs", "1/20"},           // 1/m = 1/10
+      {"yun2020/s44-d1n2N8-loose.json", "Y-14", "lhs", "1/8"},              // Lip delta = 1/4
+      {"fang2022/bernstein-n16.json", "F-C13-bound", "rhs", "1/2"},         // eps = 1/4
+      {"kajitsuka2024/ka-d1n2-paper.json", "K-2max", "rhs", "1"},           // r_max^2 = 49/64
+      {"wright2021/s45-attention-smoother.json", "W-C1", "rhs", "1/1000"},  // tau = 10^-9
+      {"claims/xy-relu.json", "C1", "rhs", "1/10"},                         // the claim file's 1/60
   };
   for (const Forgery& f : forgeries) {
     CAPTURE(f.certificate);
@@ -116,8 +117,9 @@ TEST_CASE("forged paper certificates: a forged rechecked side is rejected withou
 }
 
 TEST_CASE("forged paper certificates: every stored certificate names each side it trusts") {
-  for (const char* rel : {"yun2020/s44-d1n2N8-loose.json", "kajitsuka2024/ka-d1n2-paper.json",
-                          "wright2021/s410-uat-m16.json", "altabaa2024/thm51-instance-a.json", "fang2022/main-d2k3.json"}) {
+  for (const char* rel :
+       {"yun2020/s44-d1n2N8-loose.json", "kajitsuka2024/ka-d1n2-paper.json", "wright2021/s410-uat-m16.json",
+        "altabaa2024/thm51-instance-a.json", "fang2022/main-d2k3.json"}) {
     CAPTURE(rel);
     const VerifyReport r = verify_certificate(TheoremRegistry{}, read_certificate(stored(rel)), rel, kCertificateOnly);
     REQUIRE(r.ok());
@@ -198,7 +200,8 @@ TEST_CASE("forged paper certificates: a forged contextual network or q-value is 
   const VerifyReport clean = verify_certificate(TheoremRegistry{}, original, rel, kCertificateOnly);
   REQUIRE(clean.ok());
   for (const StepCheck& c : clean.checks)
-    if (c.id == "Y-6" || c.id == "Y-8" || c.id == "Y-5" || c.id == "Y-10") CHECK(c.recomputed.find("lhs (exactly)") != std::string::npos);
+    if (c.id == "Y-6" || c.id == "Y-8" || c.id == "Y-5" || c.id == "Y-10")
+      CHECK(c.recomputed.find("lhs (exactly)") != std::string::npos);
 
   const std::string key = recipe_network(original, "Y-8");
   nlohmann::json net = nlohmann::json::parse(original["networks"][key].get<std::string>());
@@ -218,7 +221,8 @@ TEST_CASE("forged paper certificates: a forged contextual network or q-value is 
   for (const nlohmann::json& step : original["steps"])
     if (step["id"] == "Y-8") {
       const Rational q = parse_rational(step["lhs"]["exact"].get<std::string>());
-      const Rational lo = parse_rational(step["rhs"]["exact"].get<std::string>()), hi = parse_rational(step["rhs_high"]["exact"].get<std::string>());
+      const Rational lo = parse_rational(step["rhs"]["exact"].get<std::string>()),
+                     hi = parse_rational(step["rhs_high"]["exact"].get<std::string>());
       forge_side(side, "Y-8", "lhs", q - lo < hi - q ? q + Rational(1) : q - Rational(1));
     }
   REQUIRE(verify_certificate(TheoremRegistry{}, side, rel, VerifyOptions{.recompute = false, .rebuild = false}).ok());
@@ -231,7 +235,8 @@ TEST_CASE("forged paper certificates: a forged contextual network or q-value is 
 // A side re-computed from a value its own step reports (altabaa R4: N (2 C eps_NN + eps_NN^2) from
 // R1's N, R2's eps_NN and R4's own reported C): a forger who changes the reported C (hash fixed)
 // makes the recomputation disagree with the recorded side. Reference: the recorded exact values.
-TEST_CASE("forged paper certificates: a forged value the step itself reports is caught by its side's recheck (altabaa R4)") {
+TEST_CASE(
+    "forged paper certificates: a forged value the step itself reports is caught by its side's recheck (altabaa R4)") {
   const char* rel = "altabaa2024/thm41-rkbs-eps0.1.json";
   const nlohmann::json original = read_certificate(stored(rel));
   REQUIRE(verify_certificate(TheoremRegistry{}, original, rel, kCertificateOnly).ok());

@@ -16,7 +16,9 @@ using namespace approxcert;
 
 namespace {
 
-std::string data_file(const std::string& name) { return std::string(APPROXCERT_SOURCE_DIR) + "/tests/theorems/data/" + name; }
+std::string data_file(const std::string& name) {
+  return std::string(APPROXCERT_SOURCE_DIR) + "/tests/theorems/data/" + name;
+}
 
 nlohmann::json read_json(const std::string& path) {
   nlohmann::json j;

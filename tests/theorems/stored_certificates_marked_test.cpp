@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/verify.hpp"
@@ -19,7 +19,8 @@ using namespace approxcert::chain;
 
 TEST_CASE("stored chain certificates: every side is re-computed or marked with the reason it is trusted") {
   std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(APPROXCERT_SOURCE_DIR) + "/docs/certificates"))
+  for (const auto& e :
+       std::filesystem::recursive_directory_iterator(std::string(APPROXCERT_SOURCE_DIR) + "/docs/certificates"))
     if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path());
   std::sort(files.begin(), files.end());
   std::size_t chains = 0, sides = 0, recomputed = 0;

@@ -10,9 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reference/scratch_dir.hpp"
 #include "scalar/input_error.hpp"
 #include "theorems/verify_by_kind.hpp"
-#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 

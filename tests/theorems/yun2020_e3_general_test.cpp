@@ -2,9 +2,9 @@
 // d1n3-repair-j-e3 (d = 1, n = 3) and d2n2-repair-j-e3 (d = 2, n = 2) the certified lower bound c
 // of Y-E3 is checked against an independent evaluation at points spread over the witness set W
 // (x_1 on both rays, near and far; x_2 at the ends and middle of I; every other entry at the ends
-// and middle of its piece [k_e delta, (k_e + 1) delta - eta]): the softmax/ReLU network in its ReLU form (not the clamp form the
-// step uses) with Arb balls at 1024 bits (not MPFI), and bar g in exact rationals. Also the ray
-// start for an eta that is not dyadic, and the refusals.
+// and middle of its piece [k_e delta, (k_e + 1) delta - eta]): the softmax/ReLU network in its ReLU form (not the clamp
+// form the step uses) with Arb balls at 1024 bits (not MPFI), and bar g in exact rationals. Also the ray start for an
+// eta that is not dyadic, and the refusals.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -74,7 +74,8 @@ void check_witness(const std::string& file) {
   long checked = 0;
   for (const Rational& x1 : {Rational(2), q(1), -eta, q(-1000000)})
     for (const Rational& x2 : {lo, (lo + hi) / Rational(2), hi})
-      for (int where = 0; where < 3; ++where) {  // every other entry at the start, middle or end of its piece [k delta, (k+1) delta - eta]
+      for (int where = 0; where < 3;
+           ++where) {  // every other entry at the start, middle or end of its piece [k delta, (k+1) delta - eta]
         const Rational offset = where == 0 ? Rational(0) : where == 1 ? (delta - eta) / Rational(2) : delta - eta;
         std::vector<Rational> x(dn);
         for (std::size_t e = 0, i = 0; e < dn; ++e)
@@ -93,8 +94,10 @@ void check_witness(const std::string& file) {
           abs(d, d, prec);
           worst = max(worst, lower(d));
         }
-        CHECK_MESSAGE(c <= worst, file, ": x1 = ", x1.to_string(), ", x2 = ", x2.to_string(), ", others at offset ", offset.to_string());
-        for (std::size_t k = 0; k < dn; ++k) CHECK(hard.value(bar_g.outputs()[k]) == Rational(0));  // bar g = f = 0 on W
+        CHECK_MESSAGE(c <= worst, file, ": x1 = ", x1.to_string(), ", x2 = ", x2.to_string(), ", others at offset ",
+                      offset.to_string());
+        for (std::size_t k = 0; k < dn; ++k)
+          CHECK(hard.value(bar_g.outputs()[k]) == Rational(0));  // bar g = f = 0 on W
         ++checked;
       }
   CHECK(checked == 36);
@@ -110,7 +113,8 @@ TEST_CASE("yun2020 E3, d = 2, n = 2: the certified c is below |g - bar g| at 36 
   check_witness("d2n2-repair-j-e3.json");
 }
 
-TEST_CASE("yun2020 E3: the lower ray starts at -eta for a dyadic eta, else at -eta rounded down to a multiple of 2^-64") {
+TEST_CASE(
+    "yun2020 E3: the lower ray starts at -eta for a dyadic eta, else at -eta rounded down to a multiple of 2^-64") {
   CHECK(e3_ray_start(q(1, 128)) == q(-1, 128));
   CHECK(e3_ray_start(q(3, 1024)) == q(-3, 1024));
   const Rational s = e3_ray_start(q(1, 100)), ulp = pow2(-64);
@@ -122,17 +126,24 @@ TEST_CASE("yun2020 E3: the lower ray starts at -eta for a dyadic eta, else at -e
 TEST_CASE("yun2020 E3: the witness parameters are refused without x_1, with x_1 in range, I reversed or wrong levels") {
   auto message = [](const std::string& extra, long n = 3, const std::string& eta = "1/128") {
     const std::string shape = n == 3 ? R"("n": 3, "target": ["x0", "x1", "x2"])" : R"("n": 2, "target": ["x0", "x1"])";
-    return refusal("yun2020/theorem-2", R"({"d": 1, "delta": "1/4", "J": "repair", "thresholds": "tight", "p": 1, "eps": "6",
-        "lipschitz": "3", "lambda": "2000", "eps_grid": "1e-3", "eta": ")" + eta + "\", " + shape + ", " + extra + "}", "e3.json");
+    return refusal("yun2020/theorem-2",
+                   R"({"d": 1, "delta": "1/4", "J": "repair", "thresholds": "tight", "p": 1, "eps": "6",
+        "lipschitz": "3", "lambda": "2000", "eps_grid": "1e-3", "eta": ")" +
+                       eta + "\", " + shape + ", " + extra + "}",
+                   "e3.json");
   };
-  CHECK(message(R"("e3_x1": "2", "e3_levels": [0, 1])") ==
-        "e3.json: /parameters/e3_levels: must list d n - 2 = 1 levels (the entries other than (1,1) and (1,2), in input order)");
-  CHECK(message(R"("e3_x1": "2", "e3_levels": [4])") == "e3.json: /parameters/e3_levels: every level must be an integer k with 0 <= k < 1/delta");
+  CHECK(
+      message(R"("e3_x1": "2", "e3_levels": [0, 1])") ==
+      "e3.json: /parameters/e3_levels: must list d n - 2 = 1 levels (the entries other than (1,1) and (1,2), in input order)");
+  CHECK(message(R"("e3_x1": "2", "e3_levels": [4])") ==
+        "e3.json: /parameters/e3_levels: every level must be an integer k with 0 <= k < 1/delta");
   CHECK(message(R"("e3_levels": [0])") == "e3.json: /parameters/e3_levels: needs e3_x1");
   CHECK(message(R"("e3_x2": ["0.245", "0.246"])") == "e3.json: /parameters/e3_x2: needs e3_x1");
   CHECK(message(R"("e3_x1": "-1/256")") == "e3.json: /parameters/e3_x1: must be out of range: <= -eta or >= 1");
   CHECK(message(R"("e3_x1": "1/2")", 2) == "e3.json: /parameters/e3_x1: must be out of range: <= -eta or >= 1");
-  CHECK(message(R"("e3_x1": "2", "e3_x2": ["0.246", "0.245"])", 2) == "e3.json: /parameters/e3_x2: must be an interval [lo, hi] with lo <= hi");
+  CHECK(message(R"("e3_x1": "2", "e3_x2": ["0.246", "0.245"])", 2) ==
+        "e3.json: /parameters/e3_x2: must be an interval [lo, hi] with lo <= hi");
   // eta = 1/100 is not dyadic: the ray starts at -eta rounded down to a multiple of 2^-64, so -1/100 is in range
-  CHECK(message(R"("e3_x1": "-1/100")", 2, "1/100").find("e3.json: /parameters/e3_x1: must be out of range: <= -") == 0);
+  CHECK(message(R"("e3_x1": "-1/100")", 2, "1/100").find("e3.json: /parameters/e3_x1: must be out of range: <= -") ==
+        0);
 }

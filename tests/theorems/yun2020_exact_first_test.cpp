@@ -56,9 +56,11 @@ void check_exact_first(std::uint64_t N, bool loose) {
   REQUIRE(fast.exact_q.size() == fast.q.size());
   REQUIRE(fast.exact_last_id.size() == fast.last_id.size());
   for (std::size_t k = 0; k < fast.q.size(); ++k)
-    CHECK(chain::Enclosure::of(fast.q[k]) == chain::Enclosure::exact(lower(FastInterval{fast.exact_q[k], fast.exact_q[k]})));
+    CHECK(chain::Enclosure::of(fast.q[k]) ==
+          chain::Enclosure::exact(lower(FastInterval{fast.exact_q[k], fast.exact_q[k]})));
   for (std::size_t k = 0; k < fast.last_id.size(); ++k)
-    CHECK(chain::Enclosure::of(fast.last_id[k]) == chain::Enclosure::exact(lower(FastInterval{fast.exact_last_id[k], fast.exact_last_id[k]})));
+    CHECK(chain::Enclosure::of(fast.last_id[k]) ==
+          chain::Enclosure::exact(lower(FastInterval{fast.exact_last_id[k], fast.exact_last_id[k]})));
   CHECK(plain.exact_q.empty());
   const std::vector<chain::Outcome> want = claims(c, g, plain, 2), got = claims(c, g, fast, 2);
   if (loose) CHECK(want[5].for_all->refuted > 0);  // Y-9 refuted: the decisive counterexample must not move
@@ -95,14 +97,16 @@ namespace {
 // The exact doubles of two sweeps are the same bits (NaN where a point was re-evaluated).
 void check_same_doubles(const std::vector<double>& a, const std::vector<double>& b) {
   REQUIRE(a.size() == b.size());
-  for (std::size_t k = 0; k < a.size(); ++k) CHECK(std::bit_cast<std::uint64_t>(a[k]) == std::bit_cast<std::uint64_t>(b[k]));
+  for (std::size_t k = 0; k < a.size(); ++k)
+    CHECK(std::bit_cast<std::uint64_t>(a[k]) == std::bit_cast<std::uint64_t>(b[k]));
 }
 
 // The batched pass (B points per evaluator pass, lane k bit for bit the DirectedInterval evaluation
 // of its point) gives for every lane count and thread count the same values, exact doubles and
 // re-evaluated points as one point per pass (B = 1: the scalar DirectedInterval evaluation).
 template <std::size_t B>
-void check_lane_count(const Grid& g, const ContextualPrograms& p, unsigned threads, const ContextualValues<Ball>& one, std::uint64_t one_redone) {
+void check_lane_count(const Grid& g, const ContextualPrograms& p, unsigned threads, const ContextualValues<Ball>& one,
+                      std::uint64_t one_redone) {
   std::uint64_t redone = 0;
   const ContextualValues<Ball> v = sweep_contextual_exact_first<Ball, B>(g, p, Prec(64), threads, &redone);
   CAPTURE(B);

@@ -11,9 +11,9 @@
 #include <string>
 
 #include "chain/instance.hpp"
+#include "reference/scratch_dir.hpp"
 #include "scalar/input_error.hpp"
 #include "theorems/yun2020/register.hpp"
-#include "reference/scratch_dir.hpp"
 
 using namespace approxcert;
 

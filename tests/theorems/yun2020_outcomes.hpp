@@ -14,9 +14,12 @@ namespace approxcert::theorems::yun2020::testing {
 template <RigorousScalar S>
 std::vector<chain::Outcome> claims(const Config& c, const Grid& g, const ContextualValues<S>& v, unsigned threads) {
   const Shape& s = c.shape;
-  return {last_id_claim(g, v, lemma10_lower(s), lemma10_upper(s), threads), last_id_claim(g, v, tilde_min(s), tilde_max(s), threads),
-          distinct_entries_claim(g, v, threads), class_distinct_claim(g, v, threads),
-          thresholds_claim(g, v, c.t_l, c.t_r, true, threads), thresholds_claim(g, v, c.t_l, c.t_r, false, threads)};
+  return {last_id_claim(g, v, lemma10_lower(s), lemma10_upper(s), threads),
+          last_id_claim(g, v, tilde_min(s), tilde_max(s), threads),
+          distinct_entries_claim(g, v, threads),
+          class_distinct_claim(g, v, threads),
+          thresholds_claim(g, v, c.t_l, c.t_r, true, threads),
+          thresholds_claim(g, v, c.t_l, c.t_r, false, threads)};
 }
 
 inline void check_same(const chain::Outcome& a, const chain::Outcome& b) {

@@ -140,9 +140,11 @@ TEST_CASE("yun2020 positional: the hardmax quantizer maps 0 <= t < n to the delt
   }
 }
 
-TEST_CASE("yun2020 positional: g_c as a network agrees with the reference algorithm on all of G+ at Y-A and Y-B sizes") {
+TEST_CASE(
+    "yun2020 positional: g_c as a network agrees with the reference algorithm on all of G+ at Y-A and Y-B sizes") {
   for (const auto& [d, n, N, J] : {std::tuple<long, long, long, long>{1, 2, 4, 16}, {2, 3, 2, 64}}) {
-    const Config c = positional_config(static_cast<std::uint64_t>(d), static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(N), Rational(J));
+    const Config c = positional_config(static_cast<std::uint64_t>(d), static_cast<std::uint64_t>(n),
+                                       static_cast<std::uint64_t>(N), Rational(J));
     const Grid plus(c.shape, c.J, true);
     const ContextualValues<Rational> v = sweep_contextual<Rational>(plus, contextual_programs(c), Prec(64), 1);
     const std::vector<std::vector<Rational>> pts = reference_points(d, n, N, Rational(J), true);
@@ -153,14 +155,16 @@ TEST_CASE("yun2020 positional: g_c as a network agrees with the reference algori
       const std::vector<Rational> L = plus.point(lv);
       REQUIRE(std::find(pts.begin(), pts.end(), L) != pts.end());
       const std::vector<Rational> want = reference_q(L, d, n, N);
-      for (long j = 0; j < n; ++j) CHECK(v.q[i * static_cast<std::size_t>(n) + static_cast<std::size_t>(j)] == want[static_cast<std::size_t>(j)]);
+      for (long j = 0; j < n; ++j)
+        CHECK(v.q[i * static_cast<std::size_t>(n) + static_cast<std::size_t>(j)] == want[static_cast<std::size_t>(j)]);
     }
   }
 }
 
 TEST_CASE("yun2020 positional: the tight thresholds of the positional grid equal a brute force") {
   for (const auto& [d, n, N] : {std::tuple<long, long, long>{1, 2, 2}, {1, 2, 4}, {2, 3, 2}}) {
-    const Config c = positional_config(static_cast<std::uint64_t>(d), static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(N), Rational(1000));
+    const Config c = positional_config(static_cast<std::uint64_t>(d), static_cast<std::uint64_t>(n),
+                                       static_cast<std::uint64_t>(N), Rational(1000));
     std::optional<Rational> lo, hi;
     for (const std::vector<Rational>& L : reference_points(d, n, N, Rational(1000), false))
       for (const Rational& x : reference_q(L, d, n, N)) {
@@ -181,7 +185,8 @@ TEST_CASE("yun2020 positional: the tight thresholds of the positional grid equal
   }
 }
 
-TEST_CASE("yun2020 positional: Theorem 3 instances end to end with restatement J proved and E1 re-asked refuted at its point") {
+TEST_CASE(
+    "yun2020 positional: Theorem 3 instances end to end with restatement J proved and E1 re-asked refuted at its point") {
   chain::TheoremRegistry r;
   register_theorems(r);
   const std::string dir = std::string(APPROXCERT_SOURCE_DIR) + "/checks/yun2020/";
@@ -211,26 +216,33 @@ TEST_CASE("yun2020 positional: Theorem 3 instances end to end with restatement J
   CHECK(seen_witness);
 }
 
-TEST_CASE("yun2020 positional: a box beyond the domain and absurd grids are refused for Theorem 3 with one clear InputError") {
+TEST_CASE(
+    "yun2020 positional: a box beyond the domain and absurd grids are refused for Theorem 3 with one clear InputError") {
   chain::TheoremRegistry r;
   register_theorems(r);
-  const ExactJson params = parse_exact_json(R"({"d": 1, "n": 2, "delta": "1/2", "J": "restatement", "thresholds": "tight",
-      "target": ["x0", "x1"], "p": 1, "eps": 3, "lipschitz": 1, "lambda": 100, "eta": "1/100", "eps_grid": 1, "a": "1/2", "S_B": 1})", "<test>");
+  const ExactJson params =
+      parse_exact_json(R"({"d": 1, "n": 2, "delta": "1/2", "J": "restatement", "thresholds": "tight",
+      "target": ["x0", "x1"], "p": 1, "eps": 3, "lipschitz": 1, "lambda": 100, "eta": "1/100", "eps_grid": 1, "a": "1/2", "S_B": 1})",
+                       "<test>");
   CHECK_THROWS_WITH_AS(chain::run_instance(r, "yun2020/theorem-3", params, JsonAt("<test>"), "t", {}),
                        doctest::Contains("/parameters/a"), InputError);
   // An absurd grid is refused before any exhaustive sweep (9^64 points).
   const ExactJson huge = parse_exact_json(R"({"d": 8, "n": 8, "delta": "1/8", "J": "restatement", "thresholds": "tight",
-      "target": ["x0"], "p": 1, "eps": 3, "lipschitz": 1})", "<test>");
+      "target": ["x0"], "p": 1, "eps": 3, "lipschitz": 1})",
+                                          "<test>");
   CHECK_THROWS_WITH_AS(chain::run_instance(r, "yun2020/theorem-3", huge, JsonAt("<test>"), "t", {}),
                        doctest::Contains("/parameters/delta"), InputError);
 }
 
-TEST_CASE("yun2020 positional: approxcert build with positional_encoding=true writes E first and the network is f on a cell") {
-  const Network net = theorems::build_construction(
-      theorems::builtin_constructions(), "yun2020/hardmax",
-      {"d=1", "n=2", "delta=1/2", "J=restatement", "thresholds=tight", "positional_encoding=true", R"(target=["x0/2 + x1/4", "x1/2"])"}, "parameters");
+TEST_CASE(
+    "yun2020 positional: approxcert build with positional_encoding=true writes E first and the network is f on a cell") {
+  const Network net = theorems::build_construction(theorems::builtin_constructions(), "yun2020/hardmax",
+                                                   {"d=1", "n=2", "delta=1/2", "J=restatement", "thresholds=tight",
+                                                    "positional_encoding=true", R"(target=["x0/2 + x1/4", "x1/2"])"},
+                                                   "parameters");
   REQUIRE(!net.layers.empty());
   CHECK(std::holds_alternative<PositionalEncodingLayer>(net.layers[0].kind));
   // X = (1/4, 3/4) lies in the cell of the corner (0, 1/2): f there is (0/2 + (1/2)/4, (1/2)/2) = (1/8, 1/4).
-  CHECK(evaluate<Rational>(lower(net), std::vector<Rational>{q(1, 4), q(3, 4)}, Prec(64)) == std::vector<Rational>{q(1, 8), q(1, 4)});
+  CHECK(evaluate<Rational>(lower(net), std::vector<Rational>{q(1, 4), q(3, 4)}, Prec(64)) ==
+        std::vector<Rational>{q(1, 8), q(1, 4)});
 }

@@ -15,7 +15,9 @@
 
 namespace approxcert::theorems::yun2020::testing {
 
-inline std::string check_path(const std::string& file) { return std::string(APPROXCERT_SOURCE_DIR) + "/checks/yun2020/" + file; }
+inline std::string check_path(const std::string& file) {
+  return std::string(APPROXCERT_SOURCE_DIR) + "/checks/yun2020/" + file;
+}
 
 inline chain::CheckRun run_check_file(const std::string& file) {
   chain::TheoremRegistry r;

@@ -20,7 +20,8 @@ Rational reported(const chain::StepResult& s, const std::string& prefix) {
 
 }  // namespace
 
-TEST_CASE("yun2020 sizes: Y-A (spec 4.1): 5 + 5 + 14 = 24 sub-layers, 297 parameters in T^{2,1,4}, 552 in 24 full blocks") {
+TEST_CASE(
+    "yun2020 sizes: Y-A (spec 4.1): 5 + 5 + 14 = 24 sub-layers, 297 parameters in T^{2,1,4}, 552 in 24 full blocks") {
   const chain::CheckRun r = run_check_file("ya-repair-j-e3.json");  // has both bar g and g
   for (const char* id : {"Y-S1", "Y-S2", "Y-S3"}) CHECK(step_of(r, id).verdict == chain::Verdict::Proved);
   CHECK(reported(step_of(r, "Y-S1"), "B") == Rational(24));
@@ -42,12 +43,13 @@ TEST_CASE("yun2020 sizes: Y-B (spec 4.2): 6 + 5 + 15 = 26 sub-layers, 552 parame
   CHECK(reported(step_of(r, "Y-S1"), "B") == Rational(26));
   const chain::StepResult& p = step_of(r, "Y-S3");
   CHECK(p.outcome.lhs.value == chain::Enclosure::exact(Rational(552)));  // 5 * 18 + 21 * 22 (spec 4.2)
-  CHECK(reported(p, "parameters of B full blocks") == Rational(1040));    // 26 * 40 (spec 4.2)
+  CHECK(reported(p, "parameters of B full blocks") == Rational(1040));   // 26 * 40 (spec 4.2)
   // bar g stored (d = 2): 4 windows x 2 heads x 9 + 9 = 81; 21 feed-forward x 7 = 147; total 228.
   CHECK(reported(p, "parameters stored by bar g") == Rational(228));
 }
 
-TEST_CASE("yun2020 sizes, Theorem 3 (reconstructed): Y-A sizes 9 + 9 + 34 = 52 sub-layers after E, 649 parameters in T_P^{2,1,4}") {
+TEST_CASE(
+    "yun2020 sizes, Theorem 3 (reconstructed): Y-A sizes 9 + 9 + 34 = 52 sub-layers after E, 649 parameters in T_P^{2,1,4}") {
   // By hand from spec 2.6 (d = 1, n = 2, delta = 1/4): g_q = 1 range + n/delta = 8 quantization
   // layers, g_c = n delta^-d = 8 windows + 1 global, g_v = V_0, V_1 and n delta^(-dn) = 2 * 16 = 32
   // value windows; parameters 9 * 10 + 43 * 13 = 649, blocks 52 * 23 = 1196; E has 2 entries.
@@ -66,7 +68,8 @@ TEST_CASE("yun2020 sizes, Theorem 3 (reconstructed): Y-A sizes 9 + 9 + 34 = 52 s
   CHECK(reported(p, "parameters stored by bar g") == Rational(257));
 }
 
-TEST_CASE("yun2020 sizes, Theorem 3 (reconstructed): Y-B sizes 14 + 13 + 195 = 222 sub-layers after E, 4832 parameters") {
+TEST_CASE(
+    "yun2020 sizes, Theorem 3 (reconstructed): Y-B sizes 14 + 13 + 195 = 222 sub-layers after E, 4832 parameters") {
   // d = 2, n = 3, delta = 1/2: g_q = 2 + 2 * 3 * 2 = 14, g_c = 3 * 4 + 1 = 13, g_v = 1 + 2 + 3 * 64 = 195;
   // parameters 13 * 18 + 209 * 22 = 4832.
   const chain::CheckRun r = run_check_file("pe-yb-restatement-j.json");

@@ -6,13 +6,13 @@
 #include <string>
 
 #include "chain/instance.hpp"
+#include "net/clamp_form.hpp"
 #include "net/evaluate.hpp"
 #include "net/lower.hpp"
 #include "net/mean_value_image.hpp"
 #include "scalar/interval.hpp"
-#include "net/clamp_form.hpp"
-#include "theorems/yun2020/grid.hpp"
 #include "theorems/yun2020/assembly.hpp"
+#include "theorems/yun2020/grid.hpp"
 #include "theorems/yun2020/register.hpp"
 #include "theorems/yun2020/stages.hpp"
 
@@ -75,8 +75,21 @@ TEST_CASE("yun2020 softmax: the clamp form computes exactly the ReLU network (ra
   CHECK(has_piecewise_linear(clamped.layers));
   const Program a = lower(net), b = lower(clamped);
   // Points on both sides of and inside every ramp of R, Q_k (and far outside [0, 1]).
-  std::vector<Rational> ts = {q(-7), q(-1, 100), q(-1, 200), q(0), q(1, 8), q(1, 4) - q(1, 200), q(1, 4), q(1, 2) - q(1, 300),
-                              q(3, 4) - q(1, 150), q(99, 100), q(199, 200), q(1), q(5, 4), q(1665), q(-98)};
+  std::vector<Rational> ts = {q(-7),
+                              q(-1, 100),
+                              q(-1, 200),
+                              q(0),
+                              q(1, 8),
+                              q(1, 4) - q(1, 200),
+                              q(1, 4),
+                              q(1, 2) - q(1, 300),
+                              q(3, 4) - q(1, 150),
+                              q(99, 100),
+                              q(199, 200),
+                              q(1),
+                              q(5, 4),
+                              q(1665),
+                              q(-98)};
   long compared = 0;
   for (const Rational& x0 : ts)
     for (const Rational& x1 : ts) {
@@ -99,7 +112,7 @@ TEST_CASE("yun2020 softmax: the clamp form keeps the enclosure of a wide box bou
     return upper(out[0]) - lower(out[0]);
   };
   const Rational w6 = width(q(1, 1000000), true), w20 = width(pow10(-20), true);
-  CHECK(w20 <= w6 * q(1001, 1000));   // independent of eta (up to rounding)
+  CHECK(w20 <= w6 * q(1001, 1000));  // independent of eta (up to rounding)
   CHECK(w20 < q(1000000));
   CHECK(width(pow10(-20), false) > pow10(20));  // the ReLU sums lose the cancellation
 }
@@ -141,13 +154,16 @@ TEST_CASE("yun2020 softmax: Y-A end to end: Y-15 .. Y-E2E proved, Y-19 volume ma
   const Rational m = eta * Rational(5);  // |Omega_1 cap [-a, 1+a]| = (1/delta + 1) eta for a >= eta
   long seen = 0;
   for (const chain::StepResult& s : run.run.result.steps) {
-    if (s.spec.id.rfind("Y-1", 0) == 0 || s.spec.id.rfind("Y-2", 0) == 0 || s.spec.id == "Y-E2E") CHECK(s.verdict == chain::Verdict::Proved);
+    if (s.spec.id.rfind("Y-1", 0) == 0 || s.spec.id.rfind("Y-2", 0) == 0 || s.spec.id == "Y-E2E")
+      CHECK(s.verdict == chain::Verdict::Proved);
     if (s.spec.id == "Y-19") {
       ++seen;
       // dn = 2: vol = 2 m side - m^2 (two strips minus their overlap).
       CHECK(s.outcome.lhs.value == chain::Enclosure::exact(Rational(2) * m * side - m * m));
     }
-    if (s.spec.id == "Y-15" || s.spec.id == "Y-16" || s.spec.id == "Y-18" || s.spec.id == "Y-E2E" || s.spec.id == "Y-1r") ++seen;
+    if (s.spec.id == "Y-15" || s.spec.id == "Y-16" || s.spec.id == "Y-18" || s.spec.id == "Y-E2E" ||
+        s.spec.id == "Y-1r")
+      ++seen;
   }
   CHECK(seen == 6);
 }
@@ -197,11 +213,18 @@ TEST_CASE("yun2020 softmax: Y-18's bound dominates ||g(X) - bar f(X)||_1 at poin
   const Assembly a = assemble(c, f, std::nullopt, 1);
   const Rational eta = Rational(1) / pow_int(Rational(2), 64);
   const Program g = lower(a.network(Smoothing{q(2000), eta}));
-  const std::vector<Rational> ts = {q(-1, 2), -eta / Rational(2), q(1, 8), q(1, 4) - eta / Rational(3), q(1, 2) - eta / Rational(2),
-                                    q(5, 8), Rational(1) - eta / Rational(2), q(5, 4)};
+  const std::vector<Rational> ts = {q(-1, 2),
+                                    -eta / Rational(2),
+                                    q(1, 8),
+                                    q(1, 4) - eta / Rational(3),
+                                    q(1, 2) - eta / Rational(2),
+                                    q(5, 8),
+                                    Rational(1) - eta / Rational(2),
+                                    q(5, 4)};
   auto fbar = [&](const Rational& x0, const Rational& x1) {
     auto cell = [](const Rational& x) { return floor_div(x * Rational(4)) / Rational(4); };
-    if (x0.sign() < 0 || x1.sign() < 0 || x0 >= Rational(1) || x1 >= Rational(1)) return std::vector<Rational>{q(0), q(0)};
+    if (x0.sign() < 0 || x1.sign() < 0 || x0 >= Rational(1) || x1 >= Rational(1))
+      return std::vector<Rational>{q(0), q(0)};
     return evaluate<Rational>(f.program, std::vector<Rational>{cell(x0), cell(x1)}, Prec(64));
   };
   long checked = 0;

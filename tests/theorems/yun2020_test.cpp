@@ -4,8 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "chain/instance.hpp"
 #include "net/evaluate.hpp"
@@ -36,7 +36,8 @@ Config config(std::uint64_t d, std::uint64_t n, std::uint64_t N, const Rational&
 std::vector<Rational> reference_q(const std::vector<Rational>& L, std::uint64_t d, std::uint64_t n, std::uint64_t N) {
   const Rational delta = q(1, static_cast<long>(N)), Nr(static_cast<long>(N));
   std::vector<std::vector<Rational>> Z(n);
-  for (std::size_t j = 0; j < n; ++j) Z[j].assign(L.begin() + static_cast<long>(j * d), L.begin() + static_cast<long>((j + 1) * d));
+  for (std::size_t j = 0; j < n; ++j)
+    Z[j].assign(L.begin() + static_cast<long>(j * d), L.begin() + static_cast<long>((j + 1) * d));
   auto ut = [&] {
     std::vector<Rational> t;
     for (const auto& c : Z) {
@@ -68,7 +69,8 @@ std::vector<Rational> reference_q(const std::vector<Rational>& L, std::uint64_t 
     for (std::size_t j = 0; j < n; ++j) Z[j][0] += pow_int(Nr, static_cast<long>(d)) * (a[j] - b[j]);
   }
   const std::vector<Rational> c = psi(Rational(0));
-  for (std::size_t j = 0; j < n; ++j) Z[j][0] += Rational(static_cast<long>(n)) * pow_int(Nr, static_cast<long>((n + 1) * d + 1)) * c[j];
+  for (std::size_t j = 0; j < n; ++j)
+    Z[j][0] += Rational(static_cast<long>(n)) * pow_int(Nr, static_cast<long>((n + 1) * d + 1)) * c[j];
   return ut();
 }
 
@@ -101,7 +103,8 @@ TEST_CASE("yun2020: ReLU forms equal the Phi forms outside their ramp zones") {
     const Rational t = q(k, 160);
     const bool range_ramp = (t > -eta && t < Rational(0)) || (t > Rational(1) - eta && t < Rational(1));
     if (!range_ramp) CHECK(range_activation_relu(J, eta)(t) == range_activation(J)(t));
-    if (!(t >= delta - eta && t < delta)) CHECK(quantize_activation_relu(delta, eta)(t) == quantize_activation(delta)(t));
+    if (!(t >= delta - eta && t < delta))
+      CHECK(quantize_activation_relu(delta, eta)(t) == quantize_activation(delta)(t));
     const Rational h = delta / 2;
     if (!((t >= -h - eta && t < -h) || (t >= h - eta && t < h)))
       CHECK(window_activation_relu(delta, eta)(t) == window_activation(delta)(t));
@@ -149,7 +152,8 @@ TEST_CASE("yun2020: constants reproduce the spec's exact numbers (Y-A, Y-B, Y-C,
 }
 
 TEST_CASE("yun2020: g_c as a network agrees with the spec's reference algorithm on all of G+ (Y-B and (1,3,1/4))") {
-  for (const auto& [d, n, N] : {std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>{2, 3, 2}, {1, 3, 4}, {1, 2, 4}}) {
+  for (const auto& [d, n, N] :
+       {std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>{2, 3, 2}, {1, 3, 4}, {1, 2, 4}}) {
     const Config c = config(d, n, N, j_recalled(Shape{d, n, N}));
     const Grid g(c.shape, c.J, true);
     const ContextualValues<Rational> v = sweep_contextual<Rational>(g, contextual_programs(c), Prec(64), 2);
@@ -171,7 +175,8 @@ TEST_CASE("yun2020: the Ball sweep (64 bits, dyadic delta) is exact and equals t
   const ContextualValues<Rational> exact = sweep_contextual<Rational>(g, p, Prec(64), 2);
   const ContextualValues<Ball> balls = sweep_contextual<Ball>(g, p, Prec(64), 2);
   std::uint64_t bad = 0;
-  for (std::size_t k = 0; k < exact.q.size(); ++k) bad += (lower(balls.q[k]) == exact.q[k] && upper(balls.q[k]) == exact.q[k]) ? 0 : 1;
+  for (std::size_t k = 0; k < exact.q.size(); ++k)
+    bad += (lower(balls.q[k]) == exact.q[k] && upper(balls.q[k]) == exact.q[k]) ? 0 : 1;
   CHECK(bad == 0);
 }
 
@@ -201,9 +206,11 @@ TEST_CASE("yun2020: bad parameters are one clear InputError") {
   chain::TheoremRegistry r;
   register_theorems(r);
   ExactJson params = parse_exact_json(R"({"d": 1, "n": 2, "delta": "1/3.5", "J": "recalled", "thresholds": "loose",
-      "target": ["x0", "x1"], "p": 1, "eps": 1, "lipschitz": 1})", "<test>");
+      "target": ["x0", "x1"], "p": 1, "eps": 1, "lipschitz": 1})",
+                                      "<test>");
   CHECK_THROWS_AS(chain::run_instance(r, "yun2020/theorem-2", params, JsonAt("<test>"), "t", {}), InputError);
   params = parse_exact_json(R"({"d": 1, "n": 2, "delta": "1/4", "J": "recalled", "thresholds": "loose",
-      "target": ["x0"], "p": 1, "eps": 1, "lipschitz": 1})", "<test>");
+      "target": ["x0"], "p": 1, "eps": 1, "lipschitz": 1})",
+                            "<test>");
   CHECK_THROWS_AS(chain::run_instance(r, "yun2020/theorem-2", params, JsonAt("<test>"), "t", {}), InputError);
 }

@@ -42,7 +42,8 @@ Rational run_layers(const std::vector<Program>& layers, Rational t) {
 
 }  // namespace
 
-TEST_CASE("yun2020 Theorem 3 Step 3: the ReLU range layer with range n is phi_out outside its ramps (-eta, 0), (n - eta, n)") {
+TEST_CASE(
+    "yun2020 Theorem 3 Step 3: the ReLU range layer with range n is phi_out outside its ramps (-eta, 0), (n - eta, n)") {
   const Rational J(98), eta = q(1, 64), n(2);
   const Activation relu = range_activation_relu(J, eta, n);
   for (long i = -400; i <= 600; ++i) {
@@ -64,7 +65,8 @@ TEST_CASE("yun2020 Theorem 3 Step 3: the ReLU range layer with range n is phi_ou
   }
 }
 
-TEST_CASE("yun2020 Theorem 3 Step 3: the positional entry quantizer is k delta on every flat piece up to n, -J outside") {
+TEST_CASE(
+    "yun2020 Theorem 3 Step 3: the positional entry quantizer is k delta on every flat piece up to n, -J outside") {
   const Config c = positional_ya();
   const Smoothing s{Rational(2000), q(1, 128)};
   const std::vector<FlatPiece> pieces = flat_pieces(c, s.eta, Rational(0));
@@ -109,7 +111,9 @@ TEST_CASE("yun2020 Theorem 3 Step 3: the stages of the positional softmax networ
   CHECK(st[1].ramps.back() == std::pair{Rational(2) - s.eta, Rational(2)});  // the range ramp at n
   CHECK(st[9].name == "Q_{1,7}");
   // windows at (j-1) ||u||_1 + k delta = 0, 1/4, ..., 7/4 (spec 2.6), then the global layer
-  for (long k = 0; k < 8; ++k) CHECK(st[static_cast<std::size_t>(10 + k)].query_biases == std::vector<Rational>{q(k, 4) - q(1, 8), q(k, 4) + q(1, 8)});
+  for (long k = 0; k < 8; ++k)
+    CHECK(st[static_cast<std::size_t>(10 + k)].query_biases ==
+          std::vector<Rational>{q(k, 4) - q(1, 8), q(k, 4) + q(1, 8)});
   CHECK(st[18].name == "global");
   CHECK(st[19].name == "V_0");
   // Running the stages in order on an interior point gives the whole network's value (Ball, 512 bits).
@@ -133,11 +137,17 @@ TEST_CASE("yun2020 Theorem 3 Step 3: the stages of the positional softmax networ
   }
 }
 
-TEST_CASE("yun2020 Theorem 3 Step 3: a box larger than the domain and the E3 witness are refused with positional encoding") {
+TEST_CASE(
+    "yun2020 Theorem 3 Step 3: a box larger than the domain and the E3 witness are refused with positional encoding") {
   auto message = [](const std::string& extra) {
-    return refusal("yun2020/theorem-3", R"({"d": 1, "n": 2, "delta": "1/4", "J": "restatement", "thresholds": "tight", "p": 1,
-        "eps": "1", "lipschitz": "5/4", "target": ["x0", "x1"], "lambda": "2000", "eta": "1/128", "eps_grid": "1e-3", )" + extra + "}", "pe.json");
+    return refusal("yun2020/theorem-3",
+                   R"({"d": 1, "n": 2, "delta": "1/4", "J": "restatement", "thresholds": "tight", "p": 1,
+        "eps": "1", "lipschitz": "5/4", "target": ["x0", "x1"], "lambda": "2000", "eta": "1/128", "eps_grid": "1e-3", )" +
+                       extra + "}",
+                   "pe.json");
   };
   CHECK(message(R"("a": "1/2", "S_B": "1")").find("pe.json: /parameters/a: must be 0 with positional encoding") == 0);
-  CHECK(message(R"("e3_x1": "2")") == "pe.json: /parameters/e3_x1: is Theorem 2's unbounded domain R^(d x n) (spec E3); Theorem 3's domain is compact");
+  CHECK(
+      message(R"("e3_x1": "2")") ==
+      "pe.json: /parameters/e3_x1: is Theorem 2's unbounded domain R^(d x n) (spec E3); Theorem 3's domain is compact");
 }

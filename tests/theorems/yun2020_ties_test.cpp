@@ -33,8 +33,9 @@ TEST_CASE("yun2020 ties: a window layer with a query at its bias, split / first 
   Config c;
   c.shape = Shape{1, 2, 4};
   const std::vector<Rational> in{q(0), q(1, 8)};
-  for (const auto& [rule, want] : {std::pair{Normalizer::Hardmax, q(3, 8)}, std::pair{Normalizer::HardmaxFirst, q(1, 8)},
-                                   std::pair{Normalizer::HardmaxLast, q(5, 8)}}) {
+  for (const auto& [rule, want] :
+       {std::pair{Normalizer::Hardmax, q(3, 8)}, std::pair{Normalizer::HardmaxFirst, q(1, 8)},
+        std::pair{Normalizer::HardmaxLast, q(5, 8)}}) {
     c.ties = rule;
     const Program prog = lower(sequence_network(c.shape, {window_layer(c, q(1, 4), std::nullopt)}));
     const std::vector<Rational> out = evaluate<Rational>(prog, in, Prec(64));
@@ -44,12 +45,15 @@ TEST_CASE("yun2020 ties: a window layer with a query at its bias, split / first 
   }
 }
 
-TEST_CASE("yun2020 ties: properties 1-4 and Proposition 4 hold on Y-A and Y-C under every tie rule (tight thresholds)") {
+TEST_CASE(
+    "yun2020 ties: properties 1-4 and Proposition 4 hold on Y-A and Y-C under every tie rule (tight thresholds)") {
   chain::TheoremRegistry r;
   register_theorems(r);
-  for (const char* f : {"ya-tight", "ya-tight-ties-first", "ya-tight-ties-last", "yc-tight", "yc-tight-ties-first", "yc-tight-ties-last"}) {
+  for (const char* f : {"ya-tight", "ya-tight-ties-first", "ya-tight-ties-last", "yc-tight", "yc-tight-ties-first",
+                        "yc-tight-ties-last"}) {
     CAPTURE(f);
-    const chain::CheckRun run = chain::run_check(r, chain::read_check_file(std::string(APPROXCERT_SOURCE_DIR) + "/checks/yun2020/" + f + ".json"));
+    const chain::CheckRun run = chain::run_check(
+        r, chain::read_check_file(std::string(APPROXCERT_SOURCE_DIR) + "/checks/yun2020/" + f + ".json"));
     CHECK(run.mismatches.empty());
     for (const chain::StepResult& s : run.run.result.steps)
       if (s.spec.id == "Y-6" || s.spec.id == "Y-7" || s.spec.id == "Y-8" || s.spec.id == "Y-9" || s.spec.id == "Y-12")
@@ -59,11 +63,14 @@ TEST_CASE("yun2020 ties: properties 1-4 and Proposition 4 hold on Y-A and Y-C un
 
 TEST_CASE("yun2020 ties: an unknown tie rule names /parameters/ties") {
   const ExactJson params = parse_exact_json(R"({"d": 1, "n": 2, "delta": "1/4", "J": "recalled", "thresholds": "tight",
-      "target": ["x0", "x1"], "p": 1, "eps": "6", "lipschitz": "2", "ties": "random"})", "<test>");
+      "target": ["x0", "x1"], "p": 1, "eps": "6", "lipschitz": "2", "ties": "random"})",
+                                            "<test>");
   try {
-    (void)chain::run_instance(theorems::builtin_theorems(), "yun2020/theorem-2", params, JsonAt("ties.json"), "ties", chain::RunOptions{});
+    (void)chain::run_instance(theorems::builtin_theorems(), "yun2020/theorem-2", params, JsonAt("ties.json"), "ties",
+                              chain::RunOptions{});
     FAIL("no InputError");
   } catch (const InputError& e) {
-    CHECK(std::string(e.what()) == "ties.json: /parameters/ties: must be \"split\" (average), \"first\" (min index) or \"last\" (max index)");
+    CHECK(std::string(e.what()) ==
+          "ties.json: /parameters/ties: must be \"split\" (average), \"first\" (min index) or \"last\" (max index)");
   }
 }

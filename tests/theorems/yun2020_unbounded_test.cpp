@@ -31,7 +31,8 @@ const chain::CheckRun& e3_run() {
   static const chain::CheckRun run = [] {
     chain::TheoremRegistry r;
     register_theorems(r);
-    return chain::run_check(r, chain::read_check_file(std::string(APPROXCERT_SOURCE_DIR) + "/checks/yun2020/ya-repair-j-e3.json"));
+    return chain::run_check(
+        r, chain::read_check_file(std::string(APPROXCERT_SOURCE_DIR) + "/checks/yun2020/ya-repair-j-e3.json"));
   }();
   return run;
 }
@@ -107,7 +108,8 @@ TEST_CASE("yun2020 E3: the ReLU form of the range layer is exactly -J on both ou
   CHECK(q(1, 2) + phi(q(1, 2)) == q(1, 2));  // in range: untouched
 }
 
-TEST_CASE("yun2020 E3: Y-E3r proved, Y-E3 refuted with c > 0, and the enclosure over I contains a hand-computed forward pass") {
+TEST_CASE(
+    "yun2020 E3: Y-E3r proved, Y-E3 refuted with c > 0, and the enclosure over I contains a hand-computed forward pass") {
   CHECK(e3_run().mismatches.empty());
   const chain::StepResult& rays = step("Y-E3r");
   CHECK(rays.verdict == chain::Verdict::Proved);
@@ -136,10 +138,20 @@ TEST_CASE("yun2020 E3: Y-E3r proved, Y-E3 refuted with c > 0, and the enclosure 
     // Column 2's id lies in the acceptance interval [1665 - 1/8, 20007/4 + 1/8] with margin eta (V_0
     // keeps it exactly) and is more than delta/2 + eta from every q of the spec's Y-A table (no
     // value window fires), so g's output is (0, id_2) exactly there; column 1 is killed (V_0, V_1).
-    CHECK(less(out[1], [&] { Interval t; set(t, q(1665) - q(1, 8) + eta, p); return t; }()) == Truth::False);
-    CHECK(less([&] { Interval t; set(t, q(20007, 4) + q(1, 8) - eta, p); return t; }(), out[1]) == Truth::False);
-    for (const Rational& qv : {q(1665), q(6669, 4), q(3330), q(6669, 2), q(4995), q(20007, 4), q(7173, 4), q(3591, 2), q(13833, 4),
-                               q(13851, 4), q(3843, 2), q(7695, 4)}) {
+    CHECK(less(out[1], [&] {
+            Interval t;
+            set(t, q(1665) - q(1, 8) + eta, p);
+            return t;
+          }()) == Truth::False);
+    CHECK(less(
+              [&] {
+                Interval t;
+                set(t, q(20007, 4) + q(1, 8) - eta, p);
+                return t;
+              }(),
+              out[1]) == Truth::False);
+    for (const Rational& qv : {q(1665), q(6669, 4), q(3330), q(6669, 2), q(4995), q(20007, 4), q(7173, 4), q(3591, 2),
+                               q(13833, 4), q(13851, 4), q(3843, 2), q(7695, 4)}) {
       Interval d, m;
       set(m, qv, p);
       sub(d, out[1], m, p);
@@ -151,7 +163,8 @@ TEST_CASE("yun2020 E3: Y-E3r proved, Y-E3 refuted with c > 0, and the enclosure 
   }
 }
 
-TEST_CASE("yun2020 E3: with the spec's eta = 1/100 the middle of its printed interval gives g = 0 (the witness band is narrower)") {
+TEST_CASE(
+    "yun2020 E3: with the spec's eta = 1/100 the middle of its printed interval gives g = 0 (the witness band is narrower)") {
   // Spec E3 prints x_2 in [0.2450012, 0.2450024] for J = 48, lambda = 2000, eta = 1e-2. At its
   // midpoint 0.2450018 the id of column 2 is about 1346 < tau_l = 1664.875, so V_0 kills it.
   const Prec p(1024);

@@ -42,10 +42,11 @@ LayerList retrieval_token_layers(const RationalVector& query_sites, const Ration
   const std::size_t mq = query_sites.size(), mk = key_sites.size(), W = 2 + mq + mk;  // (x, y, phi_q(x), phi_k(y))
   const LayerList phis[2] = {voronoi_layers(query_sites, tie), voronoi_layers(key_sites, tie)};
   const DenseLayer* l1[2] = {&std::get<DenseLayer>(phis[0][0].kind), &std::get<DenseLayer>(phis[1][0].kind)};
-  const SparseDenseLayer* l2[2] = {&std::get<SparseDenseLayer>(phis[0][2].kind), &std::get<SparseDenseLayer>(phis[1][2].kind)};
+  const SparseDenseLayer* l2[2] = {&std::get<SparseDenseLayer>(phis[0][2].kind),
+                                   &std::get<SparseDenseLayer>(phis[1][2].kind)};
   const std::size_t P[2] = {l1[0]->weight.size(), l1[1]->weight.size()};
-  const std::size_t row0[2] = {0, P[0]};      // layer-1 rows of phi_q, then of phi_k
-  const std::size_t out0[2] = {2, 2 + mq};    // coordinates of phi_q(x), then of phi_k(y)
+  const std::size_t row0[2] = {0, P[0]};    // layer-1 rows of phi_q, then of phi_k
+  const std::size_t out0[2] = {2, 2 + mq};  // coordinates of phi_q(x), then of phi_k(y)
   const std::size_t m[2] = {mq, mk};
 
   SparseBuilder embed(W, 2);  // (x, y) -> (x, y, 0, ..., 0)

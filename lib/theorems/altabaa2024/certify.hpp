@@ -11,10 +11,10 @@
 #include "chain/enclosure.hpp"
 #include "chain/step.hpp"
 #include "chain/sup_norm_side.hpp"
+#include "domain/domain.hpp"
 #include "forms/dyadic.hpp"  // dyadic_floor, dyadic_ceil: exact dyadics below / above a value
 #include "net/program.hpp"
 #include "scalar/ball.hpp"
-#include "domain/domain.hpp"
 
 namespace approxcert::theorems::altabaa2024 {
 

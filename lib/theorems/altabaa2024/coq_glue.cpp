@@ -16,15 +16,18 @@ chain::CoqConclusion coq_conclude_theorem_5_1(const nlohmann::json& cert, const 
                                               const std::string& inst) {
   const chain::CoqStep* a4 = chain::find_coq_step(steps, "A4");
   const chain::CoqStep* a7 = chain::find_coq_step(steps, "A7");
-  if (!a7 || a7->verdict != chain::Verdict::Proved) return chain::coq_not_concluded("step A7 is not proved in the certificate");
+  if (!a7 || a7->verdict != chain::Verdict::Proved)
+    return chain::coq_not_concluded("step A7 is not proved in the certificate");
   const auto beta = chain::reported_exact(a7, "beta");
   const auto D = chain::reported_exact(a7, "D_Y");
   const auto gamma = chain::reported_exact(a4, "eta - 2 eps_1");
-  if (!beta || !D || !gamma) return chain::coq_not_concluded("A7 or A4 does not report an exact beta, D_Y or eta - 2 eps_1");
+  if (!beta || !D || !gamma)
+    return chain::coq_not_concluded("A7 or A4 does not report an exact beta, D_Y or eta - 2 eps_1");
   const std::size_t n = chain::coq_parameter_array_size(cert, "y");
   const Rational eta = chain::coq_parameter(cert, "eta"), eps = chain::coq_parameter(cert, "eps");
   const Rational eps1 = (eta - *gamma) / Rational(2);
-  const std::string B = coq_real(*beta), E1 = coq_real(eps1), ETA = coq_real(eta), DD = coq_real(*D), EPS = coq_real(eps);
+  const std::string B = coq_real(*beta), E1 = coq_real(eps1), ETA = coq_real(eta), DD = coq_real(*D),
+                    EPS = coq_real(eps);
   const std::string name = inst + "_theorem_5_1";
   // The paper's strict < eps when A7's recorded enclosure of the budget lies strictly below eps (the
   // leaf is re-checked by interval either way; A7 itself only claims <=).
@@ -54,11 +57,14 @@ chain::CoqConclusion coq_conclude_theorem_5_1(const nlohmann::json& cert, const 
       "Qed.\n",
       fmt::arg("n", n), fmt::arg("B", B), fmt::arg("ETA", ETA), fmt::arg("E1", E1), fmt::arg("DD", DD),
       fmt::arg("EPS", EPS), fmt::arg("name", name), fmt::arg("rel", rel),
-      fmt::arg("lemma", strict ? "altabaa_thm51_retrieval" : "altabaa_thm51_retrieval_eps"), fmt::arg("proof", strict ? "  eapply Rle_lt_trans; [|exact leaf_thm51_a7_budget].\n"
-                                 "  exact (altabaa_thm51_retrieval " + B + " s u v " + std::to_string(n) + " i " + E1 + " " + ETA +
-                                     " " + DD + " leaf_thm51_beta_nonneg Hi HA1 Heta HD).\n"
-                               : "  exact (altabaa_thm51_retrieval_eps " + B + " s u v " + std::to_string(n) + " i " + E1 + " " +
-                                     ETA + " " + DD + " " + EPS + "\n           leaf_thm51_beta_nonneg Hi HA1 Heta HD leaf_thm51_a7_budget).\n"));
+      fmt::arg("lemma", strict ? "altabaa_thm51_retrieval" : "altabaa_thm51_retrieval_eps"),
+      fmt::arg("proof", strict ? "  eapply Rle_lt_trans; [|exact leaf_thm51_a7_budget].\n"
+                                 "  exact (altabaa_thm51_retrieval " +
+                                     B + " s u v " + std::to_string(n) + " i " + E1 + " " + ETA + " " + DD +
+                                     " leaf_thm51_beta_nonneg Hi HA1 Heta HD).\n"
+                               : "  exact (altabaa_thm51_retrieval_eps " + B + " s u v " + std::to_string(n) + " i " +
+                                     E1 + " " + ETA + " " + DD + " " + EPS +
+                                     "\n           leaf_thm51_beta_nonneg Hi HA1 Heta HD leaf_thm51_a7_budget).\n"));
   return c;
 }
 

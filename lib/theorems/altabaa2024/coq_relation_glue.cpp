@@ -66,7 +66,8 @@ std::string coq_matrix(const std::string& name, const RationalMatrix& M) {
 // computes this inner product) stays a certified fact of the C++ checker.
 chain::CoqConclusion coq_conclude_lemma_3_1(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
                                             const std::string& inst) {
-  if (!proved(chain::find_coq_step(steps, "L1"))) return chain::coq_not_concluded("step L1 is not proved in the certificate");
+  if (!proved(chain::find_coq_step(steps, "L1")))
+    return chain::coq_not_concluded("step L1 is not proved in the certificate");
   const RationalMatrix R = recorded_matrix(cert, "R");
   const std::size_t n = R.size();
   if (n > 12) return chain::coq_not_concluded("n > 12: the exhaustive case analysis in Coq is left to the C++ check");
@@ -137,10 +138,18 @@ chain::CoqConclusion coq_conclude_theorem_3_1(const nlohmann::json& cert, const 
       "{proof}"
       "Qed.\n",
       fmt::arg("E", E), fmt::arg("EPS", EPS), fmt::arg("name", name), fmt::arg("conclusion", conclusion),
-      fmt::arg("refuted", within ? "" : " V5 is refuted: the certified sup exceeds eps, so only the\n    bound E is concluded, not the theorem's eps."),
-      fmt::arg("leaf", within ? "Lemma leaf_thm31_within_eps : " + E + " < " + EPS + ".\nProof. approxcert_leaf. Qed.\n\n" : ""),
-      fmt::arg("proof", within ? "  apply (Rle_lt_trans _ " + E + "); [|exact leaf_thm31_within_eps].\n"
-                                 "  exact (altabaa_v5_cellwise cell k r net Rm " + E + " Hk Hnet Hcell x y).\n"
+      fmt::arg(
+          "refuted",
+          within
+              ? ""
+              : " V5 is refuted: the certified sup exceeds eps, so only the\n    bound E is concluded, not the theorem's eps."),
+      fmt::arg("leaf", within
+                           ? "Lemma leaf_thm31_within_eps : " + E + " < " + EPS + ".\nProof. approxcert_leaf. Qed.\n\n"
+                           : ""),
+      fmt::arg("proof", within ? "  apply (Rle_lt_trans _ " + E +
+                                     "); [|exact leaf_thm31_within_eps].\n"
+                                     "  exact (altabaa_v5_cellwise cell k r net Rm " +
+                                     E + " Hk Hnet Hcell x y).\n"
                                : "  exact (altabaa_v5_cellwise cell k r net Rm " + E + " Hk Hnet Hcell x y).\n"));
   return c;
 }

@@ -62,9 +62,15 @@ chain::Chain build_lemma_3_1(const chain::Parameters& p) {
   const bool given = p.has("U");
   const Network net = factorisation_network(f, n);
   chain::Chain c;
-  c.add({.id = "L1", .claim = given ? "the given factorisation reproduces R" : "the exact rank factorisation reproduces R",
-         .symbols = "(U V^T)_ij = R_ij for all i, j", .relation = chain::Relation::Equal,
-         .lhs_name = "(U V^T)_ij", .rhs_name = "R_ij", .reference = "(3.2)", .status = "P", .mode = "EX",
+  c.add({.id = "L1",
+         .claim = given ? "the given factorisation reproduces R" : "the exact rank factorisation reproduces R",
+         .symbols = "(U V^T)_ij = R_ij for all i, j",
+         .relation = chain::Relation::Equal,
+         .lhs_name = "(U V^T)_ij",
+         .rhs_name = "R_ij",
+         .reference = "(3.2)",
+         .status = "P",
+         .mode = "EX",
          .coq_lemma = "altabaa_lem31_L1",
          .coq_note = "exact rational factorisation, checked in C++"},
         chain::exact([R, f, n] {
@@ -78,10 +84,17 @@ chain::Chain build_lemma_3_1(const chain::Parameters& p) {
             }
           return fa.outcome().report("n", chain::Side::exact(count_q(n)));
         }));
-  c.add({.id = "L3", .claim = "the factorisation has d_r = rank R columns",
-         .symbols = "#columns(U) = #columns(V) = rank R", .relation = chain::Relation::Equal,
-         .lhs_name = "#columns(U)", .rhs_name = "rank R", .reference = "(3.2)", .status = "P", .mode = "EX",
-         .coq_lemma = "altabaa_lem31_L3", .coq_note = "exact rank (FLINT fmpq_mat_rank), checked in C++"},
+  c.add({.id = "L3",
+         .claim = "the factorisation has d_r = rank R columns",
+         .symbols = "#columns(U) = #columns(V) = rank R",
+         .relation = chain::Relation::Equal,
+         .lhs_name = "#columns(U)",
+         .rhs_name = "rank R",
+         .reference = "(3.2)",
+         .status = "P",
+         .mode = "EX",
+         .coq_lemma = "altabaa_lem31_L3",
+         .coq_note = "exact rank (FLINT fmpq_mat_rank), checked in C++"},
         chain::exact([R, f, given] {
           const long r = rank(ExactMatrix::from_rows(R));
           return chain::Outcome(chain::Side::exact(count_q(columns(f)), given ? "columns of the given U"
@@ -91,10 +104,16 @@ chain::Chain build_lemma_3_1(const chain::Parameters& p) {
                                     .trusted_because(chain::kNumericalMethod))
               .report("d_r", chain::Side::exact(count_q(static_cast<std::uint64_t>(r)), "rank of R (exact)"));
         }));
-  c.add({.id = "L2", .claim = "the inner-product network on one-hot inputs equals the relation",
-         .symbols = "<U^T e_i, V^T e_j> = R_ij = r(x_i, x_j) for all i, j", .relation = chain::Relation::Equal,
-         .lhs_name = "<psi_x(e_i), psi_y(e_j)>", .rhs_name = "R_ij", .reference = "(3.2)", .status = "P",
-         .mode = "EX", .coq_lemma = "altabaa_lem31_L2",
+  c.add({.id = "L2",
+         .claim = "the inner-product network on one-hot inputs equals the relation",
+         .symbols = "<U^T e_i, V^T e_j> = R_ij = r(x_i, x_j) for all i, j",
+         .relation = chain::Relation::Equal,
+         .lhs_name = "<psi_x(e_i), psi_y(e_j)>",
+         .rhs_name = "R_ij",
+         .reference = "(3.2)",
+         .status = "P",
+         .mode = "EX",
+         .coq_lemma = "altabaa_lem31_L2",
          .coq_note = "exact rational factorisation, checked in C++"},
         chain::exact([R, net, n] {
           const Program prog = lower(net);

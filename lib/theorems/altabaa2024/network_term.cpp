@@ -11,7 +11,8 @@ namespace approxcert::theorems::altabaa2024 {
 
 Program truncated_kernel_error_program(const Network& left, const Network& right, const std::vector<std::string>& f,
                                        const std::vector<std::string>& h) {
-  if (f.empty() || f.size() != h.size()) throw std::logic_error("truncated_kernel_error_program: feature counts differ");
+  if (f.empty() || f.size() != h.size())
+    throw std::logic_error("truncated_kernel_error_program: feature counts differ");
   Program prog(2);
   const std::vector<NodeId> model = lower_into(prog, inner_product_network(2, 1, left.layers, right.layers));
   if (model.size() != 1) throw std::logic_error("truncated_kernel_error_program: the model has more than one output");
@@ -36,13 +37,15 @@ chain::Side truncated_kernel_error(const Network& left, const Network& right, co
 SupBudget network_term_budget(const Rational& B) { return {Rational(0), 20000, B * Rational(9) / Rational(10)}; }
 
 chain::Side slack_ratio(const Rational& bound, const chain::Enclosure& t2, std::string note) {
-  if (!t2.bounded() || t2.lower().sign() <= 0) return chain::Side::derived(chain::Enclosure::whole_line(), std::move(note));
+  if (!t2.bounded() || t2.lower().sign() <= 0)
+    return chain::Side::derived(chain::Enclosure::whole_line(), std::move(note));
   return chain::Side::derived(chain::Enclosure::between(bound / t2.upper(), bound / t2.lower()), std::move(note));
 }
 
 chain::Side sum_of(const chain::Enclosure& t1, const chain::Enclosure& t2, std::string note) {
   if (!t1.bounded() || !t2.bounded()) return chain::Side::derived(chain::Enclosure::whole_line(), std::move(note));
-  return chain::Side::derived(chain::Enclosure::between(t1.lower() + t2.lower(), t1.upper() + t2.upper()), std::move(note));
+  return chain::Side::derived(chain::Enclosure::between(t1.lower() + t2.lower(), t1.upper() + t2.upper()),
+                              std::move(note));
 }
 
 }  // namespace approxcert::theorems::altabaa2024

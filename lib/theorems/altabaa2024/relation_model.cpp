@@ -44,7 +44,8 @@ Network inner_product_network(std::size_t dim, std::size_t split, LayerList left
 void add_head_on_one_hot_pairs(chain::ForAll& fa, const RationalMatrix& U, const RationalMatrix& V,
                                const RationalMatrix& R, const std::string& rhs_note) {
   const std::size_t m = U.size();
-  const Program hp = lower(inner_product_network(2 * m, m, {Layer{transpose_projection(U)}}, {Layer{transpose_projection(V)}}));
+  const Program hp =
+      lower(inner_product_network(2 * m, m, {Layer{transpose_projection(U)}}, {Layer{transpose_projection(V)}}));
   Evaluator<Rational> hev(hp, Prec(64));
   for (std::size_t k = 0; k < m; ++k)
     for (std::size_t l = 0; l < m; ++l) {

@@ -65,7 +65,8 @@ Rational eps_nn(const Rational& C, const Rational& budget, std::uint64_t N) {
 
 chain::Side component_error(const Network& net, std::size_t i, const std::string& g, const Box& box,
                             const chain::Attempt& a, const SupBudget& budget) {
-  return sup_norm_side(net_error_program(lower(component_network(net, i)), 0, g), box, a, {"x"}, "sup |g_i - psi_i| (sup-norm engine)", budget);
+  return sup_norm_side(net_error_program(lower(component_network(net, i)), 0, g), box, a, {"x"},
+                       "sup |g_i - psi_i| (sup-norm engine)", budget);
 }
 
 chain::Side expression_sup(const std::string& g, const Box& box, const chain::Attempt& a, const SupBudget& budget) {
@@ -74,7 +75,8 @@ chain::Side expression_sup(const std::string& g, const Box& box, const chain::At
 
 chain::Side output_sup(const Network& net, std::size_t i, const Box& box, const chain::Attempt& a,
                        const SupBudget& budget) {
-  return sup_norm_side(net_error_program(lower(component_network(net, i)), 0, "0"), box, a, {"x"}, "sup |psi_i| (sup-norm engine)", budget);
+  return sup_norm_side(net_error_program(lower(component_network(net, i)), 0, "0"), box, a, {"x"},
+                       "sup |psi_i| (sup-norm engine)", budget);
 }
 
 }  // namespace approxcert::theorems::altabaa2024

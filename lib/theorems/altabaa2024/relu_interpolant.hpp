@@ -20,10 +20,10 @@
 namespace approxcert::theorems::altabaa2024 {
 
 struct Interpolant {
-  std::uint64_t J = 0;      // knot intervals = ReLU units on the knots
-  bool bias_unit = false;   // the extra unit carrying c_i
-  RationalVector knots;     // t_0..t_J
-  Network net;              // input dim 1, N outputs
+  std::uint64_t J = 0;     // knot intervals = ReLU units on the knots
+  bool bias_unit = false;  // the extra unit carrying c_i
+  RationalVector knots;    // t_0..t_J
+  Network net;             // input dim 1, N outputs
   std::uint64_t hidden() const { return J + (bias_unit ? 1 : 0); }
 };
 

@@ -20,15 +20,15 @@ const Rational kCosineEnd = Rational(710) / Rational(113);
 struct KernelDesign {
   std::string kernel;
   Rational eps, c;
-  Rational z;                  // Gaussian circle kernel only: z = 1 / sigma^2
+  Rational z;  // Gaussian circle kernel only: z = 1 / sigma^2
   std::uint64_t N = 0;
   std::vector<std::string> g;  // features sqrt(lambda_i) phi_i, expressions in x0 (see delta)
   // sup_x |g_i - (expression g[i])| <= delta[i]: 0 when g[i] is exact; for the Gaussian circle the
   // coefficient sqrt(lambda_i) (Bessel) is replaced in g[i] by a dyadic within delta[i].
   std::vector<Rational> delta;
-  Rational a, b;               // the domain [a, b]
-  Rational C;                  // rational upper bound of C = max_i ||g_i||
-  Rational e;                  // eps_NN
+  Rational a, b;  // the domain [a, b]
+  Rational C;     // rational upper bound of C = max_i ||g_i||
+  Rational e;     // eps_NN
   Interpolant psi;
 };
 
@@ -116,7 +116,8 @@ KernelDesign design(const chain::Parameters& p) {
     while (upper(brownian_tail<Ball>(d.c, d.N, prec)) > d.eps / Rational(2)) {
       if (++d.N > 400) p.fail("eps", "needs more than 400 eigenpairs");
     }
-    if (d.N == 0) p.fail("eps", "the kernel's tail is already below eps/2 with no eigenpair: the empty network suffices (N_K = 0)");
+    if (d.N == 0)
+      p.fail("eps", "the kernel's tail is already below eps/2 with no eigenpair: the empty network suffices (N_K = 0)");
     for (std::uint64_t k = 1; k <= d.N; ++k) {
       const std::string omega = "(" + count_q(2 * k - 1).to_string() + "/2*pi)";
       d.g.push_back(sqrt_c(Rational(2) * d.c) + "*sin(" + omega + "*x0)/" + omega);
@@ -161,8 +162,9 @@ KernelDesign design(const chain::Parameters& p) {
   d.C = dyadic_ceil(upper(C), 24) + pow2(-24);  // strictly above C: S3 is then decidable when C is attained
   d.e = eps_nn(d.C, d.eps / Rational(2), d.N);
   const auto J = knot_intervals(L, d.b - d.a, d.e);
-  if (!J) p.fail("eps", "too small for this kernel: the ReLU interpolants would need more than " +
-                            std::to_string(kMaxKnotIntervals) + " knot intervals each");
+  if (!J)
+    p.fail("eps", "too small for this kernel: the ReLU interpolants would need more than " +
+                      std::to_string(kMaxKnotIntervals) + " knot intervals each");
   d.psi = relu_interpolant(d.g, d.a, d.b, *J);
   return d;
 }
@@ -182,7 +184,8 @@ chain::Outcome gaussian_circle_tail_outcome(const KernelDesign& d, Prec p) {
                                     "dropping sin(M t) leaves 2 c lambda_(M) sin^2(M t), sup 2 c lambda_(M): "
                                     "same sup as dropping the whole pair"));
   for (std::uint64_t m = 0; m <= M + 3; ++m)
-    o.report("lambda_(" + std::to_string(m) + ")", chain::Side::enclosure(scaled(circle_eigenvalue(d.z, m, p), d.c, p)));
+    o.report("lambda_(" + std::to_string(m) + ")",
+             chain::Side::enclosure(scaled(circle_eigenvalue(d.z, m, p), d.c, p)));
   return o.report("N", chain::Side::exact(count_q(d.N)));
 }
 
@@ -196,32 +199,47 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
   const Rational N = count_q(d.N);
   const Box box{{d.a}, {d.b}};
   chain::Chain c;
-  c.add({.id = "S1", .claim = "the Mercer tail after N = N_K(eps/2) terms is at most eps/2",
-         .symbols = "T_1 = sup_x sum_{i>N} lambda_i phi_i(x)^2 <= eps/2", .relation = chain::Relation::LessEqual,
-         .lhs_name = "T_1", .rhs_name = "eps/2", .reference = "(2.5)", .status = "P/R", .mode = "CF",
+  c.add({.id = "S1",
+         .claim = "the Mercer tail after N = N_K(eps/2) terms is at most eps/2",
+         .symbols = "T_1 = sup_x sum_{i>N} lambda_i phi_i(x)^2 <= eps/2",
+         .relation = chain::Relation::LessEqual,
+         .lhs_name = "T_1",
+         .rhs_name = "eps/2",
+         .reference = "(2.5)",
+         .status = "P/R",
+         .mode = "CF",
          .coq_lemma = "altabaa_thm21_S1",
-         .coq_proof = "AltabaaKernel.altabaa_thm21_chain", .coq_note = "premise: the Mercer tail T1"},
+         .coq_proof = "AltabaaKernel.altabaa_thm21_chain",
+         .coq_note = "premise: the Mercer tail T1"},
         d.kernel == "gaussian-circle"
             ? chain::ball([d](const chain::Attempt& a) { return gaussian_circle_tail_outcome(d, a.prec); })
             : chain::generic([d]<class S>(const chain::Attempt& a) {
-          chain::Outcome o;
-          if (d.kernel == "brownian") {
-            o = chain::Outcome(chain::Side::enclosure(brownian_tail<S>(d.c, d.N, a.prec),
-                                                      "c (1 - 8/pi^2 sum_{k<=N} 1/(2k-1)^2), attained at x = 1"),
-                               chain::Side::exact(d.eps / Rational(2)));
-            if (d.N > 0) o.report("tail at N - 1", chain::Side::enclosure(brownian_tail<S>(d.c, d.N - 1, a.prec)));
-          } else {
-            o = chain::Outcome(chain::Side::exact(Rational(0), "c cos(x - y) has rank 2: K_2 = K"),
-                               chain::Side::exact(d.eps / Rational(2)));
-            o.report("tail at N - 1", chain::Side::exact(d.c, "c sin^2, sup c"));
-          }
-          return o.report("N", chain::Side::exact(count_q(d.N)));
-        }));
-  c.add({.id = "S2", .claim = "each ReLU component approximates its feature to eps_NN",
-         .symbols = "sup_x |psi_i(x) - g_i(x)| <= eps_NN, i <= N", .relation = chain::Relation::LessEqual,
-         .lhs_name = "sup |psi_i - g_i|", .rhs_name = "eps_NN", .reference = "(2.6)", .status = "P", .mode = "NET",
+                chain::Outcome o;
+                if (d.kernel == "brownian") {
+                  o = chain::Outcome(chain::Side::enclosure(brownian_tail<S>(d.c, d.N, a.prec),
+                                                            "c (1 - 8/pi^2 sum_{k<=N} 1/(2k-1)^2), attained at x = 1"),
+                                     chain::Side::exact(d.eps / Rational(2)));
+                  if (d.N > 0)
+                    o.report("tail at N - 1", chain::Side::enclosure(brownian_tail<S>(d.c, d.N - 1, a.prec)));
+                } else {
+                  o = chain::Outcome(chain::Side::exact(Rational(0), "c cos(x - y) has rank 2: K_2 = K"),
+                                     chain::Side::exact(d.eps / Rational(2)));
+                  o.report("tail at N - 1", chain::Side::exact(d.c, "c sin^2, sup c"));
+                }
+                return o.report("N", chain::Side::exact(count_q(d.N)));
+              }));
+  c.add({.id = "S2",
+         .claim = "each ReLU component approximates its feature to eps_NN",
+         .symbols = "sup_x |psi_i(x) - g_i(x)| <= eps_NN, i <= N",
+         .relation = chain::Relation::LessEqual,
+         .lhs_name = "sup |psi_i - g_i|",
+         .rhs_name = "eps_NN",
+         .reference = "(2.6)",
+         .status = "P",
+         .mode = "NET",
          .coq_lemma = "altabaa_thm21_S2",
-         .coq_proof = "AltabaaKernel.lipschitz_interpolation_error", .coq_note = "premise |g_i - psi_i| <= eps_NN; d = 1 design bound"},
+         .coq_proof = "AltabaaKernel.lipschitz_interpolation_error",
+         .coq_note = "premise |g_i - psi_i| <= eps_NN; d = 1 design bound"},
         chain::ball([d, box](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           std::vector<std::pair<std::string, chain::Side>> each;
@@ -237,11 +255,18 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
           return o.report("eps_NN", chain::Side::exact(d.e, "sqrt(C^2 + eps/(2N)) - C rounded down to 2^-30"))
               .report("J (knot intervals)", chain::Side::exact(count_q(d.psi.J)));
         }));
-  c.add({.id = "S3", .claim = "every feature is bounded by C",
-         .symbols = "|g_i(x)| <= C = max_i ||sqrt(lambda_i) phi_i||_inf, i <= N", .relation = chain::Relation::LessEqual,
-         .lhs_name = "sup |g_i|", .rhs_name = "C", .reference = "text after (2.7)", .status = "R", .mode = "CF",
+  c.add({.id = "S3",
+         .claim = "every feature is bounded by C",
+         .symbols = "|g_i(x)| <= C = max_i ||sqrt(lambda_i) phi_i||_inf, i <= N",
+         .relation = chain::Relation::LessEqual,
+         .lhs_name = "sup |g_i|",
+         .rhs_name = "C",
+         .reference = "text after (2.7)",
+         .status = "R",
+         .mode = "CF",
          .coq_lemma = "altabaa_thm21_S3",
-         .coq_proof = "AltabaaKernel.altabaa_thm21_eps", .coq_note = "premise |g_i| <= C"},
+         .coq_proof = "AltabaaKernel.altabaa_thm21_eps",
+         .coq_note = "premise |g_i| <= C"},
         chain::ball([d, box](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           for (std::size_t i = 0; i < d.g.size(); ++i)
@@ -251,9 +276,16 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
                    chain::Side::exact(d.C, "closed form rounded up to 2^-24, plus 2^-24"));
           return fa.outcome();
         }));
-  c.add({.id = "W4", .claim = "weak point W4: the features are bounded by C_K = max_i ||phi_i||_inf (no sqrt(lambda_1) factor)",
-         .symbols = "|g_i(x)| <= C_K = sqrt(2)", .relation = chain::Relation::LessEqual, .lhs_name = "sup |g_i|",
-         .rhs_name = "C_K", .reference = "spec §8 W4", .status = "R", .mode = "CF", .coq_lemma = "altabaa_thm21_W4",
+  c.add({.id = "W4",
+         .claim = "weak point W4: the features are bounded by C_K = max_i ||phi_i||_inf (no sqrt(lambda_1) factor)",
+         .symbols = "|g_i(x)| <= C_K = sqrt(2)",
+         .relation = chain::Relation::LessEqual,
+         .lhs_name = "sup |g_i|",
+         .rhs_name = "C_K",
+         .reference = "spec §8 W4",
+         .status = "R",
+         .mode = "CF",
+         .coq_lemma = "altabaa_thm21_W4",
          .coq_note = "weak point W4 of the spec: a C++ check, no Coq lemma"},
         chain::ball([d, box](const chain::Attempt& a) {
           Ball ck;
@@ -266,27 +298,41 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
                    chain::Side::enclosure(ck, "||sqrt(2) sin||_inf = ||sqrt(2) cos||_inf = sqrt(2)"));
           return fa.outcome();
         }));
-  c.add({.id = "S4", .claim = "every ReLU component is bounded by C + eps_NN",
-         .symbols = "|psi_i(x)| <= C + eps_NN", .relation = chain::Relation::LessEqual, .lhs_name = "sup |psi_i|",
-         .rhs_name = "C + eps_NN", .reference = "from S2, S3", .status = "R", .mode = "NET",
-         .coq_lemma = "altabaa_thm21_S4",
-         .coq_proof = "AltabaaKernel.altabaa_s4_network_bound"},
-        chain::ball([d, box](const chain::Attempt& a) {
-          chain::ForAll fa = a.for_all();
-          std::vector<std::pair<std::string, chain::Side>> each;
-          for (std::size_t i = 0; i < d.g.size(); ++i) {
-            chain::Side s = output_sup(d.psi.net, i, box, a, {Rational(1) / Rational(100000), 20000, d.e / Rational(20)});
-            each.emplace_back(index_name("P", i), s);
-            fa.add(chain::Point{}.add("i", count_q(i + 1)), s, chain::Side::exact(d.C + d.e));
-          }
-          chain::Outcome o = fa.outcome();
-          for (auto& [name, s] : each) o.report(name, s);
-          return o;
-        }));
-  c.add({.id = "S5", .claim = "each product term is within 2 C eps_NN + eps_NN^2",
-         .symbols = "|g_i(x) g_i(y) - psi_i(x) psi_i(y)| <= C |g_i - psi_i| + |psi_i| |g_i - psi_i| <= 2 C eps_NN + eps_NN^2",
-         .relation = chain::Relation::LessEqual, .lhs_name = "C E_i + P_i E_i", .rhs_name = "2 C eps_NN + eps_NN^2",
-         .reference = "chain after (2.7)", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm21_S5",
+  c.add(
+      {.id = "S4",
+       .claim = "every ReLU component is bounded by C + eps_NN",
+       .symbols = "|psi_i(x)| <= C + eps_NN",
+       .relation = chain::Relation::LessEqual,
+       .lhs_name = "sup |psi_i|",
+       .rhs_name = "C + eps_NN",
+       .reference = "from S2, S3",
+       .status = "R",
+       .mode = "NET",
+       .coq_lemma = "altabaa_thm21_S4",
+       .coq_proof = "AltabaaKernel.altabaa_s4_network_bound"},
+      chain::ball([d, box](const chain::Attempt& a) {
+        chain::ForAll fa = a.for_all();
+        std::vector<std::pair<std::string, chain::Side>> each;
+        for (std::size_t i = 0; i < d.g.size(); ++i) {
+          chain::Side s = output_sup(d.psi.net, i, box, a, {Rational(1) / Rational(100000), 20000, d.e / Rational(20)});
+          each.emplace_back(index_name("P", i), s);
+          fa.add(chain::Point{}.add("i", count_q(i + 1)), s, chain::Side::exact(d.C + d.e));
+        }
+        chain::Outcome o = fa.outcome();
+        for (auto& [name, s] : each) o.report(name, s);
+        return o;
+      }));
+  c.add({.id = "S5",
+         .claim = "each product term is within 2 C eps_NN + eps_NN^2",
+         .symbols =
+             "|g_i(x) g_i(y) - psi_i(x) psi_i(y)| <= C |g_i - psi_i| + |psi_i| |g_i - psi_i| <= 2 C eps_NN + eps_NN^2",
+         .relation = chain::Relation::LessEqual,
+         .lhs_name = "C E_i + P_i E_i",
+         .rhs_name = "2 C eps_NN + eps_NN^2",
+         .reference = "chain after (2.7)",
+         .status = "R",
+         .mode = "NET",
+         .coq_lemma = "altabaa_thm21_S5",
          .coq_proof = "Splits.product_error_bound"},
         chain::ball([d, budget](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
@@ -306,21 +352,34 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
                                         "[0, C E_i + P_i E_i] with E_i, P_i the upper bounds of S2, S4"),
                    chain::Side::exact(budget));
           }
-          return fa.outcome().report("sum_i (C E_i + P_i E_i): certified bound on T_2",
-                                     chain::Side::derived(chain::Enclosure::between(Rational(0), total), "T_2 lies in [0, this]"));
+          return fa.outcome().report(
+              "sum_i (C E_i + P_i E_i): certified bound on T_2",
+              chain::Side::derived(chain::Enclosure::between(Rational(0), total), "T_2 lies in [0, this]"));
         }));
-  c.add({.id = "S6", .claim = "the network term closes within eps/2",
-         .symbols = "|K_N - <psi, psi>| <= N (2 C eps_NN + eps_NN^2) <= eps/2", .relation = chain::Relation::LessEqual,
-         .lhs_name = "N (2 C eps_NN + eps_NN^2)", .rhs_name = "eps/2", .reference = "chain after (2.7)", .status = "R",
-         .mode = "NET+CF", .coq_lemma = "altabaa_thm21_S6",
+  c.add({.id = "S6",
+         .claim = "the network term closes within eps/2",
+         .symbols = "|K_N - <psi, psi>| <= N (2 C eps_NN + eps_NN^2) <= eps/2",
+         .relation = chain::Relation::LessEqual,
+         .lhs_name = "N (2 C eps_NN + eps_NN^2)",
+         .rhs_name = "eps/2",
+         .reference = "chain after (2.7)",
+         .status = "R",
+         .mode = "NET+CF",
+         .coq_lemma = "altabaa_thm21_S6",
          .coq_proof = "Splits.inner_product_error_bound"},
         chain::exact([d, budget, N] {
           return chain::Outcome(chain::Side::exact(N * budget), chain::Side::exact(d.eps / Rational(2)));
         }));
-  c.add({.id = "S7", .claim = "the kernel is eps-close to the inner product of the ReLU features",
+  c.add({.id = "S7",
+         .claim = "the kernel is eps-close to the inner product of the ReLU features",
          .symbols = "|K - <psi, psi>| <= |K - K_N| + |K_N - <psi, psi>| <= T_1 + N (2 C eps_NN + eps_NN^2) <= eps",
-         .relation = chain::Relation::LessEqual, .lhs_name = "T_1 + N (2 C eps_NN + eps_NN^2)", .rhs_name = "eps",
-         .reference = "(2.7)", .status = "P", .mode = "NET", .coq_lemma = "altabaa_thm21_S7",
+         .relation = chain::Relation::LessEqual,
+         .lhs_name = "T_1 + N (2 C eps_NN + eps_NN^2)",
+         .rhs_name = "eps",
+         .reference = "(2.7)",
+         .status = "P",
+         .mode = "NET",
+         .coq_lemma = "altabaa_thm21_S7",
          .coq_proof = "AltabaaKernel.altabaa_thm21_eps"},
         chain::ball([d, budget, N](const chain::Attempt& a) {
           const chain::Enclosure& t1 = a.result("S1").outcome.lhs.value;
@@ -336,10 +395,15 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
                      chain::Side::derived(chain::Enclosure::between(Rational(0), t1.upper() + t2.upper())));
           return o;
         }));
-  c.add({.id = "S8", .claim = "neuron count: the construction uses at most N S_F(eps_NN) hidden units",
+  c.add({.id = "S8",
+         .claim = "neuron count: the construction uses at most N S_F(eps_NN) hidden units",
          .symbols = "#neurons(psi) <= N * S_F(eps_NN), S_F(eps_NN) <= J + [c != 0] (explicit 1-D interpolant)",
-         .relation = chain::Relation::LessEqual, .lhs_name = "#neurons (shared hidden layer)",
-         .rhs_name = "N (J + [c != 0])", .reference = "statement", .status = "P/R", .mode = "count",
+         .relation = chain::Relation::LessEqual,
+         .lhs_name = "#neurons (shared hidden layer)",
+         .rhs_name = "N (J + [c != 0])",
+         .reference = "statement",
+         .status = "P/R",
+         .mode = "count",
          .coq_lemma = "altabaa_thm21_S8",
          .coq_note = "neuron count: integer count in C++, not in Coq"},
         chain::exact([d, N] {
@@ -350,11 +414,19 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
               .report("neurons, shared hidden layer", chain::Side::exact(shared));
         }));
   // The direct T_2 costs 3-60 s (network_term.hpp): only on request (parameter direct_t2).
-  if (p.flag_or("direct_t2", false)) c.add({.id = "T2", .claim = "the network term measured directly: one 2-D sup-norm of K_N - <psi, psi> over the domain, "
-                              "within the bound N (2 C eps_NN + eps_NN^2) that S6 closes",
+  if (p.flag_or("direct_t2", false))
+    c.add(
+        {.id = "T2",
+         .claim = "the network term measured directly: one 2-D sup-norm of K_N - <psi, psi> over the domain, "
+                  "within the bound N (2 C eps_NN + eps_NN^2) that S6 closes",
          .symbols = "T_2 = sup_{x,y} |K_N(x,y) - <psi(x), psi(y)>| <= N (2 C eps_NN + eps_NN^2)",
-         .relation = chain::Relation::LessEqual, .lhs_name = "T_2", .rhs_name = "N (2 C eps_NN + eps_NN^2)",
-         .reference = "spec §1.4 (T_2, slack ratio)", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm21_T2",
+         .relation = chain::Relation::LessEqual,
+         .lhs_name = "T_2",
+         .rhs_name = "N (2 C eps_NN + eps_NN^2)",
+         .reference = "spec §1.4 (T_2, slack ratio)",
+         .status = "R",
+         .mode = "NET",
+         .coq_lemma = "altabaa_thm21_T2",
          .coq_note = "reported quantity (a direct 2-D sup-norm): the Coq conclusion uses S1-S3 and S6, not this step"},
         chain::ball([d, budget, N](const chain::Attempt& a) {
           const Box square{{d.a, d.a}, {d.b, d.b}};
@@ -362,7 +434,8 @@ chain::Chain build_theorem_2_1(const chain::Parameters& p) {
           Rational surrogate(0);
           for (const Rational& di : d.delta) surrogate += di * (Rational(2) * d.C + di);
           const chain::Side t2 = widened(
-              truncated_kernel_error(d.psi.net, d.psi.net, d.g, d.g, square, a, network_term_budget(N * budget)), surrogate);
+              truncated_kernel_error(d.psi.net, d.psi.net, d.g, d.g, square, a, network_term_budget(N * budget)),
+              surrogate);
           const Rational bound = N * budget;
           chain::Outcome o(t2, chain::Side::exact(bound, "N (2 C eps_NN + eps_NN^2), S6's left side"));
           o.report("slack ratio N (2 C eps_NN + eps_NN^2) / T_2", slack_ratio(bound, t2.value, "S6's bound over T_2"));

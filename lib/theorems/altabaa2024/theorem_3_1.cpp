@@ -1,9 +1,9 @@
 // Theorem 3.1 (spec §4): a continuous relation r(x, y) = r_x(x) r_y(y) on [0,1]^2 is approximated
 // to eps by <P_x phi(x), P_y phi(y)> with phi the Voronoi threshold network of m grid sites.
+#include "chain/trust_reasons.hpp"
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
 #include "net/lower.hpp"
-#include "chain/trust_reasons.hpp"
 #include "scalar/input_error.hpp"
 #include "theorems/altabaa2024/cell_pairs.hpp"
 #include "theorems/altabaa2024/certify.hpp"
@@ -97,102 +97,157 @@ chain::Chain build_theorem_3_1(const chain::Parameters& p) {
     for (std::size_t l = 0; l < m; ++l) R[k][l] = d.U[k][0] * d.V[l][0];
 
   chain::Chain c;
-  c.add({.id = "V1", .claim = "every Voronoi cell of the grid has diameter at most delta(eps)",
-         .symbols = "max_i diam(V_i) = 1/m <= delta", .relation = chain::Relation::LessEqual,
-         .lhs_name = "max diam V_i", .rhs_name = "delta", .reference = "proof of Thm 3.1", .status = "P",
-         .mode = "CF", .coq_lemma = "altabaa_thm31_V1",
-         .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound", .coq_note = "premise: diameter <= delta"},
+  c.add({.id = "V1",
+         .claim = "every Voronoi cell of the grid has diameter at most delta(eps)",
+         .symbols = "max_i diam(V_i) = 1/m <= delta",
+         .relation = chain::Relation::LessEqual,
+         .lhs_name = "max diam V_i",
+         .rhs_name = "delta",
+         .reference = "proof of Thm 3.1",
+         .status = "P",
+         .mode = "CF",
+         .coq_lemma = "altabaa_thm31_V1",
+         .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound",
+         .coq_note = "premise: diameter <= delta"},
         chain::exact([diam, delta] {
           return chain::Outcome(chain::Side::exact(diam, "cells [(i-1)/m, i/m]").rechecked_by("1/x0", {"parameter:m"}),
                                 chain::Side::exact(delta).rechecked_by("x0", {"parameter:delta"}));
         }));
-  c.add({.id = "W8", .claim = "weak point W8: the strict inequality the modulus needs, diam(V_i) < delta",
-         .symbols = "max_i diam(V_i) < delta", .relation = chain::Relation::Less,
-         .lhs_name = "max diam V_i", .rhs_name = "delta", .reference = "spec §8 W8", .status = "R",
-         .mode = "CF", .coq_lemma = "altabaa_thm31_W8",
-         .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound_lt", .coq_note = "strict form (weak point W8)"},
+  c.add({.id = "W8",
+         .claim = "weak point W8: the strict inequality the modulus needs, diam(V_i) < delta",
+         .symbols = "max_i diam(V_i) < delta",
+         .relation = chain::Relation::Less,
+         .lhs_name = "max diam V_i",
+         .rhs_name = "delta",
+         .reference = "spec §8 W8",
+         .status = "R",
+         .mode = "CF",
+         .coq_lemma = "altabaa_thm31_W8",
+         .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound_lt",
+         .coq_note = "strict form (weak point W8)"},
         chain::exact([diam, delta] {
           return chain::Outcome(chain::Side::exact(diam, "cells [(i-1)/m, i/m]").rechecked_by("1/x0", {"parameter:m"}),
                                 chain::Side::exact(delta).rechecked_by("x0", {"parameter:delta"}));
         }));
-  c.add({.id = "V2", .claim = "the threshold network outputs the one-hot vector of the nearest site, everywhere",
+  c.add({.id = "V2",
+         .claim = "the threshold network outputs the one-hot vector of the nearest site, everywhere",
          .symbols = "phi(x) = e_{k(x)}, |x - s_k(x)| = min_i |x - s_i| (smallest index on ties), x in [0,1]",
-         .relation = chain::Relation::Equal, .lhs_name = "sum_i |phi_i(x) - [i = k(x)]|", .rhs_name = "0",
-         .reference = "[44], §4.2", .status = "P/R", .mode = "NET", .coq_lemma = "altabaa_thm31_V2",
+         .relation = chain::Relation::Equal,
+         .lhs_name = "sum_i |phi_i(x) - [i = k(x)]|",
+         .rhs_name = "0",
+         .reference = "[44], §4.2",
+         .status = "P/R",
+         .mode = "NET",
+         .coq_lemma = "altabaa_thm31_V2",
          .coq_note = "exact network check in C++"},
         chain::trusting(chain::exact([sites = d.sites] {
-          const Program prog = lower(voronoi_network(sites));
-          Evaluator<Rational> ev(prog, Prec(64));
-          chain::ForAll fa(chain::Relation::Equal);
-          for (const Rational& x : pattern_points(sites, Rational(0), Rational(1))) {
-            ev.run(std::span<const Rational>(&x, 1));
-            const auto out = ev.outputs();
-            const std::size_t k = nearest_site(sites, x);
-            Rational dev(0);
-            for (std::size_t i = 0; i < out.size(); ++i) dev += abs(out[i] - Rational(i == k ? 1 : 0));
-            fa.add(chain::Point{}.add("x", x),
-                   chain::Side::exact(dev, "exact evaluation; the points cover every layer-1 pattern"),
-                   chain::Side::exact(Rational(0)).rechecked_by("0", {}));
-          }
-          return fa.outcome();
-        }), chain::kNetworkEvaluation));
-  c.add({.id = "V3", .claim = "the model equals the factorised relation matrix on every cell pair",
-         .symbols = "<psi_x(x), psi_y(y)> = e_k^T U V^T e_l = R_kl (R_kl = r(s_k, s_l) up to the 2^-40 rounding of U, V)",
-         .relation = chain::Relation::Equal, .lhs_name = "<psi_x, psi_y>", .rhs_name = "R_kl",
-         .reference = "proof of Thm 3.1", .status = "P", .mode = "EX", .coq_lemma = "altabaa_thm31_V3",
-         .coq_proof = "AltabaaQuantization.altabaa_v5_cellwise", .coq_note = "premise net = R_{k(x) k(y)}"},
-        chain::trusting(chain::exact([d, R, m] {
-          chain::ForAll fa(chain::Relation::Equal);
-          // The head <U^T a, V^T b> on every pair of one-hot vectors.
-          add_head_on_one_hot_pairs(fa, d.U, d.V, R);
-          // The whole network at the site pairs (s_k, s_{m+1-k}), exactly.
-          const Program np = lower(d.net);
-          Evaluator<Rational> nev(np, Prec(64));
-          for (std::size_t k = 0; k < m; ++k) {
-            const std::vector<Rational> in{d.sites[k], d.sites[m - 1 - k]};
-            nev.run(in);
-            fa.add(chain::Point{}.add("x", in[0]).add("y", in[1]),
-                   chain::Side::exact(nev.outputs().at(0), "whole network, exact"), chain::Side::exact(R[k][m - 1 - k]));
-          }
-          return fa.outcome();
-        }), chain::kNetworkEvaluation, chain::kConstructionData));
-  c.add({.id = "V4", .claim = "every point is strictly closer than delta to its quantisation",
-         .symbols = "sup_x |x - q(x)| = 1/(2m) < delta", .relation = chain::Relation::Less,
-         .lhs_name = "covering radius", .rhs_name = "delta", .reference = "proof of Thm 3.1", .status = "P",
-         .mode = "CF", .coq_lemma = "altabaa_thm31_V4",
+                          const Program prog = lower(voronoi_network(sites));
+                          Evaluator<Rational> ev(prog, Prec(64));
+                          chain::ForAll fa(chain::Relation::Equal);
+                          for (const Rational& x : pattern_points(sites, Rational(0), Rational(1))) {
+                            ev.run(std::span<const Rational>(&x, 1));
+                            const auto out = ev.outputs();
+                            const std::size_t k = nearest_site(sites, x);
+                            Rational dev(0);
+                            for (std::size_t i = 0; i < out.size(); ++i) dev += abs(out[i] - Rational(i == k ? 1 : 0));
+                            fa.add(chain::Point{}.add("x", x),
+                                   chain::Side::exact(dev, "exact evaluation; the points cover every layer-1 pattern"),
+                                   chain::Side::exact(Rational(0)).rechecked_by("0", {}));
+                          }
+                          return fa.outcome();
+                        }),
+                        chain::kNetworkEvaluation));
+  c.add(
+      {.id = "V3",
+       .claim = "the model equals the factorised relation matrix on every cell pair",
+       .symbols = "<psi_x(x), psi_y(y)> = e_k^T U V^T e_l = R_kl (R_kl = r(s_k, s_l) up to the 2^-40 rounding of U, V)",
+       .relation = chain::Relation::Equal,
+       .lhs_name = "<psi_x, psi_y>",
+       .rhs_name = "R_kl",
+       .reference = "proof of Thm 3.1",
+       .status = "P",
+       .mode = "EX",
+       .coq_lemma = "altabaa_thm31_V3",
+       .coq_proof = "AltabaaQuantization.altabaa_v5_cellwise",
+       .coq_note = "premise net = R_{k(x) k(y)}"},
+      chain::trusting(chain::exact([d, R, m] {
+                        chain::ForAll fa(chain::Relation::Equal);
+                        // The head <U^T a, V^T b> on every pair of one-hot vectors.
+                        add_head_on_one_hot_pairs(fa, d.U, d.V, R);
+                        // The whole network at the site pairs (s_k, s_{m+1-k}), exactly.
+                        const Program np = lower(d.net);
+                        Evaluator<Rational> nev(np, Prec(64));
+                        for (std::size_t k = 0; k < m; ++k) {
+                          const std::vector<Rational> in{d.sites[k], d.sites[m - 1 - k]};
+                          nev.run(in);
+                          fa.add(chain::Point{}.add("x", in[0]).add("y", in[1]),
+                                 chain::Side::exact(nev.outputs().at(0), "whole network, exact"),
+                                 chain::Side::exact(R[k][m - 1 - k]));
+                        }
+                        return fa.outcome();
+                      }),
+                      chain::kNetworkEvaluation, chain::kConstructionData));
+  c.add({.id = "V4",
+         .claim = "every point is strictly closer than delta to its quantisation",
+         .symbols = "sup_x |x - q(x)| = 1/(2m) < delta",
+         .relation = chain::Relation::Less,
+         .lhs_name = "covering radius",
+         .rhs_name = "delta",
+         .reference = "proof of Thm 3.1",
+         .status = "P",
+         .mode = "CF",
+         .coq_lemma = "altabaa_thm31_V4",
          .coq_proof = "AltabaaQuantization.altabaa_v4_quantization_bound"},
         chain::exact([sites = d.sites, bounds, delta] {
           Rational radius(0);
           for (std::size_t k = 0; k < sites.size(); ++k)
             radius = max(radius, max(sites[k] - bounds[k], bounds[k + 1] - sites[k]));
-          return chain::Outcome(chain::Side::exact(radius, "max over cells of the distance from the site to the cell ends")
-                                    .rechecked_by("1/(2*x0)", {"parameter:m"}),
-                                chain::Side::exact(delta).rechecked_by("x0", {"parameter:delta"}));
+          return chain::Outcome(
+              chain::Side::exact(radius, "max over cells of the distance from the site to the cell ends")
+                  .rechecked_by("1/(2*x0)", {"parameter:m"}),
+              chain::Side::exact(delta).rechecked_by("x0", {"parameter:delta"}));
         }));
   const Program target = product_relation_program(d.r_x, d.r_y);
-  c.add({.id = "V5", .claim = "the inner-product model approximates r to eps on [0,1]^2",
+  c.add({.id = "V5",
+         .claim = "the inner-product model approximates r to eps on [0,1]^2",
          .symbols = "sup_{x,y} |r(x,y) - <psi_x(x), psi_y(y)>| = max_{k,l} sup_{V_k x V_l} |r - R_kl| < eps",
-         .relation = chain::Relation::Less, .lhs_name = "sup |r - <psi_x, psi_y>|", .rhs_name = "eps",
-         .reference = "proof of Thm 3.1 (two-line display)", .status = "P", .mode = "NET", .coq_lemma = "altabaa_thm31_V5",
-         .coq_proof = "AltabaaQuantization.altabaa_v5_cellwise", .coq_note = "certified route, per cell pair"},
+         .relation = chain::Relation::Less,
+         .lhs_name = "sup |r - <psi_x, psi_y>|",
+         .rhs_name = "eps",
+         .reference = "proof of Thm 3.1 (two-line display)",
+         .status = "P",
+         .mode = "NET",
+         .coq_lemma = "altabaa_thm31_V5",
+         .coq_proof = "AltabaaQuantization.altabaa_v5_cellwise",
+         .coq_note = "certified route, per cell pair"},
         chain::ball([target, bounds, R, eps](const chain::Attempt& a) {
-          return cell_pair_sup_norms(target, bounds, R, chain::Side::exact(eps).rechecked_by("x0", {"parameter:eps"}), a,
-                                     {Rational(1) / Rational(1000), 2000});
+          return cell_pair_sup_norms(target, bounds, R, chain::Side::exact(eps).rechecked_by("x0", {"parameter:eps"}),
+                                     a, {Rational(1) / Rational(1000), 2000});
         }));
-  c.add({.id = "V6", .claim = "the quantiser has m(m-1)/2 + m threshold units and the head has dimension d_r <= m",
-         .symbols = "#neurons(phi) = m(m-1)/2 + m", .relation = chain::Relation::Equal, .lhs_name = "#neurons(phi)",
-         .rhs_name = "m(m-1)/2 + m", .reference = "statement of Thm 3.1", .status = "P", .mode = "count",
+  c.add({.id = "V6",
+         .claim = "the quantiser has m(m-1)/2 + m threshold units and the head has dimension d_r <= m",
+         .symbols = "#neurons(phi) = m(m-1)/2 + m",
+         .relation = chain::Relation::Equal,
+         .lhs_name = "#neurons(phi)",
+         .rhs_name = "m(m-1)/2 + m",
+         .reference = "statement of Thm 3.1",
+         .status = "P",
+         .mode = "count",
          .coq_lemma = "altabaa_thm31_V6",
          .coq_note = "neuron count, not in Coq"},
         chain::trusting(chain::exact([d, m] {
-          const auto& left = std::get<InnerProductLayer>(d.net.layers[0].kind).left;
-          std::uint64_t units = 0;
-          for (std::size_t i = 0; i < 3; i += 2) units += linear_layer_rows(left[i]);
-          return chain::Outcome(chain::Side::exact(count_q(units), "rows of the two threshold layers of phi"),
-                                chain::Side::exact(count_q(voronoi_neurons(m))).rechecked_by("x0*(x0-1)/2 + x0", {"parameter:m"}))
-              .report("d_r", chain::Side::exact(Rational(1), "rank-1 analytic factorisation R_kl = r_x(s_k) r_y(s_l)"))
-              .report("m", chain::Side::exact(count_q(m)));
-        }), chain::kNetworkCount));
+                          const auto& left = std::get<InnerProductLayer>(d.net.layers[0].kind).left;
+                          std::uint64_t units = 0;
+                          for (std::size_t i = 0; i < 3; i += 2) units += linear_layer_rows(left[i]);
+                          return chain::Outcome(
+                                     chain::Side::exact(count_q(units), "rows of the two threshold layers of phi"),
+                                     chain::Side::exact(count_q(voronoi_neurons(m)))
+                                         .rechecked_by("x0*(x0-1)/2 + x0", {"parameter:m"}))
+                              .report("d_r", chain::Side::exact(
+                                                 Rational(1), "rank-1 analytic factorisation R_kl = r_x(s_k) r_y(s_l)"))
+                              .report("m", chain::Side::exact(count_q(m)));
+                        }),
+                        chain::kNetworkCount));
   return c;
 }
 

@@ -22,7 +22,9 @@ struct RkbsDesign {
   Interpolant psi1, psi2;
 };
 
-Rational tail_bound(const Rational& r, std::uint64_t N) { return pow_int(r, static_cast<long>(N + 1)) / (Rational(1) - r); }
+Rational tail_bound(const Rational& r, std::uint64_t N) {
+  return pow_int(r, static_cast<long>(N + 1)) / (Rational(1) - r);
+}
 
 RkbsDesign design(const chain::Parameters& p) {
   RkbsDesign d;
@@ -52,8 +54,9 @@ RkbsDesign design(const chain::Parameters& p) {
   d.C = dyadic_ceil(upper(rho), 30);  // max_k rho^k = rho
   d.e = eps_nn(d.C, d.eps / Rational(2), d.N);
   const auto J = knot_intervals(L, kPeriodEnd, d.e);
-  if (!J) p.fail("eps", "too small for this r: the ReLU interpolants would need more than " +
-                            std::to_string(kMaxKnotIntervals) + " knot intervals each");
+  if (!J)
+    p.fail("eps", "too small for this r: the ReLU interpolants would need more than " +
+                      std::to_string(kMaxKnotIntervals) + " knot intervals each");
   d.psi1 = relu_interpolant(d.a, Rational(0), kPeriodEnd, *J);
   d.psi2 = relu_interpolant(d.b, Rational(0), kPeriodEnd, *J);
   return d;
@@ -75,26 +78,42 @@ chain::Chain build_theorem_4_1(const chain::Parameters& p) {
   const Rational T1 = tail_bound(d.r, d.N);
   const Box box{{Rational(0)}, {kPeriodEnd}};
   chain::Chain c;
-  c.add({.id = "R1", .claim = "the feature tail after N terms is uniformly below eps/2 (explicit geometric bound)",
+  c.add({.id = "R1",
+         .claim = "the feature tail after N terms is uniformly below eps/2 (explicit geometric bound)",
          .symbols = "sup |sum_{k>N} a_k(x) b_k(y)| <= sum_{k>N} r^k = r^{N+1}/(1-r) < eps/2",
-         .relation = chain::Relation::Less, .lhs_name = "r^{N+1}/(1-r)", .rhs_name = "eps/2", .reference = "(4.15)",
-         .status = "P", .mode = "CF", .coq_lemma = "altabaa_thm41_R1",
-         .coq_proof = "AltabaaKernel.altabaa_thm41_chain", .coq_note = "premise: the tail T1"},
+         .relation = chain::Relation::Less,
+         .lhs_name = "r^{N+1}/(1-r)",
+         .rhs_name = "eps/2",
+         .reference = "(4.15)",
+         .status = "P",
+         .mode = "CF",
+         .coq_lemma = "altabaa_thm41_R1",
+         .coq_proof = "AltabaaKernel.altabaa_thm41_chain",
+         .coq_note = "premise: the tail T1"},
         chain::exact([T1, d] {
           return chain::Outcome(chain::Side::exact(T1, "|a_k b_k| <= r^k"), chain::Side::exact(d.eps / Rational(2)))
               .report("N", chain::Side::exact(count_q(d.N)));
         }));
-  c.add({.id = "R2", .claim = "each ReLU component approximates its feature map coordinate to eps_NN",
+  c.add({.id = "R2",
+         .claim = "each ReLU component approximates its feature map coordinate to eps_NN",
          .symbols = "sup |psi_{1,i} - a_i| <= eps_NN and sup |psi_{2,i} - b_i| <= eps_NN, i <= N",
-         .relation = chain::Relation::LessEqual, .lhs_name = "sup |psi - feature|", .rhs_name = "eps_NN",
-         .reference = "(4.16)", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm41_R2",
-         .coq_proof = "AltabaaKernel.altabaa_thm41_chain", .coq_note = "premises |a_i - psi_1i|, |b_i - psi_2i| <= eps_NN"},
+         .relation = chain::Relation::LessEqual,
+         .lhs_name = "sup |psi - feature|",
+         .rhs_name = "eps_NN",
+         .reference = "(4.16)",
+         .status = "R",
+         .mode = "NET",
+         .coq_lemma = "altabaa_thm41_R2",
+         .coq_proof = "AltabaaKernel.altabaa_thm41_chain",
+         .coq_note = "premises |a_i - psi_1i|, |b_i - psi_2i| <= eps_NN"},
         chain::ball([d, box](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           std::vector<std::pair<std::string, chain::Side>> each;
           for (std::size_t i = 0; i < d.N; ++i) {
-            chain::Side ea = component_error(d.psi1.net, i, d.a[i], box, a, {Rational(1) / Rational(100), 20000, d.e / Rational(8)});
-            chain::Side eb = component_error(d.psi2.net, i, d.b[i], box, a, {Rational(1) / Rational(100), 20000, d.e / Rational(8)});
+            chain::Side ea =
+                component_error(d.psi1.net, i, d.a[i], box, a, {Rational(1) / Rational(100), 20000, d.e / Rational(8)});
+            chain::Side eb =
+                component_error(d.psi2.net, i, d.b[i], box, a, {Rational(1) / Rational(100), 20000, d.e / Rational(8)});
             each.emplace_back("Ea_" + std::to_string(i + 1), ea);
             each.emplace_back("Eb_" + std::to_string(i + 1), eb);
             fa.add(chain::Point{}.add("map", Rational(1)).add("i", count_q(i + 1)), ea, chain::Side::exact(d.e));
@@ -104,46 +123,69 @@ chain::Chain build_theorem_4_1(const chain::Parameters& p) {
           for (auto& [name, s] : each) o.report(name, s);
           return o.report("eps_NN", chain::Side::exact(d.e)).report("J", chain::Side::exact(count_q(d.psi1.J)));
         }));
-  c.add({.id = "R3", .claim = "each product term is within 2 C eps_NN + eps_NN^2",
-         .symbols = "|a_i b_i - psi_{1,i} psi_{2,i}| <= |a_i| |b_i - psi_{2,i}| + |psi_{2,i}| |a_i - psi_{1,i}| <= 2 C eps_NN + eps_NN^2",
-         .relation = chain::Relation::LessEqual, .lhs_name = "A_i Eb_i + P_i Ea_i", .rhs_name = "2 C eps_NN + eps_NN^2",
-         .reference = "proof chain", .status = "R", .mode = "NET", .coq_lemma = "altabaa_thm41_R3",
-         .coq_proof = "Splits.product_error_bound"},
-        chain::ball([d, box, budget](const chain::Attempt& a) {
-          chain::ForAll fa = a.for_all();
-          Rational total(0);
-          for (std::size_t i = 0; i < d.N; ++i) {
-            const chain::Side A = expression_sup(d.a[i], box, a, {Rational(1) / Rational(100000), 20000, d.e / Rational(20)});
-            const chain::Side P = output_sup(d.psi2.net, i, box, a, {Rational(1) / Rational(100000), 20000, d.e / Rational(20)});
-            const chain::Enclosure& Ea = a.reported("R2", "Ea_" + std::to_string(i + 1)).value;
-            const chain::Enclosure& Eb = a.reported("R2", "Eb_" + std::to_string(i + 1)).value;
-            const chain::Point at = chain::Point{}.add("i", count_q(i + 1));
-            if (!A.value.bounded() || !P.value.bounded() || !Ea.bounded() || !Eb.bounded()) {
-              fa.add(at, chain::Side::derived(chain::Enclosure::whole_line()), chain::Side::exact(budget));
-              continue;
-            }
-            const Rational bound = A.value.upper() * Eb.upper() + P.value.upper() * Ea.upper();
-            total += bound;
-            fa.add(at,
-                   chain::Side::derived(chain::Enclosure::between(Rational(0), bound),
-                                        "sup|a_i| sup|b_i - psi_2i| + sup|psi_2i| sup|a_i - psi_1i| (sup-norm upper bounds)"),
-                   chain::Side::exact(budget));
+  c.add(
+      {.id = "R3",
+       .claim = "each product term is within 2 C eps_NN + eps_NN^2",
+       .symbols =
+           "|a_i b_i - psi_{1,i} psi_{2,i}| <= |a_i| |b_i - psi_{2,i}| + |psi_{2,i}| |a_i - psi_{1,i}| <= 2 C eps_NN + eps_NN^2",
+       .relation = chain::Relation::LessEqual,
+       .lhs_name = "A_i Eb_i + P_i Ea_i",
+       .rhs_name = "2 C eps_NN + eps_NN^2",
+       .reference = "proof chain",
+       .status = "R",
+       .mode = "NET",
+       .coq_lemma = "altabaa_thm41_R3",
+       .coq_proof = "Splits.product_error_bound"},
+      chain::ball([d, box, budget](const chain::Attempt& a) {
+        chain::ForAll fa = a.for_all();
+        Rational total(0);
+        for (std::size_t i = 0; i < d.N; ++i) {
+          const chain::Side A =
+              expression_sup(d.a[i], box, a, {Rational(1) / Rational(100000), 20000, d.e / Rational(20)});
+          const chain::Side P =
+              output_sup(d.psi2.net, i, box, a, {Rational(1) / Rational(100000), 20000, d.e / Rational(20)});
+          const chain::Enclosure& Ea = a.reported("R2", "Ea_" + std::to_string(i + 1)).value;
+          const chain::Enclosure& Eb = a.reported("R2", "Eb_" + std::to_string(i + 1)).value;
+          const chain::Point at = chain::Point{}.add("i", count_q(i + 1));
+          if (!A.value.bounded() || !P.value.bounded() || !Ea.bounded() || !Eb.bounded()) {
+            fa.add(at, chain::Side::derived(chain::Enclosure::whole_line()), chain::Side::exact(budget));
+            continue;
           }
-          return fa.outcome().report("certified bound on sup |sum_{i<=N} (a_i b_i - psi_1i psi_2i)|",
-                                     chain::Side::derived(chain::Enclosure::between(Rational(0), total)));
-        }));
-  c.add({.id = "R4", .claim = "the network term closes strictly within eps/2",
-         .symbols = "N (2 C eps_NN + eps_NN^2) < eps/2", .relation = chain::Relation::Less,
-         .lhs_name = "N (2 C eps_NN + eps_NN^2)", .rhs_name = "eps/2", .reference = "\"let the approximation error be small enough\"",
-         .status = "R", .mode = "NET+CF", .coq_lemma = "altabaa_thm41_R4",
+          const Rational bound = A.value.upper() * Eb.upper() + P.value.upper() * Ea.upper();
+          total += bound;
+          fa.add(at,
+                 chain::Side::derived(
+                     chain::Enclosure::between(Rational(0), bound),
+                     "sup|a_i| sup|b_i - psi_2i| + sup|psi_2i| sup|a_i - psi_1i| (sup-norm upper bounds)"),
+                 chain::Side::exact(budget));
+        }
+        return fa.outcome().report("certified bound on sup |sum_{i<=N} (a_i b_i - psi_1i psi_2i)|",
+                                   chain::Side::derived(chain::Enclosure::between(Rational(0), total)));
+      }));
+  c.add({.id = "R4",
+         .claim = "the network term closes strictly within eps/2",
+         .symbols = "N (2 C eps_NN + eps_NN^2) < eps/2",
+         .relation = chain::Relation::Less,
+         .lhs_name = "N (2 C eps_NN + eps_NN^2)",
+         .rhs_name = "eps/2",
+         .reference = "\"let the approximation error be small enough\"",
+         .status = "R",
+         .mode = "NET+CF",
+         .coq_lemma = "altabaa_thm41_R4",
          .coq_proof = "Splits.inner_product_error_bound"},
         chain::exact([N, budget, d] {
           return chain::Outcome(chain::Side::exact(N * budget), chain::Side::exact(d.eps / Rational(2)))
               .report("C", chain::Side::exact(d.C, "rho rounded up to 2^-30"));
         }));
-  c.add({.id = "R5", .claim = "the RKBS kernel is eps-close to <psi_1(x), psi_2(y)>",
-         .symbols = "|K - <psi_1, psi_2>| <= r^{N+1}/(1-r) + N (2 C eps_NN + eps_NN^2) < eps", .relation = chain::Relation::Less,
-         .lhs_name = "tail + network term", .rhs_name = "eps", .reference = "end of proof", .status = "P", .mode = "NET",
+  c.add({.id = "R5",
+         .claim = "the RKBS kernel is eps-close to <psi_1(x), psi_2(y)>",
+         .symbols = "|K - <psi_1, psi_2>| <= r^{N+1}/(1-r) + N (2 C eps_NN + eps_NN^2) < eps",
+         .relation = chain::Relation::Less,
+         .lhs_name = "tail + network term",
+         .rhs_name = "eps",
+         .reference = "end of proof",
+         .status = "P",
+         .mode = "NET",
          .coq_lemma = "altabaa_thm41_R5",
          .coq_proof = "AltabaaKernel.altabaa_thm41_chain"},
         chain::exact([N, budget, T1, d] {
@@ -153,38 +195,49 @@ chain::Chain build_theorem_4_1(const chain::Parameters& p) {
         }));
   // The direct T_2 costs about 25 s here (474 knots per axis, 10 features; network_term.hpp): only
   // on request (parameter direct_t2).
-  if (p.flag_or("direct_t2", false)) c.add({.id = "T2", .claim = "the network term measured directly: one 2-D sup-norm of K_N - <psi_1, psi_2> over the "
-                              "domain, within the bound N (2 C eps_NN + eps_NN^2) that R4 closes",
-         .symbols = "T_2 = sup_{x,y} |sum_{i<=N} a_i(x) b_i(y) - <psi_1(x), psi_2(y)>| <= N (2 C eps_NN + eps_NN^2)",
-         .relation = chain::Relation::LessEqual, .lhs_name = "T_2", .rhs_name = "N (2 C eps_NN + eps_NN^2)",
-         .reference = "spec §5.3 (mirrors §1.4: T_2, slack ratio)", .status = "R", .mode = "NET",
-         .coq_lemma = "altabaa_thm41_T2",
-         .coq_note = "reported quantity (a direct 2-D sup-norm): the Coq conclusion uses R1, R2, R4, not this step"},
-        chain::ball([d, N, budget, T1](const chain::Attempt& a) {
-          const Box square{{Rational(0), Rational(0)}, {kPeriodEnd, kPeriodEnd}};
-          const chain::Side t2 = truncated_kernel_error(d.psi1.net, d.psi2.net, d.a, d.b, square, a, network_term_budget(N * budget));
-          const Rational bound = N * budget;
-          chain::Outcome o(t2, chain::Side::exact(bound, "N (2 C eps_NN + eps_NN^2), R4's left side"));
-          o.report("slack ratio N (2 C eps_NN + eps_NN^2) / T_2", slack_ratio(bound, t2.value, "R4's bound over T_2"));
-          const chain::Enclosure& r3 = a.reported("R3", "certified bound on sup |sum_{i<=N} (a_i b_i - psi_1i psi_2i)|").value;
-          if (r3.bounded())
-            o.report("R3 bound / T_2", slack_ratio(r3.upper(), t2.value, "the per-component bound of R3 over T_2"));
-          return o.report("T_1 + T_2", sum_of(chain::Enclosure::exact(T1), t2.value,
-                                              "the kernel error bound with T_2 measured directly (T_1: R1's tail bound)"));
-        }));
+  if (p.flag_or("direct_t2", false))
+    c.add({.id = "T2",
+           .claim = "the network term measured directly: one 2-D sup-norm of K_N - <psi_1, psi_2> over the "
+                    "domain, within the bound N (2 C eps_NN + eps_NN^2) that R4 closes",
+           .symbols = "T_2 = sup_{x,y} |sum_{i<=N} a_i(x) b_i(y) - <psi_1(x), psi_2(y)>| <= N (2 C eps_NN + eps_NN^2)",
+           .relation = chain::Relation::LessEqual,
+           .lhs_name = "T_2",
+           .rhs_name = "N (2 C eps_NN + eps_NN^2)",
+           .reference = "spec §5.3 (mirrors §1.4: T_2, slack ratio)",
+           .status = "R",
+           .mode = "NET",
+           .coq_lemma = "altabaa_thm41_T2",
+           .coq_note = "reported quantity (a direct 2-D sup-norm): the Coq conclusion uses R1, R2, R4, not this step"},
+          chain::ball([d, N, budget, T1](const chain::Attempt& a) {
+            const Box square{{Rational(0), Rational(0)}, {kPeriodEnd, kPeriodEnd}};
+            const chain::Side t2 =
+                truncated_kernel_error(d.psi1.net, d.psi2.net, d.a, d.b, square, a, network_term_budget(N * budget));
+            const Rational bound = N * budget;
+            chain::Outcome o(t2, chain::Side::exact(bound, "N (2 C eps_NN + eps_NN^2), R4's left side"));
+            o.report("slack ratio N (2 C eps_NN + eps_NN^2) / T_2",
+                     slack_ratio(bound, t2.value, "R4's bound over T_2"));
+            const chain::Enclosure& r3 =
+                a.reported("R3", "certified bound on sup |sum_{i<=N} (a_i b_i - psi_1i psi_2i)|").value;
+            if (r3.bounded())
+              o.report("R3 bound / T_2", slack_ratio(r3.upper(), t2.value, "the per-component bound of R3 over T_2"));
+            return o.report("T_1 + T_2",
+                            sum_of(chain::Enclosure::exact(T1), t2.value,
+                                   "the kernel error bound with T_2 measured directly (T_1: R1's tail bound)"));
+          }));
   c.recheck("R1", "rhs", "x0/2", {"parameter:eps"});
   c.recheck("R4", "rhs", "x0/2", {"parameter:eps"});
   c.recheck("R5", "rhs", "x0", {"parameter:eps"});
   std::string tail = "1";  // r^{N+1}/(1-r) as a product, re-computed exactly
   for (std::uint64_t k = 0; k <= d.N; ++k) tail += "*x0";
   c.recheck("R1", "lhs", tail + "/(1 - x0)", {"parameter:r"});
-  c.recheck("R4", "lhs", "x0*(2*x1*x2 + x2*x2)", {"step:R1:reported:N", "step:R4:reported:C", "step:R2:reported:eps_NN"});
+  c.recheck("R4", "lhs", "x0*(2*x1*x2 + x2*x2)",
+            {"step:R1:reported:N", "step:R4:reported:C", "step:R2:reported:eps_NN"});
   c.recheck("R5", "lhs", "x0 + x1", {"step:R1:lhs", "step:R4:lhs"});
   if (p.flag_or("direct_t2", false)) {
     c.recheck("T2", "rhs", "x0", {"step:R4:lhs"});
     c.trust("T2", chain::kSupNormTrusted, "");  // the 2-D sup-norm: its witness is recorded, not its cover
   }
-  c.trust("R2", "", chain::kConstructionData);  // eps_NN is chosen by the module from C, eps and N
+  c.trust("R2", "", chain::kConstructionData);                      // eps_NN is chosen by the module from C, eps and N
   c.trust("R3", chain::kSupNormTrusted, chain::kConstructionData);  // sup|a_i|, sup|psi_2i| are not recorded; C is R4's
   return c;
 }

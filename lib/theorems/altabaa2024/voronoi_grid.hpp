@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "net/network.hpp"
 #include "domain/domain.hpp"
+#include "net/network.hpp"
 #include "theorems/altabaa2024/voronoi.hpp"
 
 namespace approxcert::theorems::altabaa2024 {

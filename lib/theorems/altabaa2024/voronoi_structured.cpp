@@ -61,7 +61,8 @@ QuantiserEquality quantiser_equals_paper(const LayerList& candidate, const Ratio
   if (m < 2 || m > 65535) throw std::domain_error("quantiser equality: needs 2 <= m <= 65535 sites");
   mpz_class D = 1;
   for (const Rational& s : sites) mpz_lcm(D.get_mpz_t(), D.get_mpz_t(), s.den().get_mpz_t());
-  if (mpz_sizeinbase(D.get_mpz_t(), 2) > 24) throw std::domain_error("quantiser equality: common denominator above 2^24");
+  if (mpz_sizeinbase(D.get_mpz_t(), 2) > 24)
+    throw std::domain_error("quantiser equality: common denominator above 2^24");
   const std::int64_t d = D.get_si(), top = 4 * d;  // points P / (4D), P = 0..4D
   std::vector<std::int64_t> a;
   for (const Rational& s : sites) {
@@ -73,13 +74,13 @@ QuantiserEquality quantiser_equals_paper(const LayerList& candidate, const Ratio
   // Layer-2 pre-activations times 2 (voronoi_layers: bias 1/2 - (m-1-k), or 1/2 - k when largest;
   // unit (i, j) enters row i with +sign and row j with -sign).
   std::vector<std::int64_t> pre(m);
-  for (std::size_t k = 0; k < m; ++k)
-    pre[k] = 1 - 2 * static_cast<std::int64_t>(largest ? k : m - 1 - k);
+  for (std::size_t k = 0; k < m; ++k) pre[k] = 1 - 2 * static_cast<std::int64_t>(largest ? k : m - 1 - k);
   // Unit (i, j) is on at P iff w P + 2 b >= 0 (its pre-activation times 4 D^2). Its state at P = 0,
   // and the one P in 1..4D where it changes (if any), bucketed by P.
   std::vector<std::uint32_t> count(static_cast<std::size_t>(top) + 2, 0);
   auto change_point = [top](const PairRow& r) -> std::int64_t {  // 0: no change in 1..4D
-    std::int64_t e = r.w > 0 ? -floor_div(2 * r.b, r.w) : floor_div(2 * r.b, -r.w) + 1;  // ceil(-2b/w) or floor(2b/-w) + 1
+    std::int64_t e =
+        r.w > 0 ? -floor_div(2 * r.b, r.w) : floor_div(2 * r.b, -r.w) + 1;  // ceil(-2b/w) or floor(2b/-w) + 1
     return e >= 1 && e <= top ? e : 0;
   };
   QuantiserEquality out;
@@ -103,7 +104,8 @@ QuantiserEquality quantiser_equals_paper(const LayerList& candidate, const Ratio
       events[fill[static_cast<std::size_t>(change_point(paper_pair_row(a[i], a[j], tie)))]++] =
           static_cast<std::uint32_t>(i << 16 | j);
   RationalVector points;
-  for (std::int64_t p = 0; p <= top; ++p) points.push_back(Rational(mpz_class(static_cast<long>(p)), mpz_class(static_cast<long>(top))));
+  for (std::int64_t p = 0; p <= top; ++p)
+    points.push_back(Rational(mpz_class(static_cast<long>(p)), mpz_class(static_cast<long>(top))));
   const auto want = threshold_network_ones(candidate, points);
   std::size_t npos = 0;
   std::uint64_t sum = 0;

@@ -2,14 +2,15 @@
 
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
 
 #include "chain/claims_file.hpp"
 #include "chain/sup_norm_side.hpp"
 #include "chain/trust_reasons.hpp"
+#include "domain/domain.hpp"
 #include "net/constant.hpp"
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
@@ -18,7 +19,6 @@
 #include "net/network_json.hpp"
 #include "problem/error_program.hpp"
 #include "scalar/input_error.hpp"
-#include "domain/domain.hpp"
 #include "theorems/claims/coq_glue.hpp"
 
 namespace approxcert::theorems::claims {
@@ -46,9 +46,9 @@ struct Quantity {
   Box box;                                 // sup-norm domain (outer box)
   std::optional<Box> witness_box;          // sup-norm: inner box when the domain has irrational ends
   chain::SupNormBudget budget;
-  std::vector<Rational> point;             // evaluate: the exact input
-  std::size_t output = 0;                  // evaluate: the output
-  std::optional<Rational> exact;           // an exact constant, or a Lipschitz bound
+  std::vector<Rational> point;    // evaluate: the exact input
+  std::size_t output = 0;         // evaluate: the output
+  std::optional<Rational> exact;  // an exact constant, or a Lipschitz bound
   // sup-norm: sup |target - net| with net = (net_name, output), target = an expression text or
   // (target_net, target_output); the domain as written. What the "coq" glue of a step checks.
   std::string net_name, target_net, target_text, domain_text;
@@ -72,7 +72,9 @@ struct Quantities {
         if (it == sup_norms.end()) {
           std::vector<std::string> coords;
           for (std::size_t i = 0; i < q.box.dim(); ++i) coords.push_back("x" + std::to_string(i));
-          it = sup_norms.emplace(key, chain::sup_norm_side(*q.program, q.box, a, coords, q.note, q.budget, q.witness_box)).first;
+          it = sup_norms
+                   .emplace(key, chain::sup_norm_side(*q.program, q.box, a, coords, q.note, q.budget, q.witness_box))
+                   .first;
         }
         return it->second;
       }
@@ -84,9 +86,9 @@ struct Quantities {
       }
       case Kind::Constant:
         if (q.exact) return Side::exact(*q.exact, q.note).rechecked_by(q.exact->to_string(), {});
-        return Side::enclosure(evaluate<S>(*q.program, std::span<const S>(), a.prec).at(0), q.note).rechecked_by(q.note, {});
-      case Kind::Lipschitz:
-        return Side::exact(*q.exact, q.note).trusted_because(chain::kNetworkEvaluation);
+        return Side::enclosure(evaluate<S>(*q.program, std::span<const S>(), a.prec).at(0), q.note)
+            .rechecked_by(q.note, {});
+      case Kind::Lipschitz: return Side::exact(*q.exact, q.note).trusted_because(chain::kNetworkEvaluation);
     }
     throw std::logic_error("claims: unknown quantity kind");
   }
@@ -95,8 +97,8 @@ struct Quantities {
 // A step side: one quantity, an exact or constant number, or an expression in quantities.
 struct SideExpr {
   std::string text;
-  std::optional<std::size_t> single;   // the text is exactly this quantity's name
-  std::optional<Rational> exact;       // the text is an exact number
+  std::optional<std::size_t> single;       // the text is exactly this quantity's name
+  std::optional<Rational> exact;           // the text is an exact number
   std::shared_ptr<const Program> program;  // otherwise: inputs = the quantities in `used`
   std::vector<std::size_t> used;
 };
@@ -154,7 +156,9 @@ template <class S>
 Side side_value(const SideExpr& e, const Attempt& a, Quantities& qs, Outcome& reports, std::vector<bool>& reported) {
   if (e.single) return qs.side<S>(*e.single, a);
   if (e.exact) return Side::exact(*e.exact).rechecked_by(e.exact->to_string(), {});
-  if (e.used.empty()) return Side::enclosure(evaluate<S>(*e.program, std::span<const S>(), a.prec).at(0), e.text).rechecked_by(e.text, {});
+  if (e.used.empty())
+    return Side::enclosure(evaluate<S>(*e.program, std::span<const S>(), a.prec).at(0), e.text)
+        .rechecked_by(e.text, {});
   std::vector<S> in(e.used.size());
   bool bounded = true;
   for (std::size_t i = 0; i < e.used.size(); ++i) {
@@ -168,8 +172,10 @@ Side side_value(const SideExpr& e, const Attempt& a, Quantities& qs, Outcome& re
     }
   }
   if (!bounded)
-    return Side::derived(chain::Enclosure::whole_line(), e.text + " (a quantity has no finite bound)").trusted_because(chain::kClaimExpression);
-  return Side::enclosure(evaluate<S>(*e.program, std::span<const S>(in), a.prec).at(0), e.text).trusted_because(chain::kClaimExpression);
+    return Side::derived(chain::Enclosure::whole_line(), e.text + " (a quantity has no finite bound)")
+        .trusted_because(chain::kClaimExpression);
+  return Side::enclosure(evaluate<S>(*e.program, std::span<const S>(in), a.prec).at(0), e.text)
+      .trusted_because(chain::kClaimExpression);
 }
 
 // The network the string at `at` names (InputError there if "networks" has none of that name).
@@ -193,14 +199,18 @@ std::size_t output_index(const ExactJson& q, std::string_view key, const JsonAt&
   if (!o) return 0;
   const std::uint64_t k = json_count(*o, at.key(key));
   const std::size_t outputs = lower(net).outputs().size();
-  if (k >= outputs) at.key(key).fail("output " + std::to_string(k) + " out of range: the network has " + std::to_string(outputs) + " outputs");
+  if (k >= outputs)
+    at.key(key).fail("output " + std::to_string(k) + " out of range: the network has " + std::to_string(outputs) +
+                     " outputs");
   return static_cast<std::size_t>(k);
 }
 
-Quantity read_sup_norm(const std::string& name, const ExactJson& q, const JsonAt& at, const std::map<std::string, Network>& nets) {
+Quantity read_sup_norm(const std::string& name, const ExactJson& q, const JsonAt& at,
+                       const std::map<std::string, Network>& nets) {
   json_object(q, at);
-  json_check_keys(q, at, {"net", "output", "target", "target_net", "target_output", "domain", "rel_tol", "abs_tol", "max_boxes"},
-                  "a supnorm quantity");
+  json_check_keys(
+      q, at, {"net", "output", "target", "target_net", "target_output", "domain", "rel_tol", "abs_tol", "max_boxes"},
+      "a supnorm quantity");
   Quantity out;
   out.name = name;
   out.kind = Kind::SupNorm;
@@ -220,7 +230,8 @@ Quantity read_sup_norm(const std::string& name, const ExactJson& q, const JsonAt
   out.output = output;
   const ExactJson* target = json_optional(q, "target");
   const ExactJson* target_net = json_optional(q, "target_net");
-  if ((target == nullptr) == (target_net == nullptr)) at.fail("give exactly one of \"target\" (an expression) and \"target_net\" (a network name)");
+  if ((target == nullptr) == (target_net == nullptr))
+    at.fail("give exactly one of \"target\" (an expression) and \"target_net\" (a network name)");
   const std::string net_name = json_string(q["net"], at.key("net"));
   out.net_name = net_name;
   try {
@@ -252,12 +263,14 @@ Quantity read_sup_norm(const std::string& name, const ExactJson& q, const JsonAt
   if (const ExactJson* m = json_optional(q, "max_boxes")) {
     out.budget.max_boxes = json_count(*m, at.key("max_boxes"));
     if (out.budget.max_boxes < 1 || out.budget.max_boxes > kMaxBoxes)
-      at.key("max_boxes").fail("must be between 1 and " + std::to_string(kMaxBoxes) + " (each retry multiplies it by 4)");
+      at.key("max_boxes")
+          .fail("must be between 1 and " + std::to_string(kMaxBoxes) + " (each retry multiplies it by 4)");
   }
   return out;
 }
 
-Quantity read_evaluate(const std::string& name, const ExactJson& q, const JsonAt& at, const std::map<std::string, Network>& nets) {
+Quantity read_evaluate(const std::string& name, const ExactJson& q, const JsonAt& at,
+                       const std::map<std::string, Network>& nets) {
   json_object(q, at);
   json_check_keys(q, at, {"net", "at", "output"}, "an evaluate quantity");
   Quantity out;
@@ -268,7 +281,8 @@ Quantity read_evaluate(const std::string& name, const ExactJson& q, const JsonAt
   const JsonAt pat = at.key("at");
   const ExactJson& point = json_array(json_required(q, "at", at, "an evaluate quantity"), pat);
   if (point.size() != input_dim(net))
-    pat.fail("has " + std::to_string(point.size()) + " coordinates; the network has " + std::to_string(input_dim(net)) + " inputs");
+    pat.fail("has " + std::to_string(point.size()) + " coordinates; the network has " + std::to_string(input_dim(net)) +
+             " inputs");
   std::string where;
   for (std::size_t i = 0; i < point.size(); ++i) {
     out.point.push_back(json_rational(point[i], pat.index(i)));
@@ -294,7 +308,8 @@ Quantity read_constant(const std::string& name, const ExactJson& q, const JsonAt
   return out;
 }
 
-Quantity read_lipschitz(const std::string& name, const ExactJson& q, const JsonAt& at, const std::map<std::string, Network>& nets) {
+Quantity read_lipschitz(const std::string& name, const ExactJson& q, const JsonAt& at,
+                        const std::map<std::string, Network>& nets) {
   json_object(q, at);
   json_check_keys(q, at, {"net"}, "a lipschitz quantity");
   Quantity out;
@@ -356,8 +371,8 @@ void check_sup_triangle(const std::string& glue, const SideExpr& lhs, chain::Rel
   const Quantity* b = pair ? supnorm(pair->second) : nullptr;
   if (!a || !b) at.key("lhs").fail("\"coq\": \"sup_triangle\" needs lhs \"A + B\" with A and B supnorm quantities");
   if (b->target_net != a->net_name || b->target_output != a->output || b->domain_text != a->domain_text)
-    at.key("lhs").fail("\"coq\": \"sup_triangle\" needs " + b->name + " = sup |" + a->net_name + " - g| (target_net \"" +
-                       a->net_name + "\", the same output and domain as " + a->name + ")");
+    at.key("lhs").fail("\"coq\": \"sup_triangle\" needs " + b->name + " = sup |" + a->net_name +
+                       " - g| (target_net \"" + a->net_name + "\", the same output and domain as " + a->name + ")");
   if (rel != chain::Relation::LessEqual && rel != chain::Relation::Less)
     at.key("relation").fail("\"coq\": \"sup_triangle\" needs the relation <= or <");
   if (!rhs.exact) at.key("rhs").fail("\"coq\": \"sup_triangle\" needs an exact number on the right");
@@ -381,7 +396,8 @@ chain::Chain build_claims(const chain::Parameters& p) {
     const ExactJson& s = json_object(steps[i], at);
     json_check_keys(s, at, {"id", "claim", "lhs", "relation", "rhs", "coq"}, "a step");
     const std::string id = json_string(json_required(s, "id", at, "a step"), at.key("id"));
-    if (!is_step_id(id)) at.key("id").fail("a step id is 1 to 64 letters, digits or '_', got \"" + id.substr(0, 64) + "\"");
+    if (!is_step_id(id))
+      at.key("id").fail("a step id is 1 to 64 letters, digits or '_', got \"" + id.substr(0, 64) + "\"");
     if (!ids.emplace(id, i).second) at.key("id").fail("step id \"" + id + "\" is used twice");
     const std::string claim = json_optional(s, "claim") ? json_string(s["claim"], at.key("claim")) : std::string();
     const std::string rel_text = json_string(json_required(s, "relation", at, "a step"), at.key("relation"));
@@ -403,23 +419,31 @@ chain::Chain build_claims(const chain::Parameters& p) {
       rhs_name = rhs.text;
     }
     const bool range = chain::is_range(*rel);
-    chain::StepSpec spec{.id = id, .claim = claim.empty() ? lhs.text + " " + rel_text + " " + rhs_name : claim,
-           .symbols = lhs.text + " " + rel_text + " " + rhs_name, .relation = *rel, .lhs_name = lhs.text,
-           .rhs_name = rhs_name, .reference = "claim file", .status = "U", .mode = "user", .coq_lemma = "claim_" + id,
-           .coq_note = "a user's claim: the glue between claim steps is the user's mathematics, not a lemma of proofs/"};
+    chain::StepSpec spec{
+        .id = id,
+        .claim = claim.empty() ? lhs.text + " " + rel_text + " " + rhs_name : claim,
+        .symbols = lhs.text + " " + rel_text + " " + rhs_name,
+        .relation = *rel,
+        .lhs_name = lhs.text,
+        .rhs_name = rhs_name,
+        .reference = "claim file",
+        .status = "U",
+        .mode = "user",
+        .coq_lemma = "claim_" + id,
+        .coq_note = "a user's claim: the glue between claim steps is the user's mathematics, not a lemma of proofs/"};
     if (const ExactJson* glue = json_optional(s, "coq")) {
       check_sup_triangle(json_string(*glue, at.key("coq")), lhs, *rel, rhs, *qs, at);
       spec.coq_proof = std::string(kSupTriangleLemma);
       spec.coq_note = "the triangle inequality for sup-norms: with the certified upper bounds of " + lhs.text +
                       ", the last network is within the right-hand side of the first target";
     }
-    c.add(std::move(spec),
-          chain::generic([qs, lhs, rhs, rhs_high, range]<class S>(const Attempt& a) {
+    c.add(std::move(spec), chain::generic([qs, lhs, rhs, rhs_high, range]<class S>(const Attempt& a) {
             Outcome reports;
             std::vector<bool> reported(qs->list.size(), false);
             Side l = side_value<S>(lhs, a, *qs, reports, reported);
             Side r = side_value<S>(rhs, a, *qs, reports, reported);
-            Outcome o = range ? Outcome::in_range(std::move(l), std::move(r), side_value<S>(rhs_high, a, *qs, reports, reported))
+            Outcome o = range ? Outcome::in_range(std::move(l), std::move(r),
+                                                  side_value<S>(rhs_high, a, *qs, reports, reported))
                               : Outcome(std::move(l), std::move(r));
             o.reported = std::move(reports.reported);
             return o;
@@ -431,12 +455,14 @@ chain::Chain build_claims(const chain::Parameters& p) {
 }  // namespace
 
 void register_theorems(chain::TheoremRegistry& r) {
-  r.add({.name = std::string(chain::kClaimsTheorem), .paper = "claims",
-         .title = "User claims (approxcert-claims/1)",
-         .statement = "The steps of a user's claim file: each relates expressions in named, certified quantities of the "
-                      "user's networks (sup-norms against a target or another network, evaluations at exact points, "
-                      "Lipschitz bounds from the weights, constants). The file's description says what they establish."},
-        build_claims, coq_conclude_claims);
+  r.add(
+      {.name = std::string(chain::kClaimsTheorem),
+       .paper = "claims",
+       .title = "User claims (approxcert-claims/1)",
+       .statement = "The steps of a user's claim file: each relates expressions in named, certified quantities of the "
+                    "user's networks (sup-norms against a target or another network, evaluations at exact points, "
+                    "Lipschitz bounds from the weights, constants). The file's description says what they establish."},
+      build_claims, coq_conclude_claims);
 }
 
 }  // namespace approxcert::theorems::claims

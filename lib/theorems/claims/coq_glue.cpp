@@ -27,9 +27,11 @@ std::string describe(const nlohmann::json& quantities, const std::string& name) 
   const auto q = quantities.find(name);
   if (q == quantities.end() || !q->is_object() || !q->contains("supnorm")) return name;
   const nlohmann::json& s = (*q)["supnorm"];
-  auto text = [&](const char* key) { return s.contains(key) && s[key].is_string() ? s[key].get<std::string>() : std::string("?"); };
-  return name + " = sup |" + (s.contains("target") ? text("target") : text("target_net")) + " - " + text("net") + "| over " +
-         text("domain");
+  auto text = [&](const char* key) {
+    return s.contains(key) && s[key].is_string() ? s[key].get<std::string>() : std::string("?");
+  };
+  return name + " = sup |" + (s.contains("target") ? text("target") : text("target_net")) + " - " + text("net") +
+         "| over " + text("domain");
 }
 
 }  // namespace
@@ -55,10 +57,11 @@ chain::CoqConclusion coq_conclude_claims(const nlohmann::json& cert, const std::
     if (!p.is_object() || !p.contains("coq") || !p.contains("id") || !p["id"].is_string()) continue;
     const std::string id = p["id"].get<std::string>();
     const chain::CoqStep* s = chain::find_coq_step(steps, id);
-    const auto terms = p.contains("lhs") && p["lhs"].is_string() ? sup_triangle_terms(p["lhs"].get<std::string>()) : std::nullopt;
-    if (!s || s->verdict != chain::Verdict::Proved || !terms || !s->rhs.is_exact() || !s->reported.count(terms->first) ||
-        !s->reported.count(terms->second) || !s->reported.at(terms->first).bounded() ||
-        !s->reported.at(terms->second).bounded()) {
+    const auto terms =
+        p.contains("lhs") && p["lhs"].is_string() ? sup_triangle_terms(p["lhs"].get<std::string>()) : std::nullopt;
+    if (!s || s->verdict != chain::Verdict::Proved || !terms || !s->rhs.is_exact() ||
+        !s->reported.count(terms->first) || !s->reported.count(terms->second) ||
+        !s->reported.at(terms->first).bounded() || !s->reported.at(terms->second).bounded()) {
       skipped += (skipped.empty() ? "" : ", ") + id;
       continue;
     }
@@ -94,8 +97,9 @@ chain::CoqConclusion coq_conclude_claims(const nlohmann::json& cert, const std::
         fmt::arg("c", chain::coq_real(bound)));
   }
   if (c.theorems.empty())
-    return chain::coq_not_concluded(skipped.empty() ? "no step names a Coq glue lemma (\"coq\": \"sup_triangle\")"
-                                                    : "the glue steps " + skipped + " are not proved with finite sup-norm bounds");
+    return chain::coq_not_concluded(skipped.empty()
+                                        ? "no step names a Coq glue lemma (\"coq\": \"sup_triangle\")"
+                                        : "the glue steps " + skipped + " are not proved with finite sup-norm bounds");
   c.modules = {"ClaimsGlue"};
   if (!skipped.empty()) c.text += "(* Not concluded (not proved, or no finite sup-norm bounds): " + skipped + ". *)\n";
   return c;

@@ -18,8 +18,16 @@ Chain build_demo(const Parameters& p) {
   if (n > 1000000) p.fail("n", "must be at most 10^6 (a demo)");
 
   Chain c;
-  c.add({.id = "D1", .claim = "Euler's number is at most b", .symbols = "e <= b", .relation = Relation::LessEqual,
-         .lhs_name = "e", .rhs_name = "b", .reference = "demo", .status = "P", .mode = "CF", .coq_lemma = "demo_D1",
+  c.add({.id = "D1",
+         .claim = "Euler's number is at most b",
+         .symbols = "e <= b",
+         .relation = Relation::LessEqual,
+         .lhs_name = "e",
+         .rhs_name = "b",
+         .reference = "demo",
+         .status = "P",
+         .mode = "CF",
+         .coq_lemma = "demo_D1",
          .coq_note = kCoqNote},
         generic([b]<class S>(const Attempt& a) {
           S one, e;
@@ -28,30 +36,55 @@ Chain build_demo(const Parameters& p) {
           return Outcome(Side::enclosure(e, "exp(1)").rechecked_by("exp(1)", {}),
                          Side::exact(b).rechecked_by("x0", {"parameter:b"}));
         }));
-  c.add({.id = "D2", .claim = "pi lies between 3 and b + 1/2", .symbols = "pi in [3, b + 1/2]",
-         .relation = Relation::InClosed, .lhs_name = "pi", .rhs_name = "[3, b + 1/2]", .reference = "demo",
-         .status = "P", .mode = "CF", .coq_lemma = "demo_D2", .coq_note = kCoqNote},
+  c.add({.id = "D2",
+         .claim = "pi lies between 3 and b + 1/2",
+         .symbols = "pi in [3, b + 1/2]",
+         .relation = Relation::InClosed,
+         .lhs_name = "pi",
+         .rhs_name = "[3, b + 1/2]",
+         .reference = "demo",
+         .status = "P",
+         .mode = "CF",
+         .coq_lemma = "demo_D2",
+         .coq_note = kCoqNote},
         generic([b]<class S>(const Attempt& a) {
           S pi;
           set_pi(pi, a.prec);
-          return Outcome::in_range(Side::enclosure(pi).rechecked_by("pi", {}), Side::exact(3).rechecked_by("3", {}),
-                                   Side::exact(b + Rational(1) / Rational(2)).rechecked_by("x0 + 1/2", {"parameter:b"}));
+          return Outcome::in_range(
+              Side::enclosure(pi).rechecked_by("pi", {}), Side::exact(3).rechecked_by("3", {}),
+              Side::exact(b + Rational(1) / Rational(2)).rechecked_by("x0 + 1/2", {"parameter:b"}));
         }));
-  c.add({.id = "D3", .claim = "the sum of the first n integers is n(n+1)/2", .symbols = "sum_{k=1}^n k = n(n+1)/2",
-         .relation = Relation::Equal, .lhs_name = "sum", .rhs_name = "n(n+1)/2", .reference = "demo", .status = "P",
-         .mode = "EX", .coq_lemma = "demo_D3", .coq_note = kCoqNote},
+  c.add({.id = "D3",
+         .claim = "the sum of the first n integers is n(n+1)/2",
+         .symbols = "sum_{k=1}^n k = n(n+1)/2",
+         .relation = Relation::Equal,
+         .lhs_name = "sum",
+         .rhs_name = "n(n+1)/2",
+         .reference = "demo",
+         .status = "P",
+         .mode = "EX",
+         .coq_lemma = "demo_D3",
+         .coq_note = kCoqNote},
         exact([n] {
           Rational sum(0);
           for (std::uint64_t k = 1; k <= n; ++k) sum += Rational(static_cast<long>(k));
           const Rational nn(static_cast<long>(n));
           // The loop sum is not an expression: verify re-decides it from the recorded number only.
-          return Outcome(Side::exact(sum), Side::exact(nn * (nn + 1) / Rational(2)).rechecked_by("x0*(x0+1)/2", {"parameter:n"}))
+          return Outcome(Side::exact(sum),
+                         Side::exact(nn * (nn + 1) / Rational(2)).rechecked_by("x0*(x0+1)/2", {"parameter:n"}))
               .report("n", Side::exact(nn).rechecked_by("x0", {"parameter:n"}));
         }));
-  c.add({.id = "D4", .claim = "sin x is at least x - x^3/6 at every grid point x = i/m",
-         .symbols = "sin(i/m) >= i/m - (i/m)^3/6, i = 1..m", .relation = Relation::GreaterEqual,
-         .lhs_name = "sin x", .rhs_name = "x - x^3/6", .reference = "demo", .status = "R", .mode = "EX",
-         .coq_lemma = "demo_D4", .coq_note = kCoqNote},
+  c.add({.id = "D4",
+         .claim = "sin x is at least x - x^3/6 at every grid point x = i/m",
+         .symbols = "sin(i/m) >= i/m - (i/m)^3/6, i = 1..m",
+         .relation = Relation::GreaterEqual,
+         .lhs_name = "sin x",
+         .rhs_name = "x - x^3/6",
+         .reference = "demo",
+         .status = "R",
+         .mode = "EX",
+         .coq_lemma = "demo_D4",
+         .coq_note = kCoqNote},
         generic([m]<class S>(const Attempt& a) {
           ForAll fa = a.for_all();
           for (std::uint64_t i = 1; i <= m; ++i) {
@@ -65,9 +98,17 @@ Chain build_demo(const Parameters& p) {
           }
           return fa.outcome();
         }));
-  c.add({.id = "D5", .claim = "e + pi is below 6, from the enclosures of D1 and D2", .symbols = "e + pi < 6",
-         .relation = Relation::Less, .lhs_name = "e + pi", .rhs_name = "6", .reference = "demo", .status = "R",
-         .mode = "CF", .coq_lemma = "demo_D5", .coq_note = kCoqNote},
+  c.add({.id = "D5",
+         .claim = "e + pi is below 6, from the enclosures of D1 and D2",
+         .symbols = "e + pi < 6",
+         .relation = Relation::Less,
+         .lhs_name = "e + pi",
+         .rhs_name = "6",
+         .reference = "demo",
+         .status = "R",
+         .mode = "CF",
+         .coq_lemma = "demo_D5",
+         .coq_note = kCoqNote},
         generic([]<class S>(const Attempt& a) {
           const Enclosure& e = a.result("D1").outcome.lhs.value;
           const Enclosure& pi = a.result("D2").outcome.lhs.value;
@@ -78,8 +119,14 @@ Chain build_demo(const Parameters& p) {
                              .rechecked_by("x0 + x1", {"step:D1:lhs", "step:D2:lhs"}),
                          six);
         }));
-  c.add({.id = "D6", .claim = "the squares of the grid points are pairwise distinct", .symbols = "(i/m)^2 distinct",
-         .relation = Relation::Distinct, .reference = "demo", .status = "P", .mode = "EX", .coq_lemma = "demo_D6",
+  c.add({.id = "D6",
+         .claim = "the squares of the grid points are pairwise distinct",
+         .symbols = "(i/m)^2 distinct",
+         .relation = Relation::Distinct,
+         .reference = "demo",
+         .status = "P",
+         .mode = "EX",
+         .coq_lemma = "demo_D6",
          .coq_note = kCoqNote},
         exact([m] {
           std::vector<Side> squares;
@@ -87,9 +134,17 @@ Chain build_demo(const Parameters& p) {
             squares.push_back(Side::exact(pow_int(Rational(static_cast<long>(i)) / Rational(static_cast<long>(m)), 2)));
           return distinct(squares);
         }));
-  c.add({.id = "D7", .claim = "the tail of the series of 1/k^2 after m terms is at most 2/m",
-         .symbols = "sum_{k>m} 1/k^2 <= 2/m", .relation = Relation::LessEqual, .lhs_name = "tail", .rhs_name = "2/m",
-         .reference = "demo", .status = "R", .mode = "CF", .coq_lemma = "demo_D7", .coq_note = kCoqNote},
+  c.add({.id = "D7",
+         .claim = "the tail of the series of 1/k^2 after m terms is at most 2/m",
+         .symbols = "sum_{k>m} 1/k^2 <= 2/m",
+         .relation = Relation::LessEqual,
+         .lhs_name = "tail",
+         .rhs_name = "2/m",
+         .reference = "demo",
+         .status = "R",
+         .mode = "CF",
+         .coq_lemma = "demo_D7",
+         .coq_note = kCoqNote},
         exact([m] {
           const Rational mm(static_cast<long>(m));
           // Integral comparison: 1/(m+1) <= sum_{k>m} 1/k^2 <= 1/m: a genuinely two-sided bound.

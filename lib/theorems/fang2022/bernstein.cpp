@@ -35,7 +35,8 @@ NodeId bernstein_node(Program& p, const Program& f, std::uint64_t n) {
     const NodeId u = p.input(v);
     const NodeId w = p.affine({&u, 1}, {&minus_one, 1}, Rational(1));
     for (std::uint64_t i = 0; i <= n; ++i) {
-      const NodeId prod = p.binary(Op::Mul, p.pow_int(u, static_cast<std::int64_t>(i)), p.pow_int(w, static_cast<std::int64_t>(n - i)));
+      const NodeId prod =
+          p.binary(Op::Mul, p.pow_int(u, static_cast<std::int64_t>(i)), p.pow_int(w, static_cast<std::int64_t>(n - i)));
       const Rational b = count_q(binomial(n, i));
       basis[v].push_back(p.affine({&prod, 1}, {&b, 1}, Rational(0)));
     }
@@ -81,7 +82,9 @@ BernsteinPrograms bernstein_programs(const chain::Parameters& prm) {
   out.bn.add_output(bernstein_node(out.bn, out.f, n));
   if (prm.flag("network") && n <= 4) {
     const Monomials mono = monomials(2, 2 * n);
-    out.T = composed_program(embedding_network(mono), block_network(mono, {.blocks = 2 * n, .readout = interpolated_readout(mono, out.bn)}), true);
+    out.T =
+        composed_program(embedding_network(mono),
+                         block_network(mono, {.blocks = 2 * n, .readout = interpolated_readout(mono, out.bn)}), true);
   }
   return out;
 }
@@ -102,7 +105,8 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
   const Rational spec_error = prm.rational("error_at_half");
   const std::uint64_t spec_free = prm.count("free_parameters");
   const bool network = prm.flag("network");
-  if (network && n > 4) prm.fail("network", "the network is built for n <= 4 only (n = 8 needs 153 tokens of width 1938)");
+  if (network && n > 4)
+    prm.fail("network", "the network is built for n <= 4 only (n = 8 needs 153 tokens of width 1938)");
   const std::uint64_t max_boxes = prm.count_or("max_boxes", 20000);
   if (max_boxes < 1 || max_boxes > 10000000) prm.fail("max_boxes", "must be between 1 and 10^7");
   if (eps.sign() <= 0) prm.fail("eps", "must be > 0");
@@ -122,23 +126,41 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
   const std::size_t k = 2 * n;
 
   chain::Chain ch;
-  ch.add({.id = "F-C13-free", .claim = "the construction for total degree k = d n = 2n has binomial(2 + k, k) free parameters, the spec's number",
-          .symbols = "binomial(2 + 2n, 2n) = spec", .relation = Relation::Equal, .lhs_name = "free parameters", .rhs_name = "spec 4.4",
-          .reference = "2.9, 4.4", .status = "C", .mode = "CF", .coq_lemma = "fang_bern_free", .coq_note = kCoqNote},
-         chain::exact([k, spec_free] {
-           const std::vector<Rational> sizes = closed_form_sizes(2, k);
-           // binomial(2 + k, k) = (k + 2)(k + 1)/2 with k = 2n
-           Outcome o(Side::exact(sizes.back()).rechecked_by("(2*x0 + 2)*(2*x0 + 1)/2", {"parameter:n"}),
-                     Side::exact(count_q(spec_free)).rechecked_by("x0", {"parameter:free_parameters"}));
-           o.report("blocks k", Side::exact(count_q(k)).rechecked_by("2*x0", {"parameter:n"}));
-           o.report("tokens n", Side::exact(sizes[0]));
-           o.report("width D (W3: hidden growth)", Side::exact(sizes[1]));
-           o.report("nonzero weights", Side::exact(sizes[sizes.size() - 2]));
-           return o;
-         }));
-  ch.add({.id = "F-C13-C", .claim = "the error B_n f - f at (1/2, 1/2), exactly, equals the spec's number",
-          .symbols = "B_n f(1/2, 1/2) - f(1/2, 1/2) = spec", .relation = Relation::Equal, .lhs_name = "error at (1/2, 1/2)",
-          .rhs_name = "spec 4.4", .reference = "4.4", .status = "C", .mode = "EX", .coq_lemma = "fang_bern_C", .coq_note = kCoqNote},
+  ch.add(
+      {.id = "F-C13-free",
+       .claim =
+           "the construction for total degree k = d n = 2n has binomial(2 + k, k) free parameters, the spec's number",
+       .symbols = "binomial(2 + 2n, 2n) = spec",
+       .relation = Relation::Equal,
+       .lhs_name = "free parameters",
+       .rhs_name = "spec 4.4",
+       .reference = "2.9, 4.4",
+       .status = "C",
+       .mode = "CF",
+       .coq_lemma = "fang_bern_free",
+       .coq_note = kCoqNote},
+      chain::exact([k, spec_free] {
+        const std::vector<Rational> sizes = closed_form_sizes(2, k);
+        // binomial(2 + k, k) = (k + 2)(k + 1)/2 with k = 2n
+        Outcome o(Side::exact(sizes.back()).rechecked_by("(2*x0 + 2)*(2*x0 + 1)/2", {"parameter:n"}),
+                  Side::exact(count_q(spec_free)).rechecked_by("x0", {"parameter:free_parameters"}));
+        o.report("blocks k", Side::exact(count_q(k)).rechecked_by("2*x0", {"parameter:n"}));
+        o.report("tokens n", Side::exact(sizes[0]));
+        o.report("width D (W3: hidden growth)", Side::exact(sizes[1]));
+        o.report("nonzero weights", Side::exact(sizes[sizes.size() - 2]));
+        return o;
+      }));
+  ch.add({.id = "F-C13-C",
+          .claim = "the error B_n f - f at (1/2, 1/2), exactly, equals the spec's number",
+          .symbols = "B_n f(1/2, 1/2) - f(1/2, 1/2) = spec",
+          .relation = Relation::Equal,
+          .lhs_name = "error at (1/2, 1/2)",
+          .rhs_name = "spec 4.4",
+          .reference = "4.4",
+          .status = "C",
+          .mode = "EX",
+          .coq_lemma = "fang_bern_C",
+          .coq_note = kCoqNote},
          chain::exact([error, spec_error] {
            const std::vector<Rational> half{Rational(1) / Rational(2), Rational(1) / Rational(2)};
            // error program: output 0 = target - approx = f - B_n f
@@ -147,45 +169,87 @@ chain::Chain build_bernstein(const chain::Parameters& prm) {
                           Side::exact(spec_error).rechecked_by("x0", {"parameter:error_at_half"}))
                .where(point_of(half));
          }));
-  ch.add({.id = "F-C13-i", .claim = "sup over [0,1]^2 of |B_n f - f| is at most L d / (2 sqrt(n)) (F10b), certified by the sup-norm engine (f has a kink on the diagonal)",
-          .symbols = "||B_n f - f||_inf <= L d / (2 sqrt n)", .relation = Relation::LessEqual, .lhs_name = "||B_n f - f||_inf",
-          .rhs_name = "L d / (2 sqrt n)", .reference = "(F10b)", .status = "P4 (R route)", .mode = "CF + supnorm", .coq_lemma = "fang_bern_i", .coq_proof = "FangGlue.fang_bernstein_transfer"},
-         chain::ball([error, L, n, max_boxes, eps](const chain::Attempt& a) {
-           // stop once upper - lower <= eps/4 (a sup closer than that to the bound stays unknown)
-           const chain::SupNormBudget budget{.rel_tol = Rational(1) / Rational(100), .max_boxes = max_boxes, .abs_tol = eps / Rational(4)};
-           const Box box{{Rational(0), Rational(0)}, {Rational(1), Rational(1)}};
-           const Side lhs = chain::sup_norm_side(*error, box, a, {}, "sup |B_n f - f| over [0,1]^2", budget);
-           return Outcome(lhs, Side::enclosure(bernstein_bound<Ball>(L, n, a.prec)).rechecked_by(kBoundText, {"parameter:lipschitz", "parameter:n"}));
-         }));
-  ch.add({.id = "F-C13-bound", .claim = "the Bernstein bound L d / (2 sqrt(n)) is at most eps",
-          .symbols = "L d / (2 sqrt n) <= eps", .relation = Relation::LessEqual, .lhs_name = "L d / (2 sqrt n)", .rhs_name = "eps",
-          .reference = "(F10b)", .status = "P4 (R route)", .mode = "CF", .coq_lemma = "fang_bern_bound", .coq_proof = "FangGlue.fang_bernstein_transfer"},
+  ch.add(
+      {.id = "F-C13-i",
+       .claim =
+           "sup over [0,1]^2 of |B_n f - f| is at most L d / (2 sqrt(n)) (F10b), certified by the sup-norm engine (f has a kink on the diagonal)",
+       .symbols = "||B_n f - f||_inf <= L d / (2 sqrt n)",
+       .relation = Relation::LessEqual,
+       .lhs_name = "||B_n f - f||_inf",
+       .rhs_name = "L d / (2 sqrt n)",
+       .reference = "(F10b)",
+       .status = "P4 (R route)",
+       .mode = "CF + supnorm",
+       .coq_lemma = "fang_bern_i",
+       .coq_proof = "FangGlue.fang_bernstein_transfer"},
+      chain::ball([error, L, n, max_boxes, eps](const chain::Attempt& a) {
+        // stop once upper - lower <= eps/4 (a sup closer than that to the bound stays unknown)
+        const chain::SupNormBudget budget{
+            .rel_tol = Rational(1) / Rational(100), .max_boxes = max_boxes, .abs_tol = eps / Rational(4)};
+        const Box box{{Rational(0), Rational(0)}, {Rational(1), Rational(1)}};
+        const Side lhs = chain::sup_norm_side(*error, box, a, {}, "sup |B_n f - f| over [0,1]^2", budget);
+        return Outcome(lhs, Side::enclosure(bernstein_bound<Ball>(L, n, a.prec))
+                                .rechecked_by(kBoundText, {"parameter:lipschitz", "parameter:n"}));
+      }));
+  ch.add({.id = "F-C13-bound",
+          .claim = "the Bernstein bound L d / (2 sqrt(n)) is at most eps",
+          .symbols = "L d / (2 sqrt n) <= eps",
+          .relation = Relation::LessEqual,
+          .lhs_name = "L d / (2 sqrt n)",
+          .rhs_name = "eps",
+          .reference = "(F10b)",
+          .status = "P4 (R route)",
+          .mode = "CF",
+          .coq_lemma = "fang_bern_bound",
+          .coq_proof = "FangGlue.fang_bernstein_transfer"},
          chain::generic([L, n, eps]<class S>(const chain::Attempt& a) {
-           return Outcome(Side::enclosure(bernstein_bound<S>(L, n, a.prec)).rechecked_by(kBoundText, {"parameter:lipschitz", "parameter:n"}),
+           return Outcome(Side::enclosure(bernstein_bound<S>(L, n, a.prec))
+                              .rechecked_by(kBoundText, {"parameter:lipschitz", "parameter:n"}),
                           Side::exact(eps).rechecked_by("x0", {"parameter:eps"}));
          }));
   if (network) {
     auto T = std::make_shared<const Program>([&] {
       const Monomials mono = monomials(2, k);
-      return composed_program(embedding_network(mono), block_network(mono, {.blocks = k, .readout = interpolated_readout(mono, *bn)}), true);
+      return composed_program(embedding_network(mono),
+                              block_network(mono, {.blocks = k, .readout = interpolated_readout(mono, *bn)}), true);
     }());
-    ch.add({.id = "F-C13-ii", .claim = "the read-out of the construction with k = 2n blocks equals B_n f as polynomials (for all x)",
-            .symbols = "T_c == B_n f", .relation = Relation::Equal, .lhs_name = "T_c", .rhs_name = "B_n f", .reference = "2.9",
-            .status = "P4 (R route)", .mode = "EX (polynomial identity)", .coq_lemma = "fang_bern_ii", .coq_proof = "FangGlue.fang_bernstein_transfer"},
-           chain::trusting(chain::exact([T, bn] { return chain::polynomial_identity(*T, *bn); }), chain::kNetworkEvaluation,
-                           chain::kConstructionData));
-    ch.add({.id = "F-C13-iii", .claim = "hence sup over [0,1]^2 of |T_c - f| <= eps: T_c = B_n f (F-C13-ii) and the sup-norm bound of F-C13-i",
-            .symbols = "||T_c - f||_inf <= eps", .relation = Relation::LessEqual, .lhs_name = "||T_c - f||_inf", .rhs_name = "eps",
-            .reference = "2.9", .status = "P4 (R route)", .mode = "derived", .coq_lemma = "fang_bern_iii", .coq_proof = "FangGlue.fang_bernstein_transfer"},
+    ch.add({.id = "F-C13-ii",
+            .claim = "the read-out of the construction with k = 2n blocks equals B_n f as polynomials (for all x)",
+            .symbols = "T_c == B_n f",
+            .relation = Relation::Equal,
+            .lhs_name = "T_c",
+            .rhs_name = "B_n f",
+            .reference = "2.9",
+            .status = "P4 (R route)",
+            .mode = "EX (polynomial identity)",
+            .coq_lemma = "fang_bern_ii",
+            .coq_proof = "FangGlue.fang_bernstein_transfer"},
+           chain::trusting(chain::exact([T, bn] { return chain::polynomial_identity(*T, *bn); }),
+                           chain::kNetworkEvaluation, chain::kConstructionData));
+    ch.add({.id = "F-C13-iii",
+            .claim =
+                "hence sup over [0,1]^2 of |T_c - f| <= eps: T_c = B_n f (F-C13-ii) and the sup-norm bound of F-C13-i",
+            .symbols = "||T_c - f||_inf <= eps",
+            .relation = Relation::LessEqual,
+            .lhs_name = "||T_c - f||_inf",
+            .rhs_name = "eps",
+            .reference = "2.9",
+            .status = "P4 (R route)",
+            .mode = "derived",
+            .coq_lemma = "fang_bern_iii",
+            .coq_proof = "FangGlue.fang_bernstein_transfer"},
            exact_with([eps](const chain::Attempt& a) {
              const chain::StepResult& sup = a.result("F-C13-i");
              const bool same = a.result("F-C13-ii").verdict == chain::Verdict::Proved;
              const Enclosure& e = sup.outcome.lhs.value;
              const Side bound = Side::exact(eps).rechecked_by("x0", {"parameter:eps"});
-             if (!same || !e.bounded()) return Outcome(Side::derived(Enclosure::whole_line(), "needs F-C13-i bounded and F-C13-ii proved"), bound);
-             return Outcome(Side::derived(Enclosure::between(e.lower(), e.upper()), "the enclosure of F-C13-i, since T_c = B_n f")
-                                .rechecked_by("x0", {"step:F-C13-i:lhs"}),
-                            bound);
+             if (!same || !e.bounded())
+               return Outcome(Side::derived(Enclosure::whole_line(), "needs F-C13-i bounded and F-C13-ii proved"),
+                              bound);
+             return Outcome(
+                 Side::derived(Enclosure::between(e.lower(), e.upper()), "the enclosure of F-C13-i, since T_c = B_n f")
+                     .rechecked_by("x0", {"step:F-C13-i:lhs"}),
+                 bound);
            }));
   }
   return ch;

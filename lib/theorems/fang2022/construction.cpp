@@ -115,7 +115,8 @@ Network mirrored_embedding(const Monomials& mono) {
   return net;
 }
 
-Network tempered_block_network(const Monomials& mono, const Rational& eps, const std::vector<Rational>& readout, bool mirrored) {
+Network tempered_block_network(const Monomials& mono, const Rational& eps, const std::vector<Rational>& readout,
+                               bool mirrored) {
   if (eps.sign() <= 0) throw std::invalid_argument("tempered_block_network: eps must be > 0");
   Network net = block_network(mono, {.blocks = mono.k, .readout = readout});
   const Layout L = layout(mono);
@@ -157,8 +158,8 @@ Network one_token_blocks(std::size_t k) {
   net.input.dim = D;
   net.input.tokens = 1;
   for (std::size_t l = 0; l < k; ++l)
-    net.layers.push_back(raw_attention(ones_at(1, D, {{0, l}}), ones_at(1, D, {{0, k + 1 + l}}), ones_at(1, D, {{0, 0}}),
-                                       ones_at(D, 1, {{l + 1, 0}}), Normalizer::None));
+    net.layers.push_back(raw_attention(ones_at(1, D, {{0, l}}), ones_at(1, D, {{0, k + 1 + l}}),
+                                       ones_at(1, D, {{0, 0}}), ones_at(D, 1, {{l + 1, 0}}), Normalizer::None));
   return net;
 }
 

@@ -19,10 +19,10 @@ namespace approxcert::theorems::fang2022 {
 Network embedding_network(const Monomials& mono);
 
 struct BlockOptions {
-  std::size_t blocks = 0;                        // how many of the k blocks (1..k); the first ones
-  Normalizer normalizer = Normalizer::None;         // None: the adapted block (F2); Softmax: ablation A1
-  std::optional<Rational> layer_norm_eps{};         // set: ablation A2, layer_norm after every block
-  std::optional<std::vector<Rational>> readout{};   // c (m_k entries): a last tokenwise dense c^T R_k
+  std::size_t blocks = 0;                          // how many of the k blocks (1..k); the first ones
+  Normalizer normalizer = Normalizer::None;        // None: the adapted block (F2); Softmax: ablation A1
+  std::optional<Rational> layer_norm_eps{};        // set: ablation A2, layer_norm after every block
+  std::optional<std::vector<Rational>> readout{};  // c (m_k entries): a last tokenwise dense c^T R_k
 };
 Network block_network(const Monomials& mono, const BlockOptions& options);
 
@@ -36,7 +36,8 @@ Network mirrored_embedding(const Monomials& mono);
 // (N softmax_row(eps S) - 1) / eps, N the number of tokens: two softmax heads with scale eps, head
 // A with the block's weights and W_O scaled by N/eps, head B with W_Q = 0 (uniform weights 1/N)
 // and W_O scaled by -N/eps; then the read-out c^T R_k per token.
-Network tempered_block_network(const Monomials& mono, const Rational& eps, const std::vector<Rational>& readout, bool mirrored);
+Network tempered_block_network(const Monomials& mono, const Rational& eps, const std::vector<Rational>& readout,
+                               bool mirrored);
 
 // Section 2.7(a): one token; layout R_0..R_k, K_0..K_{k-1} (width 2k+1). Factors b_1..b_k in
 // {1..d} (0 would be the constant 1). embedding: x -> (R_0 = 1, R = 0, K_l = x_{b_{l+1}}).

@@ -53,7 +53,8 @@ bool proved(const std::vector<chain::CoqStep>& steps, const std::string& id) {
 namespace {
 
 // T_c = p for all x: the theorem <inst>_identity over the program of T_c.
-chain::CoqConclusion identity_conclusion(const ZeroErrorPrograms& pr, const std::string& inst, const std::string& what) {
+chain::CoqConclusion identity_conclusion(const ZeroErrorPrograms& pr, const std::string& inst,
+                                         const std::string& what) {
   const std::vector<std::string> vars = variables(pr.T.num_inputs());
   const std::string name = inst + "_T";
   const auto prog = coq_program(pr.T, {pr.T.outputs()[0]}, name);
@@ -72,9 +73,10 @@ chain::CoqConclusion identity_conclusion(const ZeroErrorPrograms& pr, const std:
       "Definition {inst}_Tc ({binders} : R) : R := {value}.\n\n"
       "Theorem {inst}_identity : forall {binders} : R, {inst}_Tc {binders} = {p}.\n"
       "Proof. intros; unfold {inst}_Tc; program_identity. Qed.\n",
-      fmt::arg("imports", kProgramImports), fmt::arg("what", what), fmt::arg("name", name), fmt::arg("nodes", prog->nodes),
-      fmt::arg("definition", prog->definition), fmt::arg("inst", inst), fmt::arg("binders", joined(vars, " ")),
-      fmt::arg("value", value_of(name, vars, prog->keys[0])), fmt::arg("p", *p));
+      fmt::arg("imports", kProgramImports), fmt::arg("what", what), fmt::arg("name", name),
+      fmt::arg("nodes", prog->nodes), fmt::arg("definition", prog->definition), fmt::arg("inst", inst),
+      fmt::arg("binders", joined(vars, " ")), fmt::arg("value", value_of(name, vars, prog->keys[0])),
+      fmt::arg("p", *p));
   return c;
 }
 
@@ -88,19 +90,23 @@ chain::CoqConclusion coq_conclude_zero_error(const nlohmann::json& cert, const s
 
 chain::CoqConclusion coq_conclude_unreduced(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
                                             const std::string& inst) {
-  if (!proved(steps, "W7-identity")) return chain::coq_not_concluded("step W7-identity (T_c = p for all x) is not proved");
-  return identity_conclusion(unreduced_programs(recorded_parameters(cert)), inst, "variant 2.7(b) (unreduced tensor powers)");
+  if (!proved(steps, "W7-identity"))
+    return chain::coq_not_concluded("step W7-identity (T_c = p for all x) is not proved");
+  return identity_conclusion(unreduced_programs(recorded_parameters(cert)), inst,
+                             "variant 2.7(b) (unreduced tensor powers)");
 }
 
 chain::CoqConclusion coq_conclude_one_token(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
                                             const std::string& inst) {
-  if (!proved(steps, "F-C7")) return chain::coq_not_concluded("step F-C7 (R_l = x_b1 ... x_bl for all x) is not proved");
+  if (!proved(steps, "F-C7"))
+    return chain::coq_not_concluded("step F-C7 (R_l = x_b1 ... x_bl for all x) is not proved");
   const chain::Parameters prm = recorded_parameters(cert);
   const Program prog = one_token_program(prm);
   const std::vector<std::string> states = one_token_states(prm);
   const std::vector<std::string> vars = variables(prog.num_inputs());
   const Program want = expressions_program(states, vars.size());
-  std::vector<NodeId> roots(prog.outputs().begin(), prog.outputs().begin() + static_cast<std::ptrdiff_t>(states.size()));
+  std::vector<NodeId> roots(prog.outputs().begin(),
+                            prog.outputs().begin() + static_cast<std::ptrdiff_t>(states.size()));
   const std::string name = inst + "_P";
   const auto cp = coq_program(prog, roots, name);
   if (!cp) return chain::coq_not_concluded("the one-token program is not a polynomial program");
@@ -146,7 +152,8 @@ chain::CoqConclusion coq_conclude_cube_blocks(const nlohmann::json& cert, const 
     terms.push_back(i == 0 ? "a0" : "a" + std::to_string(i) + " * x0 ^ " + std::to_string(i));
   }
   for (std::uint64_t i = 0; i <= b + 1; ++i)
-    instances.push_back(fmt::format("pose proof (H {i}) as E{i}; rewrite {inst}_output in E{i}", fmt::arg("i", i), fmt::arg("inst", inst)));
+    instances.push_back(fmt::format("pose proof (H {i}) as E{i}; rewrite {inst}_output in E{i}", fmt::arg("i", i),
+                                    fmt::arg("inst", inst)));
   chain::CoqConclusion c;
   c.modules = {"ProgramIdentity"};
   c.theorems = {inst + "_output", inst + "_W2_refuted"};
@@ -176,17 +183,20 @@ chain::CoqConclusion coq_conclude_size_table(const nlohmann::json& cert, const s
   const std::vector<std::vector<Rational>> rows = recorded_parameters(cert).rational_matrix("rows");
   std::vector<std::string> claims;
   for (const auto& row : rows) {
-    if (row.size() != 6) return chain::coq_not_concluded("a row does not hold d, k, tokens, width, free parameters, unreduced tokens");
+    if (row.size() != 6)
+      return chain::coq_not_concluded("a row does not hold d, k, tokens, width, free parameters, unreduced tokens");
     std::vector<std::string> v;
     for (const Rational& q : row) {
-      if (!q.is_integer() || q.sign() < 0 || q > Rational(100000)) return chain::coq_not_concluded("a size is not an integer in 0..100000");
+      if (!q.is_integer() || q.sign() < 0 || q > Rational(100000))
+        return chain::coq_not_concluded("a size is not an integer in 0..100000");
       v.push_back(q.num().get_str());
     }
     const std::string dk = "(" + v[0] + " + " + v[1] + ")";
-    claims.push_back(fmt::format("binom {dk} {d} = {n} /\\ 2 * binom {dk} {d} + 2 * binom {dk} (S {d}) = {D} /\\ binom {dk} {d} = {free} /\\ "
-                                 "Nat.pow ({d} + 1) {k} = {u}",
-                                 fmt::arg("dk", dk), fmt::arg("d", v[0]), fmt::arg("k", v[1]), fmt::arg("n", v[2]), fmt::arg("D", v[3]),
-                                 fmt::arg("free", v[4]), fmt::arg("u", v[5])));
+    claims.push_back(fmt::format(
+        "binom {dk} {d} = {n} /\\ 2 * binom {dk} {d} + 2 * binom {dk} (S {d}) = {D} /\\ binom {dk} {d} = {free} /\\ "
+        "Nat.pow ({d} + 1) {k} = {u}",
+        fmt::arg("dk", dk), fmt::arg("d", v[0]), fmt::arg("k", v[1]), fmt::arg("n", v[2]), fmt::arg("D", v[3]),
+        fmt::arg("free", v[4]), fmt::arg("u", v[5])));
   }
   chain::CoqConclusion c;
   c.modules = {"FangGlue"};
@@ -209,7 +219,8 @@ chain::CoqConclusion coq_conclude_size_table(const nlohmann::json& cert, const s
 // program_identity on the built construction's program.
 chain::CoqConclusion coq_conclude_bernstein(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
                                             const std::string& inst) {
-  const chain::CoqStep *sup = chain::find_coq_step(steps, "F-C13-i"), *identity = chain::find_coq_step(steps, "F-C13-ii");
+  const chain::CoqStep *sup = chain::find_coq_step(steps, "F-C13-i"),
+                       *identity = chain::find_coq_step(steps, "F-C13-ii");
   if (!sup || sup->verdict != chain::Verdict::Proved || !sup->lhs.bounded())
     return chain::coq_not_concluded("step F-C13-i (the certified sup |B_n f - f|) is not proved");
   const bool network = identity != nullptr;
@@ -217,7 +228,8 @@ chain::CoqConclusion coq_conclude_bernstein(const nlohmann::json& cert, const st
     return chain::coq_not_concluded("step F-C13-ii (T_c = B_n f) is not proved");
   const Rational L = chain::coq_parameter(cert, "lipschitz"), n = chain::coq_parameter(cert, "n"),
                  eps = chain::coq_parameter(cert, "eps");
-  if (!n.is_integer() || n.sign() <= 0 || L.sign() < 0) return chain::coq_not_concluded("n is not a positive integer or L < 0");
+  if (!n.is_integer() || n.sign() <= 0 || L.sign() < 0)
+    return chain::coq_not_concluded("n is not a positive integer or L < 0");
   const BernsteinPrograms pr = bernstein_programs(recorded_parameters(cert));
   if (network && !pr.T) return chain::coq_not_concluded("the network of F-C13-ii is not rebuilt (n > 4)");
   const std::vector<std::string> vars = variables(2);
@@ -274,13 +286,15 @@ chain::CoqConclusion coq_conclude_bernstein(const nlohmann::json& cert, const st
   return c;
 }
 
-chain::CoqConclusion coq_conclude_tempered(const nlohmann::json&, const std::vector<chain::CoqStep>&, const std::string&) {
+chain::CoqConclusion coq_conclude_tempered(const nlohmann::json&, const std::vector<chain::CoqStep>&,
+                                           const std::string&) {
   return chain::coq_not_concluded(
       "the tempered-softmax reading (F-C12) is unconfirmed ([U]) and its constant C is chosen from the enclosures, so "
       "no instance theorem is stated for it; its steps are exported as leaves and step facts only");
 }
 
-chain::CoqConclusion coq_conclude_conditioning(const nlohmann::json&, const std::vector<chain::CoqStep>&, const std::string&) {
+chain::CoqConclusion coq_conclude_conditioning(const nlohmann::json&, const std::vector<chain::CoqStep>&,
+                                               const std::string&) {
   return chain::coq_not_concluded(
       "the condition number of the Hilbert matrix (F-C15) needs certified eigenvalues, which proofs/ does not have; "
       "its steps are exported as leaves and step facts only");

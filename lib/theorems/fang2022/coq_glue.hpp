@@ -10,7 +10,8 @@
 namespace approxcert::theorems::fang2022 {
 
 // zero-error: T_c(x) = p(x) for all x in R^d (F-C7).
-chain::CoqConclusion coq_conclude_zero_error(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+chain::CoqConclusion coq_conclude_zero_error(const nlohmann::json& certificate,
+                                             const std::vector<chain::CoqStep>& steps,
                                              const std::string& instance_identifier);
 // unreduced (2.7(b)): T_c(x) = p(x) for all x with the read-out on the nondecreasing tuples.
 chain::CoqConclusion coq_conclude_unreduced(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
@@ -20,11 +21,13 @@ chain::CoqConclusion coq_conclude_one_token(const nlohmann::json& certificate, c
                                             const std::string& instance_identifier);
 // cube-blocks: h_b(x) = x^(3^b) for all x, hence no polynomial of degree <= b equals the output
 // (W2 refuted).
-chain::CoqConclusion coq_conclude_cube_blocks(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+chain::CoqConclusion coq_conclude_cube_blocks(const nlohmann::json& certificate,
+                                              const std::vector<chain::CoqStep>& steps,
                                               const std::string& instance_identifier);
 // size-table: every row (d, k, tokens, width, free parameters, unreduced tokens) equals the closed
 // forms of (F5) computed in Coq; FangGlue.fang_width proves the width formula for all d, k.
-chain::CoqConclusion coq_conclude_size_table(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+chain::CoqConclusion coq_conclude_size_table(const nlohmann::json& certificate,
+                                             const std::vector<chain::CoqStep>& steps,
                                              const std::string& instance_identifier);
 // bernstein: |T_c - f| <= eps on [0,1]^2 (with the network: T_c = B_n f proved by program_identity),
 // or |B_n f - f| <= eps (without), from the sup-norm bound of F-C13-i as the hypothesis.
@@ -35,7 +38,8 @@ chain::CoqConclusion coq_conclude_bernstein(const nlohmann::json& certificate, c
 // enclosures; the condition number needs certified eigenvalues, which proofs/ does not have.
 chain::CoqConclusion coq_conclude_tempered(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
                                            const std::string& instance_identifier);
-chain::CoqConclusion coq_conclude_conditioning(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+chain::CoqConclusion coq_conclude_conditioning(const nlohmann::json& certificate,
+                                               const std::vector<chain::CoqStep>& steps,
                                                const std::string& instance_identifier);
 
 }  // namespace approxcert::theorems::fang2022

@@ -21,12 +21,16 @@ std::string coq_q(const Rational& q) {
 
 bool ring_op(const Node& n) {
   switch (n.op) {
-    case Op::Input: case Op::Const: case Op::Affine: case Op::Dot: case Op::Add: case Op::Sub: case Op::Mul: case Op::Neg:
-      return true;
-    case Op::PowInt:
-      return n.index >= 0;
-    default:
-      return false;
+    case Op::Input:
+    case Op::Const:
+    case Op::Affine:
+    case Op::Dot:
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Neg: return true;
+    case Op::PowInt: return n.index >= 0;
+    default: return false;
   }
 }
 
@@ -49,7 +53,8 @@ std::optional<CoqProgram> coq_program(const Program& prog, const std::vector<Nod
       for (std::size_t k = 0; k < args.size(); ++k)
         if (!zero[alias[args[k]]] && pool[n.first + k].sign() != 0) kept[i].push_back(k);
       const Rational& bias = pool[n.first + args.size()];
-      if (kept[i].size() == 1 && pool[n.first + kept[i][0]] == Rational(1) && bias.sign() == 0) alias[i] = alias[args[kept[i][0]]];
+      if (kept[i].size() == 1 && pool[n.first + kept[i][0]] == Rational(1) && bias.sign() == 0)
+        alias[i] = alias[args[kept[i][0]]];
       zero[i] = kept[i].empty() && bias.sign() == 0;
     }
     if (n.op == Op::Dot) {
@@ -103,7 +108,8 @@ std::optional<CoqProgram> coq_program(const Program& prog, const std::vector<Nod
       }
       case Op::Dot: {
         body = "NDot [";
-        for (std::size_t t = 0; t < kept[i].size(); ++t) body += (t ? "; (" : "(") + key(ops[2 * t]) + ", " + key(ops[2 * t + 1]) + ")";
+        for (std::size_t t = 0; t < kept[i].size(); ++t)
+          body += (t ? "; (" : "(") + key(ops[2 * t]) + ", " + key(ops[2 * t + 1]) + ")";
         body += "]";
         break;
       }
@@ -160,7 +166,9 @@ std::optional<std::string> coq_expression(const Program& prog, NodeId root, cons
         out += ")";
         return true;
       }
-      case Op::Add: case Op::Sub: case Op::Mul: {
+      case Op::Add:
+      case Op::Sub:
+      case Op::Mul: {
         out += "(";
         if (!self(self, args[0])) return false;
         out += n.op == Op::Add ? " + " : n.op == Op::Sub ? " - " : " * ";
@@ -168,7 +176,8 @@ std::optional<std::string> coq_expression(const Program& prog, NodeId root, cons
         out += ")";
         return true;
       }
-      case Op::Neg: case Op::Abs: {
+      case Op::Neg:
+      case Op::Abs: {
         out += n.op == Op::Neg ? "(- " : "(Rabs ";
         if (!self(self, args[0])) return false;
         out += ")";
@@ -180,8 +189,7 @@ std::optional<std::string> coq_expression(const Program& prog, NodeId root, cons
         if (!self(self, args[0])) return false;
         out += " ^ " + std::to_string(n.index) + ")";
         return true;
-      default:
-        return false;
+      default: return false;
     }
   };
   if (!print(print, root) || out.size() > max_chars) return std::nullopt;

@@ -21,8 +21,8 @@ Monomials extend(std::size_t d, std::size_t k, std::size_t max_size, bool nondec
       const std::size_t last = cur[i].empty() || !nondecreasing ? 0 : cur[i].back();
       for (std::size_t b = last; b <= d; ++b) {
         if (next.size() >= max_size)
-          throw std::invalid_argument("monomials: more than " + std::to_string(max_size) + " monomials of degree <= " +
-                                      std::to_string(l + 1));
+          throw std::invalid_argument("monomials: more than " + std::to_string(max_size) +
+                                      " monomials of degree <= " + std::to_string(l + 1));
         Tuple t = cur[i];
         t.push_back(b);
         next.push_back(std::move(t));

@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "net/evaluate.hpp"
-#include "net/lower.hpp"
 #include "net/expression.hpp"
+#include "net/lower.hpp"
 
 namespace approxcert::theorems::fang2022 {
 
@@ -81,8 +81,7 @@ std::vector<Rational> interpolated_readout(const Monomials& mono, const Program&
   const auto points = lattice(mono);
   ExactMatrix rhs(static_cast<long>(points.size()), 1);
   for (std::size_t i = 0; i < points.size(); ++i)
-    rhs.set(static_cast<long>(i), 0,
-            evaluate<Rational>(target, std::span<const Rational>(points[i]), Prec(64)).at(0));
+    rhs.set(static_cast<long>(i), 0, evaluate<Rational>(target, std::span<const Rational>(points[i]), Prec(64)).at(0));
   const std::optional<ExactMatrix> c = solve(lattice_vandermonde(mono), rhs);
   if (!c) throw std::logic_error("interpolated_readout: the lattice Vandermonde matrix is singular");
   std::vector<Rational> out;

@@ -4,12 +4,12 @@
 #include <nlohmann/json.hpp>
 
 #include "linalg/exact_matrix.hpp"
+#include "net/constant.hpp"
 #include "net/evaluate.hpp"
+#include "net/expression.hpp"
 #include "net/lower.hpp"
 #include "net/polynomial_degree.hpp"
 #include "scalar/input_error.hpp"
-#include "net/constant.hpp"
-#include "net/expression.hpp"
 #include "theorems/fang2022/construction.hpp"
 #include "theorems/fang2022/programs.hpp"
 
@@ -27,7 +27,8 @@ Program polynomial_target(const chain::Parameters& prm, std::string_view name, c
     polynomial_degree(p);
     return p;
   } catch (const InputError& e) {
-    prm.fail(name, "must be a polynomial in x0..x" + std::to_string(d - 1) + " (+, -, *, ^ with integer exponent >= 0): " + e.what());
+    prm.fail(name, "must be a polynomial in x0..x" + std::to_string(d - 1) +
+                       " (+, -, *, ^ with integer exponent >= 0): " + e.what());
   }
 }
 
@@ -63,7 +64,8 @@ Point point_of(const std::vector<Rational>& x) {
 
 std::vector<std::string> embedded_inputs(const Network& embedding, const std::vector<std::string>& names) {
   const auto* s = embedding.layers.size() == 1 ? std::get_if<SparseDenseLayer>(&embedding.layers[0].kind) : nullptr;
-  if (!s || s->cols != names.size()) throw std::logic_error("embedded_inputs: not one sparse_dense layer of the named inputs");
+  if (!s || s->cols != names.size())
+    throw std::logic_error("embedded_inputs: not one sparse_dense layer of the named inputs");
   std::vector<std::string> in;
   for (const Number& b : s->bias) in.push_back("number:" + b.rational().to_string());
   std::vector<bool> fed(s->rows, false);
@@ -93,7 +95,8 @@ long nonzeros(const ExactMatrix& m) {
   return n;
 }
 
-Outcome equal_for_all(const std::vector<std::string>& names, const std::vector<Rational>& lhs, const std::vector<Rational>& rhs) {
+Outcome equal_for_all(const std::vector<std::string>& names, const std::vector<Rational>& lhs,
+                      const std::vector<Rational>& rhs) {
   chain::ForAll fa(Relation::Equal);
   for (std::size_t i = 0; i < lhs.size(); ++i)
     fa.add(Point{}.add(names[i], Rational(static_cast<long>(i))), Side::exact(lhs[i]), Side::exact(rhs[i]));
@@ -113,7 +116,8 @@ Program with_outputs(Program prog, const std::vector<std::size_t>& keep) {
 // The program of the stream after `blocks` blocks (0: the embedding itself), R_l slice of token 0.
 Program r_slice_after(const Monomials& mono, const Network& embedding, std::size_t blocks) {
   const Layout L = layout(mono);
-  Program prog = blocks == 0 ? lower(embedding) : composed_program(embedding, block_network(mono, {.blocks = blocks}), false);
+  Program prog =
+      blocks == 0 ? lower(embedding) : composed_program(embedding, block_network(mono, {.blocks = blocks}), false);
   std::vector<std::size_t> keep;
   for (std::size_t t = 0; t < mono.m(blocks); ++t) keep.push_back(L.r(blocks, t));
   return with_outputs(std::move(prog), keep);
@@ -156,7 +160,8 @@ std::vector<Rational> closed_form_sizes(std::size_t d, std::size_t k) {
   return out;
 }
 
-Outcome sizes_outcome(const Monomials& mono, const Network& embedding, const Network& blocks, std::size_t free_parameters) {
+Outcome sizes_outcome(const Monomials& mono, const Network& embedding, const Network& blocks,
+                      std::size_t free_parameters) {
   const CountedSizes s = counted_sizes(embedding, blocks, free_parameters);
   Outcome o = equal_for_all(s.names, s.counted, closed_form_sizes(mono.d, mono.k));
   std::uint64_t unreduced = 1;
@@ -165,8 +170,8 @@ Outcome sizes_outcome(const Monomials& mono, const Network& embedding, const Net
   return o;
 }
 
-Outcome counted_vs_spec(const Monomials& mono, const Network& embedding, const Network& blocks, std::size_t free_parameters,
-                        const std::vector<Rational>& expected) {
+Outcome counted_vs_spec(const Monomials& mono, const Network& embedding, const Network& blocks,
+                        std::size_t free_parameters, const std::vector<Rational>& expected) {
   const CountedSizes s = counted_sizes(embedding, blocks, free_parameters);
   const std::size_t last = s.counted.size() - 1;
   (void)mono;
@@ -223,9 +228,10 @@ Outcome needs_all_blocks_outcome(const Monomials& mono, const Network& embedding
       top = std::max(top, deg);
     }
   const Rational lower = identity_proved == chain::Verdict::Proved ? count_q(top) : Rational(0);
-  return Outcome(Side::derived(Enclosure::between(Rational(0), count_q(before.total)), "certified degree pass over R_{k-1}"),
-                 Side::derived(Enclosure::between(lower, count_q(mono.k)),
-                               "deg p: the largest degree of a nonzero c_t, given T_c = p (F-C7)"));
+  return Outcome(
+      Side::derived(Enclosure::between(Rational(0), count_q(before.total)), "certified degree pass over R_{k-1}"),
+      Side::derived(Enclosure::between(lower, count_q(mono.k)),
+                    "deg p: the largest degree of a nonzero c_t, given T_c = p (F-C7)"));
 }
 
 std::size_t differing_bytes(const std::string& a, const std::string& b) {
@@ -234,9 +240,10 @@ std::size_t differing_bytes(const std::string& a, const std::string& b) {
   return n;
 }
 
-void add_ablation_steps(chain::Chain& ch, const Monomials& mono, const Network& embedding, const std::vector<Rational>& c,
-                        const Program& p, const std::vector<Rational>& x, const std::vector<Rational>& softmax_range,
-                        const std::vector<Rational>& ln_range, const Rational& ln_eps) {
+void add_ablation_steps(chain::Chain& ch, const Monomials& mono, const Network& embedding,
+                        const std::vector<Rational>& c, const Program& p, const std::vector<Rational>& x,
+                        const std::vector<Rational>& softmax_range, const std::vector<Rational>& ln_range,
+                        const Rational& ln_eps) {
   const Rational px = evaluate<Rational>(p, std::span<const Rational>(x), Prec(64)).at(0);
   struct Variant {
     std::string id, name, what;
@@ -244,16 +251,31 @@ void add_ablation_steps(chain::Chain& ch, const Monomials& mono, const Network& 
     std::vector<Rational> range;
   };
   const std::vector<Variant> variants{
-      {"F-C11-softmax", "T^sm", "row-softmax over all n keys in place of the raw scores (no 1/sqrt(d_k))",
-       {.blocks = mono.k, .normalizer = Normalizer::Softmax, .readout = c}, softmax_range},
-      {"F-C11-ln", "T^LN", "a parameter-free LayerNorm (h - mean) / sqrt(var + eps) over the full width after every block's residual",
-       {.blocks = mono.k, .layer_norm_eps = ln_eps, .readout = c}, ln_range}};
+      {"F-C11-softmax",
+       "T^sm",
+       "row-softmax over all n keys in place of the raw scores (no 1/sqrt(d_k))",
+       {.blocks = mono.k, .normalizer = Normalizer::Softmax, .readout = c},
+       softmax_range},
+      {"F-C11-ln",
+       "T^LN",
+       "a parameter-free LayerNorm (h - mean) / sqrt(var + eps) over the full width after every block's residual",
+       {.blocks = mono.k, .layer_norm_eps = ln_eps, .readout = c},
+       ln_range}};
   for (const Variant& v : variants) {
     auto prog = std::make_shared<const Program>(composed_program(embedding, block_network(mono, v.options), true));
     const std::string lemma = v.id == "F-C11-softmax" ? "fang_FC11_softmax" : "fang_FC11_ln";
-    ch.add({.id = v.id, .claim = "ablation: with " + v.what + ", all else equal, the output differs from p at the sample point (certified disjoint enclosures)",
-            .symbols = v.name + "(x) != p(x)", .relation = Relation::NotEqual, .lhs_name = v.name + "(x)", .rhs_name = "p(x)",
-            .reference = "A1, A2", .status = "R", .mode = "NET (balls)", .coq_lemma = lemma, .coq_note = kCoqNote},
+    ch.add({.id = v.id,
+            .claim = "ablation: with " + v.what +
+                     ", all else equal, the output differs from p at the sample point (certified disjoint enclosures)",
+            .symbols = v.name + "(x) != p(x)",
+            .relation = Relation::NotEqual,
+            .lhs_name = v.name + "(x)",
+            .rhs_name = "p(x)",
+            .reference = "A1, A2",
+            .status = "R",
+            .mode = "NET (balls)",
+            .coq_lemma = lemma,
+            .coq_note = kCoqNote},
            chain::generic([prog, x, px]<class S>(const chain::Attempt& a) {
              std::vector<S> in(x.size());
              for (std::size_t i = 0; i < x.size(); ++i) set(in[i], x[i], a.prec);
@@ -262,17 +284,30 @@ void add_ablation_steps(chain::Chain& ch, const Monomials& mono, const Network& 
              set(pxs, px, a.prec);
              sub(diff, t, pxs, a.prec);
              Outcome o(Side::enclosure(t), Side::exact(px));
-             o.report("difference " "T - p", Side::enclosure(diff));
+             o.report(
+                 "difference "
+                 "T - p",
+                 Side::enclosure(diff));
              return o.where(point_of(x));
            }));
-    ch.add({.id = v.id + "-C", .claim = "the ablated output " + v.name + "(x) at the sample point lies in the range of the spec's printed digits (4.1)",
-            .symbols = v.name + "(x) in spec range", .relation = Relation::InClosed, .lhs_name = v.name + "(x)",
-            .rhs_name = "[spec low, spec high]", .reference = "4.1", .status = "C", .mode = "NET (balls)", .coq_lemma = lemma + "_C", .coq_note = kCoqNote},
+    ch.add({.id = v.id + "-C",
+            .claim = "the ablated output " + v.name +
+                     "(x) at the sample point lies in the range of the spec's printed digits (4.1)",
+            .symbols = v.name + "(x) in spec range",
+            .relation = Relation::InClosed,
+            .lhs_name = v.name + "(x)",
+            .rhs_name = "[spec low, spec high]",
+            .reference = "4.1",
+            .status = "C",
+            .mode = "NET (balls)",
+            .coq_lemma = lemma + "_C",
+            .coq_note = kCoqNote},
            chain::generic([prog, x, range = v.range]<class S>(const chain::Attempt& a) {
              std::vector<S> in(x.size());
              for (std::size_t i = 0; i < x.size(); ++i) set(in[i], x[i], a.prec);
              const S t = evaluate<S>(*prog, std::span<const S>(in), a.prec).at(0);
-             return Outcome::in_range(Side::enclosure(t), Side::exact(range.at(0)), Side::exact(range.at(1))).where(point_of(x));
+             return Outcome::in_range(Side::enclosure(t), Side::exact(range.at(0)), Side::exact(range.at(1)))
+                 .where(point_of(x));
            }));
     // Both left sides are output 0 of the ablated blocks on the embedded sample point.
     const Network blocks = block_network(mono, v.options);

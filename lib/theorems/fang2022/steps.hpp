@@ -54,7 +54,8 @@ CountedSizes counted_sizes(const Network& embedding, const Network& blocks, std:
 // The same sizes by the closed forms of (F5), (F7).
 std::vector<Rational> closed_form_sizes(std::size_t d, std::size_t k);
 // F-C1: counted = closed form for every size (ForAll "=").
-chain::Outcome sizes_outcome(const Monomials& mono, const Network& embedding, const Network& blocks, std::size_t free_parameters);
+chain::Outcome sizes_outcome(const Monomials& mono, const Network& embedding, const Network& blocks,
+                             std::size_t free_parameters);
 // F-C1-C: (tokens, width, nonzero weights, free parameters) counted = the spec's numbers.
 chain::Outcome counted_vs_spec(const Monomials& mono, const Network& embedding, const Network& blocks,
                                std::size_t free_parameters, const std::vector<Rational>& expected);
@@ -70,8 +71,9 @@ std::size_t differing_bytes(const std::string& a, const std::string& b);
 
 // F-C11: the softmax and LayerNorm ablations of the same weights and read-out at `x`: each differs
 // from p(x) (certified disjoint enclosures) and lies in the spec's range.
-void add_ablation_steps(chain::Chain& ch, const Monomials& mono, const Network& embedding, const std::vector<Rational>& c,
-                        const Program& p, const std::vector<Rational>& x, const std::vector<Rational>& softmax_range,
-                        const std::vector<Rational>& ln_range, const Rational& ln_eps);
+void add_ablation_steps(chain::Chain& ch, const Monomials& mono, const Network& embedding,
+                        const std::vector<Rational>& c, const Program& p, const std::vector<Rational>& x,
+                        const std::vector<Rational>& softmax_range, const std::vector<Rational>& ln_range,
+                        const Rational& ln_eps);
 
 }  // namespace approxcert::theorems::fang2022

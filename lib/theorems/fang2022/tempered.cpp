@@ -6,10 +6,10 @@
 // does not vanish with eps.
 #include "chain/coq_text.hpp"
 #include "chain/sup_norm_side.hpp"
+#include "domain/domain.hpp"
 #include "net/expression.hpp"
 #include "net/lower.hpp"
 #include "problem/error_program.hpp"
-#include "domain/domain.hpp"
 #include "theorems/fang2022/construction.hpp"
 #include "theorems/fang2022/programs.hpp"
 #include "theorems/fang2022/steps.hpp"
@@ -47,7 +47,8 @@ chain::Chain build_tempered(const chain::Parameters& prm) {
   const std::string target = prm.text("target");
   const std::vector<Rational> c = interpolated_readout(mono, polynomial_target(prm, "target", target, d));
   const std::vector<Rational> domain = prm.rationals("domain");
-  if (domain.size() != 2 || !(domain[0] < domain[1])) prm.fail("domain", "must be [low, high] with low < high (the cube [low, high]^d)");
+  if (domain.size() != 2 || !(domain[0] < domain[1]))
+    prm.fail("domain", "must be [low, high] with low < high (the cube [low, high]^d)");
   const std::vector<Rational> eps_list = prm.rationals("eps");
   if (eps_list.empty() || eps_list.size() > 6) prm.fail("eps", "must list 1 to 6 temperatures");
   for (const Rational& e : eps_list)
@@ -62,31 +63,53 @@ chain::Chain build_tempered(const chain::Parameters& prm) {
   const auto add = [&](const Rational& eps, bool mirrored) {
     const std::string tag = (mirrored ? "F-C12@" : "F-C12-centred@") + eps.to_string();
     auto error = std::make_shared<const Program>(tempered_error_program(mono, target, c, eps, mirrored));
-    ch.add({.id = tag,
-            .claim = mirrored ? "[U] tempered-softmax reading: with every score matrix S replaced by (N softmax(eps S) - 1)/eps on the mirrored construction (2n tokens, every score row sums to 0), sup over the domain of |T^eps - p| <= C eps"
-                              : "[U] the same without the mirror tokens (n tokens): (N softmax(eps S) - 1)/eps tends to the centred scores S - mean(S), and sup |T^eps - p| <= C eps would need the limit to be p",
-            .symbols = "sup_Omega |T^eps - p| <= C eps", .relation = Relation::LessEqual, .lhs_name = "sup_Omega |T^eps - p|",
-            .rhs_name = "C eps", .reference = "1.3, W10", .status = "U", .mode = "NET (supnorm)",
-            .coq_lemma = chain::coq_identifier(tag), .coq_note = kCoqNote},
-           chain::ball([error, box, eps, C, max_boxes](const chain::Attempt& a) {
-             const chain::SupNormBudget budget{.rel_tol = Rational(1) / Rational(100), .max_boxes = max_boxes, .abs_tol = C * eps / Rational(8)};
-             const Side lhs = chain::sup_norm_side(*error, box, a, {}, "sup |T^eps - p| over the domain", budget);
-             return Outcome(lhs, Side::exact(C * eps).rechecked_by("x0*x1", {"parameter:constant", "at:eps"}))
-                 .where(Point{}.add("eps", eps));
-           }));
+    ch.add(
+        {.id = tag,
+         .claim =
+             mirrored
+                 ? "[U] tempered-softmax reading: with every score matrix S replaced by (N softmax(eps S) - 1)/eps on the mirrored construction (2n tokens, every score row sums to 0), sup over the domain of |T^eps - p| <= C eps"
+                 : "[U] the same without the mirror tokens (n tokens): (N softmax(eps S) - 1)/eps tends to the centred scores S - mean(S), and sup |T^eps - p| <= C eps would need the limit to be p",
+         .symbols = "sup_Omega |T^eps - p| <= C eps",
+         .relation = Relation::LessEqual,
+         .lhs_name = "sup_Omega |T^eps - p|",
+         .rhs_name = "C eps",
+         .reference = "1.3, W10",
+         .status = "U",
+         .mode = "NET (supnorm)",
+         .coq_lemma = chain::coq_identifier(tag),
+         .coq_note = kCoqNote},
+        chain::ball([error, box, eps, C, max_boxes](const chain::Attempt& a) {
+          const chain::SupNormBudget budget{
+              .rel_tol = Rational(1) / Rational(100), .max_boxes = max_boxes, .abs_tol = C * eps / Rational(8)};
+          const Side lhs = chain::sup_norm_side(*error, box, a, {}, "sup |T^eps - p| over the domain", budget);
+          return Outcome(lhs, Side::exact(C * eps).rechecked_by("x0*x1", {"parameter:constant", "at:eps"}))
+              .where(Point{}.add("eps", eps));
+        }));
   };
   for (const Rational& eps : eps_list) add(eps, true);
   add(eps_list.back(), false);
   const Rational eps = eps_list.back();
   auto error = std::make_shared<const Program>(tempered_error_program(mono, target, c, eps, true));
-  ch.add({.id = "F-C12-nonzero", .claim = "W10: at the smallest temperature the mirrored network still has a positive error somewhere on the domain (zero error is only the limit eps -> 0)",
-          .symbols = "sup_Omega |T^eps - p| > 0", .relation = Relation::Greater, .lhs_name = "sup_Omega |T^eps - p|", .rhs_name = "0",
-          .reference = "1.3, W10", .status = "U", .mode = "NET (supnorm)", .coq_lemma = "fang_FC12_nonzero", .coq_note = kCoqNote},
-         chain::ball([error, box, eps, C, max_boxes](const chain::Attempt& a) {
-           const chain::SupNormBudget budget{.rel_tol = Rational(1) / Rational(100), .max_boxes = max_boxes, .abs_tol = C * eps / Rational(8)};
-           return Outcome(chain::sup_norm_side(*error, box, a, {}, "sup |T^eps - p| over the domain", budget), Side::exact(Rational(0)))
-               .where(Point{}.add("eps", eps));
-         }));
+  ch.add(
+      {.id = "F-C12-nonzero",
+       .claim =
+           "W10: at the smallest temperature the mirrored network still has a positive error somewhere on the domain (zero error is only the limit eps -> 0)",
+       .symbols = "sup_Omega |T^eps - p| > 0",
+       .relation = Relation::Greater,
+       .lhs_name = "sup_Omega |T^eps - p|",
+       .rhs_name = "0",
+       .reference = "1.3, W10",
+       .status = "U",
+       .mode = "NET (supnorm)",
+       .coq_lemma = "fang_FC12_nonzero",
+       .coq_note = kCoqNote},
+      chain::ball([error, box, eps, C, max_boxes](const chain::Attempt& a) {
+        const chain::SupNormBudget budget{
+            .rel_tol = Rational(1) / Rational(100), .max_boxes = max_boxes, .abs_tol = C * eps / Rational(8)};
+        return Outcome(chain::sup_norm_side(*error, box, a, {}, "sup |T^eps - p| over the domain", budget),
+                       Side::exact(Rational(0)))
+            .where(Point{}.add("eps", eps));
+      }));
   return ch;
 }
 

@@ -60,9 +60,17 @@ chain::Chain build_unreduced(const chain::Parameters& prm) {
   auto u = std::make_shared<const Unreduced>(make_unreduced(prm));
   const std::uint64_t spec_tokens = prm.count("expected_tokens");
   chain::Chain ch;
-  ch.add({.id = "W7-tokens", .claim = "the unreduced construction (all tuples, spec 2.7(b)) has (d+1)^k tokens, the spec's number",
-          .symbols = "tokens = (d+1)^k = spec", .relation = Relation::Equal, .lhs_name = "tokens (built)", .rhs_name = "spec 4.2",
-          .reference = "2.7(b), 4.2", .status = "C", .mode = "count", .coq_lemma = "fang_unreduced_tokens", .coq_note = kCoqNote},
+  ch.add({.id = "W7-tokens",
+          .claim = "the unreduced construction (all tuples, spec 2.7(b)) has (d+1)^k tokens, the spec's number",
+          .symbols = "tokens = (d+1)^k = spec",
+          .relation = Relation::Equal,
+          .lhs_name = "tokens (built)",
+          .rhs_name = "spec 4.2",
+          .reference = "2.7(b), 4.2",
+          .status = "C",
+          .mode = "count",
+          .coq_lemma = "fang_unreduced_tokens",
+          .coq_note = kCoqNote},
          chain::exact([u, spec_tokens] {
            std::uint64_t closed = 1;
            for (std::size_t l = 0; l < u->mono.k; ++l) closed *= u->mono.d + 1;
@@ -71,19 +79,38 @@ chain::Chain build_unreduced(const chain::Parameters& prm) {
            o.report("width D", Side::exact(count_q(u->blocks.input.dim)));
            return o;
          }));
-  ch.add({.id = "W7-identity", .claim = "T_c = p for all x with the read-out on the nondecreasing tuples (certified degree pass, then exact evaluation on a tensor grid)",
-          .symbols = "T_c == p", .relation = Relation::Equal, .lhs_name = "T_c", .rhs_name = "p", .reference = "2.7(b)",
-          .status = "R", .mode = "EX (polynomial identity)", .coq_lemma = "fang_unreduced_identity", .coq_note = kCoqNote},
-         chain::exact([u] { return chain::polynomial_identity(u->T, u->p); }));
-  ch.add({.id = "W7-free", .claim = "the read-out is not unique: it has (d+1)^k entries for binomial(d+k, k) distinct monomials (W7: 'free parameters' is ambiguous)",
-          .symbols = "#read-out entries > #distinct monomials", .relation = Relation::Greater, .lhs_name = "read-out entries",
-          .rhs_name = "distinct monomials", .reference = "2.7(b), W7", .status = "R", .mode = "count", .coq_lemma = "fang_unreduced_free",
-          .coq_note = kCoqNote},
-         chain::exact([u] {
-           std::set<std::vector<std::size_t>> distinct;
-           for (const Tuple& a : u->mono.A[u->mono.k]) distinct.insert(exponents(a, u->mono.d));
-           return Outcome(Side::exact(count_q(u->mono.m(u->mono.k))), Side::exact(count_q(distinct.size())));
-         }));
+  ch.add(
+      {.id = "W7-identity",
+       .claim =
+           "T_c = p for all x with the read-out on the nondecreasing tuples (certified degree pass, then exact evaluation on a tensor grid)",
+       .symbols = "T_c == p",
+       .relation = Relation::Equal,
+       .lhs_name = "T_c",
+       .rhs_name = "p",
+       .reference = "2.7(b)",
+       .status = "R",
+       .mode = "EX (polynomial identity)",
+       .coq_lemma = "fang_unreduced_identity",
+       .coq_note = kCoqNote},
+      chain::exact([u] { return chain::polynomial_identity(u->T, u->p); }));
+  ch.add(
+      {.id = "W7-free",
+       .claim =
+           "the read-out is not unique: it has (d+1)^k entries for binomial(d+k, k) distinct monomials (W7: 'free parameters' is ambiguous)",
+       .symbols = "#read-out entries > #distinct monomials",
+       .relation = Relation::Greater,
+       .lhs_name = "read-out entries",
+       .rhs_name = "distinct monomials",
+       .reference = "2.7(b), W7",
+       .status = "R",
+       .mode = "count",
+       .coq_lemma = "fang_unreduced_free",
+       .coq_note = kCoqNote},
+      chain::exact([u] {
+        std::set<std::vector<std::size_t>> distinct;
+        for (const Tuple& a : u->mono.A[u->mono.k]) distinct.insert(exponents(a, u->mono.d));
+        return Outcome(Side::exact(count_q(u->mono.m(u->mono.k))), Side::exact(count_q(distinct.size())));
+      }));
   return ch;
 }
 

@@ -76,18 +76,34 @@ chain::Chain build_one_token(const chain::Parameters& prm) {
   const std::vector<std::string> want = one_token_states(prm);
 
   chain::Chain ch;
-  ch.add({.id = "F-C1", .claim = "the one-token network has width 2k + 1 (R_0..R_k, K_0..K_{k-1}), the spec's number",
-          .symbols = "D = 2k + 1 = spec", .relation = Relation::Equal, .lhs_name = "D (built)", .rhs_name = "spec 4.3",
-          .reference = "2.7(a), 4.3", .status = "C", .mode = "count", .coq_lemma = "fang_one_FC1", .coq_note = kCoqNote},
+  ch.add({.id = "F-C1",
+          .claim = "the one-token network has width 2k + 1 (R_0..R_k, K_0..K_{k-1}), the spec's number",
+          .symbols = "D = 2k + 1 = spec",
+          .relation = Relation::Equal,
+          .lhs_name = "D (built)",
+          .rhs_name = "spec 4.3",
+          .reference = "2.7(a), 4.3",
+          .status = "C",
+          .mode = "count",
+          .coq_lemma = "fang_one_FC1",
+          .coq_note = kCoqNote},
          chain::exact([k, width] {
            const Network blocks = one_token_blocks(k);
            Outcome o(Side::exact(count_q(blocks.input.dim)), Side::exact(count_q(width)));
            o.report("2k + 1", Side::exact(count_q(2 * k + 1)));
            return o;
          }));
-  ch.add({.id = "F-C4", .claim = "the states (R_0, ..., R_k) of the single token at the sample point equal the spec's numbers",
-          .symbols = "R_l(x) = spec value", .relation = Relation::Equal, .lhs_name = "R_l(x)", .rhs_name = "spec 4.3",
-          .reference = "2.7(a), 4.3", .status = "C", .mode = "NET, EX", .coq_lemma = "fang_one_FC4", .coq_note = kCoqNote},
+  ch.add({.id = "F-C4",
+          .claim = "the states (R_0, ..., R_k) of the single token at the sample point equal the spec's numbers",
+          .symbols = "R_l(x) = spec value",
+          .relation = Relation::Equal,
+          .lhs_name = "R_l(x)",
+          .rhs_name = "spec 4.3",
+          .reference = "2.7(a), 4.3",
+          .status = "C",
+          .mode = "NET, EX",
+          .coq_lemma = "fang_one_FC4",
+          .coq_note = kCoqNote},
          chain::exact([prog, x, states, k] {
            const std::vector<Rational> out = evaluate<Rational>(*prog, std::span<const Rational>(x), Prec(64));
            chain::ForAll fa(Relation::Equal);
@@ -95,13 +111,22 @@ chain::Chain build_one_token(const chain::Parameters& prm) {
              fa.add(Point{}.add("l", Rational(static_cast<long>(l))), Side::exact(out.at(l)), Side::exact(states[l]));
            return fa.outcome();
          }));
-  ch.add({.id = "F-C7", .claim = "for all x, R_l = x_{b_1} ... x_{b_l} for l = 0..k: one more factor per block, so R_k = x^alpha",
-          .symbols = "R_l == prod_{t <= l} x_{b_t}", .relation = Relation::Equal, .lhs_name = "R_l", .rhs_name = "prefix product",
-          .reference = "2.7(a)", .status = "R", .mode = "EX (polynomial identity)", .coq_lemma = "fang_one_FC7", .coq_note = kCoqNote},
+  ch.add({.id = "F-C7",
+          .claim = "for all x, R_l = x_{b_1} ... x_{b_l} for l = 0..k: one more factor per block, so R_k = x^alpha",
+          .symbols = "R_l == prod_{t <= l} x_{b_t}",
+          .relation = Relation::Equal,
+          .lhs_name = "R_l",
+          .rhs_name = "prefix product",
+          .reference = "2.7(a)",
+          .status = "R",
+          .mode = "EX (polynomial identity)",
+          .coq_lemma = "fang_one_FC7",
+          .coq_note = kCoqNote},
          chain::exact([prog, want, d = d, k] {  // init-capture: clang 14 cannot capture a structured binding
            std::vector<std::size_t> keep;
            Program states = *prog;
-           std::vector<NodeId> outs(states.outputs().begin(), states.outputs().begin() + static_cast<std::ptrdiff_t>(k + 1));
+           std::vector<NodeId> outs(states.outputs().begin(),
+                                    states.outputs().begin() + static_cast<std::ptrdiff_t>(k + 1));
            states.set_outputs(std::move(outs));
            return chain::polynomial_identity(states, expressions_program(want, d));
          }));
@@ -119,30 +144,57 @@ chain::Chain build_cube_blocks(const chain::Parameters& prm) {
   power /= 3;
 
   chain::Chain ch;
-  ch.add({.id = "W2-value", .claim = "one softmax-free block on h = (x, 0) writes x * x * x into coordinate 2: at the sample point it equals the spec's number",
-          .symbols = "B(h)_2 = x^3 = spec value", .relation = Relation::Equal, .lhs_name = "B(h)_2 at x", .rhs_name = "spec 4.5",
-          .reference = "4.5", .status = "C", .mode = "NET, EX", .coq_lemma = "fang_cube_value", .coq_note = kCoqNote},
-         chain::exact([prog, x, spec_value] {
-           const Rational out = evaluate<Rational>(*prog, std::span<const Rational>(&x, 1), Prec(64)).at(1);
-           return Outcome(Side::exact(out), Side::exact(spec_value)).where(Point{}.add("x", x));
-         }));
-  ch.add({.id = "W2-identity", .claim = "for all x, coordinate t after t blocks is x^(3^t), t = 0..blocks",
-          .symbols = "h_t == x^(3^t)", .relation = Relation::Equal, .lhs_name = "h_t", .rhs_name = "x^(3^t)", .reference = "4.5",
-          .status = "R", .mode = "EX (polynomial identity)", .coq_lemma = "fang_cube_identity", .coq_note = kCoqNote},
+  ch.add(
+      {.id = "W2-value",
+       .claim =
+           "one softmax-free block on h = (x, 0) writes x * x * x into coordinate 2: at the sample point it equals the spec's number",
+       .symbols = "B(h)_2 = x^3 = spec value",
+       .relation = Relation::Equal,
+       .lhs_name = "B(h)_2 at x",
+       .rhs_name = "spec 4.5",
+       .reference = "4.5",
+       .status = "C",
+       .mode = "NET, EX",
+       .coq_lemma = "fang_cube_value",
+       .coq_note = kCoqNote},
+      chain::exact([prog, x, spec_value] {
+        const Rational out = evaluate<Rational>(*prog, std::span<const Rational>(&x, 1), Prec(64)).at(1);
+        return Outcome(Side::exact(out), Side::exact(spec_value)).where(Point{}.add("x", x));
+      }));
+  ch.add({.id = "W2-identity",
+          .claim = "for all x, coordinate t after t blocks is x^(3^t), t = 0..blocks",
+          .symbols = "h_t == x^(3^t)",
+          .relation = Relation::Equal,
+          .lhs_name = "h_t",
+          .rhs_name = "x^(3^t)",
+          .reference = "4.5",
+          .status = "R",
+          .mode = "EX (polynomial identity)",
+          .coq_lemma = "fang_cube_identity",
+          .coq_note = kCoqNote},
          chain::exact([prog, want] { return chain::polynomial_identity(*prog, expressions_program(want, 1)); }));
-  ch.add({.id = "W2", .claim = "reading of P2 as a lower bound ('degree k needs k blocks'): the output of a stack of b softmax-free blocks has degree at most b",
-          .symbols = "deg(output after b blocks) <= b", .relation = Relation::LessEqual, .lhs_name = "degree of the last coordinate",
-          .rhs_name = "blocks b", .reference = "P2, W2", .status = "P2 (lower-bound reading)", .mode = "EX (degree pass + W2-identity)",
-          .coq_lemma = "fang_cube_W2", .coq_note = kCoqNote},
-         exact_with([prog, b, power](const chain::Attempt& a) {
-           Program last = *prog;
-           last.set_outputs({prog->outputs()[b]});
-           const PolynomialDegree deg = polynomial_degree(last);
-           const Rational lower = a.result("W2-identity").verdict == chain::Verdict::Proved ? count_q(power) : Rational(0);
-           return Outcome(Side::derived(Enclosure::between(lower, count_q(deg.total)),
-                                        "upper: certified degree pass; lower: the output is x^(3^b) by W2-identity"),
-                          Side::exact(count_q(b)));
-         }));
+  ch.add(
+      {.id = "W2",
+       .claim =
+           "reading of P2 as a lower bound ('degree k needs k blocks'): the output of a stack of b softmax-free blocks has degree at most b",
+       .symbols = "deg(output after b blocks) <= b",
+       .relation = Relation::LessEqual,
+       .lhs_name = "degree of the last coordinate",
+       .rhs_name = "blocks b",
+       .reference = "P2, W2",
+       .status = "P2 (lower-bound reading)",
+       .mode = "EX (degree pass + W2-identity)",
+       .coq_lemma = "fang_cube_W2",
+       .coq_note = kCoqNote},
+      exact_with([prog, b, power](const chain::Attempt& a) {
+        Program last = *prog;
+        last.set_outputs({prog->outputs()[b]});
+        const PolynomialDegree deg = polynomial_degree(last);
+        const Rational lower = a.result("W2-identity").verdict == chain::Verdict::Proved ? count_q(power) : Rational(0);
+        return Outcome(Side::derived(Enclosure::between(lower, count_q(deg.total)),
+                                     "upper: certified degree pass; lower: the output is x^(3^b) by W2-identity"),
+                       Side::exact(count_q(b)));
+      }));
   ch.recheck_network("W2-value", "lhs", cube_blocks(b), "1", embedded_inputs(cube_embedding(b), {"at:x"}));
   return ch;
 }

@@ -24,13 +24,22 @@ StepSpec spec(std::string id, std::string claim, std::string symbols, Relation r
   std::string coq = "kajitsuka_" + id;
   for (char& ch : coq)
     if (ch == '-' || ch == '\'') ch = '_';
-  return {.id = std::move(id), .claim = std::move(claim), .symbols = std::move(symbols), .relation = r,
-          .lhs_name = std::move(lhs), .rhs_name = std::move(rhs), .reference = std::move(reference),
-          .status = std::move(status), .mode = std::move(mode), .coq_lemma = std::move(coq)};
+  return {.id = std::move(id),
+          .claim = std::move(claim),
+          .symbols = std::move(symbols),
+          .relation = r,
+          .lhs_name = std::move(lhs),
+          .rhs_name = std::move(rhs),
+          .reference = std::move(reference),
+          .status = std::move(status),
+          .mode = std::move(mode),
+          .coq_lemma = std::move(coq)};
 }
 
 Point index_point(std::string a, std::size_t i, std::string b, std::size_t j) {
-  return Point{}.add(std::move(a), Rational(static_cast<long>(i + 1))).add(std::move(b), Rational(static_cast<long>(j + 1)));
+  return Point{}
+      .add(std::move(a), Rational(static_cast<long>(i + 1)))
+      .add(std::move(b), Rational(static_cast<long>(j + 1)));
 }
 
 // |s(v;S) - s(v;S')| * gamma = gamma |Delta boltz| / (lambda |a(v)|): the same-token separation
@@ -55,35 +64,37 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
   const bool paper = I.paper_lambda;
   const bool has_pairs = !same_token_pairs(I).empty();
 
-  c.add(spec("K-1", "the projection u (found by search, then certified) keeps every pair of V u {0} apart by the factor c",
-             "min_{x != y in V u {0}} |u^T (x - y)| / ||x - y|| >= c = sqrt(8/(pi d)) / (|V|+1)^2", Relation::GreaterEqual,
-             "|u^T (x - y)| / ||x - y||", "c", "Lemma 3 (Park et al. 2021, Lemma 13), §2.1", "P?/R", "NET+EX"),
-        chain::search_then_certify(
-            [ip](const Attempt&) { return candidate_point(dirty_search_projection(*ip)); },
-            chain::generic([ip]<class S>(const Attempt& a) {
-              const Instance& I = *ip;
-              const Projection pr = projection_from(I, *a.candidate);
-              const Constants<S> k = constants<S>(I, pr, a.prec);
-              std::vector<RationalVector> pts = I.vocabulary;
-              pts.push_back(RationalVector(I.d, Rational(0)));
-              ForAll fa = a.for_all();
-              for (std::size_t i = 0; i < pts.size(); ++i)
-                for (std::size_t j = i + 1; j < pts.size(); ++j) {
-                  Rational proj(0), len2(0);
-                  for (std::size_t r = 0; r < I.d; ++r) {
-                    const Rational diff = pts[i][r] - pts[j][r];
-                    proj += pr.u[r] * diff;
-                    len2 += diff * diff;
-                  }
-                  S len, ratio;
-                  sqrt(len, exact_value<S>(len2, a.prec), a.prec);
-                  div(ratio, exact_value<S>(abs(proj), a.prec), len, a.prec);
-                  fa.add(index_point("x", i, "y", j), Side::enclosure(ratio), Side::enclosure(k.c, "c"));
-                }
-              Outcome o = fa.outcome();
-              o.report("c", Side::enclosure(k.c));
-              return o;
-            })));
+  c.add(spec("K-1",
+             "the projection u (found by search, then certified) keeps every pair of V u {0} apart by the factor c",
+             "min_{x != y in V u {0}} |u^T (x - y)| / ||x - y|| >= c = sqrt(8/(pi d)) / (|V|+1)^2",
+             Relation::GreaterEqual, "|u^T (x - y)| / ||x - y||", "c", "Lemma 3 (Park et al. 2021, Lemma 13), §2.1",
+             "P?/R", "NET+EX"),
+        chain::search_then_certify([ip](const Attempt&) { return candidate_point(dirty_search_projection(*ip)); },
+                                   chain::generic([ip]<class S>(const Attempt& a) {
+                                     const Instance& I = *ip;
+                                     const Projection pr = projection_from(I, *a.candidate);
+                                     const Constants<S> k = constants<S>(I, pr, a.prec);
+                                     std::vector<RationalVector> pts = I.vocabulary;
+                                     pts.push_back(RationalVector(I.d, Rational(0)));
+                                     ForAll fa = a.for_all();
+                                     for (std::size_t i = 0; i < pts.size(); ++i)
+                                       for (std::size_t j = i + 1; j < pts.size(); ++j) {
+                                         Rational proj(0), len2(0);
+                                         for (std::size_t r = 0; r < I.d; ++r) {
+                                           const Rational diff = pts[i][r] - pts[j][r];
+                                           proj += pr.u[r] * diff;
+                                           len2 += diff * diff;
+                                         }
+                                         S len, ratio;
+                                         sqrt(len, exact_value<S>(len2, a.prec), a.prec);
+                                         div(ratio, exact_value<S>(abs(proj), a.prec), len, a.prec);
+                                         fa.add(index_point("x", i, "y", j), Side::enclosure(ratio),
+                                                Side::enclosure(k.c, "c"));
+                                       }
+                                     Outcome o = fa.outcome();
+                                     o.report("c", Side::enclosure(k.c));
+                                     return o;
+                                   })));
 
   c.add(spec("K-1u", "the certified projection u is a unit vector (exact rational point of the sphere)", "||u||^2 = 1",
              Relation::Equal, "||u||^2", "1", "§2.1", "R", "EX"),
@@ -119,8 +130,9 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
           return Outcome(Side::exact(pr.g_min), Side::enclosure(rhs, "c eps"));
         }));
 
-  c.add(spec("K-3", std::string("the temperature makes every realized gap of the scores at least Delta = 2 ln n + 3 (") +
-                        (paper ? "paper lambda" : "instance lambda") + ")",
+  c.add(spec("K-3",
+             std::string("the temperature makes every realized gap of the scores at least Delta = 2 ln n + 3 (") +
+                 (paper ? "paper lambda" : "instance lambda") + ")",
              "Delta_real / Delta = lambda a_min g_min / (2 ln n + 3) >= 1", Relation::GreaterEqual,
              "lambda a_min g_min / (2 ln n + 3)", "1", "§2.3, §2.5 (application)", "R", "CF"),
         chain::generic([ip]<class S>(const Attempt& a) {
@@ -141,41 +153,47 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
           return o;
         }));
 
-  c.add(spec("K-4", "the network's attention output equals the Boltzmann identity x_l + gamma u boltz(lambda a_l a) / (lambda a_l), "
-                    "encloses zero within tau = 1e-30 at every column of every sequence",
-             "|F_S^SA(X)_{r,l} - (x_{r,l} + gamma u_r boltz(lambda a_l a)/(lambda a_l))| <= 1e-30", Relation::LessEqual,
-             "|network - identity|", "tau", "§1.4 key identity", "R", "NET"),
-        chain::generic([ip]<class S>(const Attempt& a) {
-          const Instance& I = *ip;
-          const Projection pr = projection_of(I, a);
-          const Constants<S> k = constants<S>(I, pr, a.prec);
-          const auto z = context_vectors<S>(I, pr, a.prec);
-          const Rational tau = pow10(-30);
-          ForAll fa = a.for_all();
-          for (std::size_t i = 0; i < I.sets.size(); ++i)
-            for (std::size_t l = 0; l < I.n; ++l) {
-              const std::size_t v = I.sets[i][l];
-              S s = boltz_value<S>(I, pr, k.lambda, v, i, a.prec), t;
-              mul(t, k.lambda, exact_value<S>(pr.a[v], a.prec), a.prec);
-              div(s, s, t, a.prec);
-              for (std::size_t r = 0; r < I.d; ++r) {
-                S expect, diff;
-                mul(expect, s, k.gamma, a.prec);
-                mul(expect, expect, exact_value<S>(pr.u[r], a.prec), a.prec);
-                add(expect, expect, exact_value<S>(I.vocabulary[v][r], a.prec), a.prec);
-                sub(diff, z[i][l * I.d + r], expect, a.prec);
-                abs(diff, diff, a.prec);
-                fa.add(Point{}.add("set", Rational(static_cast<long>(i + 1))).add("column", Rational(static_cast<long>(l + 1)))
-                           .add("row", Rational(static_cast<long>(r + 1))),
-                       Side::enclosure(diff, "generic evaluator vs Boltzmann identity"), Side::exact(tau, "tau"));
-              }
+  c.add(
+      spec(
+          "K-4",
+          "the network's attention output equals the Boltzmann identity x_l + gamma u boltz(lambda a_l a) / (lambda a_l), "
+          "encloses zero within tau = 1e-30 at every column of every sequence",
+          "|F_S^SA(X)_{r,l} - (x_{r,l} + gamma u_r boltz(lambda a_l a)/(lambda a_l))| <= 1e-30", Relation::LessEqual,
+          "|network - identity|", "tau", "§1.4 key identity", "R", "NET"),
+      chain::generic([ip]<class S>(const Attempt& a) {
+        const Instance& I = *ip;
+        const Projection pr = projection_of(I, a);
+        const Constants<S> k = constants<S>(I, pr, a.prec);
+        const auto z = context_vectors<S>(I, pr, a.prec);
+        const Rational tau = pow10(-30);
+        ForAll fa = a.for_all();
+        for (std::size_t i = 0; i < I.sets.size(); ++i)
+          for (std::size_t l = 0; l < I.n; ++l) {
+            const std::size_t v = I.sets[i][l];
+            S s = boltz_value<S>(I, pr, k.lambda, v, i, a.prec), t;
+            mul(t, k.lambda, exact_value<S>(pr.a[v], a.prec), a.prec);
+            div(s, s, t, a.prec);
+            for (std::size_t r = 0; r < I.d; ++r) {
+              S expect, diff;
+              mul(expect, s, k.gamma, a.prec);
+              mul(expect, expect, exact_value<S>(pr.u[r], a.prec), a.prec);
+              add(expect, expect, exact_value<S>(I.vocabulary[v][r], a.prec), a.prec);
+              sub(diff, z[i][l * I.d + r], expect, a.prec);
+              abs(diff, diff, a.prec);
+              fa.add(Point{}
+                         .add("set", Rational(static_cast<long>(i + 1)))
+                         .add("column", Rational(static_cast<long>(l + 1)))
+                         .add("row", Rational(static_cast<long>(r + 1))),
+                     Side::enclosure(diff, "generic evaluator vs Boltzmann identity"), Side::exact(tau, "tau"));
             }
-          return fa.outcome();
-        }));
+          }
+        return fa.outcome();
+      }));
 
   if (has_pairs) {
-    c.add(spec("K-5", "Lemma B: every same-token pair of different token sets has Boltzmann values apart by at least "
-                      "kappa_B(Delta) Delta e^Delta e^{-R}",
+    c.add(spec("K-5",
+               "Lemma B: every same-token pair of different token sets has Boltzmann values apart by at least "
+               "kappa_B(Delta) Delta e^Delta e^{-R}",
                "|boltz(lambda a(v) a_S) - boltz(lambda a(v) a_S')| >= kappa_B(Delta) Delta e^Delta e^{-R_{v,S,S'}}",
                Relation::GreaterEqual, "|Delta boltz|", "kappa_B Delta e^Delta e^-R", "Lemma B (§2.5)", "R", "EX+CF"),
           chain::generic([ip]<class S>(const Attempt& a) {
@@ -204,12 +222,13 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
               neg(R, R);
               exp(R, R, a.prec);
               mul(rhs, base, R, a.prec);
-              fa.add(pair_point(q), Side::enclosure(diff, kBoltzNote), Side::enclosure(rhs, "kappa_B Delta e^Delta e^-R"));
+              fa.add(pair_point(q), Side::enclosure(diff, kBoltzNote),
+                     Side::enclosure(rhs, "kappa_B Delta e^Delta e^-R"));
               Side l = chain::log10_abs(diff, a.prec, "log10 |Delta boltz| of the smallest pair");
-              if (l.value.bounded() && (!min_log || !min_log->value.bounded() || l.value.upper() < min_log->value.lower()))
+              if (l.value.bounded() &&
+                  (!min_log || !min_log->value.bounded() || l.value.upper() < min_log->value.lower()))
                 min_log = l;
-              else if (!l.value.bounded())
-                min_log = l;
+              else if (!l.value.bounded()) min_log = l;
             }
             Outcome o = fa.outcome();
             o.report("kappa_B(Delta)", Side::enclosure(k.kappa_B));
@@ -219,7 +238,8 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
 
     c.add(spec("K-6", "corrected eq. (10): two-sided, under V^(i) != V^(j), with the paper's right-hand side",
                "|boltz(lambda a_k^(i) a^(i)) - boltz(lambda a_l^(j) a^(j))| > (ln n)^2 e^{-2 lambda r_max^2}",
-               Relation::Greater, "|Delta boltz|", "(ln n)^2 e^{-R*}", "eq. (10) corrected (authors' reply)", "P/R", "EX"),
+               Relation::Greater, "|Delta boltz|", "(ln n)^2 e^{-R*}", "eq. (10) corrected (authors' reply)", "P/R",
+               "EX"),
           chain::generic([ip]<class S>(const Attempt& a) {
             const Instance& I = *ip;
             const Projection pr = projection_of(I, a);
@@ -233,7 +253,8 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
             for (const SameTokenPair& q : same_token_pairs(I)) {
               S diff = boltz_difference<S>(I, pr, k.lambda, q.v, q.i, q.j, a.prec);
               abs(diff, diff, a.prec);
-              fa.add(pair_point(q), Side::enclosure(diff, kBoltzNote), Side::enclosure(theta, "(ln n)^2 e^{-2 lambda r_max^2}"));
+              fa.add(pair_point(q), Side::enclosure(diff, kBoltzNote),
+                     Side::enclosure(theta, "(ln n)^2 e^{-2 lambda r_max^2}"));
             }
             return fa.outcome();
           }));
@@ -254,13 +275,15 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
           const std::vector<S> origin(I.d, exact_value<S>(Rational(0), a.prec));
           for (std::size_t i = 0; i < I.sets.size(); ++i)
             for (std::size_t l = 0; l < I.n; ++l)
-              fa.add(index_point("set", i, "column", l), Side::enclosure(distance(z[i], l * I.d, origin, 0, I.d, a.prec), "generic evaluator"),
+              fa.add(index_point("set", i, "column", l),
+                     Side::enclosure(distance(z[i], l * I.d, origin, 0, I.d, a.prec), "generic evaluator"),
                      Side::enclosure(r, "r_max + eps/4"));
           return fa.outcome();
         }));
 
   c.add(spec("K-8", "different tokens stay eps/2 apart after the layer (any token sets)",
-             "||z(v;S) - z(v';S')|| >= eps/2 for v != v'", Relation::GreaterEqual, "||z - z'||", "eps/2", "§2.6", "R", "NET"),
+             "||z(v;S) - z(v';S')|| >= eps/2 for v != v'", Relation::GreaterEqual, "||z - z'||", "eps/2", "§2.6", "R",
+             "NET"),
         chain::generic([ip]<class S>(const Attempt& a) {
           const Instance& I = *ip;
           const Projection pr = projection_of(I, a);
@@ -271,10 +294,16 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
             for (std::size_t y = x + 1; y < ids; ++y) {
               const std::size_t i = x / I.n, l = x % I.n, j = y / I.n, m = y % I.n;
               if (I.sets[i][l] == I.sets[j][m]) continue;
-              fa.add([&] { return Point{}.add("set i", Rational(static_cast<long>(i + 1))).add("column k", Rational(static_cast<long>(l + 1)))
-                                .add("set j", Rational(static_cast<long>(j + 1))).add("column l", Rational(static_cast<long>(m + 1))); },
-                     Side::enclosure(distance(z[i], l * I.d, z[j], m * I.d, I.d, a.prec), "generic evaluator"),
-                     Side::exact(I.eps() / Rational(2), "eps/2"));
+              fa.add(
+                  [&] {
+                    return Point{}
+                        .add("set i", Rational(static_cast<long>(i + 1)))
+                        .add("column k", Rational(static_cast<long>(l + 1)))
+                        .add("set j", Rational(static_cast<long>(j + 1)))
+                        .add("column l", Rational(static_cast<long>(m + 1)));
+                  },
+                  Side::enclosure(distance(z[i], l * I.d, z[j], m * I.d, I.d, a.prec), "generic evaluator"),
+                  Side::exact(I.eps() / Rational(2), "eps/2"));
             }
           return fa.outcome();
         }));
@@ -294,11 +323,13 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
                      Side::enclosure(k.delta_R, "delta_R"));
             }
             Outcome o = fa.outcome();
-            o.report("delta_R", Side::enclosure(k.delta_R)).report("delta_P (eq. (8) rewritten)", Side::enclosure(k.delta_P));
+            o.report("delta_R", Side::enclosure(k.delta_R))
+                .report("delta_P (eq. (8) rewritten)", Side::enclosure(k.delta_P));
             return o;
           }));
-    c.add(spec("K-9n", "same token, different token sets, evaluated on the network itself (generic evaluator, precision raised "
-                       "until decided): the context vectors are at least delta_R apart",
+    c.add(spec("K-9n",
+               "same token, different token sets, evaluated on the network itself (generic evaluator, precision raised "
+               "until decided): the context vectors are at least delta_R apart",
                "||F_S^SA(X^(i))_{:,k} - F_S^SA(X^(j))_{:,l}|| >= delta_R for v_k^(i) = v_l^(j), V^(i) != V^(j)",
                Relation::GreaterEqual, "||z - z'||", "delta_R", "§2.6", "R", "NET"),
           chain::generic([ip]<class S>(const Attempt& a) {
@@ -309,14 +340,15 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
             ForAll fa = a.for_all();
             for (const SameTokenPair& q : same_token_pairs(I)) {
               const std::size_t l = column_of(I, q.i, q.v), m = column_of(I, q.j, q.v);
-              fa.add(pair_point(q), Side::enclosure(distance(z[q.i], l * I.d, z[q.j], m * I.d, I.d, a.prec), "generic evaluator"),
+              fa.add(pair_point(q),
+                     Side::enclosure(distance(z[q.i], l * I.d, z[q.j], m * I.d, I.d, a.prec), "generic evaluator"),
                      Side::enclosure(k.delta_R, "delta_R"));
             }
             return fa.outcome();
           }));
     if (paper) {
-      c.add(spec("K-9P", "the reconstructed bound delta_R is at least the paper's delta_P of eq. (8)", "delta_R >= delta_P",
-                 Relation::GreaterEqual, "delta_R", "delta_P", "eq. (8), §2.6", "P?/R", "CF"),
+      c.add(spec("K-9P", "the reconstructed bound delta_R is at least the paper's delta_P of eq. (8)",
+                 "delta_R >= delta_P", Relation::GreaterEqual, "delta_R", "delta_P", "eq. (8), §2.6", "P?/R", "CF"),
             chain::generic([ip]<class S>(const Attempt& a) {
               const Projection pr = projection_of(*ip, a);
               const Constants<S> k = constants<S>(*ip, pr, a.prec);
@@ -325,77 +357,91 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
     }
   }
   if (paper) {
-    c.add(spec("K-9E8", "delta_P by both formulas: eq. (8) as printed equals eps (ln n)^2 e^{-2 lambda r_max^2} / (4 lambda r_max^2); "
-                        "their ratio minus 1 encloses zero within 1e-30",
-               "|delta_P(rewritten) / delta_P(8) - 1| <= 1e-30", Relation::LessEqual, "|ratio - 1|", "tau", "eq. (8), §2.6",
-               "P?/R", "CF"),
-          chain::generic([ip]<class S>(const Attempt& a) {
-            const Projection pr = projection_of(*ip, a);
-            const Constants<S> k = constants<S>(*ip, pr, a.prec);
-            S ratio;
-            div(ratio, k.delta_P, k.delta_P8, a.prec);
-            sub(ratio, ratio, exact_value<S>(Rational(1), a.prec), a.prec);
-            Outcome o = chain::encloses_zero_within(ratio, pow10(-30), a.prec);
-            o.report("delta_P (8)", Side::enclosure(k.delta_P8)).report("log10 delta_P (8)", chain::log10_abs(k.delta_P8, a.prec));
-            return o;
-          }));
-  }
-
-  c.add(spec("K-10", std::string("Theorem 2: the layer is an (r_max + eps/4, ") + (paper ? "delta_P" : "delta_R") +
-                         ")-contextual mapping; the smallest separation of K-8 and K-9 is at least delta (the norm bound is K-7)",
-             std::string("min(K-8, K-9) >= ") + (paper ? "delta_P" : "delta_R"), Relation::GreaterEqual, "min separation",
-             paper ? "delta_P" : "delta_R", "Theorem 2, Definition 1.6", "P?/R", "EX"),
-        chain::generic([ip, has_pairs]<class S>(const Attempt& a) {
+    c.add(
+        spec(
+            "K-9E8",
+            "delta_P by both formulas: eq. (8) as printed equals eps (ln n)^2 e^{-2 lambda r_max^2} / (4 lambda r_max^2); "
+            "their ratio minus 1 encloses zero within 1e-30",
+            "|delta_P(rewritten) / delta_P(8) - 1| <= 1e-30", Relation::LessEqual, "|ratio - 1|", "tau",
+            "eq. (8), §2.6", "P?/R", "CF"),
+        chain::generic([ip]<class S>(const Attempt& a) {
           const Projection pr = projection_of(*ip, a);
           const Constants<S> k = constants<S>(*ip, pr, a.prec);
-          Enclosure sep = a.result("K-8").outcome.lhs.value;
-          if (has_pairs) {
-            const Enclosure& same = a.result("K-9").outcome.lhs.value;
-            if (!sep.bounded() || !same.bounded()) sep = Enclosure::whole_line();
-            else sep = Enclosure::between(min(sep.lower(), same.lower()), min(sep.upper(), same.upper()));
-          }
-          return Outcome(Side::derived(sep, "minimum of the decisive separations of K-8 and K-9"),
-                         Side::enclosure(ip->paper_lambda ? k.delta_P : k.delta_R));
+          S ratio;
+          div(ratio, k.delta_P, k.delta_P8, a.prec);
+          sub(ratio, ratio, exact_value<S>(Rational(1), a.prec), a.prec);
+          Outcome o = chain::encloses_zero_within(ratio, pow10(-30), a.prec);
+          o.report("delta_P (8)", Side::enclosure(k.delta_P8))
+              .report("log10 delta_P (8)", chain::log10_abs(k.delta_P8, a.prec));
+          return o;
         }));
+  }
 
-  c.add(spec("K-11", "the memoriser's projection w = u separates all context vectors (no collision along u, erratum E6)",
-             "min_{(v,S) != (v',S')} |u^T (z(v;S) - z(v';S'))| > 0", Relation::Greater, "|u^T (z - z')|", "0",
-             "§2.8 step 1, §5 E6", "R", "CF/EX"),
-        chain::generic([ip]<class S>(const Attempt& a) {
-          const Instance& I = *ip;
-          const Projection pr = projection_of(I, a);
-          const Constants<S> k = constants<S>(I, pr, a.prec);
-          const auto z = context_vectors<S>(I, pr, a.prec);
-          ForAll fa = a.for_all();
-          const std::size_t ids = I.sets.size() * I.n;
-          for (std::size_t x = 0; x < ids; ++x)
-            for (std::size_t y = x + 1; y < ids; ++y) {
-              const std::size_t i = x / I.n, l = x % I.n, j = y / I.n, m = y % I.n;
-              if (I.sets[i][l] == I.sets[j][m]) continue;  // same token: below, without cancellation
-              S t, diff;
-              set(t, Rational(0), a.prec);
-              for (std::size_t r = 0; r < I.d; ++r) {
-                sub(diff, z[i][l * I.d + r], z[j][m * I.d + r], a.prec);
-                addmul(t, diff, exact_value<S>(pr.u[r], a.prec), a.prec);
-              }
-              abs(t, t, a.prec);
-              fa.add([&] { return Point{}.add("set i", Rational(static_cast<long>(i + 1))).add("column k", Rational(static_cast<long>(l + 1)))
-                                .add("set j", Rational(static_cast<long>(j + 1))).add("column l", Rational(static_cast<long>(m + 1))); },
-                     Side::enclosure(t, "generic evaluator"), Side::exact(Rational(0)));
+  c.add(
+      spec("K-10",
+           std::string("Theorem 2: the layer is an (r_max + eps/4, ") + (paper ? "delta_P" : "delta_R") +
+               ")-contextual mapping; the smallest separation of K-8 and K-9 is at least delta (the norm bound is K-7)",
+           std::string("min(K-8, K-9) >= ") + (paper ? "delta_P" : "delta_R"), Relation::GreaterEqual, "min separation",
+           paper ? "delta_P" : "delta_R", "Theorem 2, Definition 1.6", "P?/R", "EX"),
+      chain::generic([ip, has_pairs]<class S>(const Attempt& a) {
+        const Projection pr = projection_of(*ip, a);
+        const Constants<S> k = constants<S>(*ip, pr, a.prec);
+        Enclosure sep = a.result("K-8").outcome.lhs.value;
+        if (has_pairs) {
+          const Enclosure& same = a.result("K-9").outcome.lhs.value;
+          if (!sep.bounded() || !same.bounded()) sep = Enclosure::whole_line();
+          else sep = Enclosure::between(min(sep.lower(), same.lower()), min(sep.upper(), same.upper()));
+        }
+        return Outcome(Side::derived(sep, "minimum of the decisive separations of K-8 and K-9"),
+                       Side::enclosure(ip->paper_lambda ? k.delta_P : k.delta_R));
+      }));
+
+  c.add(
+      spec("K-11", "the memoriser's projection w = u separates all context vectors (no collision along u, erratum E6)",
+           "min_{(v,S) != (v',S')} |u^T (z(v;S) - z(v';S'))| > 0", Relation::Greater, "|u^T (z - z')|", "0",
+           "§2.8 step 1, §5 E6", "R", "CF/EX"),
+      chain::generic([ip]<class S>(const Attempt& a) {
+        const Instance& I = *ip;
+        const Projection pr = projection_of(I, a);
+        const Constants<S> k = constants<S>(I, pr, a.prec);
+        const auto z = context_vectors<S>(I, pr, a.prec);
+        ForAll fa = a.for_all();
+        const std::size_t ids = I.sets.size() * I.n;
+        for (std::size_t x = 0; x < ids; ++x)
+          for (std::size_t y = x + 1; y < ids; ++y) {
+            const std::size_t i = x / I.n, l = x % I.n, j = y / I.n, m = y % I.n;
+            if (I.sets[i][l] == I.sets[j][m]) continue;  // same token: below, without cancellation
+            S t, diff;
+            set(t, Rational(0), a.prec);
+            for (std::size_t r = 0; r < I.d; ++r) {
+              sub(diff, z[i][l * I.d + r], z[j][m * I.d + r], a.prec);
+              addmul(t, diff, exact_value<S>(pr.u[r], a.prec), a.prec);
             }
-          // same token: u^T (z - z') = gamma (s - s') |u|^2 with |u| = 1
-          for (const SameTokenPair& q : same_token_pairs(I)) {
-            const S diff = boltz_difference<S>(I, pr, k.lambda, q.v, q.i, q.j, a.prec);
-            fa.add(pair_point(q), Side::enclosure(same_token_separation(k, pr, diff, q.v, a.prec), kBoltzNote),
-                   Side::exact(Rational(0)));
+            abs(t, t, a.prec);
+            fa.add(
+                [&] {
+                  return Point{}
+                      .add("set i", Rational(static_cast<long>(i + 1)))
+                      .add("column k", Rational(static_cast<long>(l + 1)))
+                      .add("set j", Rational(static_cast<long>(j + 1)))
+                      .add("column l", Rational(static_cast<long>(m + 1)));
+                },
+                Side::enclosure(t, "generic evaluator"), Side::exact(Rational(0)));
           }
-          return fa.outcome();
-        }));
+        // same token: u^T (z - z') = gamma (s - s') |u|^2 with |u| = 1
+        for (const SameTokenPair& q : same_token_pairs(I)) {
+          const S diff = boltz_difference<S>(I, pr, k.lambda, q.v, q.i, q.j, a.prec);
+          fa.add(pair_point(q), Side::enclosure(same_token_separation(k, pr, diff, q.v, a.prec), kBoltzNote),
+                 Side::exact(Rational(0)));
+        }
+        return fa.outcome();
+      }));
 
   if (!errata) return;
   // Errata (spec §5).
-  c.add(spec("E6", "the construction guarantees different tokens apart along u (what a memoriser reading u^T z needs): "
-                   "c eps - 2 gamma r_max > 0",
+  c.add(spec("E6",
+             "the construction guarantees different tokens apart along u (what a memoriser reading u^T z needs): "
+             "c eps - 2 gamma r_max > 0",
              "c eps - eps/2 > 0", Relation::Greater, "c eps - 2 gamma r_max", "0", "§5 E6", "R", "CF"),
         chain::generic([ip]<class S>(const Attempt& a) {
           const Projection pr = projection_of(*ip, a);
@@ -408,25 +454,27 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
           return Outcome(Side::enclosure(t, "c eps - 2 gamma r_max = c eps - eps/2"), Side::exact(Rational(0)));
         }));
 
-  c.add(spec("E1a", "eq. (10) as submitted (one-sided, no hypothesis V^(i) != V^(j)) at i = j, k = l: the left side is 0",
-             "boltz(lambda a_k^(i) a^(i)) - boltz(lambda a_l^(j) a^(j)) > (ln n)^2 e^{-2 lambda r_max^2}", Relation::Greater,
-             "Delta boltz", "Theta", "eq. (10) submitted; review 3", "P", "EX"),
-        chain::generic([ip]<class S>(const Attempt& a) {
-          const Instance& I = *ip;
-          const Projection pr = projection_of(I, a);
-          const Constants<S> k = constants<S>(I, pr, a.prec);
-          const S diff = boltz_difference<S>(I, pr, k.lambda, I.sets[0][0], 0, 0, a.prec);
-          S theta, t;
-          pow_int(theta, k.log_n, 2, a.prec);
-          neg(t, k.R_star);
-          exp(t, t, a.prec);
-          mul(theta, theta, t, a.prec);
-          return Outcome(Side::enclosure(diff, kBoltzNote), Side::enclosure(theta, "(ln n)^2 e^{-2 lambda r_max^2}"))
-              .where(Point{}.add("i", Rational(1)).add("j", Rational(1)).add("k", Rational(1)).add("l", Rational(1)));
-        }));
+  c.add(
+      spec("E1a", "eq. (10) as submitted (one-sided, no hypothesis V^(i) != V^(j)) at i = j, k = l: the left side is 0",
+           "boltz(lambda a_k^(i) a^(i)) - boltz(lambda a_l^(j) a^(j)) > (ln n)^2 e^{-2 lambda r_max^2}",
+           Relation::Greater, "Delta boltz", "Theta", "eq. (10) submitted; review 3", "P", "EX"),
+      chain::generic([ip]<class S>(const Attempt& a) {
+        const Instance& I = *ip;
+        const Projection pr = projection_of(I, a);
+        const Constants<S> k = constants<S>(I, pr, a.prec);
+        const S diff = boltz_difference<S>(I, pr, k.lambda, I.sets[0][0], 0, 0, a.prec);
+        S theta, t;
+        pow_int(theta, k.log_n, 2, a.prec);
+        neg(t, k.R_star);
+        exp(t, t, a.prec);
+        mul(theta, theta, t, a.prec);
+        return Outcome(Side::enclosure(diff, kBoltzNote), Side::enclosure(theta, "(ln n)^2 e^{-2 lambda r_max^2}"))
+            .where(Point{}.add("i", Rational(1)).add("j", Rational(1)).add("k", Rational(1)).add("l", Rational(1)));
+      }));
   if (has_pairs) {
-    c.add(spec("E1b", "eq. (10) as submitted, nontrivial counterexample: same query token, two different token sets, "
-                      "the order in which the difference is negative (spec §4.6)",
+    c.add(spec("E1b",
+               "eq. (10) as submitted, nontrivial counterexample: same query token, two different token sets, "
+               "the order in which the difference is negative (spec §4.6)",
                "boltz(lambda a(v) a_S) - boltz(lambda a(v) a_S') > (ln n)^2 e^{-2 lambda r_max^2}", Relation::Greater,
                "Delta boltz", "Theta", "eq. (10) submitted; review 3", "P", "EX"),
           chain::generic([ip]<class S>(const Attempt& a) {
@@ -447,7 +495,8 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
             mul(theta, theta, t, a.prec);
             Outcome o(Side::enclosure(diff, kBoltzNote), Side::enclosure(theta, "(ln n)^2 e^{-2 lambda r_max^2}"));
             o.where(pair_point(q));
-            S bi = boltz_value<S>(I, pr, k.lambda, q.v, q.i, a.prec), bj = boltz_value<S>(I, pr, k.lambda, q.v, q.j, a.prec);
+            S bi = boltz_value<S>(I, pr, k.lambda, q.v, q.i, a.prec),
+              bj = boltz_value<S>(I, pr, k.lambda, q.v, q.j, a.prec);
             o.report("boltz (1)", Side::enclosure(bi)).report("boltz (2)", Side::enclosure(bj));
             S scale;
             mul(scale, k.lambda, exact_value<S>(pr.a[q.v], a.prec), a.prec);
@@ -457,9 +506,11 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
             return o;
           }));
 
-    c.add(spec("E3", "the same-token separation is astronomically small: log10 of the smallest one lies between log10 delta "
-                     "and log10 (eps/2) (the guaranteed and the different-token scales)",
-               std::string("log10 min ||z(v;S) - z(v;S')|| in [log10 ") + (paper ? "delta_P" : "delta_R") + ", log10 (eps/2)]",
+    c.add(spec("E3",
+               "the same-token separation is astronomically small: log10 of the smallest one lies between log10 delta "
+               "and log10 (eps/2) (the guaranteed and the different-token scales)",
+               std::string("log10 min ||z(v;S) - z(v;S')|| in [log10 ") + (paper ? "delta_P" : "delta_R") +
+                   ", log10 (eps/2)]",
                Relation::InClosed, "log10 separation", "[log10 delta, log10 eps/2]", "§5 E3", "C", "CF"),
           chain::generic([ip]<class S>(const Attempt& a) {
             const Instance& I = *ip;
@@ -470,7 +521,8 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
             std::optional<S> best;
             Point at;
             for (const SameTokenPair& q : same_token_pairs(I)) {
-              const S sep = same_token_separation(k, pr, boltz_difference<S>(I, pr, k.lambda, q.v, q.i, q.j, a.prec), q.v, a.prec);
+              const S sep = same_token_separation(k, pr, boltz_difference<S>(I, pr, k.lambda, q.v, q.i, q.j, a.prec),
+                                                  q.v, a.prec);
               S ls;
               log(ls, sep, a.prec);
               if (!best || dirty_mid(ls) < dirty_mid(*best)) best = ls, at = pair_point(q);
@@ -478,9 +530,10 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
             S ten, l10;
             log(ten, exact_value<S>(Rational(10), a.prec), a.prec);
             div(l10, *best, ten, a.prec);
-            Outcome o = Outcome::in_range(Side::enclosure(l10, "log10 of the smallest same-token separation"),
-                                          chain::log10_abs(I.paper_lambda ? k.delta_P : k.delta_R, a.prec, "log10 delta"),
-                                          chain::log10_abs(exact_value<S>(I.eps() / Rational(2), a.prec), a.prec, "log10 eps/2"));
+            Outcome o = Outcome::in_range(
+                Side::enclosure(l10, "log10 of the smallest same-token separation"),
+                chain::log10_abs(I.paper_lambda ? k.delta_P : k.delta_R, a.prec, "log10 delta"),
+                chain::log10_abs(exact_value<S>(I.eps() / Rational(2), a.prec), a.prec, "log10 eps/2"));
             o.where(at);
             o.report("log10 delta_R", chain::log10_abs(k.delta_R, a.prec));
             if (I.paper_lambda) o.report("log10 delta_P", chain::log10_abs(k.delta_P, a.prec));

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <string_view>
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "chain/coq_text.hpp"
 
@@ -21,14 +21,11 @@ chain::StepSpec with_coq_proof(chain::StepSpec spec) {
   };
   if (id == "K_7" || id == "K_8" || id == "K_9" || id == "K_9n" || id == "K_10")
     set("KajitsukaChain.kajitsuka_contextual_mapping", "K-7, K-8, K-9 as hypotheses; K-10 its conclusion");
-  else if (id == "K_5" || id == "K_6")
-    set("KajitsukaChain.kajitsuka_lemma_B_to_eq10", "K-5 (Lemma B) implies K-6");
-  else if (id == "K_9P")
-    set("KajitsukaChain.kajitsuka_same_token_separation", "delta_R from Lemma B");
+  else if (id == "K_5" || id == "K_6") set("KajitsukaChain.kajitsuka_lemma_B_to_eq10", "K-5 (Lemma B) implies K-6");
+  else if (id == "K_9P") set("KajitsukaChain.kajitsuka_same_token_separation", "delta_R from Lemma B");
   else if (id == "K_16" || id == "P1_K12" || id == "P1_K14")
     set("KajitsukaChain.kajitsuka_prop1_assembly", "K-12, K-14 and the bad-set measure as hypotheses");
-  else
-    set("", "exact, exhaustive or network check in C++ (or an erratum), not in Coq");
+  else set("", "exact, exhaustive or network check in C++ (or an erratum), not in Coq");
   return spec;
 }
 
@@ -44,7 +41,8 @@ chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& cert, const st
   for (const chain::CoqStep* s : {k7, k8, k10})
     if (!s || s->verdict != chain::Verdict::Proved)
       return chain::coq_not_concluded("K-7, K-8 or K-10 is missing or not proved in the certificate");
-  if (k9 && k9->verdict != chain::Verdict::Proved) return chain::coq_not_concluded("K-9 is not proved in the certificate");
+  if (k9 && k9->verdict != chain::Verdict::Proved)
+    return chain::coq_not_concluded("K-9 is not proved in the certificate");
   if (!k7->rhs.bounded() || !k10->rhs.bounded() || (k9 && !k9->lhs.bounded()))
     return chain::coq_not_concluded("an enclosure of K-7, K-9 or K-10 is unbounded");
   const Rational eps = chain::coq_parameter(cert, "grid");
@@ -53,7 +51,8 @@ chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& cert, const st
   Rational r = k7->rhs.upper(), delta = k10->rhs.lower(), dR = k9 ? k9->lhs.lower() : eps / Rational(2);
   // At the paper's lambda these have thousands of digits: state them as decimals rounded in the
   // direction that keeps the statement implied by the certificate (r up, delta_R' and delta down).
-  const bool decimal = std::max({coq_real(r).size(), coq_real(delta).size(), coq_real(dR).size()}) > chain::kCoqShortSpelling;
+  const bool decimal =
+      std::max({coq_real(r).size(), coq_real(delta).size(), coq_real(dR).size()}) > chain::kCoqShortSpelling;
   std::string half_eps_proof = "approxcert_leaf";
   std::string R, DR, DELTA;
   const std::string EPS = coq_real(eps);
@@ -64,7 +63,8 @@ chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& cert, const st
     dR = round_decimal(dR, CoqRounding::Down, 20);
     const Rational half = round_decimal(eps / Rational(2), CoqRounding::Down, 20);
     if (!(delta <= half && delta <= dR))
-      return chain::coq_not_concluded("the decimals of delta, eps/2 and delta_R' do not decide delta <= eps/2 and delta <= delta_R'");
+      return chain::coq_not_concluded(
+          "the decimals of delta, eps/2 and delta_R' do not decide delta <= eps/2 and delta <= delta_R'");
     R = coq_decimal(r), DR = coq_decimal(dR), DELTA = coq_decimal(delta);
     // delta <= (eps/2 rounded down: a short decimal) <= eps / 2
     half_eps_proof = "apply Rle_trans with " + coq_decimal(half) + "; [approxcert_leaf | sci_small]";

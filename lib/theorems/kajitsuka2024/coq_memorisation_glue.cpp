@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <nlohmann/json.hpp>
 
 #include "chain/coq_text.hpp"
 
@@ -49,13 +49,15 @@ chain::CoqConclusion coq_conclude_corollary_1(const nlohmann::json& cert, const 
                        *c1b = chain::find_coq_step(steps, "C1b");
   if (!proved(k12) || !proved(c1) || !proved(c1b))
     return chain::coq_not_concluded("K-12 (the fit), C1 (the count) or C1b (M <= nN) is not proved");
-  if (!k12->rhs.is_exact() || !c1->lhs.is_exact()) return chain::coq_not_concluded("K-12's tau or C1's count is not exact");
+  if (!k12->rhs.is_exact() || !c1->lhs.is_exact())
+    return chain::coq_not_concluded("K-12's tau or C1's count is not exact");
   const Rational d = chain::coq_parameter(cert, "d"), n = chain::coq_parameter(cert, "n");
   const std::optional<Rational> nN = chain::reported_exact(c1, "n N");
   if (!nN || n.sign() <= 0) return chain::coq_not_concluded("C1 does not report n N");
-  const auto D = nat_text(d), Nn = nat_text(n), N = nat_text(*nN / n), M = nat_text(chain::reported_exact(c1, "M (context ids)")),
-             P = nat_text(c1->lhs.lower());
-  if (!D || !Nn || !N || !M || !P) return chain::coq_not_concluded("d, n, N, M or the count is not a natural number up to 10^6");
+  const auto D = nat_text(d), Nn = nat_text(n), N = nat_text(*nN / n),
+             M = nat_text(chain::reported_exact(c1, "M (context ids)")), P = nat_text(c1->lhs.lower());
+  if (!D || !Nn || !N || !M || !P)
+    return chain::coq_not_concluded("d, n, N, M or the count is not a natural number up to 10^6");
   const std::string TAU = chain::coq_real(k12->rhs.lower()), name = inst + "_corollary_1";
   chain::CoqConclusion c;
   c.modules = {"KajitsukaChain"};
@@ -72,8 +74,8 @@ chain::CoqConclusion coq_conclude_corollary_1(const nlohmann::json& cert, const 
       "  intros F y H12.\n"
       "  exact (kajitsuka_memorisation {N} {n} {d} {M} {P} F y {TAU} H12 eq_refl ltac:(lia)).\n"
       "Qed.\n",
-      fmt::arg("name", name), fmt::arg("N", *N), fmt::arg("n", *Nn), fmt::arg("d", *D), fmt::arg("M", *M), fmt::arg("P", *P),
-      fmt::arg("TAU", TAU));
+      fmt::arg("name", name), fmt::arg("N", *N), fmt::arg("n", *Nn), fmt::arg("d", *D), fmt::arg("M", *M),
+      fmt::arg("P", *P), fmt::arg("TAU", TAU));
   return c;
 }
 

@@ -14,7 +14,8 @@ chain::CoqConclusion coq_conclude_theorem_1(const nlohmann::json& certificate, c
 
 // When K-12, C1 and C1b are proved: kajitsuka_memorisation with the certificate's d, n, N, M, the
 // counted parameters and K-12's tau; the fit is K-12 (a hypothesis), the count leaves are checked.
-chain::CoqConclusion coq_conclude_corollary_1(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+chain::CoqConclusion coq_conclude_corollary_1(const nlohmann::json& certificate,
+                                              const std::vector<chain::CoqStep>& steps,
                                               const std::string& instance_identifier);
 
 }  // namespace approxcert::theorems::kajitsuka2024

@@ -25,11 +25,13 @@ Rational root_up(const Rational& x, unsigned long p) {
 
 // p > 1: kajitsuka_prop1_assembly_root with Tp = tau^p, S^p as K-16 reports it and the root Rt
 // (Tp + mu S^p <= Rt^p and omega + Rt <= eps re-checked in Coq by lra).
-chain::CoqConclusion conclude_with_root(const Rational& p, const Rational& omega, const Rational& tau, const Rational& mu,
-                                        const Rational& sp, const Rational& eps, const std::string& inst) {
+chain::CoqConclusion conclude_with_root(const Rational& p, const Rational& omega, const Rational& tau,
+                                        const Rational& mu, const Rational& sp, const Rational& eps,
+                                        const std::string& inst) {
   const long pp = p.num().get_si();
   const Rational tp = pow_int(tau, pp), rt = root_up(tp + mu * sp, static_cast<unsigned long>(pp));
-  if (omega + rt > eps) return chain::coq_not_concluded("omega + (tau^p + mu S^p)^(1/p), rounded up to 10^-20, exceeds eps");
+  if (omega + rt > eps)
+    return chain::coq_not_concluded("omega + (tau^p + mu S^p)^(1/p), rounded up to 10^-20, exceeds eps");
   const std::string OM = coq_real(omega), TP = coq_real(tp), MU = coq_real(mu), SP = coq_real(sp), RT = coq_real(rt),
                     EPS = coq_real(eps), P = p.to_string(), name = inst + "_proposition_1";
   chain::CoqConclusion c;
@@ -57,8 +59,8 @@ chain::CoqConclusion conclude_with_root(const Rational& p, const Rational& omega
       "  exact (kajitsuka_prop1_assembly_root {P} dfF dfbar dbarF {OM} Ig Ib {TP} {MU} {SP} {RT} {EPS} ltac:(lia) HM H1 H0 Hs\n"
       "           Hg Hb ltac:(lra) leaf_prop1_root leaf_prop1_budget).\n"
       "Qed.\n",
-      fmt::arg("P", P), fmt::arg("OM", OM), fmt::arg("TP", TP), fmt::arg("MU", MU), fmt::arg("SP", SP), fmt::arg("RT", RT),
-      fmt::arg("EPS", EPS), fmt::arg("name", name));
+      fmt::arg("P", P), fmt::arg("OM", OM), fmt::arg("TP", TP), fmt::arg("MU", MU), fmt::arg("SP", SP),
+      fmt::arg("RT", RT), fmt::arg("EPS", EPS), fmt::arg("name", name));
   return c;
 }
 
@@ -70,14 +72,19 @@ chain::CoqConclusion conclude_with_root(const Rational& p, const Rational& omega
 chain::CoqConclusion coq_conclude_proposition_1(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
                                                 const std::string& inst) {
   const chain::CoqStep *k12 = chain::find_coq_step(steps, "K-12"), *k16 = chain::find_coq_step(steps, "K-16");
-  if (!k12 || k12->verdict != chain::Verdict::Proved) return chain::coq_not_concluded("step K-12 (the good cells) is not proved");
-  if (!k16 || k16->verdict != chain::Verdict::Proved) return chain::coq_not_concluded("step K-16 (the assembly) is not proved");
+  if (!k12 || k12->verdict != chain::Verdict::Proved)
+    return chain::coq_not_concluded("step K-12 (the good cells) is not proved");
+  if (!k16 || k16->verdict != chain::Verdict::Proved)
+    return chain::coq_not_concluded("step K-16 (the assembly) is not proved");
   const Rational p = chain::coq_parameter(cert, "p");
-  if (!p.is_integer() || p < Rational(1) || p > Rational(64)) return chain::coq_not_concluded("p is not a natural number in 1 .. 64");
+  if (!p.is_integer() || p < Rational(1) || p > Rational(64))
+    return chain::coq_not_concluded("p is not a natural number in 1 .. 64");
   const auto mu = chain::reported_exact(k16, "mu_dup + dn(K-1) eta");
   const auto sp = k16->reported.find("S^p");
-  if (!mu || sp == k16->reported.end() || !sp->second.bounded()) return chain::coq_not_concluded("K-16 does not report mu and S^p");
-  const Rational d = chain::coq_parameter(cert, "d"), n = chain::coq_parameter(cert, "n"), eps = chain::coq_parameter(cert, "eps");
+  if (!mu || sp == k16->reported.end() || !sp->second.bounded())
+    return chain::coq_not_concluded("K-16 does not report mu and S^p");
+  const Rational d = chain::coq_parameter(cert, "d"), n = chain::coq_parameter(cert, "n"),
+                 eps = chain::coq_parameter(cert, "eps");
   const Rational omega = chain::coq_parameter(cert, "lipschitz") * chain::coq_parameter(cert, "grid") / Rational(2);
   const Rational tau = d * n / pow_int(Rational(10), 20);
   if (p != Rational(1)) return conclude_with_root(p, omega, tau, *mu, sp->second.upper(), eps, inst);
@@ -109,7 +116,8 @@ chain::CoqConclusion coq_conclude_proposition_1(const nlohmann::json& cert, cons
       "  exact (kajitsuka_prop1_assembly 1 dfF dfbar dbarF {OM} Ig Ib {TAU} {MU} {S} {EPS} ltac:(lia) HM H1 H0 Hs Hg Hb\n"
       "           leaf_prop1_positive leaf_prop1_budget).\n"
       "Qed.\n",
-      fmt::arg("OM", OM), fmt::arg("TAU", TAU), fmt::arg("MU", MU), fmt::arg("S", S), fmt::arg("EPS", EPS), fmt::arg("name", name));
+      fmt::arg("OM", OM), fmt::arg("TAU", TAU), fmt::arg("MU", MU), fmt::arg("S", S), fmt::arg("EPS", EPS),
+      fmt::arg("name", name));
   return c;
 }
 

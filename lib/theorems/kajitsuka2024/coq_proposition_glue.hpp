@@ -9,7 +9,8 @@ namespace approxcert::theorems::kajitsuka2024 {
 
 // d_p(f, F) <= eps when K-12 and K-16 are proved: for p = 1 by kajitsuka_prop1_assembly, for p > 1 by
 // kajitsuka_prop1_assembly_root (a rational root bound Rt); otherwise a comment saying why not.
-chain::CoqConclusion coq_conclude_proposition_1(const nlohmann::json& certificate, const std::vector<chain::CoqStep>& steps,
+chain::CoqConclusion coq_conclude_proposition_1(const nlohmann::json& certificate,
+                                                const std::vector<chain::CoqStep>& steps,
                                                 const std::string& instance_identifier);
 
 }  // namespace approxcert::theorems::kajitsuka2024

@@ -77,7 +77,8 @@ Instance read_instance(const chain::Parameters& p) {
   long cells = 1;
   for (std::size_t r = 0; r < inst.d; ++r)
     if ((cells *= K) > 64) p.fail("grid", "gives more than 64 vocabulary tokens (K^d <= 64)");
-  if (static_cast<std::size_t>(cells) < inst.n) p.fail("n", "exceeds the vocabulary size K^d: no sequence without duplicate tokens");
+  if (static_cast<std::size_t>(cells) < inst.n)
+    p.fail("n", "exceeds the vocabulary size K^d: no sequence without duplicate tokens");
   const std::string lambda = p.text("lambda");
   if (lambda != "paper" && lambda != "instance") p.fail("lambda", "must be \"paper\" or \"instance\"");
   inst.paper_lambda = lambda == "paper";

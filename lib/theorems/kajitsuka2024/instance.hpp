@@ -16,11 +16,11 @@ namespace approxcert::theorems::kajitsuka2024 {
 
 struct Instance {
   std::size_t d = 1, n = 2;
-  Rational grid;                                 // delta_g = epsilon (the minimum token distance)
-  std::vector<RationalVector> vocabulary;        // cell centres, lexicographic
-  std::vector<std::vector<std::size_t>> sets;    // every n-subset of the vocabulary (indices), lexicographic
-  bool paper_lambda = true;                      // false: lambda_inst = (2 ln n + 3) / (g_min a_min)
-  Rational rmin2, rmax2;                         // min / max squared token norm (A2 with equality)
+  Rational grid;                               // delta_g = epsilon (the minimum token distance)
+  std::vector<RationalVector> vocabulary;      // cell centres, lexicographic
+  std::vector<std::vector<std::size_t>> sets;  // every n-subset of the vocabulary (indices), lexicographic
+  bool paper_lambda = true;                    // false: lambda_inst = (2 ln n + 3) / (g_min a_min)
+  Rational rmin2, rmax2;                       // min / max squared token norm (A2 with equality)
 
   Rational eps() const { return grid; }
   std::size_t vocabulary_size() const { return vocabulary.size(); }

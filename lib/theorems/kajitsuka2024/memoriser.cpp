@@ -63,8 +63,8 @@ struct Texts {
     const auto [NP, ZP] = sums(x, 0, m);
     const auto [NT, ZT] = sums(x, m, x.size());
     const auto [NT2, ZT2] = sums(y, m, y.size());
-    const std::string num = NP + "*(" + ZT + "-" + ZT2 + ")+" + ZP + "*(" + NT2 + "-" + NT + ")+(" + NT2 + "*" + ZT + "-" +
-                            NT + "*" + ZT2 + ")";
+    const std::string num = NP + "*(" + ZT + "-" + ZT2 + ")+" + ZP + "*(" + NT2 + "-" + NT + ")+(" + NT2 + "*" + ZT +
+                            "-" + NT + "*" + ZT2 + ")";
     return "((" + num + ")/((" + ZP + "+" + ZT + ")*(" + ZP + "+" + ZT2 + "))/(" + L + "*" + q(pr.a[v]) + "))";
   }
   std::string t(const ContextId& c) const { return "(" + q(pr.a[c.v]) + "+" + G + "*" + s(c.v, c.set) + ")"; }
@@ -104,7 +104,8 @@ std::vector<ContextId> sorted_contexts(const Instance& I, const Projection& pr) 
       Truth r;
       if (a.v == b.v) {
         if (a.set == b.set) return false;
-        Ball d = boltz_difference<Ball>(I, P, k.lambda, a.v, a.set, b.set, p), zero;  // sign of t(a) - t(b) times sign a_v
+        Ball d = boltz_difference<Ball>(I, P, k.lambda, a.v, a.set, b.set, p),
+             zero;  // sign of t(a) - t(b) times sign a_v
         r = P.a[a.v].sign() > 0 ? less(d, zero) : less(zero, d);
       } else {
         r = less(t_of(a), t_of(b));
@@ -152,7 +153,8 @@ LabelledData memorisation_data(const Instance& inst) {
 }
 
 Network memoriser_network(const Instance& I, const Projection& pr, const ContextLabel& label) {
-  const ContextLabel y = label ? label : ContextLabel([&I](std::size_t v, std::size_t set) { return label_rule(v, set, I.d); });
+  const ContextLabel y =
+      label ? label : ContextLabel([&I](std::size_t v, std::size_t set) { return label_rule(v, set, I.d); });
   const Texts tx{I, pr, y, "(" + lambda_text(I, pr) + ")", "(" + gamma_text(I) + ")"};
   const std::vector<ContextId> ctx = sorted_contexts(I, pr);
   const std::size_t M = ctx.size(), d = I.d;
@@ -168,7 +170,8 @@ Network memoriser_network(const Instance& I, const Projection& pr, const Context
   for (std::size_t r = 0; r < d; ++r) {
     std::vector<std::string> slope(M + 1);
     slope[0] = tx.rho(ctx[0], r);
-    for (std::size_t m = 1; m < M; ++m) slope[m] = "(" + tx.drho(ctx[m - 1], ctx[m], r) + "/" + tx.dt(ctx[m - 1], ctx[m]) + ")";
+    for (std::size_t m = 1; m < M; ++m)
+      slope[m] = "(" + tx.drho(ctx[m - 1], ctx[m], r) + "/" + tx.dt(ctx[m - 1], ctx[m]) + ")";
     slope[M] = "0";
     NumberVector row;
     row.push_back(expression(slope[0]));

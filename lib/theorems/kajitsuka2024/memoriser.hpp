@@ -29,8 +29,8 @@ RationalVector label_rule(std::size_t v, std::size_t set, std::size_t r_count);
 using ContextLabel = std::function<RationalVector(std::size_t v, std::size_t set)>;
 
 // F^(FF)_2 o F^(SA)_S with F^(FF)_2 the memoriser of the M = n * #sets contexts with targets
-// `label` (default: the label rule). The order of the knots is decided with certified Ball comparisons (std::domain_error if a
-// comparison stays undecided up to 4096 bits: then two context ids collide along u).
+// `label` (default: the label rule). The order of the knots is decided with certified Ball comparisons
+// (std::domain_error if a comparison stays undecided up to 4096 bits: then two context ids collide along u).
 Network memoriser_network(const Instance& inst, const Projection& pr, const ContextLabel& label = {});
 
 // Parameters of the memoriser network: 4d (attention) + (M+1)(2d+1) + d (FF), counted on the network.

@@ -5,14 +5,14 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 
+#include "net/constant.hpp"
 #include "net/evaluate.hpp"
-#include "theorems/kajitsuka2024/coq_glue.hpp"
+#include "net/expression.hpp"
 #include "net/lower.hpp"
 #include "scalar/input_error.hpp"
-#include "net/constant.hpp"
-#include "net/expression.hpp"
 #include "theorems/kajitsuka2024/context.hpp"
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
+#include "theorems/kajitsuka2024/coq_glue.hpp"
 #include "theorems/kajitsuka2024/memoriser.hpp"
 
 namespace approxcert::theorems::kajitsuka2024 {
@@ -36,7 +36,8 @@ Program read_target(const chain::Parameters& p, std::size_t dn) {
   const ExactJson& v = p.raw("target");
   const JsonAt at = p.at("target");
   json_array(v, at);
-  if (v.size() != dn) p.fail("target", "must list d*n = " + std::to_string(dn) + " expressions (entry (r, j) at j*d + r)");
+  if (v.size() != dn)
+    p.fail("target", "must list d*n = " + std::to_string(dn) + " expressions (entry (r, j) at j*d + r)");
   Program prog(dn);
   std::vector<NodeId> vars, outs;
   for (std::size_t k = 0; k < dn; ++k) vars.push_back(prog.input(k));
@@ -52,7 +53,9 @@ Program read_target(const chain::Parameters& p, std::size_t dn) {
 }
 
 // f at an exact point (NotExactError -> the step is unknown with the message).
-std::vector<Rational> eval_f(const Program& f, const std::vector<Rational>& x) { return evaluate<Rational>(f, x, Prec(64)); }
+std::vector<Rational> eval_f(const Program& f, const std::vector<Rational>& x) {
+  return evaluate<Rational>(f, x, Prec(64));
+}
 
 // Every tuple of n vocabulary indices (with repetitions), as flattened inputs.
 template <class F>
@@ -75,7 +78,8 @@ std::vector<Rational> flatten(const Instance& I, const std::vector<std::size_t>&
 
 Point cell_point(const std::vector<std::size_t>& idx) {
   Point p;
-  for (std::size_t k = 0; k < idx.size(); ++k) p.add("token " + std::to_string(k + 1), Rational(static_cast<long>(idx[k] + 1)));
+  for (std::size_t k = 0; k < idx.size(); ++k)
+    p.add("token " + std::to_string(k + 1), Rational(static_cast<long>(idx[k] + 1)));
   return p;
 }
 
@@ -154,10 +158,12 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
   auto setup = std::make_shared<Setup>();
   setup->inst = read_instance(p);
   const Instance& I = setup->inst;
-  if (I.sets.size() * I.n > 200) p.fail("n", "gives more than 200 context ids (the memoriser is one hidden unit per id)");
+  if (I.sets.size() * I.n > 200)
+    p.fail("n", "gives more than 200 context ids (the memoriser is one hidden unit per id)");
   setup->target = read_target(p, I.d * I.n);
   setup->p = p.rational("p");
-  if (!setup->p.is_integer() || setup->p < Rational(1) || setup->p > Rational(16)) p.fail("p", "must be an integer between 1 and 16");
+  if (!setup->p.is_integer() || setup->p < Rational(1) || setup->p > Rational(16))
+    p.fail("p", "must be an integer between 1 and 16");
   setup->eps = p.rational("eps");
   if (setup->eps.sign() <= 0) p.fail("eps", "must be > 0");
   setup->lipschitz = p.rational("lipschitz");
@@ -177,10 +183,17 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
   add_contextual_steps(result, inst, false);
   const long n = static_cast<long>(I.n);
 
-  c.add({.id = "E2", .claim = "the target is permutation equivariant on the grid (the architecture has no positional encoding, "
-                              "so Proposition 1 holds only for such targets; the submitted abstract claimed all continuous functions)",
-         .symbols = "f(X P) = f(X) P at every grid point X and column permutation P", .relation = Relation::Equal,
-         .lhs_name = "f(XP)", .rhs_name = "f(X)P", .reference = "Proposition 1; §5 E2", .status = "P", .mode = "EX",
+  c.add({.id = "E2",
+         .claim =
+             "the target is permutation equivariant on the grid (the architecture has no positional encoding, "
+             "so Proposition 1 holds only for such targets; the submitted abstract claimed all continuous functions)",
+         .symbols = "f(X P) = f(X) P at every grid point X and column permutation P",
+         .relation = Relation::Equal,
+         .lhs_name = "f(XP)",
+         .rhs_name = "f(X)P",
+         .reference = "Proposition 1; §5 E2",
+         .status = "P",
+         .mode = "EX",
          .coq_lemma = "kajitsuka_E2"},
         chain::exact([setup] {
           const Instance& I = setup->inst;
@@ -196,7 +209,8 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
               for (std::size_t k = 0; k < I.n; ++k)
                 for (std::size_t r = 0; r < I.d; ++r) {
                   Point at = cell_point(idx);
-                  for (std::size_t j = 0; j < I.n; ++j) at.add("P(" + std::to_string(j + 1) + ")", Rational(static_cast<long>(perm[j] + 1)));
+                  for (std::size_t j = 0; j < I.n; ++j)
+                    at.add("P(" + std::to_string(j + 1) + ")", Rational(static_cast<long>(perm[j] + 1)));
                   at.add("column", Rational(static_cast<long>(k + 1))).add("row", Rational(static_cast<long>(r + 1)));
                   fa.add(at, Side::exact(fxp[k * I.d + r], "f(XP)"), Side::exact(fx[perm[k] * I.d + r], "(f(X)P)"));
                 }
@@ -205,10 +219,18 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
           return fa.outcome();
         }));
 
-  c.add({.id = "K-15", .claim = "the quantiser F_1^FF maps every entry to its cell centre off the ramps: exact at every vertex "
-                                "of the pieces [k delta, (k+1) delta - eta] (and [1 - delta, 1]), on which it is affine (no kink inside)",
-         .symbols = "F_1^FF(x) = Q(x) for x outside Omega_1", .relation = Relation::Equal, .lhs_name = "F_1^FF(x)",
-         .rhs_name = "Q(x)", .reference = "§2.9", .status = "R", .mode = "NET", .coq_lemma = "kajitsuka_K_15"},
+  c.add({.id = "K-15",
+         .claim =
+             "the quantiser F_1^FF maps every entry to its cell centre off the ramps: exact at every vertex "
+             "of the pieces [k delta, (k+1) delta - eta] (and [1 - delta, 1]), on which it is affine (no kink inside)",
+         .symbols = "F_1^FF(x) = Q(x) for x outside Omega_1",
+         .relation = Relation::Equal,
+         .lhs_name = "F_1^FF(x)",
+         .rhs_name = "Q(x)",
+         .reference = "§2.9",
+         .status = "R",
+         .mode = "NET",
+         .coq_lemma = "kajitsuka_K_15"},
         chain::exact([setup] {
           const Instance& I = setup->inst;
           const Rational delta = I.grid;
@@ -235,7 +257,8 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
               Point at;
               for (std::size_t s = 0; s < I.d; ++s) at.add("x" + std::to_string(s), pts[idx[s]].first);
               at.add("row", Rational(static_cast<long>(r + 1)));
-              fa.add(at, Side::exact(y[r], "network evaluated exactly"), Side::exact(pts[idx[r]].second, "cell centre"));
+              fa.add(at, Side::exact(y[r], "network evaluated exactly"),
+                     Side::exact(pts[idx[r]].second, "cell centre"));
             }
             std::size_t k = 0;
             while (k < I.d && ++idx[k] == pts.size()) idx[k++] = 0;
@@ -244,10 +267,16 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
           return fa.outcome();
         }));
 
-  c.add({.id = "K-12", .claim = "the pipeline F = F_2^FF o F_S^SA o F_1^FF equals f at the centre of every good cell (n distinct "
-                                "column cells), encloses zero within tau = 1e-20 at every entry",
-         .symbols = "|F(c_L)_{r,k} - f(c_L)_{r,k}| <= 1e-20 for every good cell L", .relation = Relation::LessEqual,
-         .lhs_name = "|F(c_L) - f(c_L)|", .rhs_name = "tau", .reference = "§6 step 2", .status = "R", .mode = "NET",
+  c.add({.id = "K-12",
+         .claim = "the pipeline F = F_2^FF o F_S^SA o F_1^FF equals f at the centre of every good cell (n distinct "
+                  "column cells), encloses zero within tau = 1e-20 at every entry",
+         .symbols = "|F(c_L)_{r,k} - f(c_L)_{r,k}| <= 1e-20 for every good cell L",
+         .relation = Relation::LessEqual,
+         .lhs_name = "|F(c_L) - f(c_L)|",
+         .rhs_name = "tau",
+         .reference = "§6 step 2",
+         .status = "R",
+         .mode = "NET",
          .coq_lemma = "kajitsuka_P1_K12"},
         chain::generic([setup, cache]<class S>(const Attempt& a) {
           const Instance& I = setup->inst;
@@ -266,68 +295,84 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
               S diff;
               sub(diff, out[e], exact_value<S>(fx[e], a.prec), a.prec);
               abs(diff, diff, a.prec);
-              fa.add([&] { return cell_point(idx).add("entry", Rational(static_cast<long>(e + 1))); }, Side::enclosure(diff),
-                     Side::exact(pow10(-20), "tau"));
+              fa.add([&] { return cell_point(idx).add("entry", Rational(static_cast<long>(e + 1))); },
+                     Side::enclosure(diff), Side::exact(pow10(-20), "tau"));
             }
           });
           return fa.outcome();
         }));
 
-  c.add({.id = "K-14", .claim = "bounded extrapolation: the memoriser's interpolant is flat beyond its last knot (each row of "
-                                "output weights sums to 0, encloses zero within 1e-20), so |F_2^FF(z) - z| <= max_i |rho_i| for every z, "
-                                "duplicate-cell inputs included (E7)",
-         .symbols = "|sum_m W2[r, m]| <= 1e-20 for every row r", .relation = Relation::LessEqual, .lhs_name = "|sum_m W2[r,m]|",
-         .rhs_name = "tau", .reference = "§2.8 step 4, §5 E7", .status = "R", .mode = "CF", .coq_lemma = "kajitsuka_P1_K14"},
+  c.add({.id = "K-14",
+         .claim =
+             "bounded extrapolation: the memoriser's interpolant is flat beyond its last knot (each row of "
+             "output weights sums to 0, encloses zero within 1e-20), so |F_2^FF(z) - z| <= max_i |rho_i| for every z, "
+             "duplicate-cell inputs included (E7)",
+         .symbols = "|sum_m W2[r, m]| <= 1e-20 for every row r",
+         .relation = Relation::LessEqual,
+         .lhs_name = "|sum_m W2[r,m]|",
+         .rhs_name = "tau",
+         .reference = "§2.8 step 4, §5 E7",
+         .status = "R",
+         .mode = "CF",
+         .coq_lemma = "kajitsuka_P1_K14"},
         chain::ball([setup, cache](const Attempt& a) {
           const Projection pr = projection_of(setup->inst, a);
           const Network& net = cache->get(pr);
           return output_row_sums_within_tau(net, a);
         }));
 
-  c.add({.id = "K-16", .claim = "Proposition 1 assembly: d_p(f, F) <= omega(delta/2) + (tau_p^p + (mu_dup + dn(K-1) eta) S^p)^(1/p) "
-                                "<= eps, with omega(t) = Lip t, tau_p = dn 1e-20 if K-12 is proved (else dn times the sup bound), S = (dn)^(1/p) (2 (r_max + eps_g/4) + 2 F_inf)",
-         .symbols = "omega(delta/2) + (tau_p^p + (mu_dup + dn(K-1)eta) S^p)^(1/p) <= eps", .relation = Relation::LessEqual,
-         .lhs_name = "bound on d_p(f, F)", .rhs_name = "eps", .reference = "Proposition 1, §6", .status = "R", .mode = "CF",
-         .coq_lemma = "kajitsuka_K_16"},
-        chain::ball([setup, inst, n](const Attempt& a) {
-          const Instance& I = setup->inst;
-          const Prec pr(a.prec);
-          const Projection proj = projection_of(I, a);
-          const Constants<Ball> k = constants<Ball>(I, proj, pr);
-          const long K = (Rational(1) / I.grid).num().get_si();
-          const Rational dn(static_cast<long>(I.d * I.n));
-          // mu_dup = 1 - V!/((V-n)! V^n), V = K^d cells per column
-          const long V = static_cast<long>(I.vocabulary_size());
-          Rational good(1);
-          for (long j = 0; j < n; ++j) good *= Rational(V - j) / Rational(V);
-          const Rational mu = Rational(1) - good + dn * Rational(K - 1) * setup->eta;
-          const long pp = setup->p.num().get_si();
-          // S = (dn)^(1/p) (2 (r_max + eps_g/4) + 2 F_inf); bracket^p = dn * (...)^p
-          Ball base, t, Sp, bound, root;
-          mul(base, k.eps, exact_value<Ball>(Rational(1) / Rational(4), pr), pr);
-          add(base, base, k.rmax, pr);
-          add(base, base, exact_value<Ball>(setup->F_inf, pr), pr);
-          mul(base, base, exact_value<Ball>(Rational(2), pr), pr);
-          pow_int(Sp, base, pp, pr);
-          mul(Sp, Sp, exact_value<Ball>(dn, pr), pr);
-          mul(t, Sp, exact_value<Ball>(mu, pr), pr);
-          // Entry error at the good cells: tau = 1e-20 if K-12 is proved; otherwise only the sup bound
-          // 2 (r_max + eps_g/4) + 2 F_inf of step 4, which holds for every input. ||.||_p <= dn max entry.
-          Ball tau_p;
-          if (a.result("K-12").verdict == chain::Verdict::Proved) tau_p = exact_value<Ball>(dn * pow10(-20), pr);
-          else mul(tau_p, base, exact_value<Ball>(dn, pr), pr);
-          Ball tau_pp;
-          pow_int(tau_pp, tau_p, pp, pr);
-          add(t, t, tau_pp, pr);
-          // t^(1/p) = exp(log(t) / p)
-          log(root, t, pr);
-          div(root, root, exact_value<Ball>(setup->p, pr), pr);
-          exp(root, root, pr);
-          add(bound, root, exact_value<Ball>(setup->lipschitz * I.grid / Rational(2), pr), pr);
-          Outcome o(Side::enclosure(bound, "omega(delta/2) + (tau_p^p + mu S^p)^(1/p)"), Side::exact(setup->eps, "eps"));
-          o.report("mu_dup + dn(K-1) eta", Side::exact(mu)).report("S^p", Side::enclosure(Sp));
-          return o;
-        }));
+  c.add(
+      {.id = "K-16",
+       .claim =
+           "Proposition 1 assembly: d_p(f, F) <= omega(delta/2) + (tau_p^p + (mu_dup + dn(K-1) eta) S^p)^(1/p) "
+           "<= eps, with omega(t) = Lip t, tau_p = dn 1e-20 if K-12 is proved (else dn times the sup bound), S = (dn)^(1/p) (2 (r_max + eps_g/4) + 2 F_inf)",
+       .symbols = "omega(delta/2) + (tau_p^p + (mu_dup + dn(K-1)eta) S^p)^(1/p) <= eps",
+       .relation = Relation::LessEqual,
+       .lhs_name = "bound on d_p(f, F)",
+       .rhs_name = "eps",
+       .reference = "Proposition 1, §6",
+       .status = "R",
+       .mode = "CF",
+       .coq_lemma = "kajitsuka_K_16"},
+      chain::ball([setup, inst, n](const Attempt& a) {
+        const Instance& I = setup->inst;
+        const Prec pr(a.prec);
+        const Projection proj = projection_of(I, a);
+        const Constants<Ball> k = constants<Ball>(I, proj, pr);
+        const long K = (Rational(1) / I.grid).num().get_si();
+        const Rational dn(static_cast<long>(I.d * I.n));
+        // mu_dup = 1 - V!/((V-n)! V^n), V = K^d cells per column
+        const long V = static_cast<long>(I.vocabulary_size());
+        Rational good(1);
+        for (long j = 0; j < n; ++j) good *= Rational(V - j) / Rational(V);
+        const Rational mu = Rational(1) - good + dn * Rational(K - 1) * setup->eta;
+        const long pp = setup->p.num().get_si();
+        // S = (dn)^(1/p) (2 (r_max + eps_g/4) + 2 F_inf); bracket^p = dn * (...)^p
+        Ball base, t, Sp, bound, root;
+        mul(base, k.eps, exact_value<Ball>(Rational(1) / Rational(4), pr), pr);
+        add(base, base, k.rmax, pr);
+        add(base, base, exact_value<Ball>(setup->F_inf, pr), pr);
+        mul(base, base, exact_value<Ball>(Rational(2), pr), pr);
+        pow_int(Sp, base, pp, pr);
+        mul(Sp, Sp, exact_value<Ball>(dn, pr), pr);
+        mul(t, Sp, exact_value<Ball>(mu, pr), pr);
+        // Entry error at the good cells: tau = 1e-20 if K-12 is proved; otherwise only the sup bound
+        // 2 (r_max + eps_g/4) + 2 F_inf of step 4, which holds for every input. ||.||_p <= dn max entry.
+        Ball tau_p;
+        if (a.result("K-12").verdict == chain::Verdict::Proved) tau_p = exact_value<Ball>(dn * pow10(-20), pr);
+        else mul(tau_p, base, exact_value<Ball>(dn, pr), pr);
+        Ball tau_pp;
+        pow_int(tau_pp, tau_p, pp, pr);
+        add(t, t, tau_pp, pr);
+        // t^(1/p) = exp(log(t) / p)
+        log(root, t, pr);
+        div(root, root, exact_value<Ball>(setup->p, pr), pr);
+        exp(root, root, pr);
+        add(bound, root, exact_value<Ball>(setup->lipschitz * I.grid / Rational(2), pr), pr);
+        Outcome o(Side::enclosure(bound, "omega(delta/2) + (tau_p^p + mu S^p)^(1/p)"), Side::exact(setup->eps, "eps"));
+        o.report("mu_dup + dn(K-1) eta", Side::exact(mu)).report("S^p", Side::enclosure(Sp));
+        return o;
+      }));
   return result;
 }
 

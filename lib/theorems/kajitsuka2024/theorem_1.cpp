@@ -1,9 +1,9 @@
 #include "theorems/kajitsuka2024/theorem_1.hpp"
 
 #include "net/evaluate.hpp"
-#include "theorems/kajitsuka2024/coq_glue.hpp"
 #include "net/lower.hpp"
 #include "scalar/boltzmann.hpp"
+#include "theorems/kajitsuka2024/coq_glue.hpp"
 
 namespace approxcert::theorems::kajitsuka2024 {
 
@@ -49,44 +49,69 @@ chain::Chain build_theorem_1(const chain::Parameters& p) {
     if (l.sign() <= 0 || l > Rational(1000)) p.fail("softmax_lambdas", "every temperature must be in (0, 1000]");
   chain::Chain result;
   CoqChain c{result};
-  c.add({.id = "T1-a", .claim = "the two witness sequences share maximum, minimum and mean",
-         .symbols = "max, min, mean of (1,2,5,6) = those of (1,3,4,6)", .relation = Relation::Equal,
-         .lhs_name = "statistic of X1", .rhs_name = "statistic of X2", .reference = "Theorem 1, §2.7 witness", .status = "R",
-         .mode = "EX", .coq_lemma = "kajitsuka_T1_a"},
-        chain::exact([] {
-          ForAll fa(Relation::Equal);
-          fa.add(Point{}.add("statistic (1 max, 2 min, 3 mean)", Rational(1)), Side::exact(kX1[3]), Side::exact(kX2[3]));
-          fa.add(Point{}.add("statistic (1 max, 2 min, 3 mean)", Rational(2)), Side::exact(kX1[0]), Side::exact(kX2[0]));
-          fa.add(Point{}.add("statistic (1 max, 2 min, 3 mean)", Rational(3)), Side::exact(mean(kX1)), Side::exact(mean(kX2)));
-          return fa.outcome();
-        }));
-  c.add({.id = "T1-b", .claim = "a hardmax attention layer returns the same value at the token t = 1 on both sequences, "
-                                "for kappa in {1, -1, 0, 7/3}, query bias in {0, 1/2, -5}, and each tie rule (split, first, last)",
-         .symbols = "F_H^SA(X1)_{:,1} = F_H^SA(X2)_{:,1}", .relation = Relation::Equal, .lhs_name = "F_H(X1)_1",
-         .rhs_name = "F_H(X2)_1", .reference = "Theorem 1, §2.7 steps 1-3", .status = "P/R", .mode = "NET",
-         .coq_lemma = "kajitsuka_T1_b"},
-        chain::exact([] {
-          ForAll fa(Relation::Equal);
-          const std::vector<Rational> kappas = {1, -1, 0, Rational(7) / Rational(3)}, biases = {0, Rational(1) / Rational(2), -5};
-          const std::vector<Normalizer> rules = {Normalizer::Hardmax, Normalizer::HardmaxFirst, Normalizer::HardmaxLast};
-          for (std::size_t r = 0; r < rules.size(); ++r)
-            for (const Rational& kappa : kappas)
-              for (const Rational& bq : biases) {
-                const Program prog = lower(hardmax_witness_network(kappa, bq, rules[r]));
-                Evaluator<Rational> ev(prog, Prec(64));
-                ev.run(kX1);
-                const Rational y1 = ev.outputs().at(0);
-                ev.run(kX2);
-                const Rational y2 = ev.outputs().at(0);
-                fa.add(Point{}.add("tie rule (1 split, 2 first, 3 last)", Rational(static_cast<long>(r + 1)))
-                           .add("kappa", kappa).add("b_q", bq),
-                       Side::exact(y1, "network evaluated exactly (rationals)"), Side::exact(y2, "network evaluated exactly"));
-              }
-          return fa.outcome();
-        }));
-  c.add({.id = "T1-c", .claim = "softmax attention separates the two sequences at the token t = 1: the sequence ids differ",
-         .symbols = "boltz(lambda X1) / lambda != boltz(lambda X2) / lambda", .relation = Relation::NotEqual,
-         .lhs_name = "s(1; X1)", .rhs_name = "s(1; X2)", .reference = "§2.7", .status = "R", .mode = "CF",
+  c.add(
+      {.id = "T1-a",
+       .claim = "the two witness sequences share maximum, minimum and mean",
+       .symbols = "max, min, mean of (1,2,5,6) = those of (1,3,4,6)",
+       .relation = Relation::Equal,
+       .lhs_name = "statistic of X1",
+       .rhs_name = "statistic of X2",
+       .reference = "Theorem 1, §2.7 witness",
+       .status = "R",
+       .mode = "EX",
+       .coq_lemma = "kajitsuka_T1_a"},
+      chain::exact([] {
+        ForAll fa(Relation::Equal);
+        fa.add(Point{}.add("statistic (1 max, 2 min, 3 mean)", Rational(1)), Side::exact(kX1[3]), Side::exact(kX2[3]));
+        fa.add(Point{}.add("statistic (1 max, 2 min, 3 mean)", Rational(2)), Side::exact(kX1[0]), Side::exact(kX2[0]));
+        fa.add(Point{}.add("statistic (1 max, 2 min, 3 mean)", Rational(3)), Side::exact(mean(kX1)),
+               Side::exact(mean(kX2)));
+        return fa.outcome();
+      }));
+  c.add(
+      {.id = "T1-b",
+       .claim = "a hardmax attention layer returns the same value at the token t = 1 on both sequences, "
+                "for kappa in {1, -1, 0, 7/3}, query bias in {0, 1/2, -5}, and each tie rule (split, first, last)",
+       .symbols = "F_H^SA(X1)_{:,1} = F_H^SA(X2)_{:,1}",
+       .relation = Relation::Equal,
+       .lhs_name = "F_H(X1)_1",
+       .rhs_name = "F_H(X2)_1",
+       .reference = "Theorem 1, §2.7 steps 1-3",
+       .status = "P/R",
+       .mode = "NET",
+       .coq_lemma = "kajitsuka_T1_b"},
+      chain::exact([] {
+        ForAll fa(Relation::Equal);
+        const std::vector<Rational> kappas = {1, -1, 0, Rational(7) / Rational(3)},
+                                    biases = {0, Rational(1) / Rational(2), -5};
+        const std::vector<Normalizer> rules = {Normalizer::Hardmax, Normalizer::HardmaxFirst, Normalizer::HardmaxLast};
+        for (std::size_t r = 0; r < rules.size(); ++r)
+          for (const Rational& kappa : kappas)
+            for (const Rational& bq : biases) {
+              const Program prog = lower(hardmax_witness_network(kappa, bq, rules[r]));
+              Evaluator<Rational> ev(prog, Prec(64));
+              ev.run(kX1);
+              const Rational y1 = ev.outputs().at(0);
+              ev.run(kX2);
+              const Rational y2 = ev.outputs().at(0);
+              fa.add(Point{}
+                         .add("tie rule (1 split, 2 first, 3 last)", Rational(static_cast<long>(r + 1)))
+                         .add("kappa", kappa)
+                         .add("b_q", bq),
+                     Side::exact(y1, "network evaluated exactly (rationals)"),
+                     Side::exact(y2, "network evaluated exactly"));
+            }
+        return fa.outcome();
+      }));
+  c.add({.id = "T1-c",
+         .claim = "softmax attention separates the two sequences at the token t = 1: the sequence ids differ",
+         .symbols = "boltz(lambda X1) / lambda != boltz(lambda X2) / lambda",
+         .relation = Relation::NotEqual,
+         .lhs_name = "s(1; X1)",
+         .rhs_name = "s(1; X2)",
+         .reference = "§2.7",
+         .status = "R",
+         .mode = "CF",
          .coq_lemma = "kajitsuka_T1_c"},
         chain::generic([lambdas]<class S>(const chain::Attempt& a) {
           ForAll fa = a.for_all();

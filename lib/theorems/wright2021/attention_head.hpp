@@ -53,9 +53,9 @@ std::vector<S> network_attention(const AttentionHeadInstance& h, const Program& 
 template <RigorousScalar S>
 std::vector<S> smoother_closed_form(const AttentionHeadInstance& h, const ExactMatrix& t, bool rbf, Prec p,
                                     std::vector<S>* kappa_out = nullptr, S* Z_out = nullptr) {
-  const ExactMatrix q = mul(h.kernel.wq, transpose(t));               // d x 1
-  const ExactMatrix k = mul(h.kernel.wk, transpose(h.sources));       // d x n
-  const ExactMatrix v = mul(h.wv, transpose(h.sources));              // d_v x n
+  const ExactMatrix q = mul(h.kernel.wq, transpose(t));          // d x 1
+  const ExactMatrix k = mul(h.kernel.wk, transpose(h.sources));  // d x n
+  const ExactMatrix v = mul(h.wv, transpose(h.sources));         // d_v x n
   S scale, Z, w;
   set(scale, Rational(h.kernel.d()), p);
   sqrt(scale, scale, p);

@@ -60,8 +60,8 @@ std::vector<Ball> values(const std::vector<std::vector<Ball>>& phi, const std::v
 
 // The coefficients of the one-sided update: with the other side's values h fixed, the stationary
 // coefficients c solve (lambda I + |h|^2 G) c = Z h (Z or Z^T), G the Gram of this side's features.
-std::vector<Ball> dirty_update(const std::vector<std::vector<Ball>>& phi, const BallMatrix& Zh, const std::vector<Ball>& h,
-                               const Rational& lambda, Prec p) {
+std::vector<Ball> dirty_update(const std::vector<std::vector<Ball>>& phi, const BallMatrix& Zh,
+                               const std::vector<Ball>& h, const Rational& lambda, Prec p) {
   const long n = static_cast<long>(phi.size());
   Ball h2, v;
   for (const Ball& x : h) addmul(h2, x, x, p);
@@ -181,45 +181,90 @@ chain::Chain build_binary_representer(const chain::Parameters& p) {
   auto search = [b](const chain::Attempt&) { return dirty_als(b); };
 
   chain::Chain c;
-  c.add({.id = "W-C15.T", .claim = "binary representer, query side: at the ALS candidate, v = sum_i xi'_i Phi_Q(t_i) with xi'_i = lambda_T^{-1} sum_j r_ij g(s_j), within tau (stationarity in v)",
-         .symbols = "||v - sum_i xi'_i Phi_Q(t_i)||_inf <= tau", .relation = Relation::LessEqual, .lhs_name = "||v - representer||_inf",
-         .rhs_name = "tau", .reference = "(W15)", .status = "P4/R", .mode = "OPT + CF", .coq_lemma = "wright_binary_T", .coq_note = kNoCoqLemma},
-        chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
-          const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
-          return chain::encloses_zero_within(max_abs_difference(x.v, combine(x.phiQ, x.xi_rep, a.prec), a.prec), tau, a.prec);
-        })));
-  c.add({.id = "W-C15.S", .claim = "binary representer, source side: u = sum_j zeta'_j Phi_K(s_j) with zeta'_j = lambda_S^{-1} sum_i r_ij f(t_i), within tau",
-         .symbols = "||u - sum_j zeta'_j Phi_K(s_j)||_inf <= tau", .relation = Relation::LessEqual, .lhs_name = "||u - representer||_inf",
-         .rhs_name = "tau", .reference = "(W15)", .status = "P4/R", .mode = "OPT + CF", .coq_lemma = "wright_binary_S", .coq_note = kNoCoqLemma},
-        chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
-          const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
-          return chain::encloses_zero_within(max_abs_difference(x.u, combine(x.phiK, x.zeta_rep, a.prec), a.prec), tau, a.prec);
-        })));
-  c.add({.id = "W-C15.W19", .claim = "balance at the stationary candidate: lambda_T |v|^2 = lambda_S |u|^2 within tau",
-         .symbols = "|lambda_T ||v||^2 - lambda_S ||u||^2| <= tau", .relation = Relation::LessEqual, .lhs_name = "|difference|",
-         .rhs_name = "tau", .reference = "(W19)", .status = "R", .mode = "OPT + CF", .coq_lemma = "wright_binary_W19", .coq_note = kNoCoqLemma},
-        chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
-          const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
-          Ball d;
-          sub(d, weighted_norm2(b.lambda_t, x.v, a.prec), weighted_norm2(b.lambda_s, x.u, a.prec), a.prec);
-          return chain::encloses_zero_within(d, tau, a.prec)
-              .report("lambda_T |v|^2", Side::enclosure(weighted_norm2(b.lambda_t, x.v, a.prec)))
-              .report("lambda_S |u|^2", Side::enclosure(weighted_norm2(b.lambda_s, x.u, a.prec)));
-        })));
-  c.add({.id = "W-C15.C", .claim = "the balance value and f(t_i), g(s_j) at the candidate reproduce the spec's printed values (same start point and sweeps)",
-         .symbols = "lambda_T |v|^2, f(t_i), g(s_j) in spec +- 1 ulp", .relation = Relation::InClosed, .lhs_name = "certified value",
-         .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.8", .status = "C", .mode = "OPT + CF", .coq_lemma = "wright_binary_C", .coq_note = kNoCoqLemma},
-        chain::search_then_certify(search, chain::ball([b, spec_balance, spec_f, spec_g](const chain::Attempt& a) {
-          const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
-          chain::ForAll fa = a.for_all();
-          auto check = [&](chain::Point at, const Ball& v, const SpecNumber& s) {
-            fa.add(std::move(at), Side::enclosure(v), Side::exact(s.low()), Side::exact(s.high()));
-          };
-          check(chain::Point{}.add("balance", Rational(1)), weighted_norm2(b.lambda_t, x.v, a.prec), spec_balance);
-          for (std::size_t i = 0; i < spec_f.size(); ++i) check(chain::Point{}.add("f(t_i)", count_q(i + 1)), x.f[i], spec_f[i]);
-          for (std::size_t j = 0; j < spec_g.size(); ++j) check(chain::Point{}.add("g(s_j)", count_q(j + 1)), x.g[j], spec_g[j]);
-          return fa.outcome();
-        })));
+  c.add(
+      {.id = "W-C15.T",
+       .claim =
+           "binary representer, query side: at the ALS candidate, v = sum_i xi'_i Phi_Q(t_i) with xi'_i = lambda_T^{-1} sum_j r_ij g(s_j), within tau (stationarity in v)",
+       .symbols = "||v - sum_i xi'_i Phi_Q(t_i)||_inf <= tau",
+       .relation = Relation::LessEqual,
+       .lhs_name = "||v - representer||_inf",
+       .rhs_name = "tau",
+       .reference = "(W15)",
+       .status = "P4/R",
+       .mode = "OPT + CF",
+       .coq_lemma = "wright_binary_T",
+       .coq_note = kNoCoqLemma},
+      chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
+                                   const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
+                                   return chain::encloses_zero_within(
+                                       max_abs_difference(x.v, combine(x.phiQ, x.xi_rep, a.prec), a.prec), tau, a.prec);
+                                 })));
+  c.add(
+      {.id = "W-C15.S",
+       .claim =
+           "binary representer, source side: u = sum_j zeta'_j Phi_K(s_j) with zeta'_j = lambda_S^{-1} sum_i r_ij f(t_i), within tau",
+       .symbols = "||u - sum_j zeta'_j Phi_K(s_j)||_inf <= tau",
+       .relation = Relation::LessEqual,
+       .lhs_name = "||u - representer||_inf",
+       .rhs_name = "tau",
+       .reference = "(W15)",
+       .status = "P4/R",
+       .mode = "OPT + CF",
+       .coq_lemma = "wright_binary_S",
+       .coq_note = kNoCoqLemma},
+      chain::search_then_certify(search, chain::ball([b, tau](const chain::Attempt& a) {
+                                   const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
+                                   return chain::encloses_zero_within(
+                                       max_abs_difference(x.u, combine(x.phiK, x.zeta_rep, a.prec), a.prec), tau,
+                                       a.prec);
+                                 })));
+  c.add({.id = "W-C15.W19",
+         .claim = "balance at the stationary candidate: lambda_T |v|^2 = lambda_S |u|^2 within tau",
+         .symbols = "|lambda_T ||v||^2 - lambda_S ||u||^2| <= tau",
+         .relation = Relation::LessEqual,
+         .lhs_name = "|difference|",
+         .rhs_name = "tau",
+         .reference = "(W19)",
+         .status = "R",
+         .mode = "OPT + CF",
+         .coq_lemma = "wright_binary_W19",
+         .coq_note = kNoCoqLemma},
+        chain::search_then_certify(
+            search, chain::ball([b, tau](const chain::Attempt& a) {
+              const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
+              Ball d;
+              sub(d, weighted_norm2(b.lambda_t, x.v, a.prec), weighted_norm2(b.lambda_s, x.u, a.prec), a.prec);
+              return chain::encloses_zero_within(d, tau, a.prec)
+                  .report("lambda_T |v|^2", Side::enclosure(weighted_norm2(b.lambda_t, x.v, a.prec)))
+                  .report("lambda_S |u|^2", Side::enclosure(weighted_norm2(b.lambda_s, x.u, a.prec)));
+            })));
+  c.add(
+      {.id = "W-C15.C",
+       .claim =
+           "the balance value and f(t_i), g(s_j) at the candidate reproduce the spec's printed values (same start point and sweeps)",
+       .symbols = "lambda_T |v|^2, f(t_i), g(s_j) in spec +- 1 ulp",
+       .relation = Relation::InClosed,
+       .lhs_name = "certified value",
+       .rhs_name = "[spec - ulp, spec + ulp]",
+       .reference = "§4.8",
+       .status = "C",
+       .mode = "OPT + CF",
+       .coq_lemma = "wright_binary_C",
+       .coq_note = kNoCoqLemma},
+      chain::search_then_certify(
+          search, chain::ball([b, spec_balance, spec_f, spec_g](const chain::Attempt& a) {
+            const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
+            chain::ForAll fa = a.for_all();
+            auto check = [&](chain::Point at, const Ball& v, const SpecNumber& s) {
+              fa.add(std::move(at), Side::enclosure(v), Side::exact(s.low()), Side::exact(s.high()));
+            };
+            check(chain::Point{}.add("balance", Rational(1)), weighted_norm2(b.lambda_t, x.v, a.prec), spec_balance);
+            for (std::size_t i = 0; i < spec_f.size(); ++i)
+              check(chain::Point{}.add("f(t_i)", count_q(i + 1)), x.f[i], spec_f[i]);
+            for (std::size_t j = 0; j < spec_g.size(); ++j)
+              check(chain::Point{}.add("g(s_j)", count_q(j + 1)), x.g[j], spec_g[j]);
+            return fa.outcome();
+          })));
   return c;
 }
 

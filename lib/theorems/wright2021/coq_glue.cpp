@@ -63,7 +63,8 @@ struct Head {
   Rows wq, wk;
   std::size_t d() const { return wq.size(); }
   void check(const std::string& where) const {
-    if (wq.size() != wk.size()) throw InputError("certificate/parameters/" + where + ": W_Q and W_K need equal row counts");
+    if (wq.size() != wk.size())
+      throw InputError("certificate/parameters/" + where + ": W_Q and W_K need equal row counts");
   }
   std::string exponent(const std::vector<Rational>& t, const std::vector<Rational>& s) const {
     if (t.size() != wq.front().size() || s.size() != wk.front().size())
@@ -91,7 +92,8 @@ struct Head {
 std::string nat(std::size_t i) { return std::to_string(i) + "%nat"; }
 
 // "Definition NAME (i j : nat) : R := match i, j with ... end." for the Gram [entry(i, j)].
-std::string matrix_definition(const std::string& name, std::size_t n, const std::function<std::string(std::size_t, std::size_t)>& entry) {
+std::string matrix_definition(const std::string& name, std::size_t n,
+                              const std::function<std::string(std::size_t, std::size_t)>& entry) {
   std::string s = "Definition " + name + " (i j : nat) : R :=\n  match i, j with\n";
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) s += "  | " + nat(i) + ", " + nat(j) + " => " + entry(i, j) + "\n";
@@ -117,19 +119,20 @@ const chain::CoqStep* proved(const std::vector<chain::CoqStep>& steps, const std
 }
 
 // The Gram of `head` on `points` with a witness `c` of indefiniteness (theorem NAME).
-std::string indefinite_text(const std::string& gram, std::size_t n, const std::vector<Rational>& c, const std::string& name,
-                            const std::string& what) {
+std::string indefinite_text(const std::string& gram, std::size_t n, const std::vector<Rational>& c,
+                            const std::string& name, const std::string& what) {
   std::vector<std::string> cs;
   for (const Rational& x : c) cs.push_back(coq_real(x));
   return vector_definition(gram + "_witness", cs) +
-         fmt::format("\n(** {what}: the rational witness gives x^T K x < 0 (re-evaluated by [interval]), so by\n"
-                     "    [WrightGlue.wright_not_psd_of_witness] no Gram argument makes the form nonnegative. *)\n"
-                     "Theorem {name} : ~ (forall x : nat -> R, 0 <= wright_qform {n} {gram} x).\n"
-                     "Proof.\n"
-                     "  apply (wright_not_psd_of_witness {n} {gram} {gram}_witness).\n"
-                     "  cbv beta iota fix delta [wright_qform rsum {gram} {gram}_witness]. approxcert_leaf.\n"
-                     "Qed.\n\n",
-                     fmt::arg("what", what), fmt::arg("name", name), fmt::arg("n", n), fmt::arg("gram", gram));
+         fmt::format(
+             "\n(** {what}: the rational witness gives x^T K x < 0 (re-evaluated by [interval]), so by\n"
+             "    [WrightGlue.wright_not_psd_of_witness] no Gram argument makes the form nonnegative. *)\n"
+             "Theorem {name} : ~ (forall x : nat -> R, 0 <= wright_qform {n} {gram} x).\n"
+             "Proof.\n"
+             "  apply (wright_not_psd_of_witness {n} {gram} {gram}_witness).\n"
+             "  cbv beta iota fix delta [wright_qform rsum {gram} {gram}_witness]. approxcert_leaf.\n"
+             "Qed.\n\n",
+             fmt::arg("what", what), fmt::arg("name", name), fmt::arg("n", n), fmt::arg("gram", gram));
 }
 
 std::string asymmetry_text(const Head& head, const Rows& X, const std::string& gram, const std::string& name) {
@@ -141,22 +144,26 @@ std::string asymmetry_text(const Head& head, const Rows& X, const std::string& g
       const Rational diff = head.exponent_value(X[i], X[j]) - head.exponent_value(X[j], X[i]);
       if (abs(diff) > abs(best)) best = diff, bi = i, bj = j;
     }
-  if (best.sign() == 0) return "(* No pair of points has kappa(x_i, x_j) <> kappa(x_j, x_i) in exact arithmetic. *)\n\n";
-  return fmt::format("(** W-C2: the kernel is asymmetric on the points: kappa(x_{i}, x_{j}) <> kappa(x_{j}, x_{i}). *)\n"
-                     "Theorem {name} : {gram} {i}%nat {j}%nat <> {gram} {j}%nat {i}%nat.\n"
-                     "Proof. apply {lemma}. cbv beta iota delta [{gram}]. approxcert_leaf. Qed.\n\n",
-                     fmt::arg("name", name), fmt::arg("gram", gram), fmt::arg("i", bi), fmt::arg("j", bj),
-                     fmt::arg("lemma", best.sign() < 0 ? "Rlt_not_eq" : "Rgt_not_eq"));
+  if (best.sign() == 0)
+    return "(* No pair of points has kappa(x_i, x_j) <> kappa(x_j, x_i) in exact arithmetic. *)\n\n";
+  return fmt::format(
+      "(** W-C2: the kernel is asymmetric on the points: kappa(x_{i}, x_{j}) <> kappa(x_{j}, x_{i}). *)\n"
+      "Theorem {name} : {gram} {i}%nat {j}%nat <> {gram} {j}%nat {i}%nat.\n"
+      "Proof. apply {lemma}. cbv beta iota delta [{gram}]. approxcert_leaf. Qed.\n\n",
+      fmt::arg("name", name), fmt::arg("gram", gram), fmt::arg("i", bi), fmt::arg("j", bj),
+      fmt::arg("lemma", best.sign() < 0 ? "Rlt_not_eq" : "Rgt_not_eq"));
 }
 
-std::string pair_det_text(const Head& head, const Rows& P, const std::string& gram, const std::string& name, const std::string& what) {
+std::string pair_det_text(const Head& head, const Rows& P, const std::string& gram, const std::string& name,
+                          const std::string& what) {
   if (P.size() != 2) throw InputError("certificate/parameters: the pair needs exactly 2 points");
   return matrix_definition(gram, 2, [&](std::size_t i, std::size_t j) { return head.kappa(P[i], P[j]); }) +
-         fmt::format("\n(** {what}: det of the symmetrised 2x2 Gram < 0 (re-evaluated by [interval]), so by\n"
-                     "    [WrightGlue.wright_not_psd_of_det2_qform] the kernel is indefinite on the pair. *)\n"
-                     "Theorem {name} : ~ (forall x : nat -> R, 0 <= wright_qform 2 {gram} x).\n"
-                     "Proof. apply wright_not_psd_of_det2_qform. cbv beta iota delta [{gram}]. approxcert_leaf. Qed.\n\n",
-                     fmt::arg("what", what), fmt::arg("name", name), fmt::arg("gram", gram));
+         fmt::format(
+             "\n(** {what}: det of the symmetrised 2x2 Gram < 0 (re-evaluated by [interval]), so by\n"
+             "    [WrightGlue.wright_not_psd_of_det2_qform] the kernel is indefinite on the pair. *)\n"
+             "Theorem {name} : ~ (forall x : nat -> R, 0 <= wright_qform 2 {gram} x).\n"
+             "Proof. apply wright_not_psd_of_det2_qform. cbv beta iota delta [{gram}]. approxcert_leaf. Qed.\n\n",
+             fmt::arg("what", what), fmt::arg("name", name), fmt::arg("gram", gram));
 }
 
 // The candidate vector a step recorded (search, then certify).
@@ -185,8 +192,10 @@ chain::CoqConclusion conclusion(std::string text, std::vector<std::string> theor
 
 }  // namespace
 
-chain::CoqConclusion coq_conclude_uat(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps, const std::string& inst) {
-  const chain::CoqStep *c1 = proved(steps, "W-C18.C1"), *c3 = proved(steps, "W-C18.C3"), *c5 = chain::find_coq_step(steps, "W-C18.C5");
+chain::CoqConclusion coq_conclude_uat(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
+                                      const std::string& inst) {
+  const chain::CoqStep *c1 = proved(steps, "W-C18.C1"), *c3 = proved(steps, "W-C18.C3"),
+                       *c5 = chain::find_coq_step(steps, "W-C18.C5");
   if (!c1 || !c3) return chain::coq_not_concluded("steps W-C18.C1 and W-C18.C3 are not both proved");
   if (!c1->lhs.bounded() || !c3->lhs.bounded() || !c1->rhs.is_exact() || !c3->rhs.is_exact())
     return chain::coq_not_concluded("C1 or C3 has an unbounded certified sup or an inexact budget");
@@ -194,7 +203,8 @@ chain::CoqConclusion coq_conclude_uat(const nlohmann::json& cert, const std::vec
   if (!c5 || sup_f == c5->reported.end() || !sup_f->second.bounded())
     return chain::coq_not_concluded("step W-C18.C5 does not record sup |F|");
   const std::size_t L = chain::coq_parameter_array_size(cert, "a");
-  if (L == 0 || L != chain::coq_parameter_array_size(cert, "b")) throw InputError("certificate/parameters/b: needs as many factors as a");
+  if (L == 0 || L != chain::coq_parameter_array_size(cert, "b"))
+    throw InputError("certificate/parameters/b: needs as many factors as a");
   const std::string U1 = coq_real(c1->lhs.upper()), tau = coq_real(c1->rhs.lower()), U3 = coq_real(c3->lhs.upper()),
                     eps2 = coq_real(c3->rhs.lower()), S = coq_real(sup_f->second.upper());
   const std::string name = inst + "_uat_C5";
@@ -234,9 +244,11 @@ chain::CoqConclusion coq_conclude_uat(const nlohmann::json& cert, const std::vec
 chain::CoqConclusion coq_conclude_truncation(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
                                              const std::string& inst) {
   const chain::CoqStep* tail = chain::find_coq_step(steps, "W-C7");
-  if (!proved(steps, "W-C7") || !proved(steps, "W-C8")) return chain::coq_not_concluded("steps W-C7 and W-C8 are not both proved");
+  if (!proved(steps, "W-C7") || !proved(steps, "W-C8"))
+    return chain::coq_not_concluded("steps W-C7 and W-C8 are not both proved");
   const auto kappa = tail->reported.find("kappa");
-  if (kappa == tail->reported.end() || !kappa->second.bounded()) return chain::coq_not_concluded("step W-C7 does not record kappa");
+  if (kappa == tail->reported.end() || !kappa->second.bounded())
+    return chain::coq_not_concluded("step W-C7 does not record kappa");
   const Head head{rows_parameter(cert, "wq"), rows_parameter(cert, "wk")};
   head.check("wk");
   const Rows t = rows_parameter(cert, "t"), s = rows_parameter(cert, "s");
@@ -263,8 +275,8 @@ chain::CoqConclusion coq_conclude_truncation(const nlohmann::json& cert, const s
               "  exp {z} <= exp ((rsum (fun i => {inst}_q i * {inst}_q i) {d} + rsum (fun i => {inst}_k i * {inst}_k i) {d})\n"
               "                  / (2 * sqrt (INR {d}))).\n"
               "Proof. unfold {z}. apply wright_cauchy_schwarz. lia. Qed.\n",
-              fmt::arg("z", z), fmt::arg("inst", inst), fmt::arg("d", d), fmt::arg("lo", coq_real(kappa->second.lower())),
-              fmt::arg("hi", coq_real(kappa->second.upper()))),
+              fmt::arg("z", z), fmt::arg("inst", inst), fmt::arg("d", d),
+              fmt::arg("lo", coq_real(kappa->second.lower())), fmt::arg("hi", coq_real(kappa->second.upper()))),
       {inst + "_truncation_tail", inst + "_cauchy_schwarz"});
 }
 
@@ -279,17 +291,21 @@ chain::CoqConclusion coq_conclude_gram_witness(const nlohmann::json& cert, const
     if (t.find("Theorem " + name + " ") != std::string::npos) names.push_back(name);
   };
   const std::string gram = inst + "_K";
-  const std::string gram_comment = "(** The Gram K_ij = kappa(x_i, x_j) = exp((W_Q x_i) . (W_K x_j) / sqrt d) of the instance, exactly. *)\n";
+  const std::string gram_comment =
+      "(** The Gram K_ij = kappa(x_i, x_j) = exp((W_Q x_i) . (W_K x_j) / sqrt d) of the instance, exactly. *)\n";
   if (theorem == "wright2021/antisymmetric-exponent" || theorem == "wright2021/asymmetric-pd-part") {
     const Head head{rows_parameter(cert, "wq"), rows_parameter(cert, "wk")};
     head.check("wk");
     const Rows X = rows_parameter(cert, "points");
-    text += gram_comment + matrix_definition(gram, X.size(), [&](std::size_t i, std::size_t j) { return head.kappa(X[i], X[j]); }) + "\n";
+    text += gram_comment +
+            matrix_definition(gram, X.size(), [&](std::size_t i, std::size_t j) { return head.kappa(X[i], X[j]); }) +
+            "\n";
     if (proved(steps, "W-C2")) add(asymmetry_text(head, X, gram, inst + "_asymmetric"), inst + "_asymmetric");
     if (proved(steps, "W-C3")) {
       const std::vector<Rational> c = vector_parameter(cert, "c");
       if (c.size() != X.size()) throw InputError("certificate/parameters/c: expected one entry per point");
-      add(indefinite_text(gram, X.size(), c, inst + "_indefinite", "W-C3: the kernel is indefinite"), inst + "_indefinite");
+      add(indefinite_text(gram, X.size(), c, inst + "_indefinite", "W-C3: the kernel is indefinite"),
+          inst + "_indefinite");
     }
     if (proved(steps, "W-C6.b"))
       add(pair_det_text(head, rows_parameter(cert, "pair"), inst + "_Kpair", inst + "_pair_indefinite",
@@ -306,33 +322,40 @@ chain::CoqConclusion coq_conclude_gram_witness(const nlohmann::json& cert, const
     const Head head{rows_parameter(cert, "wq"), rows_parameter(cert, "wq")};  // W_K = W_Q
     const Rows X = rows_parameter(cert, "points");
     const std::size_t n = X.size();
-    text += "(** The Gram K_ij = kappa(x_i, x_j) = exp((W_Q x_i) . (W_Q x_j) / sqrt d) of the instance (W_K = W_Q: Mercer), exactly. *)\n" +
-            matrix_definition(gram, n, [&](std::size_t i, std::size_t j) { return head.kappa(X[i], X[j]); }) + "\n";
+    text +=
+        "(** The Gram K_ij = kappa(x_i, x_j) = exp((W_Q x_i) . (W_Q x_j) / sqrt d) of the instance (W_K = W_Q: Mercer), exactly. *)\n" +
+        matrix_definition(gram, n, [&](std::size_t i, std::size_t j) { return head.kappa(X[i], X[j]); }) + "\n";
     std::vector<std::string> c;
     for (const auto& x : X) {
       std::string n2 = "(";
       for (std::size_t k = 0; k < head.d(); ++k) n2 += (k ? " + " : "") + linear_text(head.wq[k], x) + " ^ 2";
       c.push_back("exp (- " + n2 + ") / (2 * sqrt " + std::to_string(head.d()) + "))");
     }
-    text += "(** The per-query factors c_i = exp(-|W_Q x_i|^2 / (2 sqrt d)) and the rescaled kernel c_i K_ij (W13). *)\n" +
-            vector_definition(inst + "_c", c) + "Definition " + inst + "_Kc (i j : nat) : R := " + inst + "_c i * " + gram + " i j.\n\n";
+    text +=
+        "(** The per-query factors c_i = exp(-|W_Q x_i|^2 / (2 sqrt d)) and the rescaled kernel c_i K_ij (W13). *)\n" +
+        vector_definition(inst + "_c", c) + "Definition " + inst + "_Kc (i j : nat) : R := " + inst + "_c i * " + gram +
+        " i j.\n\n";
     if (proved(steps, "W-C12"))
-      add(fmt::format("(** W-C12: the rescaled kernel gives the same row-normalised attention weights, exactly\n"
-                      "    ([WrightGlue.wright_rescaling_invariance]; the row sums are positive by [interval]). *)\n"
-                      "Theorem {inst}_rescaling_invariance : forall i j : nat, (i < {n})%nat ->\n"
-                      "  {inst}_Kc i j / rsum ({inst}_Kc i) {n} = {gram} i j / rsum ({gram} i) {n}.\n"
-                      "Proof.\n"
-                      "  intros i j Hi. cbv beta delta [{inst}_Kc]. apply wright_rescaling_invariance.\n"
-                      "  - {destruct}; try lia; cbv beta iota delta [{inst}_c]; apply exp_pos.\n"
-                      "  - apply Rgt_not_eq. {destruct}; try lia; cbv beta iota fix delta [rsum {gram}]; approxcert_leaf.\n"
-                      "Qed.\n\n",
-                      fmt::arg("inst", inst), fmt::arg("n", n), fmt::arg("gram", gram), fmt::arg("destruct", destruct_below(n))),
+      add(fmt::format(
+              "(** W-C12: the rescaled kernel gives the same row-normalised attention weights, exactly\n"
+              "    ([WrightGlue.wright_rescaling_invariance]; the row sums are positive by [interval]). *)\n"
+              "Theorem {inst}_rescaling_invariance : forall i j : nat, (i < {n})%nat ->\n"
+              "  {inst}_Kc i j / rsum ({inst}_Kc i) {n} = {gram} i j / rsum ({gram} i) {n}.\n"
+              "Proof.\n"
+              "  intros i j Hi. cbv beta delta [{inst}_Kc]. apply wright_rescaling_invariance.\n"
+              "  - {destruct}; try lia; cbv beta iota delta [{inst}_c]; apply exp_pos.\n"
+              "  - apply Rgt_not_eq. {destruct}; try lia; cbv beta iota fix delta [rsum {gram}]; approxcert_leaf.\n"
+              "Qed.\n\n",
+              fmt::arg("inst", inst), fmt::arg("n", n), fmt::arg("gram", gram),
+              fmt::arg("destruct", destruct_below(n))),
           inst + "_rescaling_invariance");
     if (proved(steps, "W-C12.b")) {
       const std::vector<Rational> w = step_candidate(cert, "W-C12.b");
-      if (w.size() != n) throw InputError("certificate/steps/W-C12.b/candidate: expected " + std::to_string(n) + " entries");
-      add(indefinite_text(inst + "_Kc", n, w, inst + "_rescaled_indefinite",
-                          "W-C12.b: the rescaled kernel (whose quadratic form is that of the symmetrised rescaled Gram) is indefinite"),
+      if (w.size() != n)
+        throw InputError("certificate/steps/W-C12.b/candidate: expected " + std::to_string(n) + " entries");
+      add(indefinite_text(
+              inst + "_Kc", n, w, inst + "_rescaled_indefinite",
+              "W-C12.b: the rescaled kernel (whose quadratic form is that of the symmetrised rescaled Gram) is indefinite"),
           inst + "_rescaled_indefinite");
     }
   }
@@ -348,7 +371,8 @@ chain::CoqConclusion coq_conclude_certified_leaves(const nlohmann::json&, const 
   std::string binders, hyps, goal, comments;
   std::size_t k = 0;
   for (const chain::CoqStep& st : steps) {
-    if (st.verdict != chain::Verdict::Proved || st.id.ends_with(".C") || !st.lhs.bounded() || !st.rhs.is_exact()) continue;
+    if (st.verdict != chain::Verdict::Proved || st.id.ends_with(".C") || !st.lhs.bounded() || !st.rhs.is_exact())
+      continue;
     std::string op;
     switch (st.relation) {
       case chain::Relation::LessEqual: op = "<="; break;
@@ -360,22 +384,26 @@ chain::CoqConclusion coq_conclude_certified_leaves(const nlohmann::json&, const 
     }
     const std::string x = "x" + std::to_string(++k);
     binders += " " + x;
-    comments += "    " + x + ": " + st.id + ", " + chain::coq_comment_text(st.lhs_name) + " (" + chain::coq_comment_text(st.claim) +
+    comments += "    " + x + ": " + st.id + ", " + chain::coq_comment_text(st.lhs_name) + " (" +
+                chain::coq_comment_text(st.claim) +
                 (st.at.empty() ? "" : "; decisive point " + chain::coq_comment_text(st.at)) + ")\n";
-    hyps += st.lhs.is_exact() ? "  " + x + " = " + coq_real(st.lhs.lower()) + " ->\n"
-                              : "  " + coq_real(st.lhs.lower()) + " <= " + x + " <= " + coq_real(st.lhs.upper()) + " ->\n";
+    hyps += st.lhs.is_exact()
+                ? "  " + x + " = " + coq_real(st.lhs.lower()) + " ->\n"
+                : "  " + coq_real(st.lhs.lower()) + " <= " + x + " <= " + coq_real(st.lhs.upper()) + " ->\n";
     goal += (goal.empty() ? "" : " /\\ ") + x + " " + op + " " + coq_real(st.rhs.lower());
   }
-  if (k == 0) return chain::coq_not_concluded("no proved step of this chain compares a certified quantity with an exact bound");
+  if (k == 0)
+    return chain::coq_not_concluded("no proved step of this chain compares a certified quantity with an exact bound");
   const std::string name = inst + "_certified";
-  return conclusion(fmt::format("(** The statement the certified leaves of this chain give directly: each quantity, within its\n"
-                                "    certified enclosure (computed by approxcert; a hypothesis here), satisfies its claim.\n"
-                                "{comments}*)\n"
-                                "Theorem {name} : forall{binders} : R,\n{hyps}  {goal}.\n"
-                                "Proof. intros; repeat split; lra. Qed.\n",
-                                fmt::arg("comments", comments), fmt::arg("name", name), fmt::arg("binders", binders),
-                                fmt::arg("hyps", hyps), fmt::arg("goal", goal)),
-                    {name});
+  return conclusion(
+      fmt::format("(** The statement the certified leaves of this chain give directly: each quantity, within its\n"
+                  "    certified enclosure (computed by approxcert; a hypothesis here), satisfies its claim.\n"
+                  "{comments}*)\n"
+                  "Theorem {name} : forall{binders} : R,\n{hyps}  {goal}.\n"
+                  "Proof. intros; repeat split; lra. Qed.\n",
+                  fmt::arg("comments", comments), fmt::arg("name", name), fmt::arg("binders", binders),
+                  fmt::arg("hyps", hyps), fmt::arg("goal", goal)),
+      {name});
 }
 
 }  // namespace approxcert::theorems::wright2021

@@ -71,10 +71,17 @@ chain::Chain build_infinite_rank(const chain::Parameters& p) {
   }
 
   chain::Chain c;
-  c.add({.id = "W-C9", .claim = "infinite rank: det[e^{x_i x_j}] > 0 on the increasing points x_i = i h at every tested size n",
-         .symbols = "det[e^{x_i x_j}]_{i,j<n} > 0, n = n_min..n_max", .relation = chain::determinant_sign_relation(1),
-         .lhs_name = "det", .rhs_name = "0", .reference = "§2.1 (total positivity)", .status = "P2", .mode = "CF",
-         .coq_lemma = "wright_rank_C9", .coq_note = kNoCoqLemma},
+  c.add({.id = "W-C9",
+         .claim = "infinite rank: det[e^{x_i x_j}] > 0 on the increasing points x_i = i h at every tested size n",
+         .symbols = "det[e^{x_i x_j}]_{i,j<n} > 0, n = n_min..n_max",
+         .relation = chain::determinant_sign_relation(1),
+         .lhs_name = "det",
+         .rhs_name = "0",
+         .reference = "§2.1 (total positivity)",
+         .status = "P2",
+         .mode = "CF",
+         .coq_lemma = "wright_rank_C9",
+         .coq_note = kNoCoqLemma},
         chain::ball([h, n_min, n_max](const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           for (std::uint64_t n = n_min; n <= n_max; ++n) {
@@ -87,22 +94,47 @@ chain::Chain build_infinite_rank(const chain::Parameters& p) {
   const ExactMatrix Y = grid(h, poly_points);
   ExactMatrix P(Y.rows(), Y.rows());
   for (long i = 0; i < Y.rows(); ++i)
-    for (long j = 0; j < Y.rows(); ++j) P.set(i, j, pow_int(Rational(1) + Y.at(i, 0) * Y.at(j, 0), static_cast<long>(degree)));
-  c.add({.id = "W-C9.poly", .claim = "the degree-p polynomial kernel (1 + xy)^p has rank p + 1 = binom(1+p, p) on the same points (exact)",
-         .symbols = "rank [(1 + x_i x_j)^p] = p + 1", .relation = Relation::Equal, .lhs_name = "rank", .rhs_name = "p + 1",
-         .reference = "§2.1", .status = "R", .mode = "EX", .coq_lemma = "wright_rank_C9_poly", .coq_note = kNoCoqLemma},
+    for (long j = 0; j < Y.rows(); ++j)
+      P.set(i, j, pow_int(Rational(1) + Y.at(i, 0) * Y.at(j, 0), static_cast<long>(degree)));
+  c.add({.id = "W-C9.poly",
+         .claim = "the degree-p polynomial kernel (1 + xy)^p has rank p + 1 = binom(1+p, p) on the same points (exact)",
+         .symbols = "rank [(1 + x_i x_j)^p] = p + 1",
+         .relation = Relation::Equal,
+         .lhs_name = "rank",
+         .rhs_name = "p + 1",
+         .reference = "§2.1",
+         .status = "R",
+         .mode = "EX",
+         .coq_lemma = "wright_rank_C9_poly",
+         .coq_note = kNoCoqLemma},
         chain::exact([P, degree] {
           return Outcome(Side::exact(Rational(rank(P)), "exact Gaussian elimination"), Side::exact(count_q(degree + 1)))
               .report("det", Side::exact(det(P)));
         }));
-  c.add({.id = "W-C9.polydet", .claim = "so its Gram on more than p + 1 points is singular: det = 0 exactly",
-         .symbols = "det [(1 + x_i x_j)^p] = 0", .relation = chain::determinant_sign_relation(0), .lhs_name = "det",
-         .rhs_name = "0", .reference = "§2.1, §4.7", .status = "R", .mode = "EX", .coq_lemma = "wright_rank_C9_polydet", .coq_note = kNoCoqLemma},
+  c.add({.id = "W-C9.polydet",
+         .claim = "so its Gram on more than p + 1 points is singular: det = 0 exactly",
+         .symbols = "det [(1 + x_i x_j)^p] = 0",
+         .relation = chain::determinant_sign_relation(0),
+         .lhs_name = "det",
+         .rhs_name = "0",
+         .reference = "§2.1, §4.7",
+         .status = "R",
+         .mode = "EX",
+         .coq_lemma = "wright_rank_C9_polydet",
+         .coq_note = kNoCoqLemma},
         chain::exact([P] { return chain::determinant_claim(P); }));
   if (!det_sizes.empty())
-    c.add({.id = "W-C9.C", .claim = "the determinants reproduce the spec's printed values", .symbols = "det_n in spec +- 1 ulp",
-           .relation = Relation::InClosed, .lhs_name = "det", .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.7",
-           .status = "C", .mode = "CF", .coq_lemma = "wright_rank_C9_C", .coq_note = kNoCoqLemma},
+    c.add({.id = "W-C9.C",
+           .claim = "the determinants reproduce the spec's printed values",
+           .symbols = "det_n in spec +- 1 ulp",
+           .relation = Relation::InClosed,
+           .lhs_name = "det",
+           .rhs_name = "[spec - ulp, spec + ulp]",
+           .reference = "§4.7",
+           .status = "C",
+           .mode = "CF",
+           .coq_lemma = "wright_rank_C9_C",
+           .coq_note = kNoCoqLemma},
           chain::ball([h, det_sizes, spec_det](const chain::Attempt& a) {
             chain::ForAll fa = a.for_all();
             for (std::size_t i = 0; i < det_sizes.size(); ++i) {
@@ -114,30 +146,39 @@ chain::Chain build_infinite_rank(const chain::Parameters& p) {
             return fa.outcome();
           }));
   if (!spectrum_sizes.empty())
-    c.add({.id = "W-C9.spectrum", .claim = "the certified extreme eigenvalues and condition numbers reproduce the spec's values (numerical rank collapses)",
-           .symbols = "lambda_min, lambda_max, lambda_max/lambda_min in spec +- 1 ulp", .relation = Relation::InClosed,
-           .lhs_name = "certified value", .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.7", .status = "C",
-           .mode = "CF", .coq_lemma = "wright_rank_C9_spectrum", .coq_note = kNoCoqLemma},
-          chain::ball([h, spectrum_sizes, spec_lmin, spec_lmax, spec_cond](const chain::Attempt& a) {
-            chain::ForAll fa = a.for_all();
-            for (std::size_t i = 0; i < spectrum_sizes.size(); ++i) {
-              std::vector<Ball> lambda;
-              Ball lmin = indeterminate(a.prec), lmax = indeterminate(a.prec), cond = indeterminate(a.prec);
-              if (symmetric_eigenvalues(lambda, exp_gram(grid(h, spectrum_sizes[i]), a.prec), a.prec)) {
-                lmin = lambda.front();
-                lmax = lambda.back();
-                div(cond, lmax, lmin, a.prec);
-              }
-              const chain::Point at = chain::Point{}.add("n", count_q(spectrum_sizes[i]));
-              for (int col = 0; col < 3; ++col) {
-                const Ball& v = col == 0 ? lmin : col == 1 ? lmax : cond;
-                const SpecNumber& sp = col == 0 ? spec_lmin[i] : col == 1 ? spec_lmax[i] : spec_cond[i];
-                const Outcome o = matches_spec(v, sp, "Arb certified eigenvalue enclosure");
-                fa.add(chain::Point(at).add("column", Rational(col + 1)), o.lhs, o.rhs, *o.rhs_high);
-              }
+    c.add(
+        {.id = "W-C9.spectrum",
+         .claim =
+             "the certified extreme eigenvalues and condition numbers reproduce the spec's values (numerical rank collapses)",
+         .symbols = "lambda_min, lambda_max, lambda_max/lambda_min in spec +- 1 ulp",
+         .relation = Relation::InClosed,
+         .lhs_name = "certified value",
+         .rhs_name = "[spec - ulp, spec + ulp]",
+         .reference = "§4.7",
+         .status = "C",
+         .mode = "CF",
+         .coq_lemma = "wright_rank_C9_spectrum",
+         .coq_note = kNoCoqLemma},
+        chain::ball([h, spectrum_sizes, spec_lmin, spec_lmax, spec_cond](const chain::Attempt& a) {
+          chain::ForAll fa = a.for_all();
+          for (std::size_t i = 0; i < spectrum_sizes.size(); ++i) {
+            std::vector<Ball> lambda;
+            Ball lmin = indeterminate(a.prec), lmax = indeterminate(a.prec), cond = indeterminate(a.prec);
+            if (symmetric_eigenvalues(lambda, exp_gram(grid(h, spectrum_sizes[i]), a.prec), a.prec)) {
+              lmin = lambda.front();
+              lmax = lambda.back();
+              div(cond, lmax, lmin, a.prec);
             }
-            return fa.outcome();
-          }));
+            const chain::Point at = chain::Point{}.add("n", count_q(spectrum_sizes[i]));
+            for (int col = 0; col < 3; ++col) {
+              const Ball& v = col == 0 ? lmin : col == 1 ? lmax : cond;
+              const SpecNumber& sp = col == 0 ? spec_lmin[i] : col == 1 ? spec_lmax[i] : spec_cond[i];
+              const Outcome o = matches_spec(v, sp, "Arb certified eigenvalue enclosure");
+              fa.add(chain::Point(at).add("column", Rational(col + 1)), o.lhs, o.rhs, *o.rhs_high);
+            }
+          }
+          return fa.outcome();
+        }));
   return c;
 }
 

@@ -58,7 +58,8 @@ SpecNumber spec_number(const chain::Parameters& p, const std::string& name, cons
   const std::string where = listed ? " (entry " + std::to_string(index) + ")" : "";
   if (!v.is_string()) p.fail(name, "expected a decimal written as a string, e.g. \"-0.5212\"" + where);
   const std::string t = v.get<std::string>();
-  if (!is_plain_decimal(t)) p.fail(name, "\"" + t.substr(0, 60) + "\" is not a plain decimal such as \"-2.416e10\"" + where);
+  if (!is_plain_decimal(t))
+    p.fail(name, "\"" + t.substr(0, 60) + "\" is not a plain decimal such as \"-2.416e10\"" + where);
   return {t, parse_rational(t), last_digit_unit(t)};
 }
 
@@ -98,14 +99,16 @@ ExactMatrix read_query_map(const chain::Parameters& p) { return read_matrix(p, "
 
 ExactMatrix read_points(const chain::Parameters& p, const std::string& name, long dim, long min_count) {
   const ExactMatrix X = read_matrix(p, name, kMaxPoints, kMaxDim);
-  if (X.cols() != dim) p.fail(name, "points must have " + std::to_string(dim) + " coordinates, got " + std::to_string(X.cols()));
+  if (X.cols() != dim)
+    p.fail(name, "points must have " + std::to_string(dim) + " coordinates, got " + std::to_string(X.cols()));
   if (X.rows() < min_count) p.fail(name, "needs at least " + std::to_string(min_count) + " points");
   return X;
 }
 
 std::vector<Rational> read_vector(const chain::Parameters& p, const std::string& name, long n) {
   std::vector<Rational> v = p.rationals(name);
-  if (static_cast<long>(v.size()) != n) p.fail(name, "must have " + std::to_string(n) + " entries, got " + std::to_string(v.size()));
+  if (static_cast<long>(v.size()) != n)
+    p.fail(name, "must have " + std::to_string(n) + " entries, got " + std::to_string(v.size()));
   bool nonzero = false;
   for (const Rational& x : v) nonzero = nonzero || x.sign() != 0;
   if (!nonzero) p.fail(name, "must not be the zero vector");
@@ -120,7 +123,8 @@ std::vector<SpecNumber> read_spec(const chain::Parameters& p, const std::string&
   } else {
     r.push_back(spec_number(p, name, v, 0, false));
   }
-  if (r.size() != count) p.fail(name, "expected " + std::to_string(count) + " spec numbers, got " + std::to_string(r.size()));
+  if (r.size() != count)
+    p.fail(name, "expected " + std::to_string(count) + " spec numbers, got " + std::to_string(r.size()));
   return r;
 }
 

@@ -16,7 +16,8 @@
 namespace approxcert::theorems::wright2021 {
 
 // The Coq note of a step that no lemma of proofs/WrightGlue.v combines (docs/theorems/wright2021.md).
-inline constexpr const char* kNoCoqLemma = "numeric leaf checked in C++; no WrightGlue lemma combines it (the instance theorem states what the certified leaves give)";
+inline constexpr const char* kNoCoqLemma =
+    "numeric leaf checked in C++; no WrightGlue lemma combines it (the instance theorem states what the certified leaves give)";
 
 // The head's projections (W_Q: d x d_t, W_K: d x d_s), exact.
 struct EdpKernel {

@@ -52,8 +52,8 @@ std::vector<Ball> dirty_v(const std::vector<std::vector<Ball>>& phi, const std::
   return v;
 }
 
-std::vector<Rational> dirty_residual(const L3Problem& P, const std::vector<std::vector<Ball>>& phi, const std::vector<Ball>& x,
-                                     Prec p) {
+std::vector<Rational> dirty_residual(const L3Problem& P, const std::vector<std::vector<Ball>>& phi,
+                                     const std::vector<Ball>& x, Prec p) {
   const std::size_t n = phi.size();
   const std::vector<Ball> v = dirty_v(phi, x, p);
   std::vector<Rational> F;
@@ -211,51 +211,91 @@ chain::Chain build_lr_representer(const chain::Parameters& p) {
   auto search = [P](const chain::Attempt&) { return dirty_newton(P); };
 
   chain::Chain c;
-  c.add({.id = "W-C14", .claim = "l^3 representer: at the searched minimiser v*, J_3(v*) = sgn(v*)|v*|^2/||v*||_3^2 equals sum_i xi_i Phi_Q(t_i) with xi_i = r_i/(lambda ||v*||_3) within tau (the stationarity condition: the dual element lies in the span)",
-         .symbols = "||J_3(v*) - sum_i xi_i Phi_Q(t_i)||_inf <= tau", .relation = Relation::LessEqual,
-         .lhs_name = "||J_3(v*) - span element||_inf", .rhs_name = "tau", .reference = "(W16), (W17)", .status = "P4/R",
-         .mode = "OPT + CF", .coq_lemma = "wright_l3_C14", .coq_note = kNoCoqLemma},
-        chain::search_then_certify(search, chain::ball([P, tau](const chain::Attempt& a) {
-          const AtV x = at_candidate(P, *a.candidate, a.prec);
-          Outcome o = chain::encloses_zero_within(max_abs_difference(x.J, x.span_part, a.prec), tau, a.prec);
-          o.report("||sum_i xi_i Phi_Q(t_i)||_{3/2}", Side::enclosure(lr_norm(x.span_part, Rational(3) / Rational(2), a.prec)));
-          return o.report("rho = ||v*||_3", Side::enclosure(x.rho));
-        })));
-  c.add({.id = "W-C14.inv", .claim = "the inversion (W17): with u = sum_i xi_i Phi_Q(t_i) and rho = ||v*||_3, v* = rho sgn(u)|u|^{r'-1} (r' - 1 = 1/2) within tau",
-         .symbols = "max_alpha |v*_alpha - rho sgn(u_alpha)|u_alpha|^{1/2}| <= tau", .relation = Relation::LessEqual,
-         .lhs_name = "max |v* - rho sgn(u)|u|^{1/2}|", .rhs_name = "tau", .reference = "(W17)", .status = "P4/R",
-         .mode = "OPT + CF", .coq_lemma = "wright_l3_C14_inv", .coq_note = kNoCoqLemma},
-        chain::search_then_certify(search, chain::ball([P, tau](const chain::Attempt& a) {
-          const AtV x = at_candidate(P, *a.candidate, a.prec);
-          std::vector<Ball> inverted;
-          for (const Ball& u : x.span_part) {
-            Ball w = signed_square_root(u, a.prec);
-            mul(w, w, x.rho, a.prec);
-            inverted.push_back(w);
-          }
-          return chain::encloses_zero_within(max_abs_difference(x.v, inverted, a.prec), tau, a.prec);
-        })));
-  c.add({.id = "W-C14.dist", .claim = "v* itself is not a kernel expansion: its distance to span Phi_Q(t_i) is certified positive",
-         .symbols = "dist(v*, span Phi_Q(t_i)) > 0", .relation = Relation::Greater, .lhs_name = "dist(v*, span)",
-         .rhs_name = "0", .reference = "(W17), W4", .status = "R", .mode = "OPT + CF", .coq_lemma = "wright_l3_C14_dist", .coq_note = kNoCoqLemma},
+  c.add(
+      {.id = "W-C14",
+       .claim =
+           "l^3 representer: at the searched minimiser v*, J_3(v*) = sgn(v*)|v*|^2/||v*||_3^2 equals sum_i xi_i Phi_Q(t_i) with xi_i = r_i/(lambda ||v*||_3) within tau (the stationarity condition: the dual element lies in the span)",
+       .symbols = "||J_3(v*) - sum_i xi_i Phi_Q(t_i)||_inf <= tau",
+       .relation = Relation::LessEqual,
+       .lhs_name = "||J_3(v*) - span element||_inf",
+       .rhs_name = "tau",
+       .reference = "(W16), (W17)",
+       .status = "P4/R",
+       .mode = "OPT + CF",
+       .coq_lemma = "wright_l3_C14",
+       .coq_note = kNoCoqLemma},
+      chain::search_then_certify(search, chain::ball([P, tau](const chain::Attempt& a) {
+                                   const AtV x = at_candidate(P, *a.candidate, a.prec);
+                                   Outcome o = chain::encloses_zero_within(max_abs_difference(x.J, x.span_part, a.prec),
+                                                                           tau, a.prec);
+                                   o.report("||sum_i xi_i Phi_Q(t_i)||_{3/2}",
+                                            Side::enclosure(lr_norm(x.span_part, Rational(3) / Rational(2), a.prec)));
+                                   return o.report("rho = ||v*||_3", Side::enclosure(x.rho));
+                                 })));
+  c.add(
+      {.id = "W-C14.inv",
+       .claim =
+           "the inversion (W17): with u = sum_i xi_i Phi_Q(t_i) and rho = ||v*||_3, v* = rho sgn(u)|u|^{r'-1} (r' - 1 = 1/2) within tau",
+       .symbols = "max_alpha |v*_alpha - rho sgn(u_alpha)|u_alpha|^{1/2}| <= tau",
+       .relation = Relation::LessEqual,
+       .lhs_name = "max |v* - rho sgn(u)|u|^{1/2}|",
+       .rhs_name = "tau",
+       .reference = "(W17)",
+       .status = "P4/R",
+       .mode = "OPT + CF",
+       .coq_lemma = "wright_l3_C14_inv",
+       .coq_note = kNoCoqLemma},
+      chain::search_then_certify(search, chain::ball([P, tau](const chain::Attempt& a) {
+                                   const AtV x = at_candidate(P, *a.candidate, a.prec);
+                                   std::vector<Ball> inverted;
+                                   for (const Ball& u : x.span_part) {
+                                     Ball w = signed_square_root(u, a.prec);
+                                     mul(w, w, x.rho, a.prec);
+                                     inverted.push_back(w);
+                                   }
+                                   return chain::encloses_zero_within(max_abs_difference(x.v, inverted, a.prec), tau,
+                                                                      a.prec);
+                                 })));
+  c.add({.id = "W-C14.dist",
+         .claim = "v* itself is not a kernel expansion: its distance to span Phi_Q(t_i) is certified positive",
+         .symbols = "dist(v*, span Phi_Q(t_i)) > 0",
+         .relation = Relation::Greater,
+         .lhs_name = "dist(v*, span)",
+         .rhs_name = "0",
+         .reference = "(W17), W4",
+         .status = "R",
+         .mode = "OPT + CF",
+         .coq_lemma = "wright_l3_C14_dist",
+         .coq_note = kNoCoqLemma},
         chain::search_then_certify(search, chain::ball([P](const chain::Attempt& a) {
-          const AtV x = at_candidate(P, *a.candidate, a.prec);
-          return Outcome(Side::enclosure(distance_to_span(x.phi, x.v, a.prec)), Side::exact(Rational(0)));
-        })));
-  c.add({.id = "W-C14.C", .claim = "xi, rho = ||v*||_3 and dist(v*, span) reproduce the spec's printed values",
-         .symbols = "xi_i, rho, dist in spec +- 1 ulp", .relation = Relation::InClosed, .lhs_name = "certified value",
-         .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.8", .status = "C", .mode = "OPT + CF", .coq_lemma = "wright_l3_C14_C", .coq_note = kNoCoqLemma},
-        chain::search_then_certify(search, chain::ball([P, spec_xi, spec_rho, spec_dist](const chain::Attempt& a) {
-          const AtV x = at_candidate(P, *a.candidate, a.prec);
-          chain::ForAll fa = a.for_all();
-          auto check = [&](chain::Point at, const Ball& v, const SpecNumber& s) {
-            fa.add(std::move(at), Side::enclosure(v), Side::exact(s.low()), Side::exact(s.high()));
-          };
-          for (std::size_t i = 0; i < spec_xi.size(); ++i) check(chain::Point{}.add("xi_i", count_q(i + 1)), x.xi[i], spec_xi[i]);
-          check(chain::Point{}.add("rho", Rational(1)), x.rho, spec_rho);
-          check(chain::Point{}.add("dist", Rational(1)), distance_to_span(x.phi, x.v, a.prec), spec_dist);
-          return fa.outcome();
-        })));
+                                     const AtV x = at_candidate(P, *a.candidate, a.prec);
+                                     return Outcome(Side::enclosure(distance_to_span(x.phi, x.v, a.prec)),
+                                                    Side::exact(Rational(0)));
+                                   })));
+  c.add({.id = "W-C14.C",
+         .claim = "xi, rho = ||v*||_3 and dist(v*, span) reproduce the spec's printed values",
+         .symbols = "xi_i, rho, dist in spec +- 1 ulp",
+         .relation = Relation::InClosed,
+         .lhs_name = "certified value",
+         .rhs_name = "[spec - ulp, spec + ulp]",
+         .reference = "§4.8",
+         .status = "C",
+         .mode = "OPT + CF",
+         .coq_lemma = "wright_l3_C14_C",
+         .coq_note = kNoCoqLemma},
+        chain::search_then_certify(
+            search, chain::ball([P, spec_xi, spec_rho, spec_dist](const chain::Attempt& a) {
+              const AtV x = at_candidate(P, *a.candidate, a.prec);
+              chain::ForAll fa = a.for_all();
+              auto check = [&](chain::Point at, const Ball& v, const SpecNumber& s) {
+                fa.add(std::move(at), Side::enclosure(v), Side::exact(s.low()), Side::exact(s.high()));
+              };
+              for (std::size_t i = 0; i < spec_xi.size(); ++i)
+                check(chain::Point{}.add("xi_i", count_q(i + 1)), x.xi[i], spec_xi[i]);
+              check(chain::Point{}.add("rho", Rational(1)), x.rho, spec_rho);
+              check(chain::Point{}.add("dist", Rational(1)), distance_to_span(x.phi, x.v, a.prec), spec_dist);
+              return fa.outcome();
+            })));
   return c;
 }
 

@@ -81,34 +81,61 @@ chain::Chain build_truncation(const chain::Parameters& p) {
   for (auto N : norm_Ns) Nmax = std::max(Nmax, N);
 
   chain::Chain c;
-  c.add({.id = "W-C7.EX", .claim = "degree by degree, the feature products sum to the Taylor term: sum_{|alpha|=n} n!/alpha! q^alpha k^alpha = (q.k)^n, so the truncated feature inner product is the Taylor partial sum",
-         .symbols = "sum_{|alpha|<=N} Phi_Q(t)_alpha Phi_K(s)_alpha = sum_{n<=N} z^n/n!, z = q.k/sqrt d (checked per degree n <= max N)",
-         .relation = Relation::Equal, .lhs_name = "sum_{|alpha|=n} n!/alpha! q^alpha k^alpha", .rhs_name = "(q.k)^n",
-         .reference = "(W5), (W6)", .status = "P2/R", .mode = "EX", .coq_lemma = "wright_trunc_C7_EX", .coq_note = kNoCoqLemma},
-        chain::exact([q, kk, qk, Nmax] {
-          chain::ForAll fa(Relation::Equal);
-          for (std::uint64_t n = 0; n <= Nmax; ++n)
-            fa.add(chain::Point{}.add("n", count_q(n)), Side::exact(degree_block(q, kk, n), "enumerated feature products"),
-                   Side::exact(pow_int(qk, static_cast<long>(n))));
-          return fa.outcome();
-        }));
-  c.add({.id = "W-C7.dim", .claim = "the truncated feature dimension is binom(d + N, N)",
-         .symbols = "#{alpha in N^d : |alpha| <= N} = binom(d+N, N)", .relation = Relation::Equal,
-         .lhs_name = "enumerated count", .rhs_name = "binom(d+N, N)", .reference = "(W6)", .status = "R", .mode = "EX",
-         .coq_lemma = "wright_trunc_C7_dim", .coq_note = kNoCoqLemma},
+  c.add(
+      {.id = "W-C7.EX",
+       .claim =
+           "degree by degree, the feature products sum to the Taylor term: sum_{|alpha|=n} n!/alpha! q^alpha k^alpha = (q.k)^n, so the truncated feature inner product is the Taylor partial sum",
+       .symbols =
+           "sum_{|alpha|<=N} Phi_Q(t)_alpha Phi_K(s)_alpha = sum_{n<=N} z^n/n!, z = q.k/sqrt d (checked per degree n <= max N)",
+       .relation = Relation::Equal,
+       .lhs_name = "sum_{|alpha|=n} n!/alpha! q^alpha k^alpha",
+       .rhs_name = "(q.k)^n",
+       .reference = "(W5), (W6)",
+       .status = "P2/R",
+       .mode = "EX",
+       .coq_lemma = "wright_trunc_C7_EX",
+       .coq_note = kNoCoqLemma},
+      chain::exact([q, kk, qk, Nmax] {
+        chain::ForAll fa(Relation::Equal);
+        for (std::uint64_t n = 0; n <= Nmax; ++n)
+          fa.add(chain::Point{}.add("n", count_q(n)),
+                 Side::exact(degree_block(q, kk, n), "enumerated feature products"),
+                 Side::exact(pow_int(qk, static_cast<long>(n))));
+        return fa.outcome();
+      }));
+  c.add({.id = "W-C7.dim",
+         .claim = "the truncated feature dimension is binom(d + N, N)",
+         .symbols = "#{alpha in N^d : |alpha| <= N} = binom(d+N, N)",
+         .relation = Relation::Equal,
+         .lhs_name = "enumerated count",
+         .rhs_name = "binom(d+N, N)",
+         .reference = "(W6)",
+         .status = "R",
+         .mode = "EX",
+         .coq_lemma = "wright_trunc_C7_dim",
+         .coq_note = kNoCoqLemma},
         chain::exact([Ns, d] {
           chain::ForAll fa(Relation::Equal);
           for (std::uint64_t N : Ns) {
             std::uint64_t count = 0;
             for (std::uint64_t n = 0; n <= N; ++n) count += multi_indices(static_cast<std::size_t>(d), n).size();
-            fa.add(order_point(N), Side::exact(count_q(count)), Side::exact(binomial(static_cast<std::uint64_t>(d) + N, N)));
+            fa.add(order_point(N), Side::exact(count_q(count)),
+                   Side::exact(binomial(static_cast<std::uint64_t>(d) + N, N)));
           }
           return fa.outcome();
         }));
-  c.add({.id = "W-C7", .claim = "the tail bound (W7) holds for each truncation order N = 0 .. max(orders)",
-         .symbols = "|kappa - sum_{n<=N} z^n/n!| <= |z|^{N+1}/(N+1)! e^{|z|}", .relation = Relation::LessEqual,
-         .lhs_name = "|kappa - S_N|", .rhs_name = "|z|^{N+1}/(N+1)! e^{|z|}", .reference = "(W7)", .status = "R",
-         .mode = "CF", .coq_lemma = "wright_trunc_C7", .coq_proof = "WrightGlue.wright_exp_tail", .coq_note = "proved in Coq for every N (Taylor-Lagrange)"},
+  c.add({.id = "W-C7",
+         .claim = "the tail bound (W7) holds for each truncation order N = 0 .. max(orders)",
+         .symbols = "|kappa - sum_{n<=N} z^n/n!| <= |z|^{N+1}/(N+1)! e^{|z|}",
+         .relation = Relation::LessEqual,
+         .lhs_name = "|kappa - S_N|",
+         .rhs_name = "|z|^{N+1}/(N+1)! e^{|z|}",
+         .reference = "(W7)",
+         .status = "R",
+         .mode = "CF",
+         .coq_lemma = "wright_trunc_C7",
+         .coq_proof = "WrightGlue.wright_exp_tail",
+         .coq_note = "proved in Coq for every N (Taylor-Lagrange)"},
         chain::generic([Ns, qk, d]<class S>(const chain::Attempt& a) {
           const S z = over_sqrt_d<S>(qk, d, a.prec);
           S kappa, sum, err, bound;
@@ -125,10 +152,17 @@ chain::Chain build_truncation(const chain::Parameters& p) {
           }
           return fa.outcome().report("z", Side::enclosure(z)).report("kappa", Side::enclosure(kappa));
         }));
-  c.add({.id = "W-C7.C", .claim = "kappa and the truncation table (sum, error, bound per N) reproduce the spec's printed values",
-         .symbols = "kappa, S_N, |kappa - S_N|, bound_N in spec +- 1 ulp", .relation = Relation::InClosed,
-         .lhs_name = "certified value", .rhs_name = "[spec - ulp, spec + ulp]", .reference = "§4.4 table", .status = "C",
-         .mode = "CF", .coq_lemma = "wright_trunc_C7_C", .coq_note = kNoCoqLemma},
+  c.add({.id = "W-C7.C",
+         .claim = "kappa and the truncation table (sum, error, bound per N) reproduce the spec's printed values",
+         .symbols = "kappa, S_N, |kappa - S_N|, bound_N in spec +- 1 ulp",
+         .relation = Relation::InClosed,
+         .lhs_name = "certified value",
+         .rhs_name = "[spec - ulp, spec + ulp]",
+         .reference = "§4.4 table",
+         .status = "C",
+         .mode = "CF",
+         .coq_lemma = "wright_trunc_C7_C",
+         .coq_note = kNoCoqLemma},
         chain::generic([Ns, qk, d, spec_kappa, spec_sum, spec_err, spec_bnd]<class S>(const chain::Attempt& a) {
           const S z = over_sqrt_d<S>(qk, d, a.prec);
           S kappa, sum, err, bound;
@@ -149,22 +183,42 @@ chain::Chain build_truncation(const chain::Parameters& p) {
           }
           return fa.outcome();
         }));
-  c.add({.id = "W-C8.EX", .claim = "norm identity per degree: sum_{|alpha|=n} n!/alpha! q^{2 alpha} = |q|^{2n}, so ||Phi_Q(t)||_2^2 = e^{|q|^2/sqrt d} (likewise for k)",
-         .symbols = "sum_{|alpha|=n} n!/alpha! q^alpha q^alpha = (q.q)^n, n <= max N, for q = W_Q t, W_Q t_norm and k = W_K s",
-         .relation = Relation::Equal, .lhs_name = "enumerated", .rhs_name = "(q.q)^n", .reference = "(W8)", .status = "R",
-         .mode = "EX", .coq_lemma = "wright_trunc_C8_EX", .coq_note = kNoCoqLemma},
-        chain::exact([q, kk, qn, Nmax] {
-          chain::ForAll fa(Relation::Equal);
-          const std::vector<const std::vector<Rational>*> vs = {&q, &kk, &qn};
-          for (std::size_t v = 0; v < vs.size(); ++v)
-            for (std::uint64_t n = 0; n <= Nmax; ++n)
-              fa.add(chain::Point{}.add("vector", count_q(v)).add("n", count_q(n)),
-                     Side::exact(degree_block(*vs[v], *vs[v], n)), Side::exact(pow_int(dot(*vs[v], *vs[v]), static_cast<long>(n))));
-          return fa.outcome();
-        }));
-  c.add({.id = "W-C8", .claim = "Cauchy-Schwarz: kappa(t, s) <= ||Phi_Q(t)||_2 ||Phi_K(s)||_2 = exp((|q|^2 + |k|^2)/(2 sqrt d))",
-         .symbols = "kappa(t,s) <= exp((|q|^2 + |k|^2)/(2 sqrt d))", .relation = Relation::LessEqual, .lhs_name = "kappa(t,s)",
-         .rhs_name = "||Phi_Q(t)|| ||Phi_K(s)||", .reference = "(W9)", .status = "R", .mode = "CF", .coq_lemma = "wright_trunc_C8", .coq_proof = "WrightGlue.wright_cauchy_schwarz", .coq_note = "closed form proved in Coq"},
+  c.add(
+      {.id = "W-C8.EX",
+       .claim =
+           "norm identity per degree: sum_{|alpha|=n} n!/alpha! q^{2 alpha} = |q|^{2n}, so ||Phi_Q(t)||_2^2 = e^{|q|^2/sqrt d} (likewise for k)",
+       .symbols =
+           "sum_{|alpha|=n} n!/alpha! q^alpha q^alpha = (q.q)^n, n <= max N, for q = W_Q t, W_Q t_norm and k = W_K s",
+       .relation = Relation::Equal,
+       .lhs_name = "enumerated",
+       .rhs_name = "(q.q)^n",
+       .reference = "(W8)",
+       .status = "R",
+       .mode = "EX",
+       .coq_lemma = "wright_trunc_C8_EX",
+       .coq_note = kNoCoqLemma},
+      chain::exact([q, kk, qn, Nmax] {
+        chain::ForAll fa(Relation::Equal);
+        const std::vector<const std::vector<Rational>*> vs = {&q, &kk, &qn};
+        for (std::size_t v = 0; v < vs.size(); ++v)
+          for (std::uint64_t n = 0; n <= Nmax; ++n)
+            fa.add(chain::Point{}.add("vector", count_q(v)).add("n", count_q(n)),
+                   Side::exact(degree_block(*vs[v], *vs[v], n)),
+                   Side::exact(pow_int(dot(*vs[v], *vs[v]), static_cast<long>(n))));
+        return fa.outcome();
+      }));
+  c.add({.id = "W-C8",
+         .claim = "Cauchy-Schwarz: kappa(t, s) <= ||Phi_Q(t)||_2 ||Phi_K(s)||_2 = exp((|q|^2 + |k|^2)/(2 sqrt d))",
+         .symbols = "kappa(t,s) <= exp((|q|^2 + |k|^2)/(2 sqrt d))",
+         .relation = Relation::LessEqual,
+         .lhs_name = "kappa(t,s)",
+         .rhs_name = "||Phi_Q(t)|| ||Phi_K(s)||",
+         .reference = "(W9)",
+         .status = "R",
+         .mode = "CF",
+         .coq_lemma = "wright_trunc_C8",
+         .coq_proof = "WrightGlue.wright_cauchy_schwarz",
+         .coq_note = "closed form proved in Coq"},
         chain::generic([qk, qq, kk2, d]<class S>(const chain::Attempt& a) {
           S kappa, cs, nq, nk;
           exp(kappa, over_sqrt_d<S>(qk, d, a.prec), a.prec);
@@ -175,10 +229,17 @@ chain::Chain build_truncation(const chain::Parameters& p) {
               .report("||Phi_Q(t)||^2", Side::enclosure(nq))
               .report("||Phi_K(s)||^2", Side::enclosure(nk));
         }));
-  c.add({.id = "W-C8.trunc", .claim = "truncations of ||Phi_Q(t_norm)||^2 increase to the closed form e^{|q|^2/sqrt d}",
+  c.add({.id = "W-C8.trunc",
+         .claim = "truncations of ||Phi_Q(t_norm)||^2 increase to the closed form e^{|q|^2/sqrt d}",
          .symbols = "S_N(|q|^2/sqrt d) <= S_N'(|q|^2/sqrt d) <= e^{|q|^2/sqrt d} for the listed N < N'",
-         .relation = Relation::LessEqual, .lhs_name = "S_N", .rhs_name = "next S_N', then the closed form",
-         .reference = "(W8)", .status = "R", .mode = "CF", .coq_lemma = "wright_trunc_C8_trunc", .coq_note = kNoCoqLemma},
+         .relation = Relation::LessEqual,
+         .lhs_name = "S_N",
+         .rhs_name = "next S_N', then the closed form",
+         .reference = "(W8)",
+         .status = "R",
+         .mode = "CF",
+         .coq_lemma = "wright_trunc_C8_trunc",
+         .coq_note = kNoCoqLemma},
         chain::generic([norm_Ns, qnqn, d]<class S>(const chain::Attempt& a) {
           const S w = over_sqrt_d<S>(qnqn, d, a.prec);
           S closed, cur, next;
@@ -204,14 +265,22 @@ chain::Chain build_truncation(const chain::Parameters& p) {
             }
             S gap;
             sub(gap, cur, closed, a.prec);
-            fa.add(order_point(norm_Ns[i]).add("against", Rational(2)), Side::enclosure(gap, "S_N - e^w"), Side::exact(Rational(0)));
+            fa.add(order_point(norm_Ns[i]).add("against", Rational(2)), Side::enclosure(gap, "S_N - e^w"),
+                   Side::exact(Rational(0)));
           }
           return fa.outcome().report("closed form e^{|q|^2/sqrt d}", Side::enclosure(closed));
         }));
-  c.add({.id = "W-C8.C", .claim = "the norms, the CS bound and the norm truncations reproduce the spec's printed values",
+  c.add({.id = "W-C8.C",
+         .claim = "the norms, the CS bound and the norm truncations reproduce the spec's printed values",
          .symbols = "||Phi_Q(t)||^2, ||Phi_K(s)||^2, CS bound, S_N(|q_norm|^2/sqrt d) in spec +- 1 ulp",
-         .relation = Relation::InClosed, .lhs_name = "certified value", .rhs_name = "[spec - ulp, spec + ulp]",
-         .reference = "§4.4 norms", .status = "C", .mode = "CF", .coq_lemma = "wright_trunc_C8_C", .coq_note = kNoCoqLemma},
+         .relation = Relation::InClosed,
+         .lhs_name = "certified value",
+         .rhs_name = "[spec - ulp, spec + ulp]",
+         .reference = "§4.4 norms",
+         .status = "C",
+         .mode = "CF",
+         .coq_lemma = "wright_trunc_C8_C",
+         .coq_note = kNoCoqLemma},
         chain::generic([qq, kk2, qnqn, d, norm_Ns, spec_norms, spec_norm_trunc]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
           auto check = [&](chain::Point at, const S& v, const SpecNumber& sp) {

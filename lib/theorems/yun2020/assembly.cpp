@@ -49,8 +49,11 @@ Assembly assemble(const Config& c, const TargetMap& f, const std::optional<Ratio
     const std::vector<Rational> out = global.outputs();
     const std::vector<Rational> target = eval_target(f, g.corner(levels));
     for (std::size_t j = 0; j < n; ++j)
-      a.entries.push_back({out[dn + j], RationalVector(out.begin() + static_cast<std::ptrdiff_t>(j * d), out.begin() + static_cast<std::ptrdiff_t>((j + 1) * d)),
-                           RationalVector(target.begin() + static_cast<std::ptrdiff_t>(j * d), target.begin() + static_cast<std::ptrdiff_t>((j + 1) * d))});
+      a.entries.push_back({out[dn + j],
+                           RationalVector(out.begin() + static_cast<std::ptrdiff_t>(j * d),
+                                          out.begin() + static_cast<std::ptrdiff_t>((j + 1) * d)),
+                           RationalVector(target.begin() + static_cast<std::ptrdiff_t>(j * d),
+                                          target.begin() + static_cast<std::ptrdiff_t>((j + 1) * d))});
     a.representatives.push_back(L);
   }
   return a;

@@ -13,7 +13,7 @@ namespace approxcert::theorems::yun2020 {
 struct Assembly {
   Config config;
   Rational M;
-  std::vector<ValueEntry> entries;  // classes in grid order (sorted column ids), j = 1..n
+  std::vector<ValueEntry> entries;                     // classes in grid order (sorted column ids), j = 1..n
   std::vector<std::vector<Rational>> representatives;  // one sorted point per class
 
   // bar g (no smoothing) or g (softmax lambda, ReLU ramps eta).

@@ -1,8 +1,8 @@
 #include "theorems/yun2020/config.hpp"
 
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
-#include <nlohmann/json.hpp>
 
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
@@ -17,9 +17,18 @@ Rational read_j(const chain::Parameters& p, const Shape& s, std::string& source)
   const ExactJson& v = p.raw("J");
   if (v.is_string()) {
     const std::string name = v.get<std::string>();
-    if (name == "recalled") { source = "J = delta^(-nd) (recalled as the paper's value, [P?])"; return j_recalled(s); }
-    if (name == "restatement") { source = "J = n + 3n delta^(-dn) (restatement eq. (E.7), [H])"; return j_restatement(s); }
-    if (name == "repair") { source = "J = (n+1) delta^(-nd) (repair (b) of E1, [R])"; return j_repair(s); }
+    if (name == "recalled") {
+      source = "J = delta^(-nd) (recalled as the paper's value, [P?])";
+      return j_recalled(s);
+    }
+    if (name == "restatement") {
+      source = "J = n + 3n delta^(-dn) (restatement eq. (E.7), [H])";
+      return j_restatement(s);
+    }
+    if (name == "repair") {
+      source = "J = (n+1) delta^(-nd) (repair (b) of E1, [R])";
+      return j_repair(s);
+    }
   }
   const Rational J = p.rational("J");
   if (J.sign() <= 0) p.fail("J", "must be > 0 (or one of \"recalled\", \"restatement\", \"repair\")");
@@ -40,8 +49,11 @@ Config read_config(const chain::Parameters& p, bool positional) {
   const Rational N = Rational(1) / delta;
   if (N > Rational(1 << 20)) p.fail("delta", "1/delta is too large");
   c.shape = Shape{d, n, static_cast<std::uint64_t>(N.num().get_ui()), positional};
-  if (positional && pow_int(N + Rational(1), static_cast<long>(d * n)) > Rational(1 << 20))  // before the exhaustive t_l*, t_r*
-    p.fail("delta", "with positional encoding the grid G+ would have more than 2^20 points (every step is exhaustive); use a larger delta or a smaller d * n");
+  if (positional &&
+      pow_int(N + Rational(1), static_cast<long>(d * n)) > Rational(1 << 20))  // before the exhaustive t_l*, t_r*
+    p.fail(
+        "delta",
+        "with positional encoding the grid G+ would have more than 2^20 points (every step is exhaustive); use a larger delta or a smaller d * n");
   if (!positional && window_scale(c.shape) < Rational(static_cast<long>(n)))
     p.fail("delta", "needs delta^-d >= n (otherwise no grid point has distinct columns)");
   c.J = read_j(p, c.shape, c.j_source);
@@ -50,19 +62,23 @@ Config read_config(const chain::Parameters& p, bool positional) {
   if (c.K.sign() <= 0) p.fail("global_scale", "must be > 0");
   // Tight thresholds: closed forms (Theorem 2) or the exhaustive extremes (positional encoding).
   const std::pair<Rational, Rational> tight =
-      positional ? exhaustive_q_range(c) : std::pair<Rational, Rational>{tight_t_l(c.shape, c.K), tight_t_r(c.shape, c.K)};
+      positional ? exhaustive_q_range(c)
+                 : std::pair<Rational, Rational>{tight_t_l(c.shape, c.K), tight_t_r(c.shape, c.K)};
 
   const std::string th = p.text("thresholds");
   if (th == "loose") {
     c.t_l = loose_t_l(c.shape, c.K), c.t_r = loose_t_r(c.shape, c.K);
-    c.threshold_source = "loose: t_l = K delta^(-(n-1)d+1)(delta^-d - 1), t_r = (K+1) n delta^(-(n+1)d) (t_r as printed by the restatement, [H]; t_l corrected, E6)";
+    c.threshold_source =
+        "loose: t_l = K delta^(-(n-1)d+1)(delta^-d - 1), t_r = (K+1) n delta^(-(n+1)d) (t_r as printed by the restatement, [H]; t_l corrected, E6)";
   } else if (th == "tight") {
     c.t_l = tight.first, c.t_r = tight.second;
-    c.threshold_source = positional ? "tight: t_l* = " + c.t_l.to_string() + ", t_r* = " + c.t_r.to_string() + " (min and max of q over the positional grid, computed exhaustively, [C])"
+    c.threshold_source = positional ? "tight: t_l* = " + c.t_l.to_string() + ", t_r* = " + c.t_r.to_string() +
+                                          " (min and max of q over the positional grid, computed exhaustively, [C])"
                                     : "tight: t_l*, t_r* (exact extremes, [R, C])";
   } else if (th == "restatement-printed") {
     c.t_l = restatement_printed_t_l(c.shape), c.t_r = loose_t_r(c.shape, c.K);
-    c.threshold_source = "as printed by the restatement: t_l = n delta^(-2(n+1)d)(delta^-d - 1), t_r = (K+1) n delta^(-(n+1)d) ([H])";
+    c.threshold_source =
+        "as printed by the restatement: t_l = n delta^(-2(n+1)d)(delta^-d - 1), t_r = (K+1) n delta^(-(n+1)d) ([H])";
   } else if (th == "explicit") {
     c.t_l = p.rational("t_l"), c.t_r = p.rational("t_r");
     c.threshold_source = "explicit: t_l = " + c.t_l.to_string() + ", t_r = " + c.t_r.to_string();
@@ -86,7 +102,8 @@ Config read_config(const chain::Parameters& p, bool positional) {
   const std::string ties = p.text_or("ties", "split");
   if (ties == "first") c.ties = Normalizer::HardmaxFirst;
   else if (ties == "last") c.ties = Normalizer::HardmaxLast;
-  else if (ties != "split") p.fail("ties", "must be \"split\" (average), \"first\" (min index) or \"last\" (max index)");
+  else if (ties != "split")
+    p.fail("ties", "must be \"split\" (average), \"first\" (min index) or \"last\" (max index)");
   return c;
 }
 
@@ -95,7 +112,8 @@ TargetMap read_target(const chain::Parameters& p, const Shape& shape) {
   const JsonAt at = p.at("target");
   json_array(v, at);
   const std::size_t dn = static_cast<std::size_t>(shape.d * shape.n);
-  if (v.size() != dn) p.fail("target", "must list d*n = " + std::to_string(dn) + " expressions (entry (r, j) at j*d + r)");
+  if (v.size() != dn)
+    p.fail("target", "must list d*n = " + std::to_string(dn) + " expressions (entry (r, j) at j*d + r)");
   TargetMap f{{}, Program(dn), at};
   std::vector<NodeId> vars;
   for (std::size_t k = 0; k < dn; ++k) vars.push_back(f.program.input(k));

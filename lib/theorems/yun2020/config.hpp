@@ -19,7 +19,7 @@ Config read_config(const chain::Parameters& p, bool positional = false);
 // (entry (r, j) is expression j*d + r), in the variables x0..x{dn-1} (same order).
 struct TargetMap {
   std::vector<std::string> expressions;
-  Program program;  // d*n inputs, d*n outputs
+  Program program;      // d*n inputs, d*n outputs
   JsonAt at{"target"};  // where the expressions were read ("<file>: /parameters/target"), for messages
 };
 TargetMap read_target(const chain::Parameters& p, const Shape& shape);

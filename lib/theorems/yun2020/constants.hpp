@@ -15,8 +15,8 @@ struct Shape {
   // Theorem 3 (spec 2.6): E_{:,j} = (j-1) 1_d is added to the input, the quantizer works on [0, n),
   // column j of a grid point lives in [j-1, j)^d, and windows sweep the n id ranges.
   bool positional = false;
-  Rational upper() const { return Rational(positional ? nl() : 1); }              // quantizer range [0, upper)
-  std::uint64_t levels_per_row() const { return positional ? n * N : N; }          // Q_{i,k} layers per row
+  Rational upper() const { return Rational(positional ? nl() : 1); }       // quantizer range [0, upper)
+  std::uint64_t levels_per_row() const { return positional ? n * N : N; }  // Q_{i,k} layers per row
   Rational offset(std::size_t j) const { return Rational(positional ? static_cast<long>(j) : 0); }  // E_{r,j}
   Rational delta() const { return Rational(1) / Rational(static_cast<long>(N)); }
   // delta^(-k) = N^k exactly.
@@ -34,11 +34,11 @@ Rational j_recalled(const Shape& s);
 Rational j_restatement(const Shape& s);
 Rational j_repair(const Shape& s);
 
-Rational window_scale(const Shape& s);         // delta^-d
+Rational window_scale(const Shape& s);  // delta^-d
 // The window positions l, increasing: k delta for k < delta^-d; with positional encoding also the
 // column-id offsets (j-1) ||u||_1 + k delta for j = 1..n (n delta^-d windows, spec 2.6).
 std::vector<Rational> window_positions(const Shape& s);
-Rational global_scale_default(const Shape& s); // K = n delta^(-(n+1)d-1)
+Rational global_scale_default(const Shape& s);  // K = n delta^(-(n+1)d-1)
 
 // Lemma 10 bounds on the last shifted id: [delta^(-(n-1)d+1)(delta^-d - 1), n delta^(-(n+1)d)].
 Rational lemma10_lower(const Shape& s);

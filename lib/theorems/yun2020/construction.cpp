@@ -46,8 +46,9 @@ LayerList quantizer_layers(const Config& c, const std::optional<Smoothing>& s) {
   const Rational delta = c.shape.delta();
   LayerList layers;
   for (std::size_t i = 0; i < d; ++i)
-    layers.push_back(phi_feed_forward(basis(d, i), Rational(0), basis(d, i),
-                                      s ? range_activation_relu(c.J, s->eta, c.shape.upper()) : range_activation(c.J, c.shape.upper())));
+    layers.push_back(phi_feed_forward(
+        basis(d, i), Rational(0), basis(d, i),
+        s ? range_activation_relu(c.J, s->eta, c.shape.upper()) : range_activation(c.J, c.shape.upper())));
   for (std::size_t i = 0; i < d; ++i)
     for (std::uint64_t k = 0; k < c.shape.levels_per_row(); ++k)
       layers.push_back(phi_feed_forward(basis(d, i), -Rational(static_cast<long>(k)) * delta, basis(d, i),
@@ -81,15 +82,16 @@ LayerList value_map_layers(const Config& c, const Rational& M, const std::vector
   const Rational delta = c.shape.delta();
   const std::vector<Rational> u = column_id_weights(c.shape);
   LayerList layers;
-  layers.push_back(phi_feed_forward(u, Rational(0), RationalVector(d, -(M + Rational(1))),
-                                    s ? reject_activation_relu(c.tau_l, c.tau_r, s->eta)
-                                      : reject_activation(c.tau_l, c.tau_r)));
+  layers.push_back(
+      phi_feed_forward(u, Rational(0), RationalVector(d, -(M + Rational(1))),
+                       s ? reject_activation_relu(c.tau_l, c.tau_r, s->eta) : reject_activation(c.tau_l, c.tau_r)));
   for (std::size_t i = 0; i < d; ++i)
     layers.push_back(phi_feed_forward(basis(d, i), Rational(0), basis(d, i), negative_part_activation()));
   for (const ValueEntry& e : entries) {
     RationalVector w2;
     for (std::size_t r = 0; r < d; ++r) w2.push_back(e.target[r] - e.column[r]);
-    layers.push_back(phi_feed_forward(u, -e.q, w2, s ? window_activation_relu(delta, s->eta) : window_activation(delta)));
+    layers.push_back(
+        phi_feed_forward(u, -e.q, w2, s ? window_activation_relu(delta, s->eta) : window_activation(delta)));
   }
   return layers;
 }

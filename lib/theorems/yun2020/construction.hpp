@@ -19,10 +19,10 @@ namespace approxcert::theorems::yun2020 {
 // The constants of one construction (all exact; spec 1.8, 2.3, 2.4, 5 E1).
 struct Config {
   Shape shape;
-  Rational J;             // out-of-range value is -J
-  Rational K;             // global-layer scale
-  Rational t_l, t_r;      // thresholds of Lemma 6 (checked by Y-8, Y-9)
-  Rational tau_l, tau_r;  // acceptance interval of the value map V_0
+  Rational J;                                                 // out-of-range value is -J
+  Rational K;                                                 // global-layer scale
+  Rational t_l, t_r;                                          // thresholds of Lemma 6 (checked by Y-8, Y-9)
+  Rational tau_l, tau_r;                                      // acceptance interval of the value map V_0
   std::string j_source, threshold_source, acceptance_source;  // provenance, for reports
   Normalizer ties = Normalizer::Hardmax;  // bar g's hardmax tie rule: split (average), first, last (spec E5)
 };

@@ -16,11 +16,13 @@ Assembly assembly_from(const chain::Parameters& p) {
 }  // namespace
 
 void register_constructions(ConstructionRegistry& r) {
-  r.add({.name = "yun2020/hardmax",
-         .description = "Yun et al. 2020 hardmax/Phi Transformer bar g = g_v o g_c o g_q; params d, n, delta, J, thresholds "
-                        "(+ t_l, t_r), target (d*n expressions), optional global_scale, acceptance, M, positional_encoding (Theorem 3: "
-                        "X + E, E_{:,j} = (j-1) 1_d, first)"},
-        [](const chain::Parameters& p) -> Network { return assembly_from(p).network(); });
+  r.add(
+      {.name = "yun2020/hardmax",
+       .description =
+           "Yun et al. 2020 hardmax/Phi Transformer bar g = g_v o g_c o g_q; params d, n, delta, J, thresholds "
+           "(+ t_l, t_r), target (d*n expressions), optional global_scale, acceptance, M, positional_encoding (Theorem 3: "
+           "X + E, E_{:,j} = (j-1) 1_d, first)"},
+      [](const chain::Parameters& p) -> Network { return assembly_from(p).network(); });
   r.add({.name = "yun2020/softmax",
          .description = "Yun et al. 2020 softmax/ReLU Transformer g (Lemma 9): the hardmax parameters plus lambda "
                         "(softmax scale) and eta (ReLU ramp width); with positional_encoding Theorem 3's"},

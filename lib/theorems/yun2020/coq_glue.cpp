@@ -23,13 +23,24 @@ struct Justification {
 const std::map<std::string, Justification, std::less<>>& named_steps() {
   static const std::map<std::string, Justification, std::less<>> table = {
       {"yun_thm2_Y1r", {"", "exact check of the ReLU quantizer's flat pieces in C++, not in Coq"}},
-      {"yun_thm2_YE3r", {"", "reported (spec E3): exact check of the quantizer on the out-of-range rays in C++; the conclusion does not use it"}},
-      {"yun_thm2_YE3", {"", "reported (spec E3): the witness that d_p(f, g) is infinite over R^(d x n), ball arithmetic in C++; the conclusion (on the box B) does not use it"}},
-      {"yun_thm2_YE9", {"", "reported (spec E9): the sup error on the good set, sup-norm engine in C++; the conclusion does not use it"}},
-      {"yun_thm2_YS1", {"", "reported (spec 2.7): layer counts of the built networks, exact in C++; the conclusion does not use them"}},
-      {"yun_thm2_YS2", {"", "reported (spec 2.7): widths of the built networks, exact in C++; the conclusion does not use them"}},
-      {"yun_thm2_YS3", {"", "reported (spec 2.7): parameter counts of the built networks, exact in C++; the conclusion does not use them"}},
-      {"yun_thm2_YE2E", {"YunVolume.yun_final_assembly", "omega from Y-14, T_3 from Y-20, the root taken in ball arithmetic"}},
+      {"yun_thm2_YE3r",
+       {"",
+        "reported (spec E3): exact check of the quantizer on the out-of-range rays in C++; the conclusion does not use it"}},
+      {"yun_thm2_YE3",
+       {"",
+        "reported (spec E3): the witness that d_p(f, g) is infinite over R^(d x n), ball arithmetic in C++; the conclusion (on the box B) does not use it"}},
+      {"yun_thm2_YE9",
+       {"",
+        "reported (spec E9): the sup error on the good set, sup-norm engine in C++; the conclusion does not use it"}},
+      {"yun_thm2_YS1",
+       {"", "reported (spec 2.7): layer counts of the built networks, exact in C++; the conclusion does not use them"}},
+      {"yun_thm2_YS2",
+       {"", "reported (spec 2.7): widths of the built networks, exact in C++; the conclusion does not use them"}},
+      {"yun_thm2_YS3",
+       {"",
+        "reported (spec 2.7): parameter counts of the built networks, exact in C++; the conclusion does not use them"}},
+      {"yun_thm2_YE2E",
+       {"YunVolume.yun_final_assembly", "omega from Y-14, T_3 from Y-20, the root taken in ball arithmetic"}},
   };
   return table;
 }
@@ -57,7 +68,11 @@ std::optional<Justification> justification(std::string_view coq_lemma) {
 // t^(1/p) that Coq re-checks as R^p >= t. (The recorded decimal ends of Y-E2E and of T_3 are rounded
 // separately, so the recorded root need not satisfy R^p >= T_3 exactly.)
 Rational decimal_root_up(const Rational& t, unsigned long p) {
-  const mpz_class scale = [] { mpz_class z; mpz_ui_pow_ui(z.get_mpz_t(), 10, 20); return z; }();
+  const mpz_class scale = [] {
+    mpz_class z;
+    mpz_ui_pow_ui(z.get_mpz_t(), 10, 20);
+    return z;
+  }();
   mpz_class scaled_p;
   mpz_pow_ui(scaled_p.get_mpz_t(), scale.get_mpz_t(), p);
   mpz_class target = t.num() * scaled_p;  // ceil(t * 10^(20 p))
@@ -74,8 +89,8 @@ Rational decimal_root_up(const Rational& t, unsigned long p) {
 // d_p(f, g) <= eps from Minkowski (hypothesis), Y-14 (d_p(f, bar f) <= Lip delta) and Y-20
 // (d_p(bar f, g)^p <= T_3); the root bound T_3 <= R^p (decimal_root_up) and Lip delta + R <= eps
 // are re-checked in Coq. Otherwise a comment says why not.
-void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps, const std::string& inst,
-                           chain::CoqConclusion& c, const std::string& theorem = "2") {
+void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
+                           const std::string& inst, chain::CoqConclusion& c, const std::string& theorem = "2") {
   const chain::CoqStep* e2e = chain::find_coq_step(steps, "Y-E2E");
   const auto skip = [&c](const std::string& why) {
     c.text += "\n(* The final assembly (spec 6) is not concluded: " + chain::coq_comment_text(why) + ". *)\n";
@@ -84,7 +99,8 @@ void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::
   if (e2e->verdict != chain::Verdict::Proved || !e2e->lhs.bounded()) return skip("step Y-E2E is not proved");
   const auto omega = chain::reported_exact(e2e, "Lip delta");
   const auto t3 = e2e->reported.find("T_3");
-  if (!omega || t3 == e2e->reported.end() || !t3->second.bounded()) return skip("Y-E2E does not report Lip delta and T_3");
+  if (!omega || t3 == e2e->reported.end() || !t3->second.bounded())
+    return skip("Y-E2E does not report Lip delta and T_3");
   const Rational p = chain::coq_parameter(cert, "p"), eps = chain::coq_parameter(cert, "eps");
   if (!p.is_integer() || p.sign() <= 0 || p > Rational(16)) return skip("p is not a natural number from 1 to 16");
   const Rational root = decimal_root_up(t3->second.upper(), p.num().get_ui());
@@ -112,8 +128,9 @@ void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::
       "  exact (yun_final_assembly dfg dffbar dfbarg {OM} {T} {RT} {EPS} {P} ltac:(lia) HM H14 H0 H20\n"
       "           leaf_e2e_root leaf_e2e_root_nonneg leaf_e2e_budget).\n"
       "Qed.\n",
-      fmt::arg("OM", OM), fmt::arg("T", T), fmt::arg("RT", RT), fmt::arg("EPS", EPS), fmt::arg("P", P), fmt::arg("name", name),
-      fmt::arg("TH", theorem), fmt::arg("dom", theorem == "3" ? "the domain [0,1]^(d x n)" : "B"));
+      fmt::arg("OM", OM), fmt::arg("T", T), fmt::arg("RT", RT), fmt::arg("EPS", EPS), fmt::arg("P", P),
+      fmt::arg("name", name), fmt::arg("TH", theorem),
+      fmt::arg("dom", theorem == "3" ? "the domain [0,1]^(d x n)" : "B"));
 }
 
 // Yun Theorem 2, Steps 1-2 (Lemma 8 + Proposition 4) on the hardmax network bar g, for every
@@ -121,8 +138,8 @@ void append_final_assembly(const nlohmann::json& cert, const std::vector<chain::
 // YunVolume.yun_final_assembly concludes d_p(f, bar g) <= Lip delta + R, R^p >= D the exact
 // duplicate-cell sum of Y-13 (which Y-12 makes d_p(bar f, bar g)^p), stated as 2 eps / 3 (the
 // spec 6 budgets of Y-13e and Y-14) when that sum is within it. Otherwise a comment says why not.
-void append_hardmax_assembly(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps, const std::string& inst,
-                             chain::CoqConclusion& c, const std::string& theorem = "2") {
+void append_hardmax_assembly(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
+                             const std::string& inst, chain::CoqConclusion& c, const std::string& theorem = "2") {
   const chain::CoqStep *y12 = chain::find_coq_step(steps, "Y-12"), *y13 = chain::find_coq_step(steps, "Y-13"),
                        *y14 = chain::find_coq_step(steps, "Y-14");
   const auto skip = [&c](const std::string& why) {
@@ -130,11 +147,14 @@ void append_hardmax_assembly(const nlohmann::json& cert, const std::vector<chain
               chain::coq_comment_text(why) + ". *)\n";
   };
   if (!y12 || y12->verdict == chain::Verdict::Refuted)
-    return skip("step Y-12 is refuted: bar g is not bar f on the grid (it is nonzero on an out-of-range cell of infinite "
-                "volume, or wrong on a cell), so d_p(bar f, bar g) is not the duplicate-cell sum");
+    return skip(
+        "step Y-12 is refuted: bar g is not bar f on the grid (it is nonzero on an out-of-range cell of infinite "
+        "volume, or wrong on a cell), so d_p(bar f, bar g) is not the duplicate-cell sum");
   if (y12->verdict != chain::Verdict::Proved) return skip("step Y-12 is not proved");
-  if (!y13 || y13->verdict != chain::Verdict::Proved || !y13->lhs.is_exact()) return skip("step Y-13 records no exact duplicate-cell sum");
-  if (!y14 || y14->verdict != chain::Verdict::Proved || !y14->lhs.is_exact()) return skip("step Y-14 records no exact Lip delta");
+  if (!y13 || y13->verdict != chain::Verdict::Proved || !y13->lhs.is_exact())
+    return skip("step Y-13 records no exact duplicate-cell sum");
+  if (!y14 || y14->verdict != chain::Verdict::Proved || !y14->lhs.is_exact())
+    return skip("step Y-14 records no exact Lip delta");
   const Rational p = chain::coq_parameter(cert, "p"), eps = chain::coq_parameter(cert, "eps");
   if (!p.is_integer() || p.sign() <= 0 || p > Rational(16)) return skip("p is not a natural number from 1 to 16");
   const Rational D = y13->lhs.lower(), omega = y14->lhs.lower();
@@ -166,8 +186,10 @@ void append_hardmax_assembly(const nlohmann::json& cert, const std::vector<chain
       "  exact (yun_final_assembly dfg dffbar dfbarg {OM} {T} {RT} ({B}) {P} ltac:(lia) HM H14 H0 H13\n"
       "           leaf_steps12_root leaf_steps12_root_nonneg leaf_steps12_budget).\n"
       "Qed.\n",
-      fmt::arg("OM", OM), fmt::arg("T", T), fmt::arg("RT", RT), fmt::arg("P", P), fmt::arg("B", B), fmt::arg("name", name), fmt::arg("TH", theorem),
-      fmt::arg("note", within ? " = 2 eps / 3, the budgets of Y-13e and Y-14" : " (above 2 eps / 3: only the certified bound)"));
+      fmt::arg("OM", OM), fmt::arg("T", T), fmt::arg("RT", RT), fmt::arg("P", P), fmt::arg("B", B),
+      fmt::arg("name", name), fmt::arg("TH", theorem),
+      fmt::arg("note", within ? " = 2 eps / 3, the budgets of Y-13e and Y-14"
+                              : " (above 2 eps / 3: only the certified bound)"));
 }
 
 }  // namespace
@@ -186,14 +208,18 @@ chain::StepSpec with_coq_proof(chain::StepSpec spec) {
 chain::CoqConclusion coq_conclude_theorem_2(const nlohmann::json& cert, const std::vector<chain::CoqStep>& steps,
                                             const std::string& inst) {
   const chain::CoqStep* y13 = chain::find_coq_step(steps, "Y-13");
-  if (!y13 || y13->verdict != chain::Verdict::Proved) return chain::coq_not_concluded("step Y-13 is not proved in the certificate");
+  if (!y13 || y13->verdict != chain::Verdict::Proved)
+    return chain::coq_not_concluded("step Y-13 is not proved in the certificate");
   const auto fraction = chain::reported_exact(y13, "duplicate fraction");
   const auto fmax = chain::reported_exact(y13, "max ||f(L)||_p^p");
-  if (!fraction || !fmax) return chain::coq_not_concluded("Y-13 does not report an exact duplicate fraction and maximum");
-  const Rational d = chain::coq_parameter(cert, "d"), n = chain::coq_parameter(cert, "n"), delta = chain::coq_parameter(cert, "delta");
+  if (!fraction || !fmax)
+    return chain::coq_not_concluded("Y-13 does not report an exact duplicate fraction and maximum");
+  const Rational d = chain::coq_parameter(cert, "d"), n = chain::coq_parameter(cert, "n"),
+                 delta = chain::coq_parameter(cert, "delta");
   if (!d.is_integer() || !n.is_integer() || d.sign() <= 0 || n.sign() <= 0 || delta.sign() <= 0)
     return chain::coq_not_concluded("d and n must be positive integers and delta positive");
-  if (d > Rational(8) || n > Rational(16)) return chain::coq_not_concluded("d or n too large for an unfolded falling factorial");
+  if (d > Rational(8) || n > Rational(16))
+    return chain::coq_not_concluded("d or n too large for an unfolded falling factorial");
   const Rational values = pow_int(Rational(1) / delta, d.num().get_si());  // N = delta^-d column values
   if (!values.is_integer() || values > Rational(4096))
     return chain::coq_not_concluded("delta^-d is not a small integer");
@@ -236,7 +262,8 @@ chain::CoqConclusion coq_conclude_theorem_3(const nlohmann::json& cert, const st
   c.modules = {"YunVolume"};
   append_hardmax_assembly(cert, steps, inst, c, "3");
   if (c.theorems.empty())
-    return chain::coq_not_concluded("Steps 1-2 on the hardmax network need Y-12, Y-13 and Y-14 proved (Y-12 fails or is unknown)");
+    return chain::coq_not_concluded(
+        "Steps 1-2 on the hardmax network need Y-12, Y-13 and Y-14 proved (Y-12 fails or is unknown)");
   append_final_assembly(cert, steps, inst, c, "3");  // Step 3 on the domain, when the instance has the softmax network
   return c;
 }

@@ -8,9 +8,9 @@
 namespace approxcert::theorems::yun2020 {
 
 struct ErrorBudget {
-  std::uint64_t p = 1;   // the L^p exponent
-  Rational eps;          // target accuracy epsilon
-  Rational lipschitz;    // Lip of f from ||.||_inf to ||.||_p (user-supplied, stated in the instance)
+  std::uint64_t p = 1;  // the L^p exponent
+  Rational eps;         // target accuracy epsilon
+  Rational lipschitz;   // Lip of f from ||.||_inf to ||.||_p (user-supplied, stated in the instance)
 };
 
 void add_error_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx, const ErrorBudget& b);

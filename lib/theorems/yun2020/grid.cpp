@@ -5,8 +5,11 @@
 namespace approxcert::theorems::yun2020 {
 
 Grid::Grid(const Shape& shape, const Rational& J, bool with_out_of_range)
-    : shape_(shape), with_oor_(with_out_of_range), base_(static_cast<unsigned>(shape.N + (with_out_of_range ? 1 : 0))),
-      size_(1), u_(column_id_weights(shape)) {
+    : shape_(shape),
+      with_oor_(with_out_of_range),
+      base_(static_cast<unsigned>(shape.N + (with_out_of_range ? 1 : 0))),
+      size_(1),
+      u_(column_id_weights(shape)) {
   if (with_oor_) values_.push_back(-J);
   for (std::uint64_t k = 0; k < shape.N; ++k) values_.push_back(Rational(static_cast<long>(k)) * shape.delta());
   for (std::size_t e = 0; e < entries(); ++e) {

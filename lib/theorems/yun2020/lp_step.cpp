@@ -46,7 +46,8 @@ Integral integrate(const Context& ctx, std::uint64_t p, const Rational& rel_tol)
     for (std::size_t k = 0; k < dn; ++k) {
       const Program prog = expression_error_program(exact_text(value[k]), ctx.target.expressions[k], dn);
       const LpNormResult r = lp_norm(prog, cell, o);
-      if (!r.integral_upper) throw std::runtime_error("Y-14c: no finite bound on a cell (the target is not finite there)");
+      if (!r.integral_upper)
+        throw std::runtime_error("Y-14c: no finite bound on a cell (the target is not finite there)");
       total.lower += r.integral_lower;
       total.upper += *r.integral_upper;
       total.boxes += r.boxes;
@@ -61,22 +62,32 @@ void add_certified_lp_step(chain::Chain& chain, const std::shared_ptr<Context>& 
                            const Rational& rel_tol) {
   const Rational third = b.eps / Rational(3);
   const Rational lip_delta = b.lipschitz * ctx->config.shape.delta();
-  chain.add({.id = "Y-14c", .claim = "Lemma 8 certified directly: the L^p distance of f from its corner-value piecewise-constant approximation bar f on [0,1)^(dn), enclosed by the certified L^p-norm engine (no Lipschitz constant), is at most eps/3",
-             .symbols = "d_p(f, bar f) = (sum_{L in G} sum_k integral_{S_L} |f_k(X) - f_k(L)|^p dX)^(1/p) <= eps/3",
-             .relation = Relation::LessEqual, .lhs_name = "d_p(f, bar f)", .rhs_name = "eps/3", .reference = "Lemma 8",
-             .status = "P", .mode = "CF", .coq_lemma = "yun_thm2_Y14c",
-             .coq_note = "certified L^p integral by the lpnorm engine (leaf sums over a cover of every cell), not in Coq"},
-            chain::exact([ctx, p = b.p, rel_tol, third, lip_delta] {
-              const Integral in = integrate(*ctx, p, rel_tol);
-              const Rational lo = root_down(in.lower, p, kRootBits), hi = root_up(in.upper, p, kRootBits);
-              return Outcome(Side::derived(chain::Enclosure::between(lo, hi),
-                                           "certified L^p norm: leaf sums over covers of the " + std::to_string(in.boxes) +
-                                               " boxes of all cells, the root rounded outward")
-                                 .trusted_because(chain::kNumericalMethod),
-                             Side::exact(third).rechecked_by("x0/3", {"parameter:eps"}))
-                  .report("d_p(f, bar f)^p", Side::derived(chain::Enclosure::between(in.lower, in.upper)).trusted_because(chain::kNumericalMethod))
-                  .report("Lip * delta (Y-14, stated Lipschitz constant)", Side::exact(lip_delta));
-            }));
+  chain.add(
+      {.id = "Y-14c",
+       .claim =
+           "Lemma 8 certified directly: the L^p distance of f from its corner-value piecewise-constant approximation bar f on [0,1)^(dn), enclosed by the certified L^p-norm engine (no Lipschitz constant), is at most eps/3",
+       .symbols = "d_p(f, bar f) = (sum_{L in G} sum_k integral_{S_L} |f_k(X) - f_k(L)|^p dX)^(1/p) <= eps/3",
+       .relation = Relation::LessEqual,
+       .lhs_name = "d_p(f, bar f)",
+       .rhs_name = "eps/3",
+       .reference = "Lemma 8",
+       .status = "P",
+       .mode = "CF",
+       .coq_lemma = "yun_thm2_Y14c",
+       .coq_note = "certified L^p integral by the lpnorm engine (leaf sums over a cover of every cell), not in Coq"},
+      chain::exact([ctx, p = b.p, rel_tol, third, lip_delta] {
+        const Integral in = integrate(*ctx, p, rel_tol);
+        const Rational lo = root_down(in.lower, p, kRootBits), hi = root_up(in.upper, p, kRootBits);
+        return Outcome(Side::derived(chain::Enclosure::between(lo, hi),
+                                     "certified L^p norm: leaf sums over covers of the " + std::to_string(in.boxes) +
+                                         " boxes of all cells, the root rounded outward")
+                           .trusted_because(chain::kNumericalMethod),
+                       Side::exact(third).rechecked_by("x0/3", {"parameter:eps"}))
+            .report(
+                "d_p(f, bar f)^p",
+                Side::derived(chain::Enclosure::between(in.lower, in.upper)).trusted_because(chain::kNumericalMethod))
+            .report("Lip * delta (Y-14, stated Lipschitz constant)", Side::exact(lip_delta));
+      }));
 }
 
 }  // namespace approxcert::theorems::yun2020

@@ -66,7 +66,8 @@ Layer phi_feed_forward(const RationalVector& w1, const Rational& b1, const Ratio
 // phi_out(t) = -t - J outside [0,a), 0 on [0,a) (a = upper: 1, or n with positional encoding)
 //            = -t - J + relu(t) - relu(t-a) + J step(t) - (a+J) step(t-a).
 Activation range_activation(const Rational& J, const Rational& upper) {
-  return {.constant = -J, .linear = Rational(-1),
+  return {.constant = -J,
+          .linear = Rational(-1),
           .relus = {{kOne, kOne, kZero}, {Rational(-1), kOne, -upper}},
           .steps = {{J, kOne, kZero}, {-(upper + J), kOne, -upper}}};
 }
@@ -75,36 +76,44 @@ Activation range_activation(const Rational& J, const Rational& upper) {
 // (u = upper: 1, or n with positional encoding; equal to phi_out outside (-eta, 0) and (u-eta, u)).
 Activation range_activation_relu(const Rational& J, const Rational& eta, const Rational& upper) {
   const Rational a = J / eta, b = (upper + J) / eta;
-  return {.constant = kZero, .linear = kZero,
-          .relus = {{kOne - a, Rational(-1), kZero}, {a, Rational(-1), -eta},
-                    {Rational(-1) + b, kOne, -upper}, {-b, kOne, eta - upper}},
+  return {.constant = kZero,
+          .linear = kZero,
+          .relus = {{kOne - a, Rational(-1), kZero},
+                    {a, Rational(-1), -eta},
+                    {Rational(-1) + b, kOne, -upper},
+                    {-b, kOne, eta - upper}},
           .steps = {}};
 }
 
 // phi_q(t) = -t on [0, delta), 0 otherwise = -relu(t) + relu(t - delta) + delta step(t - delta).
 Activation quantize_activation(const Rational& delta) {
-  return {.constant = kZero, .linear = kZero,
+  return {.constant = kZero,
+          .linear = kZero,
           .relus = {{Rational(-1), kOne, kZero}, {kOne, kOne, -delta}},
           .steps = {{delta, kOne, -delta}}};
 }
 
 // -relu(t) + (1 - delta/eta) relu(t - delta) + (delta/eta) relu(t - delta + eta).
 Activation quantize_activation_relu(const Rational& delta, const Rational& eta) {
-  return {.constant = kZero, .linear = kZero,
+  return {.constant = kZero,
+          .linear = kZero,
           .relus = {{Rational(-1), kOne, kZero}, {kOne - delta / eta, kOne, -delta}, {delta / eta, kOne, eta - delta}},
           .steps = {}};
 }
 
 // zeta_3(t) = 0 on [tau_l, tau_r], 1 otherwise = 2 - step(t - tau_l) - step(tau_r - t).
 Activation reject_activation(const Rational& tau_l, const Rational& tau_r) {
-  return {.constant = Rational(2), .linear = kZero, .relus = {},
+  return {.constant = Rational(2),
+          .linear = kZero,
+          .relus = {},
           .steps = {{Rational(-1), kOne, -tau_l}, {Rational(-1), Rational(-1), tau_r}}};
 }
 
 // 1 - (1/eta)[relu(t - tau_l + eta) - relu(t - tau_l)] + (1/eta)[relu(t - tau_r) - relu(t - tau_r - eta)].
 Activation reject_activation_relu(const Rational& tau_l, const Rational& tau_r, const Rational& eta) {
   const Rational s = kOne / eta;
-  return {.constant = kOne, .linear = kZero,
+  return {.constant = kOne,
+          .linear = kZero,
           .relus = {{-s, kOne, eta - tau_l}, {s, kOne, -tau_l}, {s, kOne, -tau_r}, {-s, kOne, -tau_r - eta}},
           .steps = {}};
 }
@@ -122,7 +131,8 @@ Activation window_activation(const Rational& delta) {
 // (1/eta)[relu(t + delta/2 + eta) - relu(t + delta/2)] - (1/eta)[relu(t - delta/2 + eta) - relu(t - delta/2)].
 Activation window_activation_relu(const Rational& delta, const Rational& eta) {
   const Rational h = delta / Rational(2), s = kOne / eta;
-  return {.constant = kZero, .linear = kZero,
+  return {.constant = kZero,
+          .linear = kZero,
           .relus = {{s, kOne, h + eta}, {-s, kOne, h}, {-s, kOne, eta - h}, {s, kOne, -h}},
           .steps = {}};
 }

@@ -29,13 +29,14 @@ Layer phi_feed_forward(const RationalVector& w1, const Rational& b1, const Ratio
 // The activations of the construction (spec 2.2, 2.4) and their ReLU forms with ramp width eta
 // (spec 2.5; each ReLU form equals the Phi form outside its ramp zone).
 Activation range_activation(const Rational& J, const Rational& upper = Rational(1));  // phi_out, range [0, upper)
-Activation range_activation_relu(const Rational& J, const Rational& eta, const Rational& upper = Rational(1));  // ramps (-eta,0), (upper-eta,upper)
-Activation quantize_activation(const Rational& delta);                        // phi_q
+Activation range_activation_relu(const Rational& J, const Rational& eta,
+                                 const Rational& upper = Rational(1));            // ramps (-eta,0), (upper-eta,upper)
+Activation quantize_activation(const Rational& delta);                            // phi_q
 Activation quantize_activation_relu(const Rational& delta, const Rational& eta);  // ramp [delta-eta, delta)
-Activation reject_activation(const Rational& tau_l, const Rational& tau_r);   // zeta_3
+Activation reject_activation(const Rational& tau_l, const Rational& tau_r);       // zeta_3
 Activation reject_activation_relu(const Rational& tau_l, const Rational& tau_r, const Rational& eta);
-Activation negative_part_activation();                                         // zeta_4 = relu(-t)
-Activation window_activation(const Rational& delta);                          // zeta_5
+Activation negative_part_activation();                // zeta_4 = relu(-t)
+Activation window_activation(const Rational& delta);  // zeta_5
 Activation window_activation_relu(const Rational& delta, const Rational& eta);
 
 }  // namespace approxcert::theorems::yun2020

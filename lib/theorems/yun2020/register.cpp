@@ -36,7 +36,8 @@ std::optional<std::vector<Rational>> read_witness(const chain::Parameters& p, co
 // The sides verify cannot re-compute from the certificate: values of the network the chain
 // builds, and quantities the chain enumerates over the grids. (Closed forms carry rechecks.)
 void mark_trusted_sides(chain::Chain& c) {
-  using chain::kConstructionData, chain::kEnumeration, chain::kInexpressibleClosedForm, chain::kNetworkCount, chain::kNetworkEvaluation;
+  using chain::kConstructionData, chain::kEnumeration, chain::kInexpressibleClosedForm, chain::kNetworkCount,
+      chain::kNetworkEvaluation;
   chain::mark_trusted(c, {{"Y-1", kNetworkEvaluation, kInexpressibleClosedForm},  // g_q^ent: a case split
                           {"Y-2", kEnumeration, kEnumeration},
                           {"Y-3", kEnumeration, ""},
@@ -108,7 +109,8 @@ void add_grid_rechecks(chain::Chain& c, const Shape& s) {
     c.recheck("Y-5i", "rhs", delta_inv_pow(d * n), delta);
   } else if (has("Y-5i")) {  // binom(delta^-d, n) = prod_{k<n} (delta^-d - k)/(k + 1)
     std::string t = "1";
-    for (long k = 0; k < n; ++k) t += "*(" + delta_inv_pow(d) + " - " + std::to_string(k) + ")/" + std::to_string(k + 1);
+    for (long k = 0; k < n; ++k)
+      t += "*(" + delta_inv_pow(d) + " - " + std::to_string(k) + ")/" + std::to_string(k + 1);
     c.recheck("Y-5i", "rhs", t, delta);
   }
 }
@@ -130,7 +132,8 @@ void add_tight_rechecks(chain::Chain& c, const Shape& s, const std::optional<Rat
   low = "x0*(" + low + ")";
   high = "x0*(" + high + ") + (" + D(d - 1) + " - " + std::to_string(n - 1) + "*x0)*" + weight(n - 1);
   const std::vector<std::string> delta{"parameter:delta"};
-  if (has_step(c, "Y-5t") && high.size() <= chain::kMaxRecheckExpressionLength && low.size() <= chain::kMaxRecheckExpressionLength) {
+  if (has_step(c, "Y-5t") && high.size() <= chain::kMaxRecheckExpressionLength &&
+      low.size() <= chain::kMaxRecheckExpressionLength) {
     c.recheck("Y-5t", "rhs", low, delta);
     c.recheck("Y-5t", "rhs_high", high, delta);
   }
@@ -177,17 +180,23 @@ void add_network_rechecks(chain::Chain& c, const Config& config) {
                       std::vector<std::string>(dn, "at:t"));
   std::vector<std::string> L;  // the order of grid_point(): column j, then row r
   for (std::size_t j = 0; j < s.n; ++j)
-    for (std::size_t r = 0; r < s.d; ++r) L.push_back("at:L[" + std::to_string(r + 1) + "," + std::to_string(j + 1) + "]");
-  const Layer ids{TokenwiseLayer{{Layer{DenseLayer{numbers(RationalMatrix{column_id_weights(s)}), numbers(RationalVector{Rational(0)})}}}}};
+    for (std::size_t r = 0; r < s.d; ++r)
+      L.push_back("at:L[" + std::to_string(r + 1) + "," + std::to_string(j + 1) + "]");
+  const Layer ids{TokenwiseLayer{
+      {Layer{DenseLayer{numbers(RationalMatrix{column_id_weights(s)}), numbers(RationalVector{Rational(0)})}}}}};
   LayerList windows = window_layers(config, std::nullopt), contextual = windows;
   contextual.push_back(global_layer(config, std::nullopt));
   LayerList window_ids = windows, q = contextual;
   window_ids.push_back(ids);
   q.push_back(ids);
   const Network q_net = sequence_network(s, q);
-  for (const auto& [id, side, at] : std::initializer_list<std::tuple<const char*, const char*, const char*>>{
-           {"Y-6", "lhs", "at:j"}, {"Y-6", "rhs", "at:k"}, {"Y-7P", "lhs", "at:j"}, {"Y-8", "lhs", "at:j"},
-           {"Y-9", "lhs", "at:j"}, {"Y-9w", "lhs", "at:j"}})
+  for (const auto& [id, side, at] :
+       std::initializer_list<std::tuple<const char*, const char*, const char*>>{{"Y-6", "lhs", "at:j"},
+                                                                                {"Y-6", "rhs", "at:k"},
+                                                                                {"Y-7P", "lhs", "at:j"},
+                                                                                {"Y-8", "lhs", "at:j"},
+                                                                                {"Y-9", "lhs", "at:j"},
+                                                                                {"Y-9w", "lhs", "at:j"}})
     if (has_step(c, id)) c.recheck_network(id, side, q_net, std::string(at) + "-1", L);  // 1-based j
   const Network id_net = sequence_network(s, window_ids);
   for (const char* id : {"Y-5", "Y-5t"})
@@ -226,32 +235,39 @@ chain::Chain build_chain(const chain::Parameters& p, bool positional) {
       // Off [0,1]^(dn) an entry x of column j >= 2 with x + j - 1 in [0, n) is quantized into another
       // column's range, not to -J: Y-20's split of B \ [0,1)^(dn) into out-of-range cells does not hold.
       if (positional && box.a.sign() != 0)
-        p.fail("a", "must be 0 with positional encoding (Theorem 3's domain [0,1]^(d x n)): off it an entry x of column j >= 2 with x + j - 1 in [0, n) is quantized into another column's range, not to -J, so Y-20's out-of-range cells do not cover B \\ [0,1)^(d x n)");
+        p.fail(
+            "a",
+            "must be 0 with positional encoding (Theorem 3's domain [0,1]^(d x n)): off it an entry x of column j >= 2 with x + j - 1 in [0, n) is quantized into another column's range, not to -J, so Y-20's out-of-range cells do not cover B \\ [0,1)^(d x n)");
       if (box.S_B.sign() < 0) p.fail("S_B", "must be >= 0");
       const std::string cover = p.text_or("box_cover", "cells");
       if (cover != "cells" && cover != "single") p.fail("box_cover", "must be \"cells\" or \"single\"");
       box.cell_cover = cover == "cells";
       std::uint64_t pieces = box.cell_cover ? config.shape.N + (box.a.sign() > 0 ? 2 : 0) : 1, boxes = 1;
       for (std::uint64_t e = 0; e < config.shape.d * config.shape.n; ++e)
-        if ((boxes *= pieces) > 100000) p.fail("box_cover", "\"cells\" would propagate more than 100000 boxes; use \"single\"");
+        if ((boxes *= pieces) > 100000)
+          p.fail("box_cover", "\"cells\" would propagate more than 100000 boxes; use \"single\"");
       softmax->box = box;
     }
   }
 
   std::optional<UnboundedWitness> e3;  // e3_x1 (+ e3_x2): adds Y-E3r, Y-E3
   if (p.has("e3_x1")) {
-    if (positional) p.fail("e3_x1", "is Theorem 2's unbounded domain R^(d x n) (spec E3); Theorem 3's domain is compact");
+    if (positional)
+      p.fail("e3_x1", "is Theorem 2's unbounded domain R^(d x n) (spec E3); Theorem 3's domain is compact");
     if (!softmax) p.fail("e3_x1", "needs the softmax network (lambda, eta, eps_grid)");
     e3 = UnboundedWitness{softmax->smoothing, p.rational("e3_x1"), std::nullopt, {}};
     const Rational down = e3_ray_start(softmax->smoothing.eta);
     if (!(e3->x1 <= down || e3->x1 >= Rational(1)))
       p.fail("e3_x1", down == -softmax->smoothing.eta ? "must be out of range: <= -eta or >= 1"
-                                                      : "must be out of range: <= " + down.to_string() + " (-eta rounded down to a multiple of 2^-64) or >= 1");
+                                                      : "must be out of range: <= " + down.to_string() +
+                                                            " (-eta rounded down to a multiple of 2^-64) or >= 1");
     // The other d n - 2 entries range over the flat pieces [k delta, (k+1) delta - eta] of these levels.
     const std::size_t others = config.shape.d * config.shape.n - 2;
     if (p.has("e3_levels")) {
       const auto levels = p.rationals("e3_levels");
-      if (levels.size() != others) p.fail("e3_levels", "must list d n - 2 = " + std::to_string(others) + " levels (the entries other than (1,1) and (1,2), in input order)");
+      if (levels.size() != others)
+        p.fail("e3_levels", "must list d n - 2 = " + std::to_string(others) +
+                                " levels (the entries other than (1,1) and (1,2), in input order)");
       for (const Rational& k : levels) {
         if (!k.is_integer() || k.sign() < 0 || !(k < Rational(static_cast<long>(config.shape.N))))
           p.fail("e3_levels", "every level must be an integer k with 0 <= k < 1/delta");
@@ -299,28 +315,36 @@ chain::Chain build_theorem_3(const chain::Parameters& p) { return build_chain(p,
 }  // namespace
 
 void register_theorems(chain::TheoremRegistry& r) {
-  r.add({.name = "yun2020/theorem-2", .paper = "yun2020",
-         .title = "Yun et al. 2020, Theorem 2: Transformers approximate permutation-equivariant functions (hardmax construction, exhaustive over grids)",
-         .statement = "For every continuous permutation-equivariant $f$ with compact support, $1 \\le p < \\infty$ and "
-                      "$\\varepsilon > 0$ there is a Transformer $g \\in \\mathcal T^{2,1,4}$ with "
-                      "$\\mathsf d_p(f, g) \\le \\varepsilon$. The proof quantizes the input ($g_q$), maps every grid point "
-                      "with distinct columns to a unique context id with selective-shift attention ($g_c$, Lemma 6) and "
-                      "maps ids to $f$ values ($g_v$). This chain builds the hardmax network $\\bar g$ for the given "
-                      "$d, n, \\delta$ and constants $J$, $K$, $[t_l, t_r]$, checks Lemmas 5-7 and Proposition 4 "
-                      "exhaustively over $\\mathbb G^+_\\delta$ in exact rationals, and the Step 1-2 error terms in closed form."},
-        build_theorem_2, coq_conclude_theorem_2);
-  r.add({.name = "yun2020/theorem-3", .paper = "yun2020",
-         .title = "Yun et al. 2020, Theorem 3: Transformers with positional encoding approximate continuous functions on a compact domain (hardmax construction, exhaustive over grids)",
-         .statement = "For every continuous $f$ on a compact domain $\\mathbb D \\subset \\mathbb R^{d \\times n}$, $1 \\le p < \\infty$ "
-                      "and $\\varepsilon > 0$ there is $g \\in \\mathcal T_P^{2,1,4}$ with $\\mathsf d_p(f, g) \\le \\varepsilon$. "
-                      "The construction is Theorem 2's after adding $E_{:,j} = (j-1) \\mathbf 1_d$ to the input: the quantizer "
-                      "works on $[0, n)$ ($n/\\delta$ layers per row), every grid point has distinct columns, and the windows "
-                      "sweep the $n$ column-id ranges ($n \\delta^{-d}$ window layers plus the global layer). This chain builds "
-                      "the hardmax network for $\\mathbb D = [0,1]^{d \\times n}$ and the given $d, n, \\delta$, $J$, $K$, $[t_l, t_r]$ "
-                      "(tight: the exhaustive extremes), checks Lemmas 5-7 and Proposition 4 exhaustively over $\\mathbb G^+_\\delta$ "
-                      "in exact rationals, and the Step 1-2 error terms in closed form; with $\\lambda$, $\\eta$ also the softmax/ReLU "
-                      "network of Step 3 (Lemma 9) at every cell and, with $a = 0$, end to end on $\\mathbb D$."},
-        build_theorem_3, coq_conclude_theorem_3);
+  r.add(
+      {.name = "yun2020/theorem-2",
+       .paper = "yun2020",
+       .title =
+           "Yun et al. 2020, Theorem 2: Transformers approximate permutation-equivariant functions (hardmax construction, exhaustive over grids)",
+       .statement =
+           "For every continuous permutation-equivariant $f$ with compact support, $1 \\le p < \\infty$ and "
+           "$\\varepsilon > 0$ there is a Transformer $g \\in \\mathcal T^{2,1,4}$ with "
+           "$\\mathsf d_p(f, g) \\le \\varepsilon$. The proof quantizes the input ($g_q$), maps every grid point "
+           "with distinct columns to a unique context id with selective-shift attention ($g_c$, Lemma 6) and "
+           "maps ids to $f$ values ($g_v$). This chain builds the hardmax network $\\bar g$ for the given "
+           "$d, n, \\delta$ and constants $J$, $K$, $[t_l, t_r]$, checks Lemmas 5-7 and Proposition 4 "
+           "exhaustively over $\\mathbb G^+_\\delta$ in exact rationals, and the Step 1-2 error terms in closed form."},
+      build_theorem_2, coq_conclude_theorem_2);
+  r.add(
+      {.name = "yun2020/theorem-3",
+       .paper = "yun2020",
+       .title =
+           "Yun et al. 2020, Theorem 3: Transformers with positional encoding approximate continuous functions on a compact domain (hardmax construction, exhaustive over grids)",
+       .statement =
+           "For every continuous $f$ on a compact domain $\\mathbb D \\subset \\mathbb R^{d \\times n}$, $1 \\le p < \\infty$ "
+           "and $\\varepsilon > 0$ there is $g \\in \\mathcal T_P^{2,1,4}$ with $\\mathsf d_p(f, g) \\le \\varepsilon$. "
+           "The construction is Theorem 2's after adding $E_{:,j} = (j-1) \\mathbf 1_d$ to the input: the quantizer "
+           "works on $[0, n)$ ($n/\\delta$ layers per row), every grid point has distinct columns, and the windows "
+           "sweep the $n$ column-id ranges ($n \\delta^{-d}$ window layers plus the global layer). This chain builds "
+           "the hardmax network for $\\mathbb D = [0,1]^{d \\times n}$ and the given $d, n, \\delta$, $J$, $K$, $[t_l, t_r]$ "
+           "(tight: the exhaustive extremes), checks Lemmas 5-7 and Proposition 4 exhaustively over $\\mathbb G^+_\\delta$ "
+           "in exact rationals, and the Step 1-2 error terms in closed form; with $\\lambda$, $\\eta$ also the softmax/ReLU "
+           "network of Step 3 (Lemma 9) at every cell and, with $a = 0$, end to end on $\\mathbb D$."},
+      build_theorem_3, coq_conclude_theorem_3);
 }
 
 }  // namespace approxcert::theorems::yun2020

@@ -21,6 +21,7 @@
 
 namespace approxcert::theorems::yun2020 {
 
-void add_size_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx, const std::optional<Smoothing>& smoothing);
+void add_size_steps(chain::Chain& chain, const std::shared_ptr<Context>& ctx,
+                    const std::optional<Smoothing>& smoothing);
 
 }  // namespace approxcert::theorems::yun2020

@@ -20,14 +20,14 @@ namespace approxcert::theorems::yun2020 {
 
 // The box B of Y-18 .. Y-20 and the claimed sup bound.
 struct BoxBudget {
-  Rational a;          // B = [-a, 1 + a]^(d x n), a >= 0
-  Rational S_B;        // claimed: sup_B ||g - bar f||_p <= S_B
+  Rational a;              // B = [-a, 1 + a]^(d x n), a >= 0
+  Rational S_B;            // claimed: sup_B ||g - bar f||_p <= S_B
   bool cell_cover = true;  // cover B by products of the pieces [-a,0], [k delta,(k+1) delta], [1,1+a]; else B itself
 };
 
 struct SoftmaxBudget {
   Smoothing smoothing;
-  Rational eps_grid;   // claimed bound on e_L = ||g(L°) - f(L)||_p (and ||g(L°)||_p off G~)
+  Rational eps_grid;  // claimed bound on e_L = ||g(L°) - f(L)||_p (and ||g(L°)||_p off G~)
   std::uint64_t p = 1;
   std::optional<BoxBudget> box;  // adds Y-18 .. Y-20 and Y-E2E
 };

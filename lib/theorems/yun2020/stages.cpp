@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
-#include "net/lower.hpp"
 #include "net/clamp_form.hpp"
+#include "net/lower.hpp"
 
 namespace approxcert::theorems::yun2020 {
 
@@ -67,7 +67,8 @@ std::vector<Stage> network_stages(const Config& c, const Network& net, const std
       const Rational l = global ? Rational(0) : positions[k - quant];
       st.name = global ? "global" : "window l=" + l.to_string();
       st.query_biases = global ? std::vector<Rational>{Rational(0)} : std::vector<Rational>{l - h, l + h};
-      if (!std::holds_alternative<AttentionLayer>(layer.kind)) throw std::logic_error("yun2020 stages: expected an attention layer");
+      if (!std::holds_alternative<AttentionLayer>(layer.kind))
+        throw std::logic_error("yun2020 stages: expected an attention layer");
       st.prog = probe_program(s, layer, u, Rational(0));
       out.push_back(std::move(st));
       continue;

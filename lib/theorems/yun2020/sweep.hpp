@@ -47,24 +47,26 @@ class PointEvaluator {
  public:
   using Lane = lane_type_t<S>;
   PointEvaluator(const Grid& grid, const ContextualPrograms& progs, Prec prec)
-      : grid_(grid), prec_(prec), windows_(progs.windows, prec), global_(progs.global, prec),
+      : grid_(grid),
+        prec_(prec),
+        windows_(progs.windows, prec),
+        global_(progs.global, prec),
         wo_(progs.windows.outputs().begin(), progs.windows.outputs().end()),
-        go_(progs.global.outputs().begin(), progs.global.outputs().end()), x_(grid.entries()),
-        z_(grid.entries()), point_(grid.entries()), level_value_(grid.base()) {
+        go_(progs.global.outputs().begin(), progs.global.outputs().end()),
+        x_(grid.entries()),
+        z_(grid.entries()),
+        point_(grid.entries()),
+        level_value_(grid.base()) {
     for (unsigned l = 0; l < grid.base(); ++l) set(level_value_[l], grid.value(l), prec);
   }
   // Evaluates g_c at point i.
-  void run(std::uint64_t i)
-    requires(!LaneBatch<S>)
-  {
+  void run(std::uint64_t i) requires(!LaneBatch<S>) {
     point_inputs(i, x_);
     evaluate();
   }
   // Evaluates g_c at points begin + k in lane k, for begin < end <= begin + S::lanes (the lanes
   // beyond end - begin repeat point end - 1).
-  void run(std::uint64_t begin, std::uint64_t end)
-    requires LaneBatch<S>
-  {
+  void run(std::uint64_t begin, std::uint64_t end) requires LaneBatch<S> {
     for (std::size_t k = 0; k < S::lanes; ++k) {
       point_inputs(std::min(begin + k, end - 1), point_);
       for (std::size_t e = 0; e < point_.size(); ++e) set_lane(x_[e], k, point_[e]);
@@ -72,9 +74,13 @@ class PointEvaluator {
     evaluate();
   }
   // The values kept of the point last run (in lane k of a batched S): tilde l_n, q_j (j < n), the largest entry.
-  const Lane& last_id(std::size_t k = 0) const { return in_lane(windows_.value(wo_[grid_.entries() + grid_.shape().n]), k); }
+  const Lane& last_id(std::size_t k = 0) const {
+    return in_lane(windows_.value(wo_[grid_.entries() + grid_.shape().n]), k);
+  }
   const Lane& q(std::size_t j, std::size_t k = 0) const { return in_lane(global_.value(go_[grid_.entries() + j]), k); }
-  const Lane& max_entry(std::size_t k = 0) const { return in_lane(global_.value(go_[grid_.entries() + grid_.shape().n]), k); }
+  const Lane& max_entry(std::size_t k = 0) const {
+    return in_lane(global_.value(go_[grid_.entries() + grid_.shape().n]), k);
+  }
 
  private:
   static const Lane& in_lane(const S& x, std::size_t k) {
@@ -152,8 +158,8 @@ ContextualValues<S> sweep_contextual(const Grid& grid, const ContextualPrograms&
 // re-evaluated with S at `prec`. The exact points are also kept as doubles (exact_last_id, exact_q:
 // the claims decide them in doubles). `fallbacks` (if not null) receives the number of re-evaluated points.
 template <RigorousScalar S, std::size_t B = 8>
-ContextualValues<S> sweep_contextual_exact_first(const Grid& grid, const ContextualPrograms& progs, Prec prec, unsigned threads,
-                                                 std::uint64_t* fallbacks = nullptr) {
+ContextualValues<S> sweep_contextual_exact_first(const Grid& grid, const ContextualPrograms& progs, Prec prec,
+                                                 unsigned threads, std::uint64_t* fallbacks = nullptr) {
   ContextualValues<S> out = sweep_detail::sized_values<S>(grid, true);
   std::atomic<std::uint64_t> redone = 0;
   chain::parallel_chunks(grid.size(), threads, 64, [&](std::uint64_t begin, std::uint64_t end) {
@@ -167,7 +173,8 @@ ContextualValues<S> sweep_contextual_exact_first(const Grid& grid, const Context
         bool exact = is_exact(fast.last_id(k)) && is_exact(fast.max_entry(k));
         for (std::size_t j = 0; j < out.n; ++j) exact = exact && is_exact(fast.q(j, k));
         if (exact) {
-          sweep_detail::store(out, i, fast, k, [&](S& to, const DirectedInterval& from) { set(to, lower(from), prec); });
+          sweep_detail::store(out, i, fast, k,
+                              [&](S& to, const DirectedInterval& from) { set(to, lower(from), prec); });
           out.exact_last_id[i] = fast.last_id(k).lo;
           for (std::size_t j = 0; j < out.n; ++j) out.exact_q[i * out.n + j] = fast.q(j, k).lo;
           continue;

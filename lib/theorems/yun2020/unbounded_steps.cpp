@@ -50,7 +50,8 @@ OtherEntries other_entries(const Config& c, const UnboundedWitness& w) {
 // The network input: x_1 at entry (1, 1), x_2 in [lo, hi] at entry (1, 2) (token 2), the other
 // entries at their pieces' lower ends.
 template <class S>
-std::vector<S> witness_input(const Shape& s, const OtherEntries& others, const Rational& x1, const Rational& lo, const Rational& hi, Prec p) {
+std::vector<S> witness_input(const Shape& s, const OtherEntries& others, const Rational& x1, const Rational& lo,
+                             const Rational& hi, Prec p) {
   std::vector<S> x(s.d * s.n);
   for (std::size_t i = 0; i < others.index.size(); ++i) set(x[others.index[i]], others.piece[i].lo, p);
   set(x[0], x1, p);
@@ -60,7 +61,8 @@ std::vector<S> witness_input(const Shape& s, const OtherEntries& others, const R
 
 // max_k |g_k(x) - want_k| over the input box x.
 template <class S>
-S max_deviation(Evaluator<S>& ev, const Program& prog, const std::vector<S>& x, const std::vector<Rational>& want, Prec p) {
+S max_deviation(Evaluator<S>& ev, const Program& prog, const std::vector<S>& x, const std::vector<Rational>& want,
+                Prec p) {
   ev.run(x);
   S m, t, w;
   set(m, Rational(0), p);
@@ -79,8 +81,8 @@ double dirty_mid_of(const Rational& q) { return q.num().get_d() / q.den().get_d(
 // crosses the window boundary delta/2 at s = 1/2, where softmax shifts partially): sample s near
 // 1/2 at shrinking spreads, keep the largest |g - bar g|, then shrink an interval around it until
 // MPFI at the attempt's precision bounds |g - bar g| below by half the sampled value.
-chain::Point dirty_ramp_search(const Config& c, const Smoothing& sm, const OtherEntries& others, const Program& g, const Rational& x1,
-                               const std::vector<Rational>& bar, Prec p) {
+chain::Point dirty_ramp_search(const Config& c, const Smoothing& sm, const OtherEntries& others, const Program& g,
+                               const Rational& x1, const std::vector<Rational>& bar, Prec p) {
   const Rational delta = c.shape.delta(), eta = sm.eta, ramp_lo = delta - eta;
   Evaluator<Interval> ev(g, p);
   const double clear = dirty_mid_of(delta);  // |g - bar g| above delta: a deviation, not rounding
@@ -100,7 +102,8 @@ chain::Point dirty_ramp_search(const Config& c, const Smoothing& sm, const Other
   for (int k = 8; k <= 200; k += 2) {
     const Rational h = eta * pow2(-k), lo = max(ramp_lo, at - h), hi = min(delta - eta * pow2(-200), at + h);
     const Interval m = max_deviation(ev, g, witness_input<Interval>(c.shape, others, x1, lo, hi, p), bar, p);
-    if (is_finite(m) && lower(m) * Rational(2) > Rational(mpq_class(best))) return chain::Point{}.add("x2_end1", lo).add("x2_end2", hi);
+    if (is_finite(m) && lower(m) * Rational(2) > Rational(mpq_class(best)))
+      return chain::Point{}.add("x2_end1", lo).add("x2_end2", hi);
   }
   throw std::domain_error("dirty search: no interval around the best ramp point certifies");
 }
@@ -116,24 +119,40 @@ void add_unbounded_steps(chain::Chain& chain, const std::shared_ptr<Context>& ct
   auto soft_q = std::make_shared<const std::vector<Program>>(entry_quantizer_programs(c, w.smoothing));
   auto hard_q = std::make_shared<const std::vector<Program>>(entry_quantizer_programs(c, std::nullopt));
   const bool exact_eta = down == -eta;
-  const std::string ray = exact_eta ? "(-inf, -eta]" : "(-inf, " + down.to_string() + "] (-eta rounded down to a multiple of 2^-64, exact in MPFI)";
+  const std::string ray =
+      exact_eta ? "(-inf, -eta]"
+                : "(-inf, " + down.to_string() + "] (-eta rounded down to a multiple of 2^-64, exact in MPFI)";
 
-  chain.add(spec("Y-E3r", "out-of-range entries (spec E3): the quantizer of one entry of the softmax/ReLU network g (lambda = " + w.smoothing.lambda.to_string() + ", eta = " + eta.to_string() + ") and of the hardmax network bar g is exactly -J on the whole rays " + ray + " and [1, +inf), so g and bar g depend on an out-of-range entry only through -J",
-                 exact_eta ? "q(t) = -J for all t <= -eta and all t >= 1 (q: the entry quantizer R_i, Q_{i,0..1/delta-1}, of g and of bar g)"
-                           : "q(t) = -J for all t <= " + down.to_string() + " and all t >= 1 (q: the entry quantizer R_i, Q_{i,0..1/delta-1}, of g and of bar g)",
-                 Relation::Equal, "q on the ray", "-J", "Lemma 5; spec E3", "R", "EX", "yun_thm2_YE3r"),
-            chain::generic([soft_q, hard_q, down, J]<class>(const chain::Attempt& a) {
-              chain::ForAll fa = a.for_all();
-              for (const auto& [net, layers] : {std::pair{1L, soft_q}, std::pair{0L, hard_q}})
-                for (const auto& [start, dir] : {std::pair{down, RayDirection::Down}, std::pair{Rational(1), RayDirection::Up}}) {
-                  const std::optional<Rational> v = constant_on_ray(*layers, start, dir, a.prec);
-                  const Side lhs = v ? Side::exact(*v, "constant on the ray: jets over MPFI give slope exactly 0, value exact at the start")
-                                     : Side::derived(Enclosure::whole_line(), "not certainly constant on the ray");
-                  fa.add(chain::Point{}.add("softmax net", Rational(net)).add("ray start", start).add("direction", Rational(dir == RayDirection::Up ? 1 : -1)),
-                         lhs, Side::exact(-J));
-                }
-              return fa.outcome();
-            }));
+  chain.add(
+      spec(
+          "Y-E3r",
+          "out-of-range entries (spec E3): the quantizer of one entry of the softmax/ReLU network g (lambda = " +
+              w.smoothing.lambda.to_string() + ", eta = " + eta.to_string() +
+              ") and of the hardmax network bar g is exactly -J on the whole rays " + ray +
+              " and [1, +inf), so g and bar g depend on an out-of-range entry only through -J",
+          exact_eta
+              ? "q(t) = -J for all t <= -eta and all t >= 1 (q: the entry quantizer R_i, Q_{i,0..1/delta-1}, of g and of bar g)"
+              : "q(t) = -J for all t <= " + down.to_string() +
+                    " and all t >= 1 (q: the entry quantizer R_i, Q_{i,0..1/delta-1}, of g and of bar g)",
+          Relation::Equal, "q on the ray", "-J", "Lemma 5; spec E3", "R", "EX", "yun_thm2_YE3r"),
+      chain::generic([soft_q, hard_q, down, J]<class>(const chain::Attempt& a) {
+        chain::ForAll fa = a.for_all();
+        for (const auto& [net, layers] : {std::pair{1L, soft_q}, std::pair{0L, hard_q}})
+          for (const auto& [start, dir] :
+               {std::pair{down, RayDirection::Down}, std::pair{Rational(1), RayDirection::Up}}) {
+            const std::optional<Rational> v = constant_on_ray(*layers, start, dir, a.prec);
+            const Side lhs =
+                v ? Side::exact(*v,
+                                "constant on the ray: jets over MPFI give slope exactly 0, value exact at the start")
+                  : Side::derived(Enclosure::whole_line(), "not certainly constant on the ray");
+            fa.add(chain::Point{}
+                       .add("softmax net", Rational(net))
+                       .add("ray start", start)
+                       .add("direction", Rational(dir == RayDirection::Up ? 1 : -1)),
+                   lhs, Side::exact(-J));
+          }
+        return fa.outcome();
+      }));
 
   auto g = std::make_shared<const Program>(lower(clamp_form(ctx->assembly.network(w.smoothing))));
   auto bar_g = std::make_shared<const Program>(lower(ctx->assembly.network()));
@@ -154,7 +173,10 @@ void add_unbounded_steps(chain::Chain& chain, const std::shared_ptr<Context>& ct
     return out;
   };
   std::function<chain::Point(const chain::Attempt&)> search;
-  if (w.x2) search = [x2 = *w.x2](const chain::Attempt&) { return chain::Point{}.add("x2_end1", x2.first).add("x2_end2", x2.second); };
+  if (w.x2)
+    search = [x2 = *w.x2](const chain::Attempt&) {
+      return chain::Point{}.add("x2_end1", x2.first).add("x2_end2", x2.second);
+    };
   else
     search = [c, sm = w.smoothing, others, g, x1, bar_at](const chain::Attempt& a) {
       return dirty_ramp_search(c, sm, others, *g, x1, bar_at(c.shape.delta() - sm.eta), a.prec);
@@ -162,53 +184,69 @@ void add_unbounded_steps(chain::Chain& chain, const std::shared_ptr<Context>& ct
 
   const bool two = others.index.empty();  // d = 1, n = 2: W = rays x I
   const std::string where = exact_eta ? "x_1 <= -eta" : "x_1 <= " + down.to_string();
-  const std::string set_text = two ? "W = {" + where + " or x_1 >= 1} x {x_2 in I} (d = 1, n = 2; infinite measure)"
-                                   : "W = {" + where + " or x_1 >= 1} x {x_2 in I} x prod_e P_e (x_1 = entry (1,1), x_2 = entry (1,2); every other entry e in the flat piece P_e = [k_e delta, (k_e + 1) delta - eta] of its level k_e, where both quantizers are certified to take the one value k_e delta; infinite measure)";
-  chain.add(spec("Y-E3", "Lemma 9 over the unbounded domain (spec E3): a finite bound on d_p(bar g, g) over R^(d x n) needs g = bar g outside a set of finite measure. On " + set_text + " it fails: at the fixed x_1 = " + x1.to_string() + " (Y-E3r: the same for every out-of-range x_1), MPFI over the interval I inside the quantizer ramp bounds |g - bar g| below by c > 0; f = bar g = 0 there (outside [0,1]^(d x n)), so d_p(f, g) = d_p(bar g, g) = infinity",
-                 "max_k |g_k(X) - bar g_k(X)| <= 0 for X in W (claimed; refuted by the certified lower bound c > 0 over I)",
-                 Relation::LessEqual, "max_k |g_k - bar g_k| on W", "0", "Lemma 9; spec E3", "R", "NET", "yun_thm2_YE3"),
-            chain::search_then_certify(search, chain::generic([s, g, soft_q, hard_q, x1, bar_at, others]<class>(const chain::Attempt& a) {
-              // MPFI for both engines (as Y-18): the softmax weights of an interval of scores need exp of
-              // huge ranges, whose Arb balls lose the sign of the denominator; MPFI keeps them in [0, 1].
-              using S = Interval;
-              const std::vector<Rational> I = chain::candidate_values(a, kInterval);
-              if (I[1] < I[0]) throw std::domain_error("the interval I has its ends reversed");
-              // bar g's quantizer maps all of I to one value: then bar g is constant on W.
-              const std::optional<Interval> q2 = mean_value_image(*hard_q, I[0], I[1], a.prec);
-              // Every other entry's piece goes to one value under both quantizers: g and bar g on W are
-              // their values at the pieces' lower ends.
-              bool flat = true;
-              for (const FlatPiece& piece : others.piece)
-                for (const auto* layers : {soft_q.get(), hard_q.get()}) {
-                  const std::optional<Interval> img = piece.lo <= piece.hi ? mean_value_image(*layers, piece.lo, piece.hi, a.prec) : std::nullopt;
-                  flat = flat && img && is_exact(*img) && lower(*img) == piece.value;
-                }
-              const std::vector<Rational> bar = bar_at(I[0]);
-              Evaluator<S> ev(*g, a.prec);
-              const S m = max_deviation(ev, *g, witness_input<S>(s, others, x1, I[0], I[1], a.prec), bar, a.prec);
-              const bool constant_bar = q2 && is_exact(*q2) && flat;
-              const Side lhs = constant_bar ? Side::enclosure(m, others.index.empty() ? "g over {x_1} x I (clamp form, MPFI), bar g exact"
-                                                                                      : "g over {x_1} x I x {k_e delta} (clamp form, MPFI), bar g exact")
-                                            : Side::derived(Enclosure::whole_line(), flat ? "bar g's quantizer not certainly constant on I"
-                                                                                          : "a quantizer not certainly constant on an entry's piece P_e");
-              Rational bar_max(0);
-              for (const Rational& v : bar) bar_max = max(bar_max, abs(v));
-              Outcome o(lhs, Side::exact(Rational(0)));
-              o.report("|I|", Side::exact(I[1] - I[0]));
-              if (!others.piece.empty()) {
-                Rational shortest = others.piece[0].hi - others.piece[0].lo;
-                for (const FlatPiece& piece : others.piece) shortest = min(shortest, piece.hi - piece.lo);
-                o.report("shortest |P_e| (the other entries' pieces)", Side::exact(shortest));
+  const std::string set_text =
+      two ? "W = {" + where + " or x_1 >= 1} x {x_2 in I} (d = 1, n = 2; infinite measure)"
+          : "W = {" + where +
+                " or x_1 >= 1} x {x_2 in I} x prod_e P_e (x_1 = entry (1,1), x_2 = entry (1,2); every other entry e in the flat piece P_e = [k_e delta, (k_e + 1) delta - eta] of its level k_e, where both quantizers are certified to take the one value k_e delta; infinite measure)";
+  chain.add(
+      spec(
+          "Y-E3",
+          "Lemma 9 over the unbounded domain (spec E3): a finite bound on d_p(bar g, g) over R^(d x n) needs g = bar g outside a set of finite measure. On " +
+              set_text + " it fails: at the fixed x_1 = " + x1.to_string() +
+              " (Y-E3r: the same for every out-of-range x_1), MPFI over the interval I inside the quantizer ramp bounds |g - bar g| below by c > 0; f = bar g = 0 there (outside [0,1]^(d x n)), so d_p(f, g) = d_p(bar g, g) = infinity",
+          "max_k |g_k(X) - bar g_k(X)| <= 0 for X in W (claimed; refuted by the certified lower bound c > 0 over I)",
+          Relation::LessEqual, "max_k |g_k - bar g_k| on W", "0", "Lemma 9; spec E3", "R", "NET", "yun_thm2_YE3"),
+      chain::search_then_certify(
+          search, chain::generic([s, g, soft_q, hard_q, x1, bar_at, others]<class>(const chain::Attempt& a) {
+            // MPFI for both engines (as Y-18): the softmax weights of an interval of scores need exp of
+            // huge ranges, whose Arb balls lose the sign of the denominator; MPFI keeps them in [0, 1].
+            using S = Interval;
+            const std::vector<Rational> I = chain::candidate_values(a, kInterval);
+            if (I[1] < I[0]) throw std::domain_error("the interval I has its ends reversed");
+            // bar g's quantizer maps all of I to one value: then bar g is constant on W.
+            const std::optional<Interval> q2 = mean_value_image(*hard_q, I[0], I[1], a.prec);
+            // Every other entry's piece goes to one value under both quantizers: g and bar g on W are
+            // their values at the pieces' lower ends.
+            bool flat = true;
+            for (const FlatPiece& piece : others.piece)
+              for (const auto* layers : {soft_q.get(), hard_q.get()}) {
+                const std::optional<Interval> img =
+                    piece.lo <= piece.hi ? mean_value_image(*layers, piece.lo, piece.hi, a.prec) : std::nullopt;
+                flat = flat && img && is_exact(*img) && lower(*img) == piece.value;
               }
-              o.report("max_k |bar g_k| on W", Side::exact(bar_max, "bar g = f = 0 off [0,1]^(d x n)"));
-              if (constant_bar && is_finite(m) && lower(m).sign() > 0) {  // c: the lower end rounded down to a multiple of 2^-10
-                const Rational scaled = lower(m) * pow2(10);
-                mpz_class fl;
-                mpz_fdiv_q(fl.get_mpz_t(), scaled.num().get_mpz_t(), scaled.den().get_mpz_t());
-                o.report("c: |g - f| >= c on W (infinite measure)", Side::exact(Rational(mpq_class(fl)) / pow2(10), "lower end of the enclosure over I, rounded down to a multiple of 2^-10"));
-              }
-              return o;
-            })));
+            const std::vector<Rational> bar = bar_at(I[0]);
+            Evaluator<S> ev(*g, a.prec);
+            const S m = max_deviation(ev, *g, witness_input<S>(s, others, x1, I[0], I[1], a.prec), bar, a.prec);
+            const bool constant_bar = q2 && is_exact(*q2) && flat;
+            const Side lhs =
+                constant_bar
+                    ? Side::enclosure(m, others.index.empty()
+                                             ? "g over {x_1} x I (clamp form, MPFI), bar g exact"
+                                             : "g over {x_1} x I x {k_e delta} (clamp form, MPFI), bar g exact")
+                    : Side::derived(Enclosure::whole_line(),
+                                    flat ? "bar g's quantizer not certainly constant on I"
+                                         : "a quantizer not certainly constant on an entry's piece P_e");
+            Rational bar_max(0);
+            for (const Rational& v : bar) bar_max = max(bar_max, abs(v));
+            Outcome o(lhs, Side::exact(Rational(0)));
+            o.report("|I|", Side::exact(I[1] - I[0]));
+            if (!others.piece.empty()) {
+              Rational shortest = others.piece[0].hi - others.piece[0].lo;
+              for (const FlatPiece& piece : others.piece) shortest = min(shortest, piece.hi - piece.lo);
+              o.report("shortest |P_e| (the other entries' pieces)", Side::exact(shortest));
+            }
+            o.report("max_k |bar g_k| on W", Side::exact(bar_max, "bar g = f = 0 off [0,1]^(d x n)"));
+            if (constant_bar && is_finite(m) &&
+                lower(m).sign() > 0) {  // c: the lower end rounded down to a multiple of 2^-10
+              const Rational scaled = lower(m) * pow2(10);
+              mpz_class fl;
+              mpz_fdiv_q(fl.get_mpz_t(), scaled.num().get_mpz_t(), scaled.den().get_mpz_t());
+              o.report("c: |g - f| >= c on W (infinite measure)",
+                       Side::exact(Rational(mpq_class(fl)) / pow2(10),
+                                   "lower end of the enclosure over I, rounded down to a multiple of 2^-10"));
+            }
+            return o;
+          })));
   chain.recheck("Y-E3", "rhs", "0", {});
 }
 

@@ -25,10 +25,10 @@
 namespace approxcert::theorems::yun2020 {
 
 struct UnboundedWitness {
-  Smoothing smoothing;                               // lambda, eta of g
-  Rational x1;                                       // the fixed out-of-range entry (token 1, row 1)
-  std::optional<std::pair<Rational, Rational>> x2;   // I (token 2, row 1); absent: dirty search
-  std::vector<unsigned> levels;                      // k_e of the other d n - 2 entries, in entry order
+  Smoothing smoothing;                              // lambda, eta of g
+  Rational x1;                                      // the fixed out-of-range entry (token 1, row 1)
+  std::optional<std::pair<Rational, Rational>> x2;  // I (token 2, row 1); absent: dirty search
+  std::vector<unsigned> levels;                     // k_e of the other d n - 2 entries, in entry order
 };
 
 // The start of the lower out-of-range ray (-inf, s] of Y-E3r and W: s = -eta rounded down to a

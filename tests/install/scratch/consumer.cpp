@@ -4,6 +4,7 @@
 #include <iostream>
 #include <vector>
 
+#include "domain/domain.hpp"
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
 #include "net/lower.hpp"
@@ -11,7 +12,6 @@
 #include "scalar/scalar.hpp"
 #include "supnorm/error_program.hpp"
 #include "supnorm/supnorm.hpp"
-#include "domain/domain.hpp"
 
 int main(int argc, char** argv) {
   using namespace approxcert;

@@ -41,12 +41,17 @@ nlohmann::json& step_of(nlohmann::json& cert, const std::string& id) {
 
 }  // namespace
 
-TEST_CASE("fang2022 check main-d2k3: every verdict as expected (F-C11-ln-C refuted: the spec's -3.2482)") { expect_as_recorded("main-d2k3.json"); }
+TEST_CASE("fang2022 check main-d2k3: every verdict as expected (F-C11-ln-C refuted: the spec's -3.2482)") {
+  expect_as_recorded("main-d2k3.json");
+}
 TEST_CASE("fang2022 check one-token, cube blocks (W2 refuted), conditioning, Bernstein n = 2") {
-  for (const char* f : {"one-token-x1sq-x2.json", "w2-cube-blocks.json", "conditioning.json", "bernstein-n2.json"}) expect_as_recorded(f);
+  for (const char* f : {"one-token-x1sq-x2.json", "w2-cube-blocks.json", "conditioning.json", "bernstein-n2.json"})
+    expect_as_recorded(f);
 }
 
-TEST_CASE("fang2022 check unreduced-d2k3 (2.7(b)): 27 tokens, T_c = p, the read-out is not unique") { expect_as_recorded("unreduced-d2k3.json"); }
+TEST_CASE("fang2022 check unreduced-d2k3 (2.7(b)): 27 tokens, T_c = p, the read-out is not unique") {
+  expect_as_recorded("unreduced-d2k3.json");
+}
 
 TEST_CASE("fang2022 verify: the main certificate verifies, a forged determinant with a recomputed hash is rejected") {
   const CheckRun run = run_file("main-d2k3.json");

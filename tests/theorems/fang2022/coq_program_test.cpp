@@ -76,10 +76,10 @@ TEST_CASE("coq_program writes a copy 1 * v_a + 0 as a and leaves out terms with 
   const Rational one(1);
   const NodeId c = q.affine({&x, 1}, {&one, 1}, Rational(0));  // copy of x
   const NodeId a1[] = {c, z}, b1[] = {x, x};
-  const NodeId d = q.dot(a1, b1);                                // c x + 0 x
+  const NodeId d = q.dot(a1, b1);  // c x + 0 x
   const NodeId a2[] = {z, c};
   const Rational w2[] = {Rational(5), Rational(2)};
-  const NodeId e = q.affine(a2, w2, Rational(0));                // 5 * 0 + 2 c
+  const NodeId e = q.affine(a2, w2, Rational(0));  // 5 * 0 + 2 c
   const NodeId f = q.binary(Op::Add, d, e);
   const auto cp = coq_program(q, {f, c}, "Q");
   REQUIRE(cp.has_value());

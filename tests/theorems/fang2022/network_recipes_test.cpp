@@ -60,7 +60,8 @@ std::string verify_edited(const nlohmann::json& cert, const std::function<void(n
 
 }  // namespace
 
-TEST_CASE("fang2022 network recipes: T_c and the ablations at the sample points are re-evaluated from the recorded networks") {
+TEST_CASE(
+    "fang2022 network recipes: T_c and the ablations at the sample points are re-evaluated from the recorded networks") {
   const nlohmann::json cert = certificate_of("main-d2k3.json");
   const VerifyReport r = verify_certificate(registry(), cert, "main.json", kCertificateOnly);
   CAPTURE(problems_of(r));
@@ -90,7 +91,8 @@ TEST_CASE("fang2022 network recipes: T_c and the ablations at the sample points 
   CHECK(step_of(cc, "W2-value")["lhs"]["exact"] == "8/27");  // (2/3)^3
 }
 
-TEST_CASE("fang2022 network recipes: a forged value, network, constant input or point is rejected by certificate-only verify") {
+TEST_CASE(
+    "fang2022 network recipes: a forged value, network, constant input or point is rejected by certificate-only verify") {
   const nlohmann::json cert = certificate_of("main-d2k3.json");
   // The ablated output moved (still != p(x), so the verdict alone does not catch it).
   CHECK(verify_edited(cert, [](nlohmann::json& c) {
@@ -119,8 +121,9 @@ TEST_CASE("fang2022 network recipes: a forged value, network, constant input or 
             if (in == "number:1") in = "number:2";
         }).find("(F-C6-C): lhs: recorded") != std::string::npos);
   // The sample point of an ablation moved: the network is re-evaluated there.
-  CHECK(verify_edited(cert, [](nlohmann::json& c) { step_of(c, "F-C11-ln-C")["at"][0]["value"] = "1/3"; })
-            .find("(F-C11-ln-C): lhs: recorded") != std::string::npos);
+  CHECK(verify_edited(cert, [](nlohmann::json& c) {
+          step_of(c, "F-C11-ln-C")["at"][0]["value"] = "1/3";
+        }).find("(F-C11-ln-C): lhs: recorded") != std::string::npos);
 }
 
 // Why verify re-runs the theorem module by default even where every side had a recipe
@@ -128,7 +131,8 @@ TEST_CASE("fang2022 network recipes: a forged value, network, constant input or 
 // network by one that outputs the constant 1/4, records T^sm(x) = 1/4 (still != p(x) = -109/216,
 // margin re-derived) and recomputes the hash: the certificate-only check accepts the consistent
 // forgery, the rebuild (which builds the ablation from the parameters) rejects it.
-TEST_CASE("fang2022 network recipes: a consistently forged recipe passes the certificate-only check, the rebuild rejects it") {
+TEST_CASE(
+    "fang2022 network recipes: a consistently forged recipe passes the certificate-only check, the rebuild rejects it") {
   const nlohmann::json cert = certificate_of("main-d2k3.json");
   nlohmann::json forged = cert;
   nlohmann::json& step = step_of(forged, "F-C11-softmax");

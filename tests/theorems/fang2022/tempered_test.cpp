@@ -7,9 +7,9 @@
 #include <mpfr.h>
 
 #include "chain/instance.hpp"
-#include "net/lower.hpp"
 #include "net/evaluate.hpp"
 #include "net/expression.hpp"
+#include "net/lower.hpp"
 #include "theorems/fang2022/construction.hpp"
 #include "theorems/fang2022/programs.hpp"
 #include "theorems/fang2022/register.hpp"
@@ -25,9 +25,9 @@ Rational closed_form(const Rational& x, const Rational& eps, const Rational& c0,
   mpfr_t a, b, z, t, u, e, r;
   for (mpfr_ptr v : {a, b, z, t, u, e, r}) mpfr_init2(v, 400);
   mpfr_set_q(e, eps.get_mpq_t(), MPFR_RNDN);  // eps = 1/10 is not a binary number: exact up to 2^-400
-  mpfr_exp(a, e, MPFR_RNDN);                 // e^{eps}
+  mpfr_exp(a, e, MPFR_RNDN);                  // e^{eps}
   mpfr_set_q(t, (eps * x).get_mpq_t(), MPFR_RNDN);
-  mpfr_exp(b, t, MPFR_RNDN);                 // e^{eps x}
+  mpfr_exp(b, t, MPFR_RNDN);  // e^{eps x}
   mpfr_add(z, a, b, MPFR_RNDN);
   if (mirrored) {
     mpfr_ui_div(t, 1, a, MPFR_RNDN);
@@ -81,8 +81,10 @@ TEST_CASE("fang2022 mirrored embedding: token n + j holds the negated K slices o
   const Monomials mono = monomials(2, 2);
   const Layout L = layout(mono);
   const std::vector<Rational> x{Rational(3, 5), Rational(-2)};
-  const std::vector<Rational> plain = evaluate<Rational>(lower(embedding_network(mono)), std::span<const Rational>(x), Prec(64));
-  const std::vector<Rational> mirrored = evaluate<Rational>(lower(mirrored_embedding(mono)), std::span<const Rational>(x), Prec(64));
+  const std::vector<Rational> plain =
+      evaluate<Rational>(lower(embedding_network(mono)), std::span<const Rational>(x), Prec(64));
+  const std::vector<Rational> mirrored =
+      evaluate<Rational>(lower(mirrored_embedding(mono)), std::span<const Rational>(x), Prec(64));
   REQUIRE(plain.size() == L.n * L.D);
   REQUIRE(mirrored.size() == 2 * L.n * L.D);
   for (std::size_t r = 0; r < L.n * L.D; ++r) {
@@ -92,10 +94,12 @@ TEST_CASE("fang2022 mirrored embedding: token n + j holds the negated K slices o
   }
 }
 
-TEST_CASE("fang2022 check tempered-d1k3: F-C12 proved for eps = 1/10, 1/100, 1/1000 with C = 2, refuted without mirror tokens") {
+TEST_CASE(
+    "fang2022 check tempered-d1k3: F-C12 proved for eps = 1/10, 1/100, 1/1000 with C = 2, refuted without mirror tokens") {
   chain::TheoremRegistry r;
   register_theorems(r);
-  const chain::CheckRun run = chain::run_check(r, chain::read_check_file(std::string(APPROXCERT_SOURCE_DIR) + "/checks/fang2022/tempered-d1k3.json"));
+  const chain::CheckRun run = chain::run_check(
+      r, chain::read_check_file(std::string(APPROXCERT_SOURCE_DIR) + "/checks/fang2022/tempered-d1k3.json"));
   std::string msg;
   for (const auto& mm : run.mismatches) msg += mm.step + ": expected " + mm.expected + ", got " + mm.actual + "; ";
   CHECK_MESSAGE(run.mismatches.empty(), msg);

@@ -3,8 +3,8 @@
 // moved counterexample, a non-unit projection candidate) even when the forger recomputes the hash.
 #include <doctest/doctest.h>
 
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "chain/certificate.hpp"
 #include "chain/certificate_fields.hpp"
@@ -23,7 +23,8 @@ chain::TheoremRegistry registry() {
 }
 
 chain::CheckRun run(const std::string& name) {
-  const chain::CheckFile f = chain::read_check_file(std::string(APPROXCERT_SOURCE_DIR) + "/checks/kajitsuka2024/" + name);
+  const chain::CheckFile f =
+      chain::read_check_file(std::string(APPROXCERT_SOURCE_DIR) + "/checks/kajitsuka2024/" + name);
   return chain::run_check(registry(), f);
 }
 
@@ -50,7 +51,9 @@ std::string problems_of(const chain::TheoremRegistry& r, nlohmann::json c) {
 
 }  // namespace
 
-TEST_CASE("kajitsuka2024 check ka-d1n2-paper (K-A, paper lambda: 10^-6548 separations)") { check_instance("ka-d1n2-paper.json"); }
+TEST_CASE("kajitsuka2024 check ka-d1n2-paper (K-A, paper lambda: 10^-6548 separations)") {
+  check_instance("ka-d1n2-paper.json");
+}
 TEST_CASE("kajitsuka2024 check ka-d1n2-inst") { check_instance("ka-d1n2-inst.json"); }
 TEST_CASE("kajitsuka2024 check kb-d1n3-paper") { check_instance("kb-d1n3-paper.json"); }
 TEST_CASE("kajitsuka2024 check kc-d2n2-paper (searched projection)") { check_instance("kc-d2n2-paper.json"); }
@@ -59,8 +62,12 @@ TEST_CASE("kajitsuka2024 check ke-d1n2-paper (no same-token pairs)") { check_ins
 TEST_CASE("kajitsuka2024 check thm1-hardmax-witness") { check_instance("thm1-hardmax-witness.json"); }
 TEST_CASE("kajitsuka2024 check cor1-ka-d1n2-inst (memoriser)") { check_instance("cor1-ka-d1n2-inst.json"); }
 TEST_CASE("kajitsuka2024 check cor1-kc-d2n2-inst (memoriser, d = 2)") { check_instance("cor1-kc-d2n2-inst.json"); }
-TEST_CASE("kajitsuka2024 check prop1-ka-d1n2-inst (Proposition 1 assembly)") { check_instance("prop1-ka-d1n2-inst.json"); }
-TEST_CASE("kajitsuka2024 check prop1-ka-d1n2-not-equivariant (E2 refuted)") { check_instance("prop1-ka-d1n2-not-equivariant.json"); }
+TEST_CASE("kajitsuka2024 check prop1-ka-d1n2-inst (Proposition 1 assembly)") {
+  check_instance("prop1-ka-d1n2-inst.json");
+}
+TEST_CASE("kajitsuka2024 check prop1-ka-d1n2-not-equivariant (E2 refuted)") {
+  check_instance("prop1-ka-d1n2-not-equivariant.json");
+}
 
 TEST_CASE("kajitsuka2024 verify: accepts the K-A certificate, rejects tampered ones") {
   const chain::TheoremRegistry r = registry();

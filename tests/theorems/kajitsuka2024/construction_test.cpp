@@ -7,9 +7,9 @@
 #include <mpfr.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
 
 #include "chain/parameters.hpp"
 #include "net/evaluate.hpp"
@@ -29,8 +29,8 @@ namespace {
 Rational q(long p, long r = 1) { return Rational(mpz_class(p), mpz_class(r)); }
 
 Instance instance(long d, long n, const std::string& grid, const std::string& lambda) {
-  chain::Parameters p(parse_exact_json("{\"d\": " + std::to_string(d) + ", \"n\": " + std::to_string(n) + ", \"grid\": \"" + grid +
-                                           "\", \"lambda\": \"" + lambda + "\"}",
+  chain::Parameters p(parse_exact_json("{\"d\": " + std::to_string(d) + ", \"n\": " + std::to_string(n) +
+                                           ", \"grid\": \"" + grid + "\", \"lambda\": \"" + lambda + "\"}",
                                        "test"),
                       JsonAt("test"));
   return read_instance(p);
@@ -91,7 +91,8 @@ TEST_CASE("kajitsuka2024 constants: the paper's lambda, gamma, c and delta_P aga
   CHECK(upper(lg) < q(-229155732, 10000));
 }
 
-TEST_CASE("kajitsuka2024 attention layer: generic evaluator equals the Boltzmann identity evaluated with MPFR (K-A, instance lambda)") {
+TEST_CASE(
+    "kajitsuka2024 attention layer: generic evaluator equals the Boltzmann identity evaluated with MPFR (K-A, instance lambda)") {
   const Instance I = instance(1, 2, "1/4", "instance");
   const Projection pr = project(I, {q(1)});
   // lambda_inst = (2 ln 2 + 3) / (g_min a_min) = 32 (2 ln 2 + 3), gamma = 1/14
@@ -129,7 +130,8 @@ TEST_CASE("kajitsuka2024 attention layer: generic evaluator equals the Boltzmann
   }
 }
 
-TEST_CASE("kajitsuka2024 projection: stereographic points are exact unit vectors, the d = 2 search finds (cos pi/8, sin pi/8)") {
+TEST_CASE(
+    "kajitsuka2024 projection: stereographic points are exact unit vectors, the d = 2 search finds (cos pi/8, sin pi/8)") {
   for (const RationalVector& t : std::vector<RationalVector>{{q(1, 3)}, {q(-7, 5), q(2, 9)}, {q(0)}}) {
     const RationalVector u = stereographic_unit_vector(t);
     Rational n2(0);
@@ -152,7 +154,8 @@ TEST_CASE("kajitsuka2024 projection: stereographic points are exact unit vectors
   for (std::size_t i = 0; i < 4; ++i) CHECK(std::abs(got[i] - spec[i]) < 1e-8);
 }
 
-TEST_CASE("kajitsuka2024 memoriser: fits the label rule at every sequence, extrapolates boundedly, 44 parameters (K-A)") {
+TEST_CASE(
+    "kajitsuka2024 memoriser: fits the label rule at every sequence, extrapolates boundedly, 44 parameters (K-A)") {
   const Instance I = instance(1, 2, "1/4", "instance");
   const Projection pr = project(I, {q(1)});
   const Network net = memoriser_network(I, pr);
@@ -180,21 +183,35 @@ TEST_CASE("kajitsuka2024 memoriser: fits the label rule at every sequence, extra
 TEST_CASE("kajitsuka2024 build: constructions by name, bad parameters are InputErrors") {
   ConstructionRegistry r;
   register_constructions(r);
-  const Network att = build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/4", "lambda=paper"}, "parameters");
+  const Network att =
+      build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/4", "lambda=paper"}, "parameters");
   CHECK(att.layers.size() == 1);
   CHECK(parameter_count(att) == 4);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/3", "lambda=paper", "x=1"}, "parameters"), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=1", "grid=1/4", "lambda=paper"}, "parameters"), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=0.3", "lambda=paper"}, "parameters"), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/4", "lambda=huge"}, "parameters"), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=1", "n=5", "grid=1/4", "lambda=paper"}, "parameters"), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/attention", {"d=3", "n=2", "grid=1/8", "lambda=paper"}, "parameters"), InputError);
+  CHECK_THROWS_AS(
+      build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/3", "lambda=paper", "x=1"}, "parameters"),
+      InputError);
+  CHECK_THROWS_AS(
+      build_construction(r, "kajitsuka2024/attention", {"d=1", "n=1", "grid=1/4", "lambda=paper"}, "parameters"),
+      InputError);
+  CHECK_THROWS_AS(
+      build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=0.3", "lambda=paper"}, "parameters"),
+      InputError);
+  CHECK_THROWS_AS(
+      build_construction(r, "kajitsuka2024/attention", {"d=1", "n=2", "grid=1/4", "lambda=huge"}, "parameters"),
+      InputError);
+  CHECK_THROWS_AS(
+      build_construction(r, "kajitsuka2024/attention", {"d=1", "n=5", "grid=1/4", "lambda=paper"}, "parameters"),
+      InputError);
+  CHECK_THROWS_AS(
+      build_construction(r, "kajitsuka2024/attention", {"d=3", "n=2", "grid=1/8", "lambda=paper"}, "parameters"),
+      InputError);
 }
 
 TEST_CASE("kajitsuka2024 build: the quantiser maps entries off the ramps to their cell centres (closed form)") {
   ConstructionRegistry r;
   register_constructions(r);
-  const Network net = build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/4", "eta=1/100"}, "parameters");
+  const Network net =
+      build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/4", "eta=1/100"}, "parameters");
   const Program prog = lower(net);  // the evaluator keeps a reference
   Evaluator<Rational> ev(prog, Prec(64));
   // Q(x) = (min(floor(x / delta), K - 1) + 1/2) delta, off the ramps [k delta - eta, k delta)
@@ -205,8 +222,10 @@ TEST_CASE("kajitsuka2024 build: the quantiser maps entries off the ramps to thei
       CHECK(ev.outputs().at(0) == Q(x));
       CHECK(ev.outputs().at(1) == Q(y));
     }
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/4", "eta=1/8"}, "parameters"), InputError);
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/3", "eta=0"}, "parameters"), InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/4", "eta=1/8"}, "parameters"),
+                  InputError);
+  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/quantiser", {"d=1", "n=2", "grid=1/3", "eta=0"}, "parameters"),
+                  InputError);
 }
 
 TEST_CASE("kajitsuka2024 build: the hardmax witness layer gives the same output at the token e on both sequences") {
@@ -214,14 +233,17 @@ TEST_CASE("kajitsuka2024 build: the hardmax witness layer gives the same output 
   register_constructions(r);
   for (const char* tie : {"tie=split", "tie=first", "tie=last"})
     for (const char* kappa : {"kappa=1", "kappa=-2", "kappa=0"}) {
-      const Program prog = lower(build_construction(r, "kajitsuka2024/hardmax-witness", {kappa, "b_q=1/2", tie}, "parameters"));
+      const Program prog =
+          lower(build_construction(r, "kajitsuka2024/hardmax-witness", {kappa, "b_q=1/2", tie}, "parameters"));
       Evaluator<Rational> ev(prog, Prec(64));
       ev.run(std::vector<Rational>{q(1), q(2), q(5), q(6)});
       const Rational y1 = ev.outputs().at(0);
       ev.run(std::vector<Rational>{q(1), q(3), q(4), q(6)});
       CHECK(ev.outputs().at(0) == y1);  // spec §2.7: same max 6, min 1, mean 7/2
     }
-  CHECK_THROWS_AS(build_construction(r, "kajitsuka2024/hardmax-witness", {"kappa=1", "b_q=0", "tie=middle"}, "parameters"), InputError);
+  CHECK_THROWS_AS(
+      build_construction(r, "kajitsuka2024/hardmax-witness", {"kappa=1", "b_q=0", "tie=middle"}, "parameters"),
+      InputError);
 }
 
 }  // namespace approxcert::theorems::kajitsuka2024

@@ -6,9 +6,9 @@
 // tests proofs.export.kajitsuka_*.
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
-#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/coq_export.hpp"

@@ -6,8 +6,8 @@
 // exports in ctest proofs.coq_all_wright2021 and proofs.coq_all.)
 #include <doctest/doctest.h>
 
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "chain/certificate.hpp"
 #include "chain/coq_export.hpp"
@@ -42,7 +42,8 @@ TEST_CASE("wright2021 coq: the UAT chain concludes the exponential level with ep
   REQUIRE(e.theorems == std::vector<std::string>{"s410_uat_m4_uat_C5"});
   // eps_2 = sum_{l=1,2} (delta_a B + (A + delta_a) delta_b), delta_a = 1/(8 m^2), delta_b = 4/(8 m^2),
   // m = 4, A = B = 1.000001 (spec §2.7 C2, C3).
-  const Rational da = Rational(1) / Rational(128), db = Rational(4) / Rational(128), A = Rational(1000001) / Rational(1000000);
+  const Rational da = Rational(1) / Rational(128), db = Rational(4) / Rational(128),
+                 A = Rational(1000001) / Rational(1000000);
   const Rational eps2 = Rational(2) * (da * A + (A + da) * db);
   CHECK(eps2 == Rational(1006251) / Rational(12800000));
   CHECK(has(e, " * (exp ((1 / 1000) + " + coq_real(eps2) + ") - 1)."));
@@ -56,7 +57,8 @@ TEST_CASE("wright2021 coq: the UAT chain concludes the exponential level with ep
 
 TEST_CASE("wright2021 coq: the truncation tail and Cauchy-Schwarz for the instance's head") {
   const CoqExport e = exported(stored("s44-feature-truncation.json"));
-  REQUIRE(e.theorems == std::vector<std::string>{"s44_feature_truncation_truncation_tail", "s44_feature_truncation_cauchy_schwarz"});
+  REQUIRE(e.theorems ==
+          std::vector<std::string>{"s44_feature_truncation_truncation_tail", "s44_feature_truncation_cauchy_schwarz"});
   // t = (1, 1), s = (1, 0); W_Q = [[1, 2], [0, 1]], W_K = [[1, 0], [-1, 1]]: q = (1 + 2, 1), k = (1, -1).
   CHECK(has(e, "| 0%nat => (1 * 1 + 2 * 1)\n  | 1%nat => (0 * 1 + 1 * 1)\n"));
   CHECK(has(e, "| 0%nat => (1 * 1 + 0 * 0)\n  | 1%nat => ((-1) * 1 + 1 * 0)\n"));
@@ -73,10 +75,12 @@ TEST_CASE("wright2021 coq: the Gram witnesses (asymmetry, c^T K c < 0, 2x2 deter
   CHECK(has(a, "  | 0%nat => 1\n  | 1%nat => (-1)\n"));  // the witness c = (1, -1)
   CHECK(exported(stored("s42-asymmetric-pd-part.json")).theorems ==
         std::vector<std::string>{"s42_asymmetric_pd_part_asymmetric", "s42_asymmetric_pd_part_pair_indefinite"});
-  CHECK(exported(stored("s43-mercer-controls.json")).theorems == std::vector<std::string>{"s43_mercer_controls_symmetric_indefinite"});
+  CHECK(exported(stored("s43-mercer-controls.json")).theorems ==
+        std::vector<std::string>{"s43_mercer_controls_symmetric_indefinite"});
   const nlohmann::json r = stored("s46-per-query-rescaling.json");
   const CoqExport e = exported(r);
-  CHECK(e.theorems == std::vector<std::string>{"s46_per_query_rescaling_rescaling_invariance", "s46_per_query_rescaling_rescaled_indefinite"});
+  CHECK(e.theorems == std::vector<std::string>{"s46_per_query_rescaling_rescaling_invariance",
+                                               "s46_per_query_rescaling_rescaled_indefinite"});
   CHECK(has(e, "  | 0%nat => 0\n  | 1%nat => 3\n  | 2%nat => (-1)\n  | 3%nat => (-2)\n"));  // the stored candidate
   // c_1 = exp(-|W_Q x_1|^2 / (2 sqrt 2)), W_Q x_1 = (1, 0).
   CHECK(has(e, "| 0%nat => exp (- ((1 * 1 + 2 * 0) ^ 2 + (0 * 1 + 1 * 0) ^ 2) / (2 * sqrt 2))"));

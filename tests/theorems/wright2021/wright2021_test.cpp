@@ -4,9 +4,9 @@
 // tampered ones, and bad parameters named by their JSON path.
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
 
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
@@ -46,7 +46,8 @@ TEST_CASE("wright2021 check s410-uat-m8: only W-C18.C5.C (the spec's rounded 0.0
   const chain::CheckRun run = run_file("s410-uat-m8.json");
   CHECK(run.mismatches.empty());
   for (const auto& s : run.run.result.steps) {
-    CHECK_MESSAGE(s.verdict == (s.spec.id == "W-C18.C5.C" ? chain::Verdict::Refuted : chain::Verdict::Proved), s.spec.id);
+    CHECK_MESSAGE(s.verdict == (s.spec.id == "W-C18.C5.C" ? chain::Verdict::Refuted : chain::Verdict::Proved),
+                  s.spec.id);
     if (s.spec.id == "W-C18.C5.C") {
       // mpmath: e (e^{eps_2} - 1) with eps_2 = 2 (1/512 + (1 + 1/512) 4/512) is 0.05369789790139...;
       // the instance's factor bounds 1.000001 raise it slightly; both lie above 0.053693 + 1e-6.
@@ -131,8 +132,8 @@ TEST_CASE("wright2021 W-C3: c^T K c is exactly 2 - 2 cosh(1/sqrt 2), bracketed b
 
 TEST_CASE("wright2021 verify accepts every certificate and rejects tampered ones") {
   const chain::TheoremRegistry r = registry();
-  for (const char* name : {"s41-antisymmetric.json", "s46-per-query-rescaling.json", "s48-representer-l2.json", "s48-representer-l3.json",
-                           "s48-binary-representer.json"}) {
+  for (const char* name : {"s41-antisymmetric.json", "s46-per-query-rescaling.json", "s48-representer-l2.json",
+                           "s48-representer-l3.json", "s48-binary-representer.json"}) {
     const nlohmann::json cert = certificate_of(name);
     const chain::VerifyReport ok = chain::verify_certificate(r, cert, name);
     CHECK_MESSAGE(ok.ok(), name);
@@ -186,7 +187,8 @@ TEST_CASE("wright2021 W-C14.inv fails for a perturbed minimiser: the inversion (
   const chain::VerifyReport report = chain::verify_certificate(registry(), cert, "perturbed");
   CHECK_FALSE(report.ok());
   bool names_inv = false;
-  for (const std::string& problem : report.problems) names_inv = names_inv || problem.find("W-C14.inv") != std::string::npos;
+  for (const std::string& problem : report.problems)
+    names_inv = names_inv || problem.find("W-C14.inv") != std::string::npos;
   CHECK(names_inv);
 }
 
@@ -196,16 +198,20 @@ TEST_CASE("wright2021 bad parameters are named by their JSON path") {
     chain::RunOptions o;
     return chain::run_instance(r, theorem, parse_exact_json(params, "x.json"), JsonAt("x.json"), "x", o);
   };
-  const std::string base = R"("wq": [["1","0"],["0","1"]], "points": [["1","0"],["0","1"]], "c": ["1","-1"], "spec_cKc": "-0.521183673", "spec_eigenvalues": ["-0.2605918365","2.260591837"])";
+  const std::string base =
+      R"("wq": [["1","0"],["0","1"]], "points": [["1","0"],["0","1"]], "c": ["1","-1"], "spec_cKc": "-0.521183673", "spec_eigenvalues": ["-0.2605918365","2.260591837"])";
   CHECK_THROWS_WITH_AS(run("wright2021/antisymmetric-exponent", "{" + base + R"(, "wk": [["0","-1"]]})"),
                        doctest::Contains("/parameters/wk"), InputError);
-  CHECK_THROWS_WITH_AS(run("wright2021/antisymmetric-exponent",
-                           R"({"wq": [["1","0"],["0","1"]], "wk": [["0","-1"],["1","0"]], "points": [["1","0"],["0","1"]], "c": ["0","0"], "spec_cKc": "-0.5", "spec_eigenvalues": ["1","2"]})"),
-                       doctest::Contains("/parameters/c"), InputError);
-  CHECK_THROWS_WITH_AS(run("wright2021/antisymmetric-exponent",
-                           R"({"wq": [["1","0"],["0","1"]], "wk": [["0","-1"],["1","0"]], "points": [["1","0"],["0","1"]], "c": ["1","-1"], "spec_cKc": -0.5, "spec_eigenvalues": ["1","2"]})"),
-                       doctest::Contains("/parameters/spec_cKc"), InputError);
-  CHECK_THROWS_WITH_AS(run("wright2021/infinite-rank", R"({"spacing": "1/2", "n_min": 2, "n_max": 100000, "poly_degree": 2, "poly_points": 6})"),
+  CHECK_THROWS_WITH_AS(
+      run("wright2021/antisymmetric-exponent",
+          R"({"wq": [["1","0"],["0","1"]], "wk": [["0","-1"],["1","0"]], "points": [["1","0"],["0","1"]], "c": ["0","0"], "spec_cKc": "-0.5", "spec_eigenvalues": ["1","2"]})"),
+      doctest::Contains("/parameters/c"), InputError);
+  CHECK_THROWS_WITH_AS(
+      run("wright2021/antisymmetric-exponent",
+          R"({"wq": [["1","0"],["0","1"]], "wk": [["0","-1"],["1","0"]], "points": [["1","0"],["0","1"]], "c": ["1","-1"], "spec_cKc": -0.5, "spec_eigenvalues": ["1","2"]})"),
+      doctest::Contains("/parameters/spec_cKc"), InputError);
+  CHECK_THROWS_WITH_AS(run("wright2021/infinite-rank",
+                           R"({"spacing": "1/2", "n_min": 2, "n_max": 100000, "poly_degree": 2, "poly_points": 6})"),
                        doctest::Contains("/parameters/n_max"), InputError);
 }
 
