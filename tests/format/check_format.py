@@ -3,9 +3,10 @@
 .clang-format says (clang-format 14, Debian 12's). Exit 0 when all are, 1 naming the files that are
 not, 77 (ctest: skipped, and said so) when clang-format 14 is not installed.
 
-  check_format.py --source SRC [--clang-format PROGRAM] [--fix]
+  check_format.py --source SRC [--style FILE] [--clang-format PROGRAM] [--fix]
 
-The fixtures of tests/layers/ are left as they are: their tests name their line numbers."""
+The fixtures of tests/layers/ are left as they are (their tests name their line numbers), and so is
+tests/format/misformatted/, the file ctest format.detects_misformatted_file must find."""
 import argparse
 import os
 import re
@@ -13,7 +14,7 @@ import subprocess
 import sys
 
 SUFFIXES = (".cpp", ".hpp", ".h", ".cc")
-EXCLUDED = ("tests/layers/",)
+EXCLUDED = ("tests/layers/", "tests/format/misformatted/")
 VERSION = 14
 
 
@@ -32,6 +33,7 @@ def cpp_files(source):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", required=True)
+    parser.add_argument("--style", help="the .clang-format to use (default: SRC/.clang-format)")
     parser.add_argument("--clang-format", default="clang-format")
     parser.add_argument("--fix", action="store_true", help="rewrite the files instead of checking them")
     args = parser.parse_args()
@@ -49,7 +51,7 @@ def main():
     if not files:
         print(f"format check: no C++ file under {source}", file=sys.stderr)
         return 2
-    style = "--style=file:" + os.path.join(source, ".clang-format")
+    style = "--style=file:" + os.path.abspath(args.style or os.path.join(source, ".clang-format"))
     wrong = []
     for start in range(0, len(files), 100):
         batch = files[start:start + 100]
