@@ -84,18 +84,21 @@ PYBIND11_MODULE(_approxcert, m) {
   py::register_exception<InputError>(m, "InputError", PyExc_ValueError);
   py::register_exception<NotExactError>(m, "NotExactError", PyExc_ValueError);
 
-  py::class_<Network>(m, "Network")
-      .def_property_readonly("input_dim", [](const Network& n) { return input_dim(n); })
-      .def_property_readonly("output_dim", [](const Network& n) { return output_dim(n); })
-      .def("to_json", &save_network, "canonical approxcert-net/1 text, every number exact")
-      .def("__eq__", [](const Network& a, const Network& b) { return a == b; });
+  // A network as loaded: checked once (CheckedNetwork), so the calls below lower it with no second check.
+  py::class_<CheckedNetwork>(m, "Network")
+      .def_property_readonly("input_dim", &CheckedNetwork::inputs)
+      .def_property_readonly("output_dim", &CheckedNetwork::outputs)
+      .def(
+          "to_json", [](const CheckedNetwork& n) { return save_network(n.network()); },
+          "canonical approxcert-net/1 text, every number exact")
+      .def("__eq__", [](const CheckedNetwork& a, const CheckedNetwork& b) { return a.network() == b.network(); });
 
   m.def("load_network", &load_network, py::arg("path"), "an approxcert-net/1 or ONNX file (dispatch on content)");
   m.def("parse_network", &parse_network, py::arg("text"), py::arg("source") = "<python>");
 
   m.def(
       "eval_network",
-      [](const Network& net, const std::vector<std::string>& point, long prec) {
+      [](const CheckedNetwork& net, const std::vector<std::string>& point, long prec) {
         const Program prog = lower(net);
         const std::vector<Rational> x = rationals(point, "point");
         if (x.size() != prog.num_inputs())
@@ -114,7 +117,7 @@ PYBIND11_MODULE(_approxcert, m) {
 
   m.def(
       "supnorm_expression",
-      [](const Network& net, std::size_t output, const std::string& target, const std::string& domain,
+      [](const CheckedNetwork& net, std::size_t output, const std::string& target, const std::string& domain,
          const std::string& rel_tol, const std::string& abs_tol, std::uint64_t max_boxes, long prec) {
         SupNormOptions o = options(rel_tol, abs_tol, max_boxes, prec);
         return result_dict(run(net_error_program(lower(net), output, target), domain, std::move(o)));
@@ -124,7 +127,7 @@ PYBIND11_MODULE(_approxcert, m) {
 
   m.def(
       "supnorm_network",
-      [](const Network& net, std::size_t output, const Network& target, std::size_t target_output,
+      [](const CheckedNetwork& net, std::size_t output, const CheckedNetwork& target, std::size_t target_output,
          const std::string& domain, const std::string& rel_tol, const std::string& abs_tol, std::uint64_t max_boxes,
          long prec) {
         SupNormOptions o = options(rel_tol, abs_tol, max_boxes, prec);

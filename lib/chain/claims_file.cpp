@@ -54,8 +54,8 @@ CheckFile read_claims_file(const std::string& path, const ExactJson& doc) {
       const std::string file = json_string(item.value(), item_at);
       if (file.empty()) item_at.fail("empty network file name");
       const fs::path resolved = fs::path(file).is_absolute() ? fs::path(file) : folder / file;
-      const Network net = load_network(resolved.string());
-      networks[item.key()] = parse_exact_json(save_network(net), resolved.string());
+      networks[item.key()] =
+          parse_exact_json(save_network(load_network(resolved.string()).network()), resolved.string());
     }
   }
   f.parameters = ExactJson::object();

@@ -21,8 +21,8 @@ std::map<std::string, Program, std::less<>> read_recorded_networks(const nlohman
     if (!value.is_string()) throw InputError(where + ": expected the network's approxcert-net/1 text");
     const std::string& text = value.get_ref<const std::string&>();
     if (text.size() > kMaxRecordedNetworkBytes) throw InputError(where + ": larger than the recorded-network budget");
-    const Network net = parse_network(text, where);  // JSON only: never the ONNX sniffing of network_from_bytes
-    const std::string canonical = save_network(net);
+    const CheckedNetwork net = parse_network(text, where);  // JSON only: never the ONNX sniffing of network_from_bytes
+    const std::string canonical = save_network(net.network());
     if (sha256_hex(canonical) != key)
       throw InputError(where + ": the key is not the SHA-256 of the network's canonical text (" +
                        sha256_hex(canonical) + ")");

@@ -40,16 +40,16 @@ void run_build(const BuildOptions& o) {
   if (o.construction.empty()) throw InputError("build: name a construction (see approxcert build --list)");
   if (o.output.empty()) throw InputError("build: -o NET.json is required");
   check_output_file(o.output, "-o");
-  const Network net = theorems::build_construction(registry, o.construction, o.params, "--param");
-  write_file_atomic(o.output, save_network(net));  // only after the builder and the checks succeeded
+  const CheckedNetwork net = theorems::build_construction(registry, o.construction, o.params, "--param");
+  write_file_atomic(o.output, save_network(net.network()));  // only after the builder and the checks succeeded
   if (o.json) {
-    nlohmann::ordered_json j = {{"command", "build"},       {"construction", o.construction}, {"output", o.output},
-                                {"inputs", input_dim(net)}, {"outputs", output_dim(net)},     {"exit_status", 0}};
+    nlohmann::ordered_json j = {{"command", "build"},     {"construction", o.construction}, {"output", o.output},
+                                {"inputs", net.inputs()}, {"outputs", net.outputs()},       {"exit_status", 0}};
     std::cout << j.dump(2) << "\n";
     return;
   }
-  std::cout << "wrote " << o.output << " (" << o.construction << ", " << count_text(input_dim(net), "input") << ", "
-            << count_text(output_dim(net), "output") << ")\n";
+  std::cout << "wrote " << o.output << " (" << o.construction << ", " << count_text(net.inputs(), "input") << ", "
+            << count_text(net.outputs(), "output") << ")\n";
 }
 
 }  // namespace

@@ -73,8 +73,7 @@ void run_eval(const EvalOptions& o) {
   const std::vector<Rational> point = parse_point(o.at, "--at");
   Program prog;
   if (o.net_given) {
-    const Network net = load_network(o.net);
-    prog = lower(net);
+    prog = lower(load_network(o.net));
     if (point.size() != prog.num_inputs())
       throw InputError("--at: " + o.net + " takes " + std::to_string(prog.num_inputs()) +
                        " coordinates (sequence inputs column by column), got " + std::to_string(point.size()));

@@ -26,17 +26,18 @@ void run_import(const ImportOptions& o) {
   if (o.output.empty()) throw InputError("import: -o NET.json is required");
   const std::string bytes = read_text_file(o.model);
   if (looks_like_json(bytes)) throw InputError(o.model + ": is a JSON file, not an ONNX model");
-  const Network net = import_onnx(bytes, o.model);
-  write_file_atomic(o.output, save_network(net));  // only after the import and the checks succeeded
+  const CheckedNetwork net = import_onnx(bytes, o.model);
+  write_file_atomic(o.output, save_network(net.network()));  // only after the import and the checks succeeded
   if (o.json) {
-    const nlohmann::ordered_json j = {
-        {"command", "import"},      {"model", o.model},           {"output", o.output}, {"layers", net.layers.size()},
-        {"inputs", input_dim(net)}, {"outputs", output_dim(net)}, {"exit_status", 0}};
+    const nlohmann::ordered_json j = {{"command", "import"},    {"model", o.model},
+                                      {"output", o.output},     {"layers", net.network().layers.size()},
+                                      {"inputs", net.inputs()}, {"outputs", net.outputs()},
+                                      {"exit_status", 0}};
     std::cout << j.dump(2) << "\n";
     return;
   }
-  std::cout << "wrote " << o.output << " (" << count_text(net.layers.size(), "layer") << ", "
-            << count_text(input_dim(net), "input") << ", " << count_text(output_dim(net), "output") << ")\n";
+  std::cout << "wrote " << o.output << " (" << count_text(net.network().layers.size(), "layer") << ", "
+            << count_text(net.inputs(), "input") << ", " << count_text(net.outputs(), "output") << ")\n";
 }
 
 }  // namespace

@@ -253,10 +253,8 @@ class Lowerer {
   RationalVector exact_;  // linear(): the exact weights of the row being built (reused buffer)
 };
 
-}  // namespace
-
-std::vector<NodeId> lower_into(Program& prog, const Network& net, std::span<const NodeId> inputs) {
-  check_network(net, "network");
+// The lowering itself, of a network that check_network() accepted.
+std::vector<NodeId> lower_checked_into(Program& prog, const Network& net, std::span<const NodeId> inputs) {
   if (inputs.size() != input_dim(net))
     throw std::logic_error("lower_into: " + std::to_string(inputs.size()) + " input nodes given, the network takes " +
                            std::to_string(input_dim(net)));
@@ -276,19 +274,47 @@ std::vector<NodeId> lower_into(Program& prog, const Network& net, std::span<cons
   return outputs;
 }
 
-std::vector<NodeId> lower_into(Program& prog, const Network& net) {
+// The program's own inputs, as many as the (checked) network takes.
+std::vector<NodeId> program_inputs(Program& prog, const Network& net) {
   if (prog.num_inputs() != input_dim(net))
     throw std::logic_error("lower_into: the program has " + std::to_string(prog.num_inputs()) +
                            " inputs, the network takes " + std::to_string(input_dim(net)));
   std::vector<NodeId> inputs;
   for (std::size_t k = 0; k < prog.num_inputs(); ++k) inputs.push_back(prog.input(k));
-  return lower_into(prog, net, inputs);
+  return inputs;
 }
 
-Program lower(const Network& net) {
+Program lower_checked(const Network& net) {
   Program prog(input_dim(net));
-  prog.set_outputs(lower_into(prog, net));
+  prog.set_outputs(lower_checked_into(prog, net, program_inputs(prog, net)));
   return prog;
+}
+
+}  // namespace
+
+std::vector<NodeId> lower_into(Program& prog, const CheckedNetwork& net, std::span<const NodeId> inputs) {
+  return lower_checked_into(prog, net.network(), inputs);
+}
+
+std::vector<NodeId> lower_into(Program& prog, const Network& net, std::span<const NodeId> inputs) {
+  check_network(net, "network");
+  return lower_checked_into(prog, net, inputs);
+}
+
+std::vector<NodeId> lower_into(Program& prog, const CheckedNetwork& net) {
+  return lower_checked_into(prog, net.network(), program_inputs(prog, net.network()));
+}
+
+std::vector<NodeId> lower_into(Program& prog, const Network& net) {
+  check_network(net, "network");
+  return lower_checked_into(prog, net, program_inputs(prog, net));
+}
+
+Program lower(const CheckedNetwork& net) { return lower_checked(net.network()); }
+
+Program lower(const Network& net) {
+  check_network(net, "network");
+  return lower_checked(net);
 }
 
 }  // namespace approxcert

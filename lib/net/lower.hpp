@@ -32,18 +32,22 @@
 
 namespace approxcert {
 
-// Checks the network (InputError naming "network" if invalid) and builds its program.
+// Builds the program of a network: a CheckedNetwork as it is; a Network after check_network()
+// (InputError naming "network" if it is invalid).
+Program lower(const CheckedNetwork& net);
 Program lower(const Network& net);
 
-// Checks the network and lowers it onto the inputs of `prog` (which must have input_dim(net) of
-// them), after the nodes already there; returns its output nodes. Two networks lowered into one
-// program share its inputs (network against network).
+// The same, lowered onto the inputs of `prog` (which must have input_dim(net) of them), after the
+// nodes already there; returns its output nodes. Two networks lowered into one program share its
+// inputs (network against network).
+std::vector<NodeId> lower_into(Program& prog, const CheckedNetwork& net);
 std::vector<NodeId> lower_into(Program& prog, const Network& net);
 
 // The same, onto given nodes of `prog` (input_dim(net) of them; for a sequence network column by
 // column) instead of its inputs: the network's outputs as nodes computing net(inputs). Composes
 // networks (one network's outputs as another's inputs). std::logic_error on a wrong count or a
 // node that does not exist.
+std::vector<NodeId> lower_into(Program& prog, const CheckedNetwork& net, std::span<const NodeId> inputs);
 std::vector<NodeId> lower_into(Program& prog, const Network& net, std::span<const NodeId> inputs);
 
 }  // namespace approxcert

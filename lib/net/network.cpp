@@ -303,4 +303,9 @@ std::size_t input_dim(const Network& net) { return net.input.dim * net.input.tok
 
 std::size_t output_dim(const Network& net, std::string_view source) { return Checker(source, {}).run(net); }
 
+CheckedNetwork CheckedNetwork::check(Network net, std::string_view source, const NetworkLimits& limits) {
+  const std::size_t outputs = Checker(source, limits).run(net);
+  return CheckedNetwork(std::move(net), outputs);
+}
+
 }  // namespace approxcert

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -158,5 +159,28 @@ void check_network(const Network& net, std::string_view source, const NetworkLim
 std::size_t input_dim(const Network& net);
 // Number of outputs (checks the network; throws InputError naming `source` if it is invalid).
 std::size_t output_dim(const Network& net, std::string_view source = "network");
+
+// A network that check_network() accepted, immutable, with its number of outputs. Only check()
+// makes one, so a network is checked once where it enters (a file, an ONNX model, a construction)
+// and lower() of a CheckedNetwork does not check it again.
+class CheckedNetwork {
+ public:
+  // check_network(net, source, limits), then keeps the network.
+  static CheckedNetwork check(Network net, std::string_view source, const NetworkLimits& limits = {});
+
+  const Network& network() const& { return net_; }
+  Network network() && { return std::move(net_); }  // a temporary's network, moved out (no copy, no dangling)
+  // A CheckedNetwork is a Network (code that takes a Network keeps working; lowering it then checks
+  // it again, as for any Network).
+  operator const Network&() const& { return net_; }
+  operator Network() && { return std::move(net_); }
+  std::size_t inputs() const { return input_dim(net_); }
+  std::size_t outputs() const { return outputs_; }
+
+ private:
+  CheckedNetwork(Network net, std::size_t outputs) : net_(std::move(net)), outputs_(outputs) {}
+  Network net_;
+  std::size_t outputs_;
+};
 
 }  // namespace approxcert

@@ -278,7 +278,7 @@ void write_json(const OutJson& v, std::size_t indent, std::string& out) {
 
 }  // namespace
 
-Network network_from_json(const ExactJson& doc, std::string_view source) {
+CheckedNetwork network_from_json(const ExactJson& doc, std::string_view source) {
   const JsonAt top{std::string(source)};
   json_object(doc, top);
   const std::string_view what = "a network file";
@@ -299,20 +299,19 @@ Network network_from_json(const ExactJson& doc, std::string_view source) {
   // hold at most 2*10^7 numbers (5-7 GB), whatever an in-memory construction may hold.
   NetworkLimits file_limits;
   file_limits.max_weights = 20'000'000;
-  check_network(net, source, file_limits);
-  return net;
+  return CheckedNetwork::check(std::move(net), source, file_limits);
 }
 
-Network parse_network(std::string_view text, std::string_view source) {
+CheckedNetwork parse_network(std::string_view text, std::string_view source) {
   return network_from_json(parse_exact_json(text, source), source);
 }
 
-Network network_from_bytes(std::string_view bytes, std::string_view source) {
+CheckedNetwork network_from_bytes(std::string_view bytes, std::string_view source) {
   if (!looks_like_json(bytes)) return import_onnx(bytes, source);
   return network_from_json(parse_exact_json(bytes, source), source);
 }
 
-Network load_network(const std::string& path) { return network_from_bytes(read_text_file(path), path); }
+CheckedNetwork load_network(const std::string& path) { return network_from_bytes(read_text_file(path), path); }
 
 std::string save_network(const Network& net) {
   OutJson doc = OutJson::object();

@@ -578,7 +578,7 @@ void Importer::chain_step(const onnx::NodeProto& n) {
   current_ = n.output(0);
 }
 
-Network Importer::run() {
+CheckedNetwork Importer::run() {
   if (!model_.has_graph()) fail("the model has no graph");
   const onnx::GraphProto& g = model_.graph();
   for (const auto& t : g.initializer()) raw_[t.name()] = &t;
@@ -652,8 +652,7 @@ Network Importer::run() {
   net.input.dim = input_features;
   if (sequence_) net.input.tokens = tokens_;
   net.layers = std::move(layers_);
-  check_network(net, source_);
-  return net;
+  return CheckedNetwork::check(std::move(net), source_);
 }
 
 }  // namespace onnx_detail
@@ -663,7 +662,7 @@ bool looks_like_json(std::string_view bytes) {
   return first == std::string_view::npos || bytes[first] == '{' || bytes[first] == '[';
 }
 
-Network import_onnx(std::string_view bytes, std::string_view source) {
+CheckedNetwork import_onnx(std::string_view bytes, std::string_view source) {
   if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     throw InputError(std::string(source) + ": the file is larger than protobuf's 2 GiB limit");
   onnx::ModelProto model;

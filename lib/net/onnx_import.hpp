@@ -36,8 +36,8 @@
 namespace approxcert {
 
 // Parses the bytes of an .onnx file; every problem is one InputError "<source>: <where>: <what>".
-// The result is the network the graph computes, checked by check_network().
-Network import_onnx(std::string_view bytes, std::string_view source);
+// The result is the network the graph computes, checked (CheckedNetwork).
+CheckedNetwork import_onnx(std::string_view bytes, std::string_view source);
 
 // True if the bytes look like an approxcert-net/1 JSON document (first non-blank byte '{' or '[',
 // or no non-blank byte at all),

@@ -67,7 +67,7 @@ struct Pending {
 class Importer {
  public:
   Importer(const onnx::ModelProto& model, std::string_view source) : model_(model), source_(source) {}
-  Network run();
+  CheckedNetwork run();
 
   // --- graph reading (onnx_import.cpp) ---
   [[noreturn]] void fail(const std::string& what) const;

@@ -42,10 +42,10 @@ void check_output_index(std::size_t outputs, std::size_t output, std::string_vie
                    " (indices 0.." + std::to_string(outputs - 1) + "), got " + std::to_string(output));
 }
 
-void check_same_inputs(const Network& net, const Network& target_net) {
-  if (input_dim(net) != input_dim(target_net))
-    throw InputError("the target network takes " + std::to_string(input_dim(target_net)) + " inputs, the network " +
-                     std::to_string(input_dim(net)));
+void check_same_inputs(const CheckedNetwork& net, const CheckedNetwork& target_net) {
+  if (net.inputs() != target_net.inputs())
+    throw InputError("the target network takes " + std::to_string(target_net.inputs()) + " inputs, the network " +
+                     std::to_string(net.inputs()));
 }
 
 Program net_error_program(Program net_program, std::size_t output, std::string_view target) {
@@ -56,10 +56,10 @@ Program net_error_program(Program net_program, std::size_t output, std::string_v
   return with_error_output(std::move(net_program), t, approx);
 }
 
-Program net_vs_net_error_program(const Network& net, std::size_t output, const Network& target_net,
+Program net_vs_net_error_program(const CheckedNetwork& net, std::size_t output, const CheckedNetwork& target_net,
                                  std::size_t target_output) {
   check_same_inputs(net, target_net);
-  Program prog(input_dim(net));
+  Program prog(net.inputs());
   const std::vector<NodeId> approx = lower_into(prog, net);
   const std::vector<NodeId> target = lower_into(prog, target_net);
   check_output_index(approx.size(), output, "the network");

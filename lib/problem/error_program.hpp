@@ -22,7 +22,7 @@ Program relative_error_program(Program absolute);
 // unless output < outputs; InputError "the target network takes N inputs, the network M" unless
 // both networks take the same number of inputs.
 void check_output_index(std::size_t outputs, std::size_t output, std::string_view network);
-void check_same_inputs(const Network& net, const Network& target_net);
+void check_same_inputs(const CheckedNetwork& net, const CheckedNetwork& target_net);
 
 // A network's program (lower(net)) with its output `output` as the approximant and the target
 // expression compiled over the same inputs. A bad output index ("the network has ...") or target
@@ -32,7 +32,7 @@ Program net_error_program(Program net_program, std::size_t output, std::string_v
 // Two networks on the same inputs: output 0 := target_net's output `target_output` - net's output
 // `output`, both lowered into one program (lower_into). Different input dimensions or a bad output
 // index throw InputError (check_same_inputs, check_output_index: "the network", "the target network").
-Program net_vs_net_error_program(const Network& net, std::size_t output, const Network& target_net,
+Program net_vs_net_error_program(const CheckedNetwork& net, std::size_t output, const CheckedNetwork& target_net,
                                  std::size_t target_output);
 
 // Two expressions in x0 .. x{dim-1}.

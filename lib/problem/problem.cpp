@@ -28,14 +28,14 @@ Problem load_absolute_problem(const SupNormInputs& in, const Box& domain, const 
   const std::string bytes = read_text_file(*in.net_path);
   if (in.target_net_path) {
     const std::string target_bytes = read_text_file(*in.target_net_path);
-    const Network net = network_from_bytes(bytes, *in.net_path);
-    const Network target_net = network_from_bytes(target_bytes, *in.target_net_path);
-    check_domain_dim(domain, input_dim(net));
+    const CheckedNetwork net = network_from_bytes(bytes, *in.net_path);
+    const CheckedNetwork target_net = network_from_bytes(target_bytes, *in.target_net_path);
+    check_domain_dim(domain, net.inputs());
     // Each input alone first, so that a message names the one that is wrong.
     located(o.target_net, [&] { check_same_inputs(net, target_net); });
-    located(o.net_output, [&] { check_output_index(output_dim(net), in.net_output, "the network"); });
+    located(o.net_output, [&] { check_output_index(net.outputs(), in.net_output, "the network"); });
     located(o.target_net_output,
-            [&] { check_output_index(output_dim(target_net), in.target_net_output, "the target network"); });
+            [&] { check_output_index(target_net.outputs(), in.target_net_output, "the target network"); });
     return {net_vs_net_error_program(net, in.net_output, target_net, in.target_net_output), sha256_hex(bytes),
             sha256_hex(target_bytes)};
   }

@@ -50,14 +50,13 @@ chain::Parameters construction_parameters(const std::vector<std::string>& key_va
   return chain::Parameters(std::move(object), JsonAt(origin));
 }
 
-Network build_construction(const ConstructionRegistry& registry, std::string_view name,
-                           const std::vector<std::string>& key_values, const std::string& origin) {
+CheckedNetwork build_construction(const ConstructionRegistry& registry, std::string_view name,
+                                  const std::vector<std::string>& key_values, const std::string& origin) {
   const Construction& c = registry.get(name);
   const chain::Parameters params = construction_parameters(key_values, origin);
   Network net = c.build(params);
   params.check_all_read();
-  check_network(net, "build " + std::string(name));
-  return net;
+  return CheckedNetwork::check(std::move(net), "build " + std::string(name));
 }
 
 }  // namespace approxcert::theorems

@@ -49,7 +49,7 @@ chain::Parameters construction_parameters(const std::vector<std::string>& key_va
 
 // Runs the named builder on the parameters (construction_parameters(key_values, origin)), rejects
 // parameters it did not read, and checks the network (InputError naming "build <name>" if it is invalid).
-Network build_construction(const ConstructionRegistry& registry, std::string_view name,
-                           const std::vector<std::string>& key_values, const std::string& origin);
+CheckedNetwork build_construction(const ConstructionRegistry& registry, std::string_view name,
+                                  const std::vector<std::string>& key_values, const std::string& origin);
 
 }  // namespace approxcert::theorems

@@ -140,7 +140,8 @@ TEST_CASE("monotonicity: random networks against random networks, d = 1..3, agai
     const Box domain = cube(frac(-1, 1), frac(3, 4), d);
     for (Hidden kind : kAllHidden)
       for (int rep = 0; rep < approxcert::test::random_cases(2); ++rep) {
-        const Network a = gen.network(d, kind, 3), b = gen.network(d, rep ? Hidden::Tanh : kind, 3);
+        const CheckedNetwork a = CheckedNetwork::check(gen.network(d, kind, 3), "random a");
+        const CheckedNetwork b = CheckedNetwork::check(gen.network(d, rep ? Hidden::Tanh : kind, 3), "random b");
         const Program prog = net_vs_net_error_program(a, 0, b, 0);
         CAPTURE(d);
         CAPTURE(static_cast<int>(kind));

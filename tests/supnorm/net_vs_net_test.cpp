@@ -17,7 +17,7 @@ using namespace approxcert;
 
 namespace {
 
-Network net(std::string_view layers, int dim = 2) {
+CheckedNetwork net(std::string_view layers, int dim = 2) {
   return parse_network(R"({"format": "approxcert-net/1", "input": {"dim": )" + std::to_string(dim) +
                            R"(}, "layers": )" + std::string(layers) + "}",
                        "net.json");
@@ -35,7 +35,7 @@ const char* kB = R"([{"type": "dense", "weight": [["1", "0"], ["0", "2"]], "bias
 }  // namespace
 
 TEST_CASE("net_vs_net: the error program is target_net - net, exactly, at random rational points") {
-  const Network a = net(kA), b = net(kB);
+  const CheckedNetwork a = net(kA), b = net(kB);
   std::mt19937 rng(3);
   for (std::size_t out_a : {0u, 1u}) {
     const Program prog = net_vs_net_error_program(a, out_a, b, 0);
@@ -51,8 +51,8 @@ TEST_CASE("net_vs_net: the error program is target_net - net, exactly, at random
 }
 
 TEST_CASE("net_vs_net: sup |relu(x) - x| on [-1,1] is exactly 1, attained at -1") {
-  const Network identity = net(R"([{"type": "dense", "weight": [["1"]], "bias": ["0"]}])", 1);
-  const Network relu = net(R"([{"type": "relu"}])", 1);
+  const CheckedNetwork identity = net(R"([{"type": "dense", "weight": [["1"]], "bias": ["0"]}])", 1);
+  const CheckedNetwork relu = net(R"([{"type": "relu"}])", 1);
   SupNormOptions o;
   o.rel_tol = parse_rational("1e-9");
   const SupNormResult r =
@@ -66,7 +66,7 @@ TEST_CASE("net_vs_net: sup |relu(x) - x| on [-1,1] is exactly 1, attained at -1"
 
 TEST_CASE("net_vs_net: different input dimensions and bad output indices are input errors") {
   // In the engine's terms: the caller (load_problem) begins them with the input's origin.
-  const Network a = net(kA), one = net(R"([{"type": "relu"}])", 1);
+  const CheckedNetwork a = net(kA), one = net(R"([{"type": "relu"}])", 1);
   CHECK_THROWS_WITH_AS(net_vs_net_error_program(a, 0, one, 0), "the target network takes 1 inputs, the network 2",
                        InputError);
   CHECK_THROWS_WITH_AS(net_vs_net_error_program(a, 2, a, 0), "the network has 2 outputs (indices 0..1), got 2",

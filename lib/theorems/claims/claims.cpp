@@ -179,7 +179,8 @@ Side side_value(const SideExpr& e, const Attempt& a, Quantities& qs, Outcome& re
 }
 
 // The network the string at `at` names (InputError there if "networks" has none of that name).
-const Network& network_at(const std::map<std::string, Network>& nets, const ExactJson& v, const JsonAt& at) {
+const CheckedNetwork& network_at(const std::map<std::string, CheckedNetwork>& nets, const ExactJson& v,
+                                 const JsonAt& at) {
   const std::string name = json_string(v, at);
   const auto it = nets.find(name);
   if (it == nets.end()) {
@@ -190,15 +191,16 @@ const Network& network_at(const std::map<std::string, Network>& nets, const Exac
   return it->second;
 }
 
-const Network& network_named(const std::map<std::string, Network>& nets, const ExactJson& q, const JsonAt& at) {
+const CheckedNetwork& network_named(const std::map<std::string, CheckedNetwork>& nets, const ExactJson& q,
+                                    const JsonAt& at) {
   return network_at(nets, json_required(q, "net", at, "a quantity"), at.key("net"));
 }
 
-std::size_t output_index(const ExactJson& q, std::string_view key, const JsonAt& at, const Network& net) {
+std::size_t output_index(const ExactJson& q, std::string_view key, const JsonAt& at, const CheckedNetwork& net) {
   const ExactJson* o = json_optional(q, key);
   if (!o) return 0;
   const std::uint64_t k = json_count(*o, at.key(key));
-  const std::size_t outputs = lower(net).outputs().size();
+  const std::size_t outputs = net.outputs();
   if (k >= outputs)
     at.key(key).fail("output " + std::to_string(k) + " out of range: the network has " + std::to_string(outputs) +
                      " outputs");
@@ -206,7 +208,7 @@ std::size_t output_index(const ExactJson& q, std::string_view key, const JsonAt&
 }
 
 Quantity read_sup_norm(const std::string& name, const ExactJson& q, const JsonAt& at,
-                       const std::map<std::string, Network>& nets) {
+                       const std::map<std::string, CheckedNetwork>& nets) {
   json_object(q, at);
   json_check_keys(
       q, at, {"net", "output", "target", "target_net", "target_output", "domain", "rel_tol", "abs_tol", "max_boxes"},
@@ -214,13 +216,13 @@ Quantity read_sup_norm(const std::string& name, const ExactJson& q, const JsonAt
   Quantity out;
   out.name = name;
   out.kind = Kind::SupNorm;
-  const Network& net = network_named(nets, q, at);
+  const CheckedNetwork& net = network_named(nets, q, at);
   const std::size_t output = output_index(q, "output", at, net);
   const std::string domain_text = json_string(json_required(q, "domain", at, "a supnorm quantity"), at.key("domain"));
   Domain domain;
   try {
     domain = parse_domain_with_constants(domain_text);
-    check_domain_dim(domain.outer, input_dim(net));
+    check_domain_dim(domain.outer, net.inputs());
   } catch (const InputError& e) {
     at.key("domain").fail(e.what());
   }
@@ -242,7 +244,7 @@ Quantity read_sup_norm(const std::string& name, const ExactJson& q, const JsonAt
       out.program = std::make_shared<const Program>(net_error_program(lower(net), output, text));
       out.note = "sup |" + text + " - " + net_name + "| over " + domain_text;
     } else {
-      const Network& other = network_at(nets, *target_net, at.key("target_net"));
+      const CheckedNetwork& other = network_at(nets, *target_net, at.key("target_net"));
       const std::size_t other_output = output_index(q, "target_output", at, other);
       out.target_net = json_string(*target_net, at.key("target_net"));
       out.target_output = other_output;
@@ -270,18 +272,18 @@ Quantity read_sup_norm(const std::string& name, const ExactJson& q, const JsonAt
 }
 
 Quantity read_evaluate(const std::string& name, const ExactJson& q, const JsonAt& at,
-                       const std::map<std::string, Network>& nets) {
+                       const std::map<std::string, CheckedNetwork>& nets) {
   json_object(q, at);
   json_check_keys(q, at, {"net", "at", "output"}, "an evaluate quantity");
   Quantity out;
   out.name = name;
   out.kind = Kind::Evaluate;
-  const Network& net = network_named(nets, q, at);
+  const CheckedNetwork& net = network_named(nets, q, at);
   out.output = output_index(q, "output", at, net);
   const JsonAt pat = at.key("at");
   const ExactJson& point = json_array(json_required(q, "at", at, "an evaluate quantity"), pat);
-  if (point.size() != input_dim(net))
-    pat.fail("has " + std::to_string(point.size()) + " coordinates; the network has " + std::to_string(input_dim(net)) +
+  if (point.size() != net.inputs())
+    pat.fail("has " + std::to_string(point.size()) + " coordinates; the network has " + std::to_string(net.inputs()) +
              " inputs");
   std::string where;
   for (std::size_t i = 0; i < point.size(); ++i) {
@@ -309,15 +311,15 @@ Quantity read_constant(const std::string& name, const ExactJson& q, const JsonAt
 }
 
 Quantity read_lipschitz(const std::string& name, const ExactJson& q, const JsonAt& at,
-                        const std::map<std::string, Network>& nets) {
+                        const std::map<std::string, CheckedNetwork>& nets) {
   json_object(q, at);
   json_check_keys(q, at, {"net"}, "a lipschitz quantity");
   Quantity out;
   out.name = name;
   out.kind = Kind::Lipschitz;
-  const Network& net = network_named(nets, q, at);
+  const CheckedNetwork& net = network_named(nets, q, at);
   try {
-    out.exact = lipschitz_upper_bound(net, "network \"" + json_string(q["net"], at.key("net")) + "\"");
+    out.exact = lipschitz_upper_bound(net.network(), "network \"" + json_string(q["net"], at.key("net")) + "\"");
   } catch (const InputError& e) {
     at.fail(e.what());
   }
@@ -325,7 +327,7 @@ Quantity read_lipschitz(const std::string& name, const ExactJson& q, const JsonA
   return out;
 }
 
-Quantities read_quantities(const ExactJson& all, const JsonAt& at, const std::map<std::string, Network>& nets) {
+Quantities read_quantities(const ExactJson& all, const JsonAt& at, const std::map<std::string, CheckedNetwork>& nets) {
   json_object(all, at);
   if (all.size() > kMaxQuantities) at.fail("more than " + std::to_string(kMaxQuantities) + " quantities");
   Quantities qs;
@@ -379,7 +381,7 @@ void check_sup_triangle(const std::string& glue, const SideExpr& lhs, chain::Rel
 }
 
 chain::Chain build_claims(const chain::Parameters& p) {
-  std::map<std::string, Network> nets;
+  std::map<std::string, CheckedNetwork> nets;
   const JsonAt nets_at = p.at("networks");
   for (const auto& item : json_object(p.raw("networks"), nets_at).items())
     nets.emplace(item.key(), network_from_json(item.value(), nets_at.key(item.key()).prefix()));
