@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "net/constant.hpp"
@@ -89,34 +88,6 @@ bool distinct_columns(const std::vector<std::size_t>& idx) {
   return std::adjacent_find(s.begin(), s.end()) == s.end();
 }
 
-class PipelineCache {
- public:
-  explicit PipelineCache(std::shared_ptr<const Setup> s) : s_(std::move(s)) {}
-  const Network& get(const Projection& pr) {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (!net_ || u_ != pr.u) {
-      const Setup& S = *s_;
-      const ContextLabel label = [&S](std::size_t v, std::size_t set) {
-        const std::vector<Rational> y = eval_f(S.target, S.inst.sequence_input(set));
-        const std::size_t col = column_of(S.inst, set, v);
-        return RationalVector(y.begin() + static_cast<std::ptrdiff_t>(col * S.inst.d),
-                              y.begin() + static_cast<std::ptrdiff_t>((col + 1) * S.inst.d));
-      };
-      Network net = memoriser_network(S.inst, pr, label);
-      net.layers.insert(net.layers.begin(), quantiser_layer(S.inst, S.eta));
-      net_ = std::make_shared<Network>(std::move(net));
-      u_ = pr.u;
-    }
-    return *net_;
-  }
-
- private:
-  std::shared_ptr<const Setup> s_;
-  std::mutex mu_;
-  RationalVector u_;
-  std::shared_ptr<Network> net_;
-};
-
 }  // namespace
 
 Layer quantiser_layer(const Instance& I, const Rational& eta) {
@@ -177,7 +148,19 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
   if (cells > 20000) p.fail("n", "gives more than 20000 grid cells");
 
   auto inst = std::make_shared<const Instance>(I);
-  auto cache = std::make_shared<PipelineCache>(setup);
+  // The whole pipeline F_2^FF o F_S^SA o F_1^FF, the memoriser's labels f at the grid contexts.
+  auto cache = std::make_shared<NetworkPerProjection>([setup](const Projection& pr) {
+    const Setup& S = *setup;
+    const ContextLabel label = [&S](std::size_t v, std::size_t set) {
+      const std::vector<Rational> y = eval_f(S.target, S.inst.sequence_input(set));
+      const std::size_t col = column_of(S.inst, set, v);
+      return RationalVector(y.begin() + static_cast<std::ptrdiff_t>(col * S.inst.d),
+                            y.begin() + static_cast<std::ptrdiff_t>((col + 1) * S.inst.d));
+    };
+    Network net = memoriser_network(S.inst, pr, label);
+    net.layers.insert(net.layers.begin(), quantiser_layer(S.inst, S.eta));
+    return net;
+  });
   chain::Chain result;
   CoqChain c{result};
   add_contextual_steps(result, inst, false);
