@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "net/constant.hpp"
 #include "net/evaluate.hpp"
@@ -56,17 +57,22 @@ std::vector<Rational> eval_f(const Program& f, const std::vector<Rational>& x) {
   return evaluate<Rational>(f, x, Prec(64));
 }
 
-// Every tuple of n vocabulary indices (with repetitions), as flattened inputs.
+// visit(idx) for every tuple idx of `length` indices in 0 .. base-1, the first index fastest.
 template <class F>
-void for_each_cell(const Instance& I, F&& visit) {
-  std::vector<std::size_t> idx(I.n, 0);
-  const std::size_t V = I.vocabulary_size();
+void for_each_tuple(std::size_t length, std::size_t base, F&& visit) {
+  std::vector<std::size_t> idx(length, 0);
   while (true) {
     visit(idx);
     std::size_t k = 0;
-    while (k < I.n && ++idx[k] == V) idx[k++] = 0;
-    if (k == I.n) return;
+    while (k < length && ++idx[k] == base) idx[k++] = 0;
+    if (k == length) return;
   }
+}
+
+// Every tuple of n vocabulary indices (with repetitions), as flattened inputs.
+template <class F>
+void for_each_cell(const Instance& I, F&& visit) {
+  for_each_tuple(I.n, I.vocabulary_size(), std::forward<F>(visit));
 }
 
 std::vector<Rational> flatten(const Instance& I, const std::vector<std::size_t>& idx) {
@@ -230,8 +236,7 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
           const Program prog = lower(net);
           Evaluator<Rational> ev(prog, Prec(64));
           ForAll fa(Relation::Equal);
-          std::vector<std::size_t> idx(I.d, 0);
-          while (true) {
+          for_each_tuple(I.d, pts.size(), [&](const std::vector<std::size_t>& idx) {
             std::vector<Rational> x;
             for (std::size_t r = 0; r < I.d; ++r) x.push_back(pts[idx[r]].first);
             ev.run(x);
@@ -243,10 +248,7 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
               fa.add(at, Side::exact(y[r], "network evaluated exactly"),
                      Side::exact(pts[idx[r]].second, "cell centre"));
             }
-            std::size_t k = 0;
-            while (k < I.d && ++idx[k] == pts.size()) idx[k++] = 0;
-            if (k == I.d) break;
-          }
+          });
           return fa.outcome();
         }));
 
