@@ -3,6 +3,7 @@
 #include "chain/encloses_zero.hpp"
 #include "chain/log_magnitude.hpp"
 #include "chain/search_then_certify.hpp"
+#include "chain/step_spec.hpp"
 #include "theorems/kajitsuka2024/context.hpp"
 #include "theorems/kajitsuka2024/coq_glue.hpp"
 
@@ -24,16 +25,8 @@ StepSpec spec(std::string id, std::string claim, std::string symbols, Relation r
   std::string coq = "kajitsuka_" + id;
   for (char& ch : coq)
     if (ch == '-' || ch == '\'') ch = '_';
-  return {.id = std::move(id),
-          .claim = std::move(claim),
-          .symbols = std::move(symbols),
-          .relation = r,
-          .lhs_name = std::move(lhs),
-          .rhs_name = std::move(rhs),
-          .reference = std::move(reference),
-          .status = std::move(status),
-          .mode = std::move(mode),
-          .coq_lemma = std::move(coq)};
+  return chain::step_spec(std::move(id), std::move(claim), std::move(symbols), r, std::move(lhs), std::move(rhs),
+                          std::move(reference), std::move(status), std::move(mode), std::move(coq));
 }
 
 Point index_point(std::string a, std::size_t i, std::string b, std::size_t j) {
