@@ -4,6 +4,7 @@
 
 #include "chain/encloses_zero.hpp"
 #include "net/constant.hpp"
+#include "scalar/binomial.hpp"
 #include "theorems/kajitsuka2024/context.hpp"
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
 #include "theorems/kajitsuka2024/coq_glue.hpp"
@@ -19,12 +20,6 @@ using chain::Relation;
 using chain::Side;
 
 namespace {
-
-Rational binomial(std::size_t n, std::size_t k) {
-  Rational r(1);
-  for (std::size_t i = 0; i < k; ++i) r = r * Rational(static_cast<long>(n - i)) / Rational(static_cast<long>(i + 1));
-  return r;
-}
 
 // Attempts below this precision cannot decide K-12 or K-14 and are skipped (verdict unknown, the
 // precision ladder goes on): the memoriser's slopes are about 1 / (same-token separation), K-9's

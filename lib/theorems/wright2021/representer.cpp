@@ -5,6 +5,7 @@
 #include "chain/encloses_zero.hpp"
 #include "chain/matrix_claims.hpp"
 #include "linalg/ball_matrix.hpp"
+#include "scalar/binomial.hpp"
 #include "scalar/exp_series.hpp"
 #include "theorems/wright2021/feature_map.hpp"
 #include "theorems/wright2021/kernel.hpp"

@@ -1,4 +1,5 @@
 // Feature truncation, tails and norms of the EDP kernel (spec §2.1, §4.4): W-C7 and W-C8.
+#include "scalar/binomial.hpp"
 #include "scalar/exp_series.hpp"
 #include "theorems/wright2021/feature_map.hpp"
 #include "theorems/wright2021/kernel.hpp"
