@@ -144,7 +144,8 @@ class Parser {
     const std::uint32_t base = primary();
     if (peek().kind != Tok::Caret) return base;
     const std::size_t caret = next().pos;
-    if (!integer_exponent_ahead()) return push(Op::Pow, {base, real_exponent()});
+    // A real exponent is a signed power, the grammar of unary(): x^-y^2 = x^(-(y^2)).
+    if (!integer_exponent_ahead()) return push(Op::Pow, {base, unary()});
     Parsed p{Op::PowInt, {base}, Rational(), exponent()};
     const long bits = nodes_[base].constant_bits;
     if (bits >= 0 && bits * std::abs(p.index) > kMaxConstantPowerBits)
@@ -183,19 +184,6 @@ class Parser {
     if (tokens_[i].kind != Tok::Caret) return true;
     ++i;
     return scan_integer_exponent(i, depth + 1);
-  }
-
-  std::uint32_t real_exponent() {
-    DepthGuard guard(*this);
-    if (peek().kind == Tok::Plus) {
-      next();
-      return real_exponent();
-    }
-    if (peek().kind == Tok::Minus) {
-      next();
-      return push(Op::Neg, {real_exponent()});
-    }
-    return power();
   }
 
   // The exact integer value of an exponent (bounded by kMaxPowerExponent at every step).

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "net/op_class.hpp"
+
 namespace approxcert {
 
 std::string_view op_name(Op op) {
@@ -90,35 +92,10 @@ NodeId Program::dot(std::span<const NodeId> a, std::span<const NodeId> b) {
 }
 
 NodeId Program::unary(Op op, NodeId a) {
-  switch (op) {
-    case Op::Neg:
-    case Op::Exp:
-    case Op::Log:
-    case Op::Sqrt:
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Tan:
-    case Op::Atan:
-    case Op::Tanh:
-    case Op::Sigmoid:
-    case Op::Relu:
-    case Op::Step:
-    case Op::Abs:
-    case Op::Expm1:
-    case Op::Log1p:
-    case Op::Log2:
-    case Op::Log10:
-    case Op::Asin:
-    case Op::Acos:
-    case Op::Sinh:
-    case Op::Cosh:
-    case Op::Asinh:
-    case Op::Acosh:
-    case Op::Atanh:
-    case Op::Erf:
-    case Op::Erfc: return push(op, std::span<const NodeId>(&a, 1));
-    default: throw std::logic_error("Program::unary: not a unary op");
-  }
+  const bool piecewise_linear = op == Op::Relu || op == Op::Step || op == Op::Abs;
+  if (op != Op::Neg && !piecewise_linear && !is_smooth_unary(op))
+    throw std::logic_error("Program::unary: not a unary op");
+  return push(op, std::span<const NodeId>(&a, 1));
 }
 
 NodeId Program::binary(Op op, NodeId a, NodeId b) {

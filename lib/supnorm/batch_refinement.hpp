@@ -50,6 +50,13 @@ class BoundingPool {
   bool out_of_time() const;
   unsigned threads() const { return threads_; }
   Arithmetic arithmetic() const { return arithmetic_; }
+  // Writes the run's statistics (threads, arithmetic, seconds so far) into a sup- or L^p-norm result.
+  template <class Result>
+  void record_run(Result& r) const {
+    r.threads = threads_;
+    r.arithmetic = arithmetic_;
+    r.elapsed_seconds = elapsed();
+  }
   // The calling thread's bounder at `prec` bits (made on first use).
   Bounder& bounder(long prec);
 

@@ -14,6 +14,7 @@
 #include "net/evaluate.hpp"
 #include "net/gradient_work.hpp"
 #include "net/jet.hpp"
+#include "net/op_class.hpp"
 #include "scalar/double_weight.hpp"
 #include "scalar/fast_interval.hpp"
 #include "scalar/scalar.hpp"
@@ -681,30 +682,9 @@ void BoxBounder<S>::linear_form(const Box& box, BoxBounds& out) {
 
 bool only_rational_and_piecewise_linear(const Program& prog) {
   for (const Node& n : prog.nodes()) {
+    if (is_smooth_unary(n.op)) return false;
     switch (n.op) {
       case Op::Pi:
-      case Op::Exp:
-      case Op::Log:
-      case Op::Sqrt:
-      case Op::Sin:
-      case Op::Cos:
-      case Op::Tan:
-      case Op::Atan:
-      case Op::Tanh:
-      case Op::Sigmoid:
-      case Op::Expm1:
-      case Op::Log1p:
-      case Op::Log2:
-      case Op::Log10:
-      case Op::Asin:
-      case Op::Acos:
-      case Op::Sinh:
-      case Op::Cosh:
-      case Op::Asinh:
-      case Op::Acosh:
-      case Op::Atanh:
-      case Op::Erf:
-      case Op::Erfc:
       case Op::Pow: return false;
       case Op::Mix:
         if (static_cast<Normalizer>(n.index) == Normalizer::Softmax) return false;

@@ -6,6 +6,7 @@
 #include "forms/dyadic.hpp"
 #include "net/evaluate.hpp"
 #include "net/jet.hpp"
+#include "net/op_class.hpp"
 #include "scalar/fast_interval.hpp"
 
 namespace approxcert {
@@ -14,34 +15,9 @@ namespace {
 
 const Rational kHalf(mpz_class(1), mpz_class(2));
 
-bool is_smooth_unary(Op op) {
-  switch (op) {
-    case Op::Exp:
-    case Op::Log:
-    case Op::Sqrt:
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Tan:
-    case Op::Atan:
-    case Op::Tanh:
-    case Op::Sigmoid:
-    case Op::PowInt:
-    case Op::Expm1:
-    case Op::Log1p:
-    case Op::Log2:
-    case Op::Log10:
-    case Op::Asin:
-    case Op::Acos:
-    case Op::Sinh:
-    case Op::Cosh:
-    case Op::Asinh:
-    case Op::Acosh:
-    case Op::Atanh:
-    case Op::Erf:
-    case Op::Erfc: return true;
-    default: return false;
-  }
-}
+// The unary ops relaxed by chord and tangent lines: the smooth elementary functions and integer
+// powers.
+bool has_smooth_lines(Op op) { return op == Op::PowInt || is_smooth_unary(op); }
 
 Range shifted(const Range& r, const Rational& c) { return {r.lo - c, r.hi - c}; }
 
@@ -416,7 +392,7 @@ void LinearRelaxation<S>::relax_node(std::size_t i, std::span<const S> natural) 
       return;
     }
     default:
-      if (is_smooth_unary(n.op)) {
+      if (has_smooth_lines(n.op)) {
         const std::optional<Range> z = input_range(args[0], natural);
         Line lower, upper;
         if (!z || !smooth_lines(n, *z, lower, upper)) break;

@@ -230,9 +230,7 @@ class Integration {
     r.boxes = boxes_;
     r.leaves = leaves_;
     r.max_prec_used = max_prec_used_;
-    r.threads = pool_.threads();
-    r.arithmetic = pool_.arithmetic();
-    r.elapsed_seconds = pool_.elapsed();
+    pool_.record_run(r);
     r.cover = cover_.take_cover();
     if (r.cover) {
       r.leaf_lower = cover_.take_lower_bounds();

@@ -280,9 +280,7 @@ class Search {
     r.monotone_eliminated = eliminated_;
     r.monotone_faces = faces_;
     r.max_prec_used = max_prec_used_;
-    r.threads = pool_.threads();
-    r.arithmetic = pool_.arithmetic();
-    r.elapsed_seconds = pool_.elapsed();
+    pool_.record_run(r);
     r.cover = cover_.take_cover();
     return r;
   }

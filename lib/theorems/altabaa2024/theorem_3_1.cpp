@@ -148,8 +148,7 @@ chain::Chain build_theorem_3_1(const chain::Parameters& p) {
                             ev.run(std::span<const Rational>(&x, 1));
                             const auto out = ev.outputs();
                             const std::size_t k = nearest_site(sites, x);
-                            Rational dev(0);
-                            for (std::size_t i = 0; i < out.size(); ++i) dev += abs(out[i] - Rational(i == k ? 1 : 0));
+                            const Rational dev = one_hot_deviation(out, k);
                             fa.add(chain::Point{}.add("x", x),
                                    chain::Side::exact(dev, "exact evaluation; the points cover every layer-1 pattern"),
                                    chain::Side::exact(Rational(0)).rechecked_by("0", {}));
@@ -236,9 +235,7 @@ chain::Chain build_theorem_3_1(const chain::Parameters& p) {
          .coq_lemma = "altabaa_thm31_V6",
          .coq_note = "neuron count, not in Coq"},
         chain::trusting(chain::exact([d, m] {
-                          const auto& left = std::get<InnerProductLayer>(d.net.layers[0].kind).left;
-                          std::uint64_t units = 0;
-                          for (std::size_t i = 0; i < 3; i += 2) units += linear_layer_rows(left[i]);
+                          const std::uint64_t units = threshold_units(d.net);
                           return chain::Outcome(
                                      chain::Side::exact(count_q(units), "rows of the two threshold layers of phi"),
                                      chain::Side::exact(count_q(voronoi_neurons(m)))

@@ -141,8 +141,7 @@ chain::Chain build_theorem_3_1_grid(const chain::Parameters& p) {
                           ev.run(x);
                           const auto out = ev.outputs();
                           const std::size_t near = nearest_site_nd(g.sites, x);
-                          Rational dev(0);
-                          for (std::size_t i = 0; i < out.size(); ++i) dev += abs(out[i] - Rational(i == near ? 1 : 0));
+                          const Rational dev = one_hot_deviation(out, near);
                           chain::Point pt;
                           for (std::size_t a = 0; a < g.d; ++a) pt.add("x" + std::to_string(a + 1), x[a]);
                           fa.add(std::move(pt),
@@ -236,9 +235,7 @@ chain::Chain build_theorem_3_1_grid(const chain::Parameters& p) {
          .coq_note = "neuron count, not in Coq"},
         chain::trusting(
             chain::exact([g] {
-              const auto& left = std::get<InnerProductLayer>(g.net.layers[0].kind).left;
-              std::uint64_t units = 0;
-              for (std::size_t i = 0; i < 3; i += 2) units += linear_layer_rows(left[i]);
+              const std::uint64_t units = threshold_units(g.net);
               return chain::Outcome(chain::Side::exact(count_q(units), "rows of the two threshold layers of phi"),
                                     chain::Side::exact(count_q(voronoi_neurons(g.m)))
                                         .rechecked_by("x1^x0*(x1^x0-1)/2 + x1^x0", {"parameter:d", "parameter:k"}))

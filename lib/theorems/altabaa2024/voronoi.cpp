@@ -101,6 +101,19 @@ std::size_t linear_layer_rows(const Layer& layer) {
   throw std::logic_error("linear_layer_rows: not a dense or sparse_dense layer");
 }
 
+std::uint64_t threshold_units(const Network& inner_product_network) {
+  const auto& left = std::get<InnerProductLayer>(inner_product_network.layers[0].kind).left;
+  std::uint64_t units = 0;
+  for (std::size_t i = 0; i < 3; i += 2) units += linear_layer_rows(left[i]);
+  return units;
+}
+
+Rational one_hot_deviation(const std::vector<Rational>& out, std::size_t k) {
+  Rational dev(0);
+  for (std::size_t i = 0; i < out.size(); ++i) dev += abs(out[i] - Rational(i == k ? 1 : 0));
+  return dev;
+}
+
 std::uint64_t voronoi_dense_layer2_weights(std::uint64_t m) { return m * (m * (m - 1) / 2); }
 
 std::uint64_t voronoi_stored_numbers(std::uint64_t m) { return 2 * (m * (m - 1) / 2) + m * (m - 1) + m; }

@@ -60,6 +60,11 @@ std::uint64_t voronoi_neurons(std::uint64_t m);
 std::uint64_t voronoi_dense_layer2_weights(std::uint64_t m);
 // Output dimension of a dense or sparse_dense layer (std::logic_error for other kinds).
 std::size_t linear_layer_rows(const Layer& layer);
+// Threshold units of the quantiser phi of an inner-product network whose left map starts with
+// voronoi_layers: the rows of its two threshold layers (left layers 0 and 2), counted on the network.
+std::uint64_t threshold_units(const Network& inner_product_network);
+// sum_i |out_i - [i = k]|, exactly: 0 if and only if out is the one-hot vector e_k.
+Rational one_hot_deviation(const std::vector<Rational>& out, std::size_t k);
 // Numbers stored by voronoi_layers: layer 1 weights and biases, layer 2 nonzeros and biases.
 std::uint64_t voronoi_stored_numbers(std::uint64_t m);
 

@@ -3,6 +3,7 @@
 #include "chain/encloses_zero.hpp"
 #include "chain/log_magnitude.hpp"
 #include "chain/search_then_certify.hpp"
+#include "chain/step_spec.hpp"
 #include "theorems/kajitsuka2024/context.hpp"
 #include "theorems/kajitsuka2024/coq_glue.hpp"
 
@@ -24,16 +25,8 @@ StepSpec spec(std::string id, std::string claim, std::string symbols, Relation r
   std::string coq = "kajitsuka_" + id;
   for (char& ch : coq)
     if (ch == '-' || ch == '\'') ch = '_';
-  return {.id = std::move(id),
-          .claim = std::move(claim),
-          .symbols = std::move(symbols),
-          .relation = r,
-          .lhs_name = std::move(lhs),
-          .rhs_name = std::move(rhs),
-          .reference = std::move(reference),
-          .status = std::move(status),
-          .mode = std::move(mode),
-          .coq_lemma = std::move(coq)};
+  return chain::step_spec(std::move(id), std::move(claim), std::move(symbols), r, std::move(lhs), std::move(rhs),
+                          std::move(reference), std::move(status), std::move(mode), std::move(coq));
 }
 
 Point index_point(std::string a, std::size_t i, std::string b, std::size_t j) {
@@ -52,6 +45,37 @@ S same_token_separation(const Constants<S>& k, const Projection& pr, const S& di
   mul(t, k.lambda, exact_value<S>(abs(pr.a[v]), p), p);
   div(r, r, t, p);
   return r;
+}
+
+// The right-hand side of eq. (10): Theta = (ln n)^2 e^{-R*}, R* = 2 lambda r_max^2.
+template <class S>
+S eq10_threshold(const Constants<S>& k, Prec p) {
+  S theta, t;
+  pow_int(theta, k.log_n, 2, p);
+  neg(t, k.R_star);
+  exp(t, t, p);
+  mul(theta, theta, t, p);
+  return theta;
+}
+
+// visit(i, l, j, m) for every pair of context ids (set i, column l) before (set j, column m) whose
+// tokens differ.
+template <class Visit>
+void for_each_different_token_pair(const Instance& I, Visit&& visit) {
+  const std::size_t ids = I.sets.size() * I.n;
+  for (std::size_t x = 0; x < ids; ++x)
+    for (std::size_t y = x + 1; y < ids; ++y) {
+      const std::size_t i = x / I.n, l = x % I.n, j = y / I.n, m = y % I.n;
+      if (I.sets[i][l] != I.sets[j][m]) visit(i, l, j, m);
+    }
+}
+
+Point context_pair_point(std::size_t i, std::size_t l, std::size_t j, std::size_t m) {
+  return Point{}
+      .add("set i", Rational(static_cast<long>(i + 1)))
+      .add("column k", Rational(static_cast<long>(l + 1)))
+      .add("set j", Rational(static_cast<long>(j + 1)))
+      .add("column l", Rational(static_cast<long>(m + 1)));
 }
 
 const char* kBoltzNote = "cancellation-free Boltzmann difference (spec §2.5 reference algorithm, scalar/boltzmann.hpp)";
@@ -244,11 +268,7 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
             const Instance& I = *ip;
             const Projection pr = projection_of(I, a);
             const Constants<S> k = constants<S>(I, pr, a.prec);
-            S theta, t;
-            pow_int(theta, k.log_n, 2, a.prec);
-            neg(t, k.R_star);
-            exp(t, t, a.prec);
-            mul(theta, theta, t, a.prec);
+            const S theta = eq10_threshold(k, a.prec);
             ForAll fa = a.for_all();
             for (const SameTokenPair& q : same_token_pairs(I)) {
               S diff = boltz_difference<S>(I, pr, k.lambda, q.v, q.i, q.j, a.prec);
@@ -289,22 +309,11 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
           const Projection pr = projection_of(I, a);
           const auto z = context_vectors<S>(I, pr, a.prec);
           ForAll fa = a.for_all();
-          const std::size_t ids = I.sets.size() * I.n;
-          for (std::size_t x = 0; x < ids; ++x)
-            for (std::size_t y = x + 1; y < ids; ++y) {
-              const std::size_t i = x / I.n, l = x % I.n, j = y / I.n, m = y % I.n;
-              if (I.sets[i][l] == I.sets[j][m]) continue;
-              fa.add(
-                  [&] {
-                    return Point{}
-                        .add("set i", Rational(static_cast<long>(i + 1)))
-                        .add("column k", Rational(static_cast<long>(l + 1)))
-                        .add("set j", Rational(static_cast<long>(j + 1)))
-                        .add("column l", Rational(static_cast<long>(m + 1)));
-                  },
-                  Side::enclosure(distance(z[i], l * I.d, z[j], m * I.d, I.d, a.prec), "generic evaluator"),
-                  Side::exact(I.eps() / Rational(2), "eps/2"));
-            }
+          for_each_different_token_pair(I, [&](std::size_t i, std::size_t l, std::size_t j, std::size_t m) {
+            fa.add([&] { return context_pair_point(i, l, j, m); },
+                   Side::enclosure(distance(z[i], l * I.d, z[j], m * I.d, I.d, a.prec), "generic evaluator"),
+                   Side::exact(I.eps() / Rational(2), "eps/2"));
+          });
           return fa.outcome();
         }));
 
@@ -406,28 +415,18 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
         const Constants<S> k = constants<S>(I, pr, a.prec);
         const auto z = context_vectors<S>(I, pr, a.prec);
         ForAll fa = a.for_all();
-        const std::size_t ids = I.sets.size() * I.n;
-        for (std::size_t x = 0; x < ids; ++x)
-          for (std::size_t y = x + 1; y < ids; ++y) {
-            const std::size_t i = x / I.n, l = x % I.n, j = y / I.n, m = y % I.n;
-            if (I.sets[i][l] == I.sets[j][m]) continue;  // same token: below, without cancellation
-            S t, diff;
-            set(t, Rational(0), a.prec);
-            for (std::size_t r = 0; r < I.d; ++r) {
-              sub(diff, z[i][l * I.d + r], z[j][m * I.d + r], a.prec);
-              addmul(t, diff, exact_value<S>(pr.u[r], a.prec), a.prec);
-            }
-            abs(t, t, a.prec);
-            fa.add(
-                [&] {
-                  return Point{}
-                      .add("set i", Rational(static_cast<long>(i + 1)))
-                      .add("column k", Rational(static_cast<long>(l + 1)))
-                      .add("set j", Rational(static_cast<long>(j + 1)))
-                      .add("column l", Rational(static_cast<long>(m + 1)));
-                },
-                Side::enclosure(t, "generic evaluator"), Side::exact(Rational(0)));
+        // different tokens here; the same-token pairs below, without cancellation
+        for_each_different_token_pair(I, [&](std::size_t i, std::size_t l, std::size_t j, std::size_t m) {
+          S t, diff;
+          set(t, Rational(0), a.prec);
+          for (std::size_t r = 0; r < I.d; ++r) {
+            sub(diff, z[i][l * I.d + r], z[j][m * I.d + r], a.prec);
+            addmul(t, diff, exact_value<S>(pr.u[r], a.prec), a.prec);
           }
+          abs(t, t, a.prec);
+          fa.add([&] { return context_pair_point(i, l, j, m); }, Side::enclosure(t, "generic evaluator"),
+                 Side::exact(Rational(0)));
+        });
         // same token: u^T (z - z') = gamma (s - s') |u|^2 with |u| = 1
         for (const SameTokenPair& q : same_token_pairs(I)) {
           const S diff = boltz_difference<S>(I, pr, k.lambda, q.v, q.i, q.j, a.prec);
@@ -463,11 +462,7 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
         const Projection pr = projection_of(I, a);
         const Constants<S> k = constants<S>(I, pr, a.prec);
         const S diff = boltz_difference<S>(I, pr, k.lambda, I.sets[0][0], 0, 0, a.prec);
-        S theta, t;
-        pow_int(theta, k.log_n, 2, a.prec);
-        neg(t, k.R_star);
-        exp(t, t, a.prec);
-        mul(theta, theta, t, a.prec);
+        const S theta = eq10_threshold(k, a.prec);
         return Outcome(Side::enclosure(diff, kBoltzNote), Side::enclosure(theta, "(ln n)^2 e^{-2 lambda r_max^2}"))
             .where(Point{}.add("i", Rational(1)).add("j", Rational(1)).add("k", Rational(1)).add("l", Rational(1)));
       }));
@@ -488,11 +483,7 @@ void add_contextual_steps(chain::Chain& chain_out, const std::shared_ptr<const I
               std::swap(q.i, q.j);
               diff = boltz_difference<S>(I, pr, k.lambda, q.v, q.i, q.j, a.prec);
             }
-            S theta, t;
-            pow_int(theta, k.log_n, 2, a.prec);
-            neg(t, k.R_star);
-            exp(t, t, a.prec);
-            mul(theta, theta, t, a.prec);
+            const S theta = eq10_threshold(k, a.prec);
             Outcome o(Side::enclosure(diff, kBoltzNote), Side::enclosure(theta, "(ln n)^2 e^{-2 lambda r_max^2}"));
             o.where(pair_point(q));
             S bi = boltz_value<S>(I, pr, k.lambda, q.v, q.i, a.prec),

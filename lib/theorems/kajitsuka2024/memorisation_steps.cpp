@@ -1,10 +1,10 @@
 #include "theorems/kajitsuka2024/memorisation_steps.hpp"
 
 #include <memory>
-#include <mutex>
 
 #include "chain/encloses_zero.hpp"
 #include "net/constant.hpp"
+#include "scalar/binomial.hpp"
 #include "theorems/kajitsuka2024/context.hpp"
 #include "theorems/kajitsuka2024/contextual_steps.hpp"
 #include "theorems/kajitsuka2024/coq_glue.hpp"
@@ -20,33 +20,6 @@ using chain::Relation;
 using chain::Side;
 
 namespace {
-
-// The memoriser network of the certified projection, built once per projection (every attempt and
-// step of one run uses the same K-1 candidate).
-class MemoriserCache {
- public:
-  explicit MemoriserCache(std::shared_ptr<const Instance> inst) : inst_(std::move(inst)) {}
-  const Network& get(const Projection& pr) {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (!net_ || u_ != pr.u) {
-      net_ = std::make_shared<Network>(memoriser_network(*inst_, pr));
-      u_ = pr.u;
-    }
-    return *net_;
-  }
-
- private:
-  std::shared_ptr<const Instance> inst_;
-  std::mutex mu_;
-  RationalVector u_;
-  std::shared_ptr<Network> net_;
-};
-
-Rational binomial(std::size_t n, std::size_t k) {
-  Rational r(1);
-  for (std::size_t i = 0; i < k; ++i) r = r * Rational(static_cast<long>(n - i)) / Rational(static_cast<long>(i + 1));
-  return r;
-}
 
 // Attempts below this precision cannot decide K-12 or K-14 and are skipped (verdict unknown, the
 // precision ladder goes on): the memoriser's slopes are about 1 / (same-token separation), K-9's
@@ -70,7 +43,8 @@ chain::Chain build_corollary_1(const chain::Parameters& p) {
   auto ip = std::make_shared<const Instance>(read_instance(p));
   if (ip->sets.size() * ip->n > 200)
     p.fail("n", "gives more than 200 context ids (the memoriser is one hidden unit per id)");
-  auto cache = std::make_shared<MemoriserCache>(ip);
+  auto cache =
+      std::make_shared<NetworkPerProjection>([ip](const Projection& pr) { return memoriser_network(*ip, pr); });
   chain::Chain result;
   CoqChain c{result};
   add_contextual_steps(result, ip, false);

@@ -152,6 +152,15 @@ LabelledData memorisation_data(const Instance& inst) {
   return data;
 }
 
+const Network& NetworkPerProjection::get(const Projection& pr) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!net_ || u_ != pr.u) {
+    net_ = std::make_shared<Network>(build_(pr));
+    u_ = pr.u;
+  }
+  return *net_;
+}
+
 Network memoriser_network(const Instance& I, const Projection& pr, const ContextLabel& label) {
   const ContextLabel y =
       label ? label : ContextLabel([&I](std::size_t v, std::size_t set) { return label_rule(v, set, I.d); });

@@ -6,6 +6,8 @@
 // gamma (s - s') is written with the cancellation-free Boltzmann difference, so every weight has a
 // finite enclosure at modest precision even when the gap is 10^-6548.
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "chain/step.hpp"
@@ -32,6 +34,21 @@ using ContextLabel = std::function<RationalVector(std::size_t v, std::size_t set
 // `label` (default: the label rule). The order of the knots is decided with certified Ball comparisons
 // (std::domain_error if a comparison stays undecided up to 4096 bits: then two context ids collide along u).
 Network memoriser_network(const Instance& inst, const Projection& pr, const ContextLabel& label = {});
+
+// The network of the certified projection, built by `build` on first use and again only when the
+// projection u changes (every attempt and step of one run uses the same candidate). Thread-safe.
+class NetworkPerProjection {
+ public:
+  using Build = std::function<Network(const Projection&)>;
+  explicit NetworkPerProjection(Build build) : build_(std::move(build)) {}
+  const Network& get(const Projection& pr);
+
+ private:
+  Build build_;
+  std::mutex mu_;
+  RationalVector u_;
+  std::shared_ptr<Network> net_;
+};
 
 // Parameters of the memoriser network: 4d (attention) + (M+1)(2d+1) + d (FF), counted on the network.
 std::size_t parameter_count(const Network& net);

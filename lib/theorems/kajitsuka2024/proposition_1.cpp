@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "net/constant.hpp"
 #include "net/evaluate.hpp"
@@ -57,17 +57,22 @@ std::vector<Rational> eval_f(const Program& f, const std::vector<Rational>& x) {
   return evaluate<Rational>(f, x, Prec(64));
 }
 
-// Every tuple of n vocabulary indices (with repetitions), as flattened inputs.
+// visit(idx) for every tuple idx of `length` indices in 0 .. base-1, the first index fastest.
 template <class F>
-void for_each_cell(const Instance& I, F&& visit) {
-  std::vector<std::size_t> idx(I.n, 0);
-  const std::size_t V = I.vocabulary_size();
+void for_each_tuple(std::size_t length, std::size_t base, F&& visit) {
+  std::vector<std::size_t> idx(length, 0);
   while (true) {
     visit(idx);
     std::size_t k = 0;
-    while (k < I.n && ++idx[k] == V) idx[k++] = 0;
-    if (k == I.n) return;
+    while (k < length && ++idx[k] == base) idx[k++] = 0;
+    if (k == length) return;
   }
+}
+
+// Every tuple of n vocabulary indices (with repetitions), as flattened inputs.
+template <class F>
+void for_each_cell(const Instance& I, F&& visit) {
+  for_each_tuple(I.n, I.vocabulary_size(), std::forward<F>(visit));
 }
 
 std::vector<Rational> flatten(const Instance& I, const std::vector<std::size_t>& idx) {
@@ -88,34 +93,6 @@ bool distinct_columns(const std::vector<std::size_t>& idx) {
   std::sort(s.begin(), s.end());
   return std::adjacent_find(s.begin(), s.end()) == s.end();
 }
-
-class PipelineCache {
- public:
-  explicit PipelineCache(std::shared_ptr<const Setup> s) : s_(std::move(s)) {}
-  const Network& get(const Projection& pr) {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (!net_ || u_ != pr.u) {
-      const Setup& S = *s_;
-      const ContextLabel label = [&S](std::size_t v, std::size_t set) {
-        const std::vector<Rational> y = eval_f(S.target, S.inst.sequence_input(set));
-        const std::size_t col = column_of(S.inst, set, v);
-        return RationalVector(y.begin() + static_cast<std::ptrdiff_t>(col * S.inst.d),
-                              y.begin() + static_cast<std::ptrdiff_t>((col + 1) * S.inst.d));
-      };
-      Network net = memoriser_network(S.inst, pr, label);
-      net.layers.insert(net.layers.begin(), quantiser_layer(S.inst, S.eta));
-      net_ = std::make_shared<Network>(std::move(net));
-      u_ = pr.u;
-    }
-    return *net_;
-  }
-
- private:
-  std::shared_ptr<const Setup> s_;
-  std::mutex mu_;
-  RationalVector u_;
-  std::shared_ptr<Network> net_;
-};
 
 }  // namespace
 
@@ -177,7 +154,19 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
   if (cells > 20000) p.fail("n", "gives more than 20000 grid cells");
 
   auto inst = std::make_shared<const Instance>(I);
-  auto cache = std::make_shared<PipelineCache>(setup);
+  // The whole pipeline F_2^FF o F_S^SA o F_1^FF, the memoriser's labels f at the grid contexts.
+  auto cache = std::make_shared<NetworkPerProjection>([setup](const Projection& pr) {
+    const Setup& S = *setup;
+    const ContextLabel label = [&S](std::size_t v, std::size_t set) {
+      const std::vector<Rational> y = eval_f(S.target, S.inst.sequence_input(set));
+      const std::size_t col = column_of(S.inst, set, v);
+      return RationalVector(y.begin() + static_cast<std::ptrdiff_t>(col * S.inst.d),
+                            y.begin() + static_cast<std::ptrdiff_t>((col + 1) * S.inst.d));
+    };
+    Network net = memoriser_network(S.inst, pr, label);
+    net.layers.insert(net.layers.begin(), quantiser_layer(S.inst, S.eta));
+    return net;
+  });
   chain::Chain result;
   CoqChain c{result};
   add_contextual_steps(result, inst, false);
@@ -247,8 +236,7 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
           const Program prog = lower(net);
           Evaluator<Rational> ev(prog, Prec(64));
           ForAll fa(Relation::Equal);
-          std::vector<std::size_t> idx(I.d, 0);
-          while (true) {
+          for_each_tuple(I.d, pts.size(), [&](const std::vector<std::size_t>& idx) {
             std::vector<Rational> x;
             for (std::size_t r = 0; r < I.d; ++r) x.push_back(pts[idx[r]].first);
             ev.run(x);
@@ -260,10 +248,7 @@ chain::Chain build_proposition_1(const chain::Parameters& p) {
               fa.add(at, Side::exact(y[r], "network evaluated exactly"),
                      Side::exact(pts[idx[r]].second, "cell centre"));
             }
-            std::size_t k = 0;
-            while (k < I.d && ++idx[k] == pts.size()) idx[k++] = 0;
-            if (k == I.d) break;
-          }
+          });
           return fa.outcome();
         }));
 

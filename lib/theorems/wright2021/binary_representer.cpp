@@ -255,14 +255,12 @@ chain::Chain build_binary_representer(const chain::Parameters& p) {
           search, chain::ball([b, spec_balance, spec_f, spec_g](const chain::Attempt& a) {
             const AtCandidate x = evaluate_candidate(b, *a.candidate, a.prec);
             chain::ForAll fa = a.for_all();
-            auto check = [&](chain::Point at, const Ball& v, const SpecNumber& s) {
-              fa.add(std::move(at), Side::enclosure(v), Side::exact(s.low()), Side::exact(s.high()));
-            };
-            check(chain::Point{}.add("balance", Rational(1)), weighted_norm2(b.lambda_t, x.v, a.prec), spec_balance);
+            add_within_spec(fa, chain::Point{}.add("balance", Rational(1)), weighted_norm2(b.lambda_t, x.v, a.prec),
+                            spec_balance);
             for (std::size_t i = 0; i < spec_f.size(); ++i)
-              check(chain::Point{}.add("f(t_i)", count_q(i + 1)), x.f[i], spec_f[i]);
+              add_within_spec(fa, chain::Point{}.add("f(t_i)", count_q(i + 1)), x.f[i], spec_f[i]);
             for (std::size_t j = 0; j < spec_g.size(); ++j)
-              check(chain::Point{}.add("g(s_j)", count_q(j + 1)), x.g[j], spec_g[j]);
+              add_within_spec(fa, chain::Point{}.add("g(s_j)", count_q(j + 1)), x.g[j], spec_g[j]);
             return fa.outcome();
           })));
   return c;

@@ -56,13 +56,6 @@ std::vector<Rational> project(const ExactMatrix& W, const ExactMatrix& X, long r
   return r;
 }
 
-Rational binomial(std::uint64_t d_plus_n, std::uint64_t n) {
-  Rational r(1);
-  for (std::uint64_t i = 1; i <= n; ++i)
-    r = r * Rational(static_cast<long>(d_plus_n - n + i)) / Rational(static_cast<long>(i));
-  return r;
-}
-
 // (sum_i |x_i|^r)^{1/r}: the l^r norm of an enclosed vector (r > 0). |x|^r = exp(r log |x|) when
 // |x| > 0 certainly; a coordinate that may be 0 contributes [0, upper(|x|)^r] (monotone in |x|).
 Ball lr_norm(const std::vector<Ball>& v, const Rational& r, Prec p) {

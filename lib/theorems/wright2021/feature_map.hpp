@@ -17,9 +17,6 @@ std::vector<std::vector<std::uint64_t>> multi_indices(std::size_t d, std::uint64
 // By the multinomial theorem this is (q . k)^n; the chain checks that identity, it does not assume it.
 Rational degree_block(const std::vector<Rational>& q, const std::vector<Rational>& k, std::uint64_t n);
 
-// binom(d + N, N) (exact), the truncated feature dimension of (W6).
-Rational binomial(std::uint64_t d_plus_n, std::uint64_t n);
-
 }  // namespace approxcert::theorems::wright2021
 
 #include "linalg/exact_matrix.hpp"

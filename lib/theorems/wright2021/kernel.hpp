@@ -5,6 +5,7 @@
 // compare a certified value with a number the specification printed ([C] numbers).
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "chain/chain.hpp"
@@ -55,6 +56,11 @@ SpecNumber read_spec1(const chain::Parameters& p, const std::string& name);
 
 // Outcome of "certified value lies within the spec's printed digits" (relation "in").
 chain::Outcome matches_spec(const Ball& value, const SpecNumber& spec, std::string note = {});
+// The same as one point of a ForAll over relation "in": value at `at` within spec +- 1 unit.
+template <class S>
+void add_within_spec(chain::ForAll& fa, chain::Point at, const S& value, const SpecNumber& spec) {
+  fa.add(std::move(at), chain::Side::enclosure(value), chain::Side::exact(spec.low()), chain::Side::exact(spec.high()));
+}
 
 // A ball that encloses nothing finite (is_finite false): the value of a quantity that could not be
 // enclosed, which makes its step unknown.

@@ -283,19 +283,17 @@ chain::Chain build_lr_representer(const chain::Parameters& p) {
          .mode = "OPT + CF",
          .coq_lemma = "wright_l3_C14_C",
          .coq_note = kNoCoqLemma},
-        chain::search_then_certify(
-            search, chain::ball([P, spec_xi, spec_rho, spec_dist](const chain::Attempt& a) {
-              const AtV x = at_candidate(P, *a.candidate, a.prec);
-              chain::ForAll fa = a.for_all();
-              auto check = [&](chain::Point at, const Ball& v, const SpecNumber& s) {
-                fa.add(std::move(at), Side::enclosure(v), Side::exact(s.low()), Side::exact(s.high()));
-              };
-              for (std::size_t i = 0; i < spec_xi.size(); ++i)
-                check(chain::Point{}.add("xi_i", count_q(i + 1)), x.xi[i], spec_xi[i]);
-              check(chain::Point{}.add("rho", Rational(1)), x.rho, spec_rho);
-              check(chain::Point{}.add("dist", Rational(1)), distance_to_span(x.phi, x.v, a.prec), spec_dist);
-              return fa.outcome();
-            })));
+        chain::search_then_certify(search, chain::ball([P, spec_xi, spec_rho, spec_dist](const chain::Attempt& a) {
+                                     const AtV x = at_candidate(P, *a.candidate, a.prec);
+                                     chain::ForAll fa = a.for_all();
+                                     for (std::size_t i = 0; i < spec_xi.size(); ++i)
+                                       add_within_spec(fa, chain::Point{}.add("xi_i", count_q(i + 1)), x.xi[i],
+                                                       spec_xi[i]);
+                                     add_within_spec(fa, chain::Point{}.add("rho", Rational(1)), x.rho, spec_rho);
+                                     add_within_spec(fa, chain::Point{}.add("dist", Rational(1)),
+                                                     distance_to_span(x.phi, x.v, a.prec), spec_dist);
+                                     return fa.outcome();
+                                   })));
   return c;
 }
 

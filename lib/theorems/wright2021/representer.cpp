@@ -5,6 +5,7 @@
 #include "chain/encloses_zero.hpp"
 #include "chain/matrix_claims.hpp"
 #include "linalg/ball_matrix.hpp"
+#include "scalar/binomial.hpp"
 #include "scalar/exp_series.hpp"
 #include "theorems/wright2021/feature_map.hpp"
 #include "theorems/wright2021/kernel.hpp"
@@ -141,15 +142,12 @@ chain::Chain build_representer(const chain::Parameters& p) {
           const std::vector<Ball> x = R.xi(a.prec);
           chain::ForAll fa = a.for_all();
           for (std::size_t i = 0; i < spec_xi.size(); ++i)
-            fa.add(chain::Point{}.add("xi_i", count_q(i + 1)), Side::enclosure(x[i]), Side::exact(spec_xi[i].low()),
-                   Side::exact(spec_xi[i].high()));
+            add_within_spec(fa, chain::Point{}.add("xi_i", count_q(i + 1)), x[i], spec_xi[i]);
           const Ball g12 = R.gram(a.prec).at(0, 1);
           const EdpKernel kqq{R.k.wq, R.k.wq};
           const Ball full = kqq.gram(R.T, R.T, a.prec).at(0, 1);
-          fa.add(chain::Point{}.add("G_12 truncated", Rational(1)), Side::enclosure(g12),
-                 Side::exact(spec_g12[0].low()), Side::exact(spec_g12[0].high()));
-          fa.add(chain::Point{}.add("kappa_QQ(t_1, t_2)", Rational(1)), Side::enclosure(full),
-                 Side::exact(spec_g12[1].low()), Side::exact(spec_g12[1].high()));
+          add_within_spec(fa, chain::Point{}.add("G_12 truncated", Rational(1)), g12, spec_g12[0]);
+          add_within_spec(fa, chain::Point{}.add("kappa_QQ(t_1, t_2)", Rational(1)), full, spec_g12[1]);
           return fa.outcome();
         }));
   c.add(

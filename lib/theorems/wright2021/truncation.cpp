@@ -1,4 +1,5 @@
 // Feature truncation, tails and norms of the EDP kernel (spec §2.1, §4.4): W-C7 and W-C8.
+#include "scalar/binomial.hpp"
 #include "scalar/exp_series.hpp"
 #include "theorems/wright2021/feature_map.hpp"
 #include "theorems/wright2021/kernel.hpp"
@@ -168,18 +169,15 @@ chain::Chain build_truncation(const chain::Parameters& p) {
           S kappa, sum, err, bound;
           exp(kappa, z, a.prec);
           chain::ForAll fa = a.for_all();
-          auto check = [&](chain::Point at, const S& v, const SpecNumber& sp) {
-            fa.add(std::move(at), Side::enclosure(v), Side::exact(sp.low()), Side::exact(sp.high()));
-          };
-          check(chain::Point{}.add("column", Rational(0)), kappa, spec_kappa);
+          add_within_spec(fa, chain::Point{}.add("column", Rational(0)), kappa, spec_kappa);
           for (std::size_t i = 0; i < Ns.size(); ++i) {
             exp_partial_sum(sum, z, static_cast<long>(Ns[i]), a.prec);
             sub(err, kappa, sum, a.prec);
             abs(err, err, a.prec);
             exp_tail_bound(bound, z, static_cast<long>(Ns[i]), a.prec);
-            check(order_point(Ns[i]).add("column", Rational(1)), sum, spec_sum[i]);
-            check(order_point(Ns[i]).add("column", Rational(2)), err, spec_err[i]);
-            check(order_point(Ns[i]).add("column", Rational(3)), bound, spec_bnd[i]);
+            add_within_spec(fa, order_point(Ns[i]).add("column", Rational(1)), sum, spec_sum[i]);
+            add_within_spec(fa, order_point(Ns[i]).add("column", Rational(2)), err, spec_err[i]);
+            add_within_spec(fa, order_point(Ns[i]).add("column", Rational(3)), bound, spec_bnd[i]);
           }
           return fa.outcome();
         }));
@@ -283,20 +281,17 @@ chain::Chain build_truncation(const chain::Parameters& p) {
          .coq_note = kNoCoqLemma},
         chain::generic([qq, kk2, qnqn, d, norm_Ns, spec_norms, spec_norm_trunc]<class S>(const chain::Attempt& a) {
           chain::ForAll fa = a.for_all();
-          auto check = [&](chain::Point at, const S& v, const SpecNumber& sp) {
-            fa.add(std::move(at), Side::enclosure(v), Side::exact(sp.low()), Side::exact(sp.high()));
-          };
           S v;
           exp(v, over_sqrt_d<S>(qq, d, a.prec), a.prec);
-          check(chain::Point{}.add("quantity", Rational(1)), v, spec_norms[0]);
+          add_within_spec(fa, chain::Point{}.add("quantity", Rational(1)), v, spec_norms[0]);
           exp(v, over_sqrt_d<S>(kk2, d, a.prec), a.prec);
-          check(chain::Point{}.add("quantity", Rational(2)), v, spec_norms[1]);
+          add_within_spec(fa, chain::Point{}.add("quantity", Rational(2)), v, spec_norms[1]);
           exp(v, over_sqrt_d<S>((qq + kk2) / Rational(2), d, a.prec), a.prec);
-          check(chain::Point{}.add("quantity", Rational(3)), v, spec_norms[2]);
+          add_within_spec(fa, chain::Point{}.add("quantity", Rational(3)), v, spec_norms[2]);
           const S w = over_sqrt_d<S>(qnqn, d, a.prec);
           for (std::size_t i = 0; i < norm_Ns.size(); ++i) {
             exp_partial_sum(v, w, static_cast<long>(norm_Ns[i]), a.prec);
-            check(order_point(norm_Ns[i]).add("quantity", Rational(4)), v, spec_norm_trunc[i]);
+            add_within_spec(fa, order_point(norm_Ns[i]).add("quantity", Rational(4)), v, spec_norm_trunc[i]);
           }
           return fa.outcome();
         }));

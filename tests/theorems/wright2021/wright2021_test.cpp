@@ -11,6 +11,7 @@
 #include "chain/certificate.hpp"
 #include "chain/instance.hpp"
 #include "chain/verify.hpp"
+#include "scalar/binomial.hpp"
 #include "scalar/input_error.hpp"
 #include "scalar/scalar.hpp"
 #include "theorems/wright2021/feature_map.hpp"
